@@ -1,0 +1,326 @@
+// Package engine holds the rules of Ringside's games and everything that is a
+// pure function of results: the game contract, replays, event formats,
+// standings and ratings. Nothing here does I/O, reads a clock or starts a
+// goroutine, so the same options, seed and replies always give the same game.
+package engine
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+)
+
+// Game describes one game and starts matches of it.
+type Game interface {
+	Info() Info
+	// New validates opts (already completed with defaults by Info.Resolve)
+	// and returns the initial state for the given number of seats.
+	New(opts Options, seats int, seed int64) (State, error)
+	// Bots lists the names of the game's built-in bots ("random", "greedy").
+	Bots() []string
+	// NewBot makes a built-in bot, seeded for its random choices.
+	NewBot(name string, seed int64) (Bot, error)
+}
+
+// Bot is a built-in player's brain, without I/O: the CLI's "ringside bot"
+// command feeds it the lines a bot process reads and writes what it
+// returns, so built-in bots speak the real protocol through real pipes.
+type Bot interface {
+	// Hello is written once at start ("READY\n" for Grip; may be empty).
+	Hello() string
+	// Feed takes one input line (without its newline) and returns the text
+	// to write in answer, complete with newlines, or "" while the bot is
+	// still reading a multi-line input.
+	Feed(line string) string
+}
+
+// Info is what a game says about itself to the CLI, the UI and the runner.
+type Info struct {
+	ID          string // "grip", "battle2048", "cloud"
+	Name        string // human name
+	Description string // one paragraph for people choosing a game
+	MinSeats    int
+	MaxSeats    int
+	Options     []Option
+	// Login is true when bots must log in with tokens before the game
+	// (Cloud Contest): the runner then starts a token handshake on the
+	// transport named by the "transport" option.
+	Login bool
+}
+
+// Option documents one key=value option of a game.
+type Option struct {
+	Key     string
+	Default string
+	Doc     string
+	Choices []string // allowed values, empty when free-form
+}
+
+// Options are a game's key=value settings. After Info.Resolve every key of
+// the game is present.
+type Options map[string]string
+
+// Resolve checks opts against the game's options and fills in defaults. It
+// refuses unknown keys and values outside an option's choices.
+func (in Info) Resolve(opts Options) (Options, error) {
+	out := Options{}
+	known := map[string]Option{}
+	for _, o := range in.Options {
+		known[o.Key] = o
+		out[o.Key] = o.Default
+	}
+	keys := make([]string, 0, len(opts))
+	for k := range opts {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		v := opts[k]
+		o, ok := known[k]
+		if !ok {
+			return nil, fmt.Errorf("%s has no option %q (options: %s)", in.ID, k, in.optionKeys())
+		}
+		if len(o.Choices) > 0 && !contains(o.Choices, v) {
+			return nil, fmt.Errorf("option %s=%q: want one of %s", k, v, strings.Join(o.Choices, ", "))
+		}
+		out[k] = v
+	}
+	return out, nil
+}
+
+func (in Info) optionKeys() string {
+	keys := make([]string, len(in.Options))
+	for i, o := range in.Options {
+		keys[i] = o.Key
+	}
+	return strings.Join(keys, ", ")
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// State is one match in progress. The runner loops:
+//
+//	for !st.Done() {
+//		asks := st.Asks()
+//		replies := ask the bots (possibly none)
+//		step := st.Apply(replies)
+//	}
+//
+// Asks may be empty (a turn that needs no bot, such as a fallen player's
+// turn); Apply must still advance the game then.
+type State interface {
+	// Asks returns the seats that must answer now, with the exact text each
+	// receives. One seat in turn, or all seats at once.
+	Asks() []Ask
+	// Apply takes one Reply per Ask, in the same order, and advances the game.
+	Apply(replies []Reply) Step
+	// Done reports whether the game is over.
+	Done() bool
+	// Result is the outcome; valid once Done.
+	Result() Result
+	// Turn is the game's own turn counter, used to place timeline events.
+	Turn() int
+	// Clone returns an independent copy, so viewers can keep snapshots.
+	Clone() State
+}
+
+// Ask is one request to one seat.
+type Ask struct {
+	Seat int
+	// Input is written to the bot as is (it ends with a newline). Empty
+	// means nothing is written and the bot is only waited for, as for a
+	// READY handshake.
+	Input string
+	// Timeout is the wall-clock limit for the reply, before any time
+	// multiplier of the event.
+	Timeout time.Duration
+	// Expect, when set, filters lines: a line for which it returns false is
+	// noise (ignored, kept in the replay) and the runner keeps waiting. Used
+	// for handshakes ("earlier lines are ignored") and for replies tagged
+	// with an older turn.
+	Expect func(line string) bool `json:"-"`
+}
+
+// Status is how the runner saw a bot's answer to an Ask.
+type Status uint8
+
+const (
+	Answered Status = iota // a line arrived in time
+	TimedOut               // no line before the deadline
+	Closed                 // the bot's output closed or the process died
+	Gone                   // the bot was already stopped; nothing was sent
+)
+
+var statusNames = [...]string{"answered", "timeout", "closed", "gone"}
+
+func (s Status) String() string {
+	if int(s) < len(statusNames) {
+		return statusNames[s]
+	}
+	return fmt.Sprintf("status(%d)", s)
+}
+
+// Reply is what the runner observed for one Ask.
+type Reply struct {
+	Status Status
+	// Line is the reply without its line end ("\n", "\r\n" or "\r"), not
+	// otherwise trimmed. Empty unless Status is Answered.
+	Line string
+	// Elapsed is the time from the input being written to the reply line
+	// being complete, after the event's time multiplier is divided out.
+	Elapsed time.Duration
+}
+
+// Verdict is the judgement on one seat's reply in one step.
+type Verdict uint8
+
+const (
+	OK       Verdict = iota // a valid reply in time
+	Invalid                 // a reply the game could not accept
+	Timeout                 // no reply in time
+	Crashed                 // the bot's process died or closed its output
+	NotAsked                // the seat was not asked (stopped, fallen)
+)
+
+var verdictNames = [...]string{"ok", "invalid", "timeout", "crashed", "not_asked"}
+
+// Verdicts lists every verdict in order.
+var Verdicts = []Verdict{OK, Invalid, Timeout, Crashed, NotAsked}
+
+func (v Verdict) String() string {
+	if int(v) < len(verdictNames) {
+		return verdictNames[v]
+	}
+	return fmt.Sprintf("verdict(%d)", v)
+}
+
+// ParseVerdict is the inverse of Verdict.String.
+func ParseVerdict(s string) (Verdict, error) {
+	for i, n := range verdictNames {
+		if n == s {
+			return Verdict(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown verdict %q", s)
+}
+
+// MarshalText makes verdicts readable in JSON.
+func (v Verdict) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+
+// UnmarshalText reads a verdict written by MarshalText.
+func (v *Verdict) UnmarshalText(b []byte) error {
+	p, err := ParseVerdict(string(b))
+	*v = p
+	return err
+}
+
+// Step is what Apply did.
+type Step struct {
+	// Seats has one entry per Ask, in the same order.
+	Seats []SeatStep
+	// Events are worth a marker on a timeline.
+	Events []Event
+	// Stop lists seats whose bots must be stopped now and never asked
+	// again (killed after a timeout, fallen players).
+	Stop []int
+	// Send lists lines to write to bots after the step, such as Cloud's
+	// "turn timeout" or error status lines.
+	Send []Message
+}
+
+// SeatStep is the outcome for one asked seat.
+type SeatStep struct {
+	Seat    int
+	Verdict Verdict
+	Action  string // the effective action, in the game's notation
+	Detail  string // why a reply was invalid, in plain words
+}
+
+// Message is a line for one seat.
+type Message struct {
+	Seat int
+	Text string // ends with a newline
+}
+
+// Event kinds shared by all games; games may add their own.
+const (
+	EventFall    = "fall"
+	EventKill    = "kill"
+	EventTimeout = "timeout"
+	EventInvalid = "invalid"
+	EventCrash   = "crash"
+	EventEnd     = "end"
+)
+
+// Event is a moment worth marking on a replay timeline.
+type Event struct {
+	Step  int    `json:"step"` // index of the step in the replay
+	Turn  int    `json:"turn"` // the game's turn number
+	Kind  string `json:"kind"`
+	Seats []int  `json:"seats,omitempty"`
+	Text  string `json:"text"`
+}
+
+// Result is a finished game's outcome.
+type Result struct {
+	// Ranks has one 1-based rank per seat; equal ranks are ties.
+	Ranks []int `json:"ranks"`
+	// Reason says why the game ended, in the game's stable terms
+	// ("last_standing", "turn_limit", "cannot_move", …).
+	Reason string `json:"reason"`
+	// Turns is how many turns were played, in the game's own counting.
+	Turns int `json:"turns"`
+	// Scores are the final scores where the game keeps them.
+	Scores []float64 `json:"scores,omitempty"`
+}
+
+// Winner returns the single seat ranked 1, or -1 for a shared first place.
+func (r Result) Winner() int {
+	w := -1
+	for s, rk := range r.Ranks {
+		if rk == 1 {
+			if w >= 0 {
+				return -1
+			}
+			w = s
+		}
+	}
+	return w
+}
+
+// RanksByOrder turns a "goodness" key per seat (higher is better) into
+// 1-based competition ranks: equal keys share a rank, the next rank skips.
+func RanksByOrder(key []int) []int {
+	ranks := make([]int, len(key))
+	for i := range key {
+		r := 1
+		for j := range key {
+			if key[j] > key[i] {
+				r++
+			}
+		}
+		ranks[i] = r
+	}
+	return ranks
+}
+
+// Starter is implemented by states that can describe their start position
+// as an option value, so a replay shows it and a teacher can reuse it.
+type Starter interface {
+	Start() string
+}
+
+// Introducer is implemented by games that send each bot a fixed text once
+// it is connected, before the first Ask (Cloud's field config). Transports
+// that reconnect send it again.
+type Introducer interface {
+	Intro(seat int) string
+}

@@ -1,0 +1,28 @@
+// Package games is the registry of Ringside's games.
+package games
+
+import (
+	"fmt"
+	"strings"
+
+	"ringside/engine"
+)
+
+// All returns every game, in the order menus show them.
+func All() []engine.Game {
+	return []engine.Game{
+		// Each game package adds itself here.
+	}
+}
+
+// Get finds a game by its ID.
+func Get(id string) (engine.Game, error) {
+	var ids []string
+	for _, g := range All() {
+		if g.Info().ID == id {
+			return g, nil
+		}
+		ids = append(ids, g.Info().ID)
+	}
+	return nil, fmt.Errorf("unknown game %q (games: %s)", id, strings.Join(ids, ", "))
+}

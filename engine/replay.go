@@ -1,0 +1,192 @@
+package engine
+
+import (
+	"fmt"
+	"time"
+)
+
+// Log is the compact record of a played match: the replies, not the states.
+// Re-simulating it with Expand gives back every input, action and verdict.
+type Log struct {
+	Game    string    `json:"game"`
+	Options Options   `json:"options"`
+	Seed    int64     `json:"seed"`
+	Players []string  `json:"players"`
+	Steps   []LogStep `json:"steps"`
+	Result  Result    `json:"result"`
+	// Aborted is set when the match was cut short (cancelled); then Result
+	// is not a game result.
+	Aborted string `json:"aborted,omitempty"`
+}
+
+// LogStep holds the replies to one step's asks, in ask order.
+type LogStep struct {
+	Replies []LogReply `json:"r,omitempty"`
+	// Noise are lines bots printed when they were not asked.
+	Noise []Noise `json:"n,omitempty"`
+}
+
+// LogReply is one seat's reply as the runner saw it.
+type LogReply struct {
+	Status Status `json:"s,omitempty"`
+	Line   string `json:"l,omitempty"`
+	Micros int64  `json:"t,omitempty"` // elapsed, microseconds
+	Stderr string `json:"e,omitempty"` // stderr written while the seat was asked
+}
+
+// Noise is a line a bot printed when it was not asked.
+type Noise struct {
+	Seat int    `json:"s"`
+	Line string `json:"l"`
+}
+
+// Reply turns a log entry back into the Reply the game saw.
+func (r LogReply) Reply() Reply {
+	return Reply{Status: r.Status, Line: r.Line, Elapsed: time.Duration(r.Micros) * time.Microsecond}
+}
+
+// LogReplyOf records a Reply. Elapsed is kept to the microsecond; the runner
+// truncates before the game sees it so a re-simulation is exact.
+func LogReplyOf(r Reply, stderr string) LogReply {
+	return LogReply{Status: r.Status, Line: r.Line, Micros: r.Elapsed.Microseconds(), Stderr: stderr}
+}
+
+// Replay is the full, readable record of a match (DESIGN.md, Replays).
+type Replay struct {
+	Format  string       `json:"format"`
+	Game    string       `json:"game"`
+	Options Options      `json:"options"`
+	Seed    int64        `json:"seed"`
+	Players []string     `json:"players"`
+	Start   string       `json:"start,omitempty"`
+	Steps   []ReplayStep `json:"steps"`
+	Events  []Event      `json:"events"`
+	Result  Result       `json:"result"`
+	Aborted string       `json:"aborted,omitempty"`
+}
+
+// ReplayFormat names the replay JSON layout.
+const ReplayFormat = "ringside-replay/1"
+
+// ReplayStep is one step: the game's turn and what each asked seat did.
+type ReplayStep struct {
+	Turn  int          `json:"turn"`
+	Seats []ReplaySeat `json:"seats"`
+	Noise []Noise      `json:"noise,omitempty"`
+}
+
+// ReplaySeat is one seat's part of a step.
+type ReplaySeat struct {
+	Seat    int     `json:"seat"`
+	Input   string  `json:"input"`
+	Reply   *string `json:"reply"` // nil when no line came
+	Status  string  `json:"status"`
+	Action  string  `json:"action"`
+	Verdict Verdict `json:"verdict"`
+	Detail  string  `json:"detail,omitempty"`
+	Millis  float64 `json:"ms"`
+	Stderr  string  `json:"stderr,omitempty"`
+}
+
+// Sim re-plays a log step by step. It is what the replay viewer and Expand
+// use; the state after step i is the state the bots saw before step i+1.
+type Sim struct {
+	Game  Game
+	Log   *Log
+	State State
+	Next  int // index of the next step to apply
+}
+
+// NewSim starts a re-simulation of log.
+func NewSim(g Game, log *Log) (*Sim, error) {
+	info := g.Info()
+	if log.Game != info.ID {
+		return nil, fmt.Errorf("replay is of game %q, not %q", log.Game, info.ID)
+	}
+	opts, err := info.Resolve(log.Options)
+	if err != nil {
+		return nil, fmt.Errorf("replay options: %w", err)
+	}
+	st, err := g.New(opts, len(log.Players), log.Seed)
+	if err != nil {
+		return nil, fmt.Errorf("replay start: %w", err)
+	}
+	return &Sim{Game: g, Log: log, State: st}, nil
+}
+
+// Step applies the next logged step and returns the asks it answered and
+// what the game made of them.
+func (s *Sim) Step() ([]Ask, Step, error) {
+	if s.Next >= len(s.Log.Steps) {
+		return nil, Step{}, fmt.Errorf("replay has no step %d", s.Next)
+	}
+	if s.State.Done() {
+		return nil, Step{}, fmt.Errorf("replay step %d: game already over", s.Next)
+	}
+	ls := s.Log.Steps[s.Next]
+	asks := s.State.Asks()
+	if len(asks) != len(ls.Replies) {
+		return nil, Step{}, fmt.Errorf("replay step %d: game asks %d seats, log has %d replies", s.Next, len(asks), len(ls.Replies))
+	}
+	replies := make([]Reply, len(asks))
+	for i, r := range ls.Replies {
+		replies[i] = r.Reply()
+	}
+	st := s.State.Apply(replies)
+	s.Next++
+	return asks, st, nil
+}
+
+// Expand re-simulates a log into the full Replay.
+func Expand(g Game, log *Log) (*Replay, error) {
+	sim, err := NewSim(g, log)
+	if err != nil {
+		return nil, err
+	}
+	rp := &Replay{
+		Format: ReplayFormat, Game: log.Game, Options: sim.optionsResolved(),
+		Seed: log.Seed, Players: log.Players, Aborted: log.Aborted,
+		Steps: make([]ReplayStep, 0, len(log.Steps)), Events: []Event{},
+	}
+	if s, ok := sim.State.(Starter); ok {
+		rp.Start = s.Start()
+	}
+	for i := range log.Steps {
+		turn := sim.State.Turn()
+		asks, st, err := sim.Step()
+		if err != nil {
+			return nil, err
+		}
+		rs := ReplayStep{Turn: turn, Seats: make([]ReplaySeat, len(asks)), Noise: log.Steps[i].Noise}
+		for j, a := range asks {
+			lr := log.Steps[i].Replies[j]
+			seat := ReplaySeat{Seat: a.Seat, Input: a.Input, Status: lr.Status.String(),
+				Millis: float64(lr.Micros) / 1000, Stderr: lr.Stderr}
+			if lr.Status == Answered {
+				line := lr.Line
+				seat.Reply = &line
+			}
+			if j < len(st.Seats) {
+				seat.Action, seat.Verdict, seat.Detail = st.Seats[j].Action, st.Seats[j].Verdict, st.Seats[j].Detail
+			}
+			rs.Seats[j] = seat
+		}
+		for _, e := range st.Events {
+			e.Step = i
+			rp.Events = append(rp.Events, e)
+		}
+		rp.Steps = append(rp.Steps, rs)
+	}
+	if log.Aborted == "" {
+		if !sim.State.Done() {
+			return nil, fmt.Errorf("replay ends after %d steps but the game is not over", len(log.Steps))
+		}
+		rp.Result = sim.State.Result()
+	}
+	return rp, nil
+}
+
+func (s *Sim) optionsResolved() Options {
+	o, _ := s.Game.Info().Resolve(s.Log.Options)
+	return o
+}

@@ -1,0 +1,3 @@
+module ringside
+
+go 1.26.0
