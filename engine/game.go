@@ -15,8 +15,9 @@ import (
 type Game interface {
 	Info() Info
 	// New validates opts (already completed with defaults by Info.Resolve)
-	// and returns the initial state for the given number of seats.
-	New(opts Options, seats int, seed int64) (State, error)
+	// and returns the initial state. players has one unique display name
+	// per seat; its length is the number of seats.
+	New(opts Options, players []string, seed int64) (State, error)
 	// Bots lists the names of the game's built-in bots ("random", "greedy").
 	Bots() []string
 	// NewBot makes a built-in bot, seeded for its random choices.

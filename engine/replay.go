@@ -107,7 +107,7 @@ func NewSim(g Game, log *Log) (*Sim, error) {
 	if err != nil {
 		return nil, fmt.Errorf("replay options: %w", err)
 	}
-	st, err := g.New(opts, len(log.Players), log.Seed)
+	st, err := g.New(opts, log.Players, log.Seed)
 	if err != nil {
 		return nil, fmt.Errorf("replay start: %w", err)
 	}
