@@ -225,7 +225,9 @@ func (v *Verdict) UnmarshalText(b []byte) error {
 
 // Step is what Apply did.
 type Step struct {
-	// Seats has one entry per Ask, in the same order.
+	// Seats has one entry per Ask, in the same order, optionally followed
+	// by NotAsked entries for seats whose turn it was but that were not
+	// asked (fallen, or their bot stopped), so verdict counts are complete.
 	Seats []SeatStep
 	// Events are worth a marker on a timeline.
 	Events []Event

@@ -31,7 +31,9 @@ type LogReply struct {
 	Status Status `json:"s,omitempty"`
 	Line   string `json:"l,omitempty"`
 	Micros int64  `json:"t,omitempty"` // elapsed, microseconds
-	Stderr string `json:"e,omitempty"` // stderr written while the seat was asked
+	Stderr string `json:"e,omitempty"` // stderr written since the seat was last asked
+	// Note is the runner's remark: how a process ended, a cut line.
+	Note string `json:"x,omitempty"`
 }
 
 // Noise is a line a bot printed when it was not asked.
@@ -47,8 +49,8 @@ func (r LogReply) Reply() Reply {
 
 // LogReplyOf records a Reply. Elapsed is kept to the microsecond; the runner
 // truncates before the game sees it so a re-simulation is exact.
-func LogReplyOf(r Reply, stderr string) LogReply {
-	return LogReply{Status: r.Status, Line: r.Line, Micros: r.Elapsed.Microseconds(), Stderr: stderr}
+func LogReplyOf(r Reply, stderr, note string) LogReply {
+	return LogReply{Status: r.Status, Line: r.Line, Micros: r.Elapsed.Microseconds(), Stderr: stderr, Note: note}
 }
 
 // Replay is the full, readable record of a match (DESIGN.md, Replays).
@@ -86,6 +88,7 @@ type ReplaySeat struct {
 	Detail  string  `json:"detail,omitempty"`
 	Millis  float64 `json:"ms"`
 	Stderr  string  `json:"stderr,omitempty"`
+	Note    string  `json:"note,omitempty"`
 }
 
 // Sim re-plays a log step by step. It is what the replay viewer and Expand
@@ -161,7 +164,7 @@ func Expand(g Game, log *Log) (*Replay, error) {
 		for j, a := range asks {
 			lr := log.Steps[i].Replies[j]
 			seat := ReplaySeat{Seat: a.Seat, Input: a.Input, Status: lr.Status.String(),
-				Millis: float64(lr.Micros) / 1000, Stderr: lr.Stderr}
+				Millis: float64(lr.Micros) / 1000, Stderr: lr.Stderr, Note: lr.Note}
 			if lr.Status == Answered {
 				line := lr.Line
 				seat.Reply = &line
@@ -170,6 +173,10 @@ func Expand(g Game, log *Log) (*Replay, error) {
 				seat.Action, seat.Verdict, seat.Detail = st.Seats[j].Action, st.Seats[j].Verdict, st.Seats[j].Detail
 			}
 			rs.Seats[j] = seat
+		}
+		for _, ss := range st.Seats[min(len(asks), len(st.Seats)):] {
+			rs.Seats = append(rs.Seats, ReplaySeat{Seat: ss.Seat, Status: Gone.String(),
+				Action: ss.Action, Verdict: ss.Verdict, Detail: ss.Detail})
 		}
 		for _, e := range st.Events {
 			e.Step = i

@@ -1,0 +1,381 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"ringside/engine"
+)
+
+// Match is one game to play.
+type Match struct {
+	Game    engine.Game
+	Options engine.Options // as given; Play fills in defaults
+	Seed    int64
+	Bots    []Bot
+	// TimeScale multiplies every time limit (slow machines, many games in
+	// parallel); the game sees times divided by it again. 0 means 1.
+	TimeScale float64
+	// OnStep, when set, is called after each step from Play's goroutine.
+	OnStep func(index int, st engine.State, step engine.Step)
+}
+
+// Outcome is a played match.
+type Outcome struct {
+	Log *engine.Log
+	// Verdicts counts, per seat, the verdicts of its replies, indexed by
+	// engine.Verdict.
+	Verdicts [][len(verdictIndex)]int
+	// Stderr is the end of each seat's stderr (StderrKept bytes at most).
+	Stderr []string
+	// Notes say, per seat, what went wrong outside the game: a program
+	// that could not start, how a process ended.
+	Notes []string
+	Wall  time.Duration
+}
+
+var verdictIndex = [...]engine.Verdict{engine.OK, engine.Invalid, engine.Timeout, engine.Crashed, engine.NotAsked}
+
+// excerptMax bounds the stderr kept with one reply in the replay, and
+// replayStderrMax all of one seat's stderr in the replay.
+const (
+	excerptMax      = 2 << 10
+	replayStderrMax = 64 << 10
+	sendTimeout     = 250 * time.Millisecond
+	exitGrace       = 100 * time.Millisecond
+)
+
+// ErrNoBotStarted is returned when not one bot of a match could be started:
+// then the problem is the set-up, not a bot.
+var ErrNoBotStarted = errors.New("no bot could be started")
+
+// seatConn is how the match talks to one seat's bot.
+type seatConn struct {
+	seat     int
+	proc     *process   // nil when the program could not start
+	out      *lineQueue // the bot's reply lines
+	send     func(text string, timeout time.Duration) error
+	since    time.Time // when the bot was last written to (or started)
+	errMark  int64
+	errSpent int
+	stopped  bool
+	note     string // pending remark for the next logged reply
+	closer   func() // extra clean-up (transports)
+}
+
+// Play runs one match to its end (or until ctx is cancelled: then the log is
+// marked aborted) and stops every bot process it started.
+func Play(ctx context.Context, m Match) (*Outcome, error) {
+	began := time.Now()
+	info := m.Game.Info()
+	if n := len(m.Bots); n < info.MinSeats || n > info.MaxSeats {
+		return nil, fmt.Errorf("%s needs %s, got %d", info.ID, seatRange(info), n)
+	}
+	opts, err := info.Resolve(m.Options)
+	if err != nil {
+		return nil, err
+	}
+	scale := m.TimeScale
+	if scale <= 0 {
+		scale = 1
+	}
+	names := uniqueNames(m.Bots)
+	st, err := m.Game.New(opts, names, m.Seed)
+	if err != nil {
+		return nil, err
+	}
+	argvs := make([][]string, len(m.Bots))
+	for i, b := range m.Bots {
+		argvs[i], err = Argv(b.Command, botSeed(m.Seed, i))
+		if err != nil {
+			return nil, fmt.Errorf("bot %d (%s): %w", i+1, names[i], err)
+		}
+	}
+
+	conns, cleanup, err := connect(ctx, info, opts, st, m.Bots, argvs, scale)
+	if err != nil {
+		return nil, err
+	}
+	defer cleanup()
+	started := 0
+	for _, c := range conns {
+		if c.proc != nil {
+			started++
+		}
+	}
+	if started == 0 {
+		return nil, fmt.Errorf("%w: %s", ErrNoBotStarted, conns[0].note)
+	}
+
+	out := &Outcome{
+		Log:      &engine.Log{Game: info.ID, Options: opts, Seed: m.Seed, Players: names},
+		Verdicts: make([][len(verdictIndex)]int, len(conns)),
+		Stderr:   make([]string, len(conns)),
+		Notes:    make([]string, len(conns)),
+	}
+	for i, c := range conns {
+		out.Notes[i] = c.note
+	}
+	for !st.Done() {
+		if ctx.Err() != nil {
+			out.Log.Aborted = "cancelled"
+			break
+		}
+		asks := st.Asks()
+		replies, logged, noise := collect(ctx, conns, asks, scale)
+		step := st.Apply(replies)
+		out.Log.Steps = append(out.Log.Steps, engine.LogStep{Replies: logged, Noise: noise})
+		for _, s := range step.Seats {
+			if s.Seat >= 0 && s.Seat < len(conns) && int(s.Verdict) < len(verdictIndex) {
+				out.Verdicts[s.Seat][s.Verdict]++
+			}
+		}
+		for _, seat := range step.Stop {
+			if seat >= 0 && seat < len(conns) {
+				conns[seat].stop()
+			}
+		}
+		for _, msg := range step.Send {
+			if msg.Seat >= 0 && msg.Seat < len(conns) {
+				c := conns[msg.Seat]
+				if !c.stopped && c.send != nil {
+					_ = c.send(msg.Text, sendTimeout)
+				}
+			}
+		}
+		if m.OnStep != nil {
+			m.OnStep(len(out.Log.Steps)-1, st, step)
+		}
+	}
+	if st.Done() {
+		out.Log.Result = st.Result()
+	}
+	for i, c := range conns {
+		c.stop()
+		if c.proc != nil {
+			out.Stderr[i] = c.proc.errs.String()
+			if out.Notes[i] == "" && c.proc.exitText != "" && !strings.Contains(c.proc.exitText, "signal 9") {
+				out.Notes[i] = c.proc.exitText
+			}
+		}
+	}
+	out.Wall = time.Since(began)
+	return out, nil
+}
+
+func seatRange(info engine.Info) string {
+	if info.MinSeats == info.MaxSeats {
+		return fmt.Sprintf("exactly %d bots", info.MinSeats)
+	}
+	return fmt.Sprintf("%d to %d bots", info.MinSeats, info.MaxSeats)
+}
+
+// uniqueNames gives every seat a distinct display name.
+func uniqueNames(bots []Bot) []string {
+	names := make([]string, len(bots))
+	seen := map[string]int{}
+	for i, b := range bots {
+		n := strings.TrimSpace(b.Name)
+		if n == "" {
+			n = strings.TrimSpace(b.Command)
+		}
+		seen[n]++
+		if seen[n] > 1 {
+			n = fmt.Sprintf("%s#%d", n, seen[n])
+		}
+		names[i] = n
+	}
+	return names
+}
+
+// botSeed gives each seat's built-in bot its own stream.
+func botSeed(seed int64, seat int) int64 {
+	x := uint64(seed) + uint64(seat+1)*0x9e3779b97f4a7c15
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
+	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
+	return int64((x ^ (x >> 31)) >> 1)
+}
+
+// connect starts every bot. A bot that cannot start becomes a seat whose
+// every reply is "closed" (the game sees it as crashed), with the reason
+// noted.
+func connect(ctx context.Context, info engine.Info, opts engine.Options, st engine.State,
+	bots []Bot, argvs [][]string, scale float64) ([]*seatConn, func(), error) {
+	if info.Login {
+		return connectLogin(ctx, opts, st, bots, argvs, scale)
+	}
+	conns := make([]*seatConn, len(bots))
+	for i, b := range bots {
+		conns[i] = startSeat(i, argvs[i], b)
+	}
+	return conns, func() {}, nil
+}
+
+func startSeat(i int, argv []string, b Bot) *seatConn {
+	c := &seatConn{seat: i}
+	p, err := startProcess(argv, b.Dir, b.Env)
+	if err != nil {
+		c.note = err.Error()
+		c.out = newLineQueue()
+		c.out.close()
+		return c
+	}
+	c.proc, c.out, c.since = p, p.out, time.Now()
+	c.send = p.write
+	return c
+}
+
+func (c *seatConn) stop() {
+	if c.stopped {
+		return
+	}
+	c.stopped = true
+	if c.closer != nil {
+		c.closer()
+	}
+	if c.proc != nil {
+		c.proc.stop()
+	}
+}
+
+// collect asks every seat of asks at once and waits for all replies.
+func collect(ctx context.Context, conns []*seatConn, asks []engine.Ask, scale float64) ([]engine.Reply, []engine.LogReply, []engine.Noise) {
+	replies := make([]engine.Reply, len(asks))
+	logged := make([]engine.LogReply, len(asks))
+	noise := make([][]string, len(asks))
+	if len(asks) == 1 {
+		replies[0], logged[0], noise[0] = askOne(ctx, conns[asks[0].Seat], asks[0], scale)
+	} else {
+		var wg sync.WaitGroup
+		for i, a := range asks {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				replies[i], logged[i], noise[i] = askOne(ctx, conns[a.Seat], a, scale)
+			}()
+		}
+		wg.Wait()
+	}
+	var all []engine.Noise
+	for i, ls := range noise {
+		for _, l := range ls {
+			all = append(all, engine.Noise{Seat: asks[i].Seat, Line: l})
+		}
+	}
+	return replies, logged, all
+}
+
+// askOne writes one input and waits for the answer line.
+func askOne(ctx context.Context, c *seatConn, a engine.Ask, scale float64) (engine.Reply, engine.LogReply, []string) {
+	var noise []string
+	if c.stopped {
+		r := engine.Reply{Status: engine.Gone}
+		return r, engine.LogReplyOf(r, "", ""), nil
+	}
+	limit := time.Duration(float64(a.Timeout) * scale)
+	if a.Input != "" {
+		// Lines printed while the bot was not asked are not this turn's
+		// answer; they are kept as noise.
+		for _, l := range c.out.drain() {
+			noise = append(noise, l.text)
+		}
+		if c.send != nil {
+			if err := c.send(a.Input, limit); err != nil && !isClosedPipe(err) && !errors.Is(err, os.ErrDeadlineExceeded) {
+				c.note = "write: " + err.Error()
+			}
+		}
+		c.since = time.Now()
+	}
+	start := c.since
+	deadline := time.NewTimer(time.Until(start.Add(limit)))
+	defer deadline.Stop()
+	var exited <-chan struct{}
+	if c.proc != nil {
+		exited = c.proc.exited
+	}
+	var grace <-chan time.Time
+	reply := engine.Reply{Status: engine.TimedOut}
+wait:
+	for {
+		l, ok, ended := c.out.pop()
+		switch {
+		case ok:
+			if a.Expect != nil && !a.Expect(l.text) {
+				noise = append(noise, l.text)
+				continue
+			}
+			reply = engine.Reply{Status: engine.Answered, Line: l.text}
+			if l.at.After(start) {
+				reply.Elapsed = l.at.Sub(start)
+			}
+			if l.cut {
+				c.note = fmt.Sprintf("line longer than %d KiB, cut", MaxLine>>10)
+			}
+			break wait
+		case ended:
+			reply.Status = engine.Closed
+			reply.Elapsed = time.Since(start)
+			break wait
+		}
+		select {
+		case <-c.out.notify:
+		case <-deadline.C:
+			reply.Elapsed = time.Since(start)
+			break wait
+		case <-exited:
+			// The process is gone but a grandchild may hold its output
+			// open; give the last lines a moment, then call it closed.
+			exited = nil
+			grace = time.After(exitGrace)
+		case <-grace:
+			reply.Status = engine.Closed
+			reply.Elapsed = time.Since(start)
+			break wait
+		case <-ctx.Done():
+			reply.Elapsed = time.Since(start)
+			break wait
+		}
+	}
+	if reply.Status == engine.Closed && c.proc != nil {
+		select {
+		case <-c.proc.exited:
+			c.note = joinNote(c.note, c.proc.exitText)
+		default:
+			c.note = joinNote(c.note, "closed its output")
+		}
+	}
+	reply.Elapsed = time.Duration(float64(reply.Elapsed) / scale).Truncate(time.Microsecond)
+	lr := engine.LogReplyOf(reply, c.stderrExcerpt(), c.note)
+	c.note = ""
+	return reply, lr, noise
+}
+
+func joinNote(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "; " + b
+}
+
+// stderrExcerpt returns what the bot wrote to stderr since it was last
+// asked, within the replay's per-seat budget.
+func (c *seatConn) stderrExcerpt() string {
+	if c.proc == nil {
+		return ""
+	}
+	s := c.proc.errs.since(c.errMark, excerptMax)
+	c.errMark = c.proc.errs.mark()
+	if s == "" {
+		return ""
+	}
+	if c.errSpent >= replayStderrMax {
+		return ""
+	}
+	c.errSpent += len(s)
+	return s
+}

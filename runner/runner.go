@@ -1,0 +1,49 @@
+// Package runner owns processes and time: it launches bots, talks to them
+// over pipes or sockets with a deadline on every read, kills whole process
+// groups, and drives the engine's games to a result and a replay. Nothing
+// a bot does can stall or crash the runner: every misbehaviour becomes a
+// verdict on that bot's seat.
+package runner
+
+import (
+	"fmt"
+	"os"
+	"strings"
+)
+
+// Bot is one seat's program.
+type Bot struct {
+	// Name is shown in results and replays; unique within a match (Play
+	// adds "#2", "#3" to repeats).
+	Name string
+	// Command is the command line, split like a shell splits words but
+	// never run through a shell. "builtin:GAME/NAME" runs one of
+	// Ringside's own bots.
+	Command string
+	Dir     string   // working directory; "" is Ringside's own
+	Env     []string // extra KEY=VALUE pairs
+}
+
+// Executable is the Ringside binary that runs built-in bots ("ringside bot
+// GAME/NAME"). Tests that are not the ringside binary point it at one.
+var Executable = func() (string, error) { return os.Executable() }
+
+// BuiltinPrefix starts the command of a built-in bot.
+const BuiltinPrefix = "builtin:"
+
+// Argv turns a bot command into the program and arguments to start. seed
+// seeds a built-in bot's random choices.
+func Argv(command string, seed int64) ([]string, error) {
+	if name, ok := strings.CutPrefix(strings.TrimSpace(command), BuiltinPrefix); ok {
+		name = strings.TrimSpace(name)
+		if !strings.Contains(name, "/") {
+			return nil, fmt.Errorf("built-in bot %q: write builtin:GAME/NAME, e.g. builtin:grip/greedy", name)
+		}
+		exe, err := Executable()
+		if err != nil {
+			return nil, fmt.Errorf("find the ringside binary for %s: %w", command, err)
+		}
+		return []string{exe, "bot", name, "--seed", fmt.Sprint(seed)}, nil
+	}
+	return Split(command)
+}

@@ -1,0 +1,282 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"ringside/engine"
+)
+
+var fakebot string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "ringside-runner-test")
+	if err != nil {
+		panic(err)
+	}
+	fakebot = filepath.Join(dir, "fakebot")
+	build := exec.Command("go", "build", "-o", fakebot, "./testdata/fakebot")
+	build.Stderr = os.Stderr
+	if err := build.Run(); err != nil {
+		panic("build fakebot: " + err.Error())
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// counts is a seat's verdict counts as a map, for readable comparisons.
+func counts(o *Outcome, seat int) map[engine.Verdict]int {
+	m := map[engine.Verdict]int{}
+	for v, n := range o.Verdicts[seat] {
+		if n > 0 {
+			m[engine.Verdict(v)] = n
+		}
+	}
+	return m
+}
+
+func TestBotMisbehaviour(t *testing.T) {
+	tests := []struct {
+		mode string
+		want map[engine.Verdict]int // seat 0 of a one-seat, 8-turn ping game, READY included
+		note string                 // expected in the seat's notes or replay
+	}{
+		{"good", map[engine.Verdict]int{engine.OK: 9}, ""},
+		{"sleep", map[engine.Verdict]int{engine.OK: 3, engine.Timeout: 1, engine.NotAsked: 5}, ""},
+		{"exit", map[engine.Verdict]int{engine.OK: 3, engine.Crashed: 1, engine.NotAsked: 5}, "exit status 3"},
+		{"noready", map[engine.Verdict]int{engine.Timeout: 1, engine.NotAsked: 8}, ""},
+		{"garbage", map[engine.Verdict]int{engine.OK: 8, engine.Invalid: 1}, ""},
+		{"longline", map[engine.Verdict]int{engine.OK: 3, engine.Timeout: 1, engine.NotAsked: 5}, ""},
+		{"stderr", map[engine.Verdict]int{engine.OK: 9}, ""},
+		{"grandchild", map[engine.Verdict]int{engine.OK: 9}, ""},
+		{"closeout", map[engine.Verdict]int{engine.OK: 3, engine.Crashed: 1, engine.NotAsked: 5}, "closed its output"},
+		{"chatty", map[engine.Verdict]int{engine.OK: 9}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.mode, func(t *testing.T) {
+			goroutines := runtime.NumGoroutine()
+			pids := filepath.Join(t.TempDir(), "pids")
+			out, err := Play(context.Background(), Match{
+				Game: pingGame{}, Seed: 1,
+				Bots: []Bot{{Name: tt.mode, Command: fakebot + " -mode " + tt.mode + " -k 2",
+					Env: []string{"FAKEBOT_PIDS=" + pids}}},
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := counts(out, 0); !equalCounts(got, tt.want) {
+				t.Errorf("verdicts = %v, want %v", got, tt.want)
+			}
+			if tt.note != "" && !strings.Contains(allNotes(out), tt.note) {
+				t.Errorf("notes %q lack %q", allNotes(out), tt.note)
+			}
+			if len(out.Stderr[0]) > StderrKept {
+				t.Errorf("kept %d bytes of stderr, limit %d", len(out.Stderr[0]), StderrKept)
+			}
+			if _, err := engine.Expand(pingGame{}, out.Log); err != nil {
+				t.Errorf("replay does not re-simulate: %v", err)
+			}
+			assertNoProcesses(t, pids)
+			assertGoroutines(t, goroutines)
+		})
+	}
+}
+
+func TestChattyNoiseKept(t *testing.T) {
+	out, err := Play(context.Background(), Match{Game: pingGame{}, Seed: 1,
+		Bots: []Bot{{Name: "c", Command: fakebot + " -mode chatty -k 1"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var noise []string
+	for _, s := range out.Log.Steps {
+		for _, n := range s.Noise {
+			noise = append(noise, n.Line)
+		}
+	}
+	want := []string{"hello from fakebot", "noise 1", "noise 2"}
+	if strings.Join(noise, "|") != strings.Join(want, "|") {
+		t.Errorf("noise = %q, want %q", noise, want)
+	}
+}
+
+func TestStartFailureIsCrashedSeat(t *testing.T) {
+	out, err := Play(context.Background(), Match{Game: pingGame{}, Seed: 1, Bots: []Bot{
+		{Name: "ok", Command: fakebot},
+		{Name: "missing", Command: "/nonexistent/bot --x"},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := counts(out, 1); got[engine.Crashed] != 1 || got[engine.OK] != 0 {
+		t.Errorf("missing bot verdicts = %v, want one crash", got)
+	}
+	if !strings.Contains(out.Notes[1], "cannot start") {
+		t.Errorf("note = %q", out.Notes[1])
+	}
+	if got := counts(out, 0); got[engine.OK] != 5 {
+		t.Errorf("good bot verdicts = %v", got)
+	}
+}
+
+func TestNoBotStarts(t *testing.T) {
+	_, err := Play(context.Background(), Match{Game: pingGame{}, Bots: []Bot{{Command: "/nonexistent/bot"}}})
+	if !errors.Is(err, ErrNoBotStarted) {
+		t.Fatalf("err = %v, want ErrNoBotStarted", err)
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	tests := []struct {
+		m    Match
+		want string
+	}{
+		{Match{Game: pingGame{}, Bots: nil}, "needs 1 to 4 bots"},
+		{Match{Game: pingGame{}, Bots: []Bot{{Command: fakebot}}, Options: engine.Options{"speed": "1"}}, `no option "speed"`},
+		{Match{Game: pingGame{}, Bots: []Bot{{Command: `"unclosed`}}}, "unclosed double quote"},
+		{Match{Game: pingGame{}, Bots: []Bot{{Command: "builtin:greedy"}}}, "builtin:GAME/NAME"},
+	}
+	for _, tt := range tests {
+		_, err := Play(context.Background(), tt.m)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("err = %v, want %q", err, tt.want)
+		}
+	}
+}
+
+// TestParallelSeats asks four bots at once each turn; one of them sleeps.
+func TestParallelSeats(t *testing.T) {
+	var bots []Bot
+	for i, mode := range []string{"good", "sleep", "good", "garbage"} {
+		bots = append(bots, Bot{Name: strconv.Itoa(i), Command: fakebot + " -mode " + mode})
+	}
+	out, err := Play(context.Background(), Match{Game: pingGame{}, Seed: 3, Bots: bots,
+		Options: engine.Options{"all": "1", "turns": "5"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := counts(out, 1); got[engine.Timeout] != 1 || got[engine.OK] != 3 {
+		t.Errorf("sleeper = %v", got)
+	}
+	if got := counts(out, 3); got[engine.Invalid] != 1 || got[engine.OK] != 5 {
+		t.Errorf("garbage = %v", got)
+	}
+	if got := counts(out, 0); got[engine.OK] != 6 {
+		t.Errorf("good = %v", got)
+	}
+}
+
+func TestCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	m := Match{Game: pingGame{}, Seed: 1, Options: engine.Options{"turns": "100000"},
+		Bots: []Bot{{Command: fakebot}}}
+	m.OnStep = func(i int, _ engine.State, _ engine.Step) {
+		if i == 20 {
+			cancel()
+		}
+	}
+	out, err := Play(ctx, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Log.Aborted == "" || len(out.Log.Steps) != 21 {
+		t.Errorf("aborted=%q steps=%d, want aborted after 21 steps", out.Log.Aborted, len(out.Log.Steps))
+	}
+}
+
+func TestTimeScale(t *testing.T) {
+	// The sleeper's 2 s nap fits into 300 ms × 10; the game sees it as
+	// about 200 ms, so the replay stays comparable across machines.
+	out, err := Play(context.Background(), Match{Game: pingGame{}, Seed: 1, TimeScale: 10,
+		Options: engine.Options{"turns": "4"}, Bots: []Bot{{Command: fakebot + " -mode sleep -k 1"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := counts(out, 0); got[engine.OK] != 5 {
+		t.Fatalf("verdicts = %v", got)
+	}
+	us := out.Log.Steps[2].Replies[0].Micros
+	if us < 190_000 || us > 300_000 {
+		t.Errorf("scaled time = %d µs, want about 200 000", us)
+	}
+}
+
+func equalCounts(a, b map[engine.Verdict]int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if b[k] != v {
+			return false
+		}
+	}
+	return true
+}
+
+func allNotes(o *Outcome) string {
+	s := strings.Join(o.Notes, "|")
+	for _, st := range o.Log.Steps {
+		for _, r := range st.Replies {
+			s += "|" + r.Note
+		}
+	}
+	return s
+}
+
+// assertNoProcesses checks that every pid a fake bot recorded is gone (a
+// zombie waiting for init counts as gone).
+func assertNoProcesses(t *testing.T, pidFile string) {
+	t.Helper()
+	data, err := os.ReadFile(pidFile)
+	if err != nil {
+		return // the bot never started far enough to write it
+	}
+	for _, f := range strings.Fields(string(data)) {
+		pid, _ := strconv.Atoi(f)
+		deadline := time.Now().Add(2 * time.Second)
+		for alive(pid) {
+			if time.Now().After(deadline) {
+				t.Errorf("process %d outlived its game", pid)
+				break
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+}
+
+func alive(pid int) bool {
+	if err := syscall.Kill(pid, 0); err != nil {
+		return false
+	}
+	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return false
+	}
+	// The state follows the parenthesised command name.
+	s := string(stat)
+	i := strings.LastIndexByte(s, ')')
+	return i < 0 || i+2 >= len(s) || s[i+2] != 'Z'
+}
+
+func assertGoroutines(t *testing.T, before int) {
+	t.Helper()
+	deadline := time.Now().Add(2 * time.Second)
+	for runtime.NumGoroutine() > before {
+		if time.Now().After(deadline) {
+			buf := make([]byte, 1<<16)
+			t.Errorf("goroutines: %d before, %d after\n%s", before, runtime.NumGoroutine(), buf[:runtime.Stack(buf, true)])
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}

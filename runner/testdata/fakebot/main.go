@@ -1,0 +1,100 @@
+// Command fakebot is a misbehaving bot for the runner's tests. It plays the
+// tests' "ping" game: it prints READY, then answers each input number n
+// with n+1, unless its -mode makes it misbehave at answer -k.
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+func main() {
+	mode := flag.String("mode", "good", "good|sleep|exit|noready|garbage|longline|stderr|grandchild|closeout|chatty|ignore")
+	k := flag.Int("k", 2, "answer index at which to misbehave")
+	flag.Parse()
+	if pidFile := os.Getenv("FAKEBOT_PIDS"); pidFile != "" {
+		f, err := os.OpenFile(pidFile, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+		if err == nil {
+			fmt.Fprintln(f, os.Getpid())
+			f.Close()
+		}
+	}
+	switch *mode {
+	case "child":
+		// The grandchild: ignore SIGTERM and sleep, holding the pipes.
+		signal.Ignore(syscall.SIGTERM)
+		time.Sleep(time.Hour)
+		return
+	case "noready":
+		time.Sleep(time.Hour)
+		return
+	case "grandchild":
+		cmd := exec.Command(os.Args[0], "-mode", "child")
+		cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+		if err := cmd.Start(); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+	}
+	out := bufio.NewWriter(os.Stdout)
+	fmt.Fprintln(out, "hello from fakebot")
+	fmt.Fprintln(out, "READY")
+	out.Flush()
+	in := bufio.NewScanner(os.Stdin)
+	n := 0
+	for in.Scan() {
+		v, err := strconv.Atoi(strings.TrimSpace(in.Text()))
+		if err != nil {
+			continue
+		}
+		if n == *k {
+			switch *mode {
+			case "sleep":
+				time.Sleep(2 * time.Second)
+			case "exit":
+				os.Exit(3)
+			case "garbage":
+				fmt.Fprintln(out, "what is this")
+				out.Flush()
+				n++
+				continue
+			case "longline":
+				chunk := strings.Repeat("x", 1<<20)
+				for i := 0; i < 10; i++ {
+					out.WriteString(chunk)
+				}
+				out.Flush()
+				time.Sleep(time.Hour)
+			case "closeout":
+				out.Flush()
+				os.Stdout.Close()
+				time.Sleep(time.Hour)
+			case "stderr":
+				line := strings.Repeat("e", 1023) + "\n"
+				for i := 0; i < 20000; i++ {
+					os.Stderr.WriteString(line)
+				}
+			case "chatty":
+				// The answer, then lines nobody asked for.
+				fmt.Fprintf(out, "%d\nnoise 1\nnoise 2\n", v+1)
+				out.Flush()
+				n++
+				continue
+			case "ignore":
+				// Stops reading its input: Ringside's writes must not block.
+				time.Sleep(time.Hour)
+			}
+		}
+		fmt.Fprintln(out, v+1)
+		out.Flush()
+		n++
+	}
+}
