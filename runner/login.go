@@ -1,12 +1,349 @@
 package runner
 
 import (
+	"bufio"
 	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
 	"fmt"
+	"net"
+	"strings"
+	"sync"
+	"time"
 
 	"ringside/engine"
 )
 
+// LoginTimeout is how long bots have to connect and log in before the
+// game starts without them (they may still join later).
+const LoginTimeout = 5 * time.Second
+
+// Protocol lines of the login handshake (Cloud Contest's).
+const (
+	greetingLine = `{"status":"ok","message":"ready to login"}` + "\n"
+	loggedInLine = `{"status":"ok","message":"logged in"}` + "\n"
+	invalidLine  = `{"status":"error","message":"invalid user"}` + "\n"
+)
+
+// token returns 128 random bits in hex.
+func token() string {
+	var b [16]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic("crypto/rand: " + err.Error())
+	}
+	return hex.EncodeToString(b[:])
+}
+
+// loginMsg is what a bot sends to log in. The seed text writes the game
+// token's key with a space; both spellings are accepted.
+type loginMsg struct {
+	Type      string `json:"message_type"`
+	User      string `json:"user_token"`
+	Game      string `json:"game_token"`
+	GameSpace string `json:"game token"`
+}
+
+func parseLogin(line string) (user, game string, ok bool) {
+	var m loginMsg
+	if err := json.Unmarshal([]byte(line), &m); err != nil || m.Type != "login" {
+		return "", "", false
+	}
+	if m.Game == "" {
+		m.Game = m.GameSpace
+	}
+	return m.User, m.Game, true
+}
+
+// substitute fills {host} {port} {user_token} {game_token} in argv.
+func substitute(argv []string, vars map[string]string) []string {
+	out := make([]string, len(argv))
+	for i, a := range argv {
+		for k, v := range vars {
+			a = strings.ReplaceAll(a, "{"+k+"}", v)
+		}
+		out[i] = a
+	}
+	return out
+}
+
+// connectLogin starts bots of a game with a login handshake, over TCP on
+// loopback or over stdio according to the "transport" option, and waits
+// until every bot has logged in or LoginTimeout has passed.
 func connectLogin(ctx context.Context, opts engine.Options, st engine.State, bots []Bot, argvs [][]string, scale float64) ([]*seatConn, func(), error) {
-	return nil, nil, fmt.Errorf("login transports are not built yet")
+	intro := func(int) string { return "" }
+	if in, ok := st.(engine.Introducer); ok {
+		intro = in.Intro
+	}
+	gameToken := token()
+	users := make([]string, len(bots))
+	for i := range users {
+		users[i] = token()
+	}
+	wait := time.Duration(float64(LoginTimeout) * scale)
+	if opts["transport"] == "stdio" {
+		return connectStdio(ctx, bots, argvs, users, gameToken, intro, wait)
+	}
+	return connectTCP(ctx, bots, argvs, users, gameToken, intro, wait)
+}
+
+func loginEnv(host, port, user, game, transport string) []string {
+	return []string{"RINGSIDE_HOST=" + host, "RINGSIDE_PORT=" + port, "RINGSIDE_USER_TOKEN=" + user,
+		"RINGSIDE_GAME_TOKEN=" + game, "RINGSIDE_TRANSPORT=" + transport}
+}
+
+// connectStdio runs the handshake on each bot's stdin/stdout.
+func connectStdio(ctx context.Context, bots []Bot, argvs [][]string, users []string, gameToken string,
+	intro func(int) string, wait time.Duration) ([]*seatConn, func(), error) {
+	conns := make([]*seatConn, len(bots))
+	var wg sync.WaitGroup
+	for i, b := range bots {
+		vars := map[string]string{"host": "", "port": "", "user_token": users[i], "game_token": gameToken}
+		b.Env = append(append([]string(nil), b.Env...), loginEnv("", "", users[i], gameToken, "stdio")...)
+		conns[i] = startSeat(i, substitute(argvs[i], vars), b)
+		c := conns[i]
+		if c.proc == nil {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := stdioLogin(ctx, c, users[i], gameToken, wait); err != nil {
+				c.note = err.Error()
+				c.stop()
+				return
+			}
+			_ = c.send(intro(i), sendTimeout)
+		}()
+	}
+	wg.Wait()
+	return conns, func() {}, nil
+}
+
+func stdioLogin(ctx context.Context, c *seatConn, user, game string, wait time.Duration) error {
+	if err := c.send(greetingLine, wait); err != nil {
+		return fmt.Errorf("login: write greeting: %w", err)
+	}
+	deadline := time.NewTimer(wait)
+	defer deadline.Stop()
+	for {
+		l, ok, ended := c.out.pop()
+		if ok {
+			u, g, valid := parseLogin(l.text)
+			if !valid {
+				continue // not a login message yet: ignored, like lines before READY
+			}
+			if u != user || g != game {
+				_ = c.send(invalidLine, sendTimeout)
+				return fmt.Errorf("login refused: wrong tokens")
+			}
+			return c.send(loggedInLine, sendTimeout)
+		}
+		if ended {
+			return fmt.Errorf("login: the bot closed its output before logging in")
+		}
+		select {
+		case <-c.out.notify:
+		case <-deadline.C:
+			return fmt.Errorf("login: no login within %v", wait)
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+// tcpSeat is one seat's current connection; a new login replaces it.
+type tcpSeat struct {
+	mu        sync.Mutex
+	conn      net.Conn
+	lastInput string // the latest state sent, resent on reconnection
+	loggedIn  chan struct{}
+	once      sync.Once
+}
+
+func (s *tcpSeat) write(text string, timeout time.Duration) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if text != "" && !strings.HasPrefix(text, `{"status"`) {
+		s.lastInput = text
+	}
+	if s.conn == nil {
+		return nil // not connected: the bot gets the state when it logs in
+	}
+	_ = s.conn.SetWriteDeadline(time.Now().Add(timeout))
+	_, err := s.conn.Write([]byte(text))
+	return err
+}
+
+// connectTCP listens on loopback, starts the bots with the address and
+// tokens, and serves logins for the whole game.
+func connectTCP(ctx context.Context, bots []Bot, argvs [][]string, users []string, gameToken string,
+	intro func(int) string, wait time.Duration) ([]*seatConn, func(), error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, nil, fmt.Errorf("listen for bots on 127.0.0.1: %w", err)
+	}
+	host, port, _ := net.SplitHostPort(ln.Addr().String())
+	seats := make([]*tcpSeat, len(bots))
+	conns := make([]*seatConn, len(bots))
+	queues := make([]*lineQueue, len(bots))
+	for i := range bots {
+		seats[i] = &tcpSeat{loggedIn: make(chan struct{})}
+		queues[i] = newLineQueue()
+	}
+	var wg sync.WaitGroup
+	done := make(chan struct{})
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for {
+			nc, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				serveTCP(nc, users, gameToken, seats, queues, intro, done, wait)
+			}()
+		}
+	}()
+	for i, b := range bots {
+		vars := map[string]string{"host": host, "port": port, "user_token": users[i], "game_token": gameToken}
+		b.Env = append(append([]string(nil), b.Env...), loginEnv(host, port, users[i], gameToken, "tcp")...)
+		c := startSeat(i, substitute(argvs[i], vars), b)
+		if c.proc != nil {
+			// The program's stdout is not the game channel here; the
+			// socket is.
+			c.out = queues[i]
+			c.send = seats[i].write
+		}
+		conns[i] = c
+	}
+	cleanup := func() {
+		close(done)
+		ln.Close()
+		for _, s := range seats {
+			s.mu.Lock()
+			if s.conn != nil {
+				s.conn.Close()
+			}
+			s.mu.Unlock()
+		}
+		wg.Wait()
+	}
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
+	for i, s := range seats {
+		if conns[i].proc == nil {
+			continue
+		}
+		select {
+		case <-s.loggedIn:
+		case <-timer.C:
+			// Latecomers play as "all stay" until they log in.
+			markLate(seats, conns)
+			return conns, cleanup, nil
+		case <-ctx.Done():
+			return conns, cleanup, nil
+		}
+	}
+	return conns, cleanup, nil
+}
+
+func markLate(seats []*tcpSeat, conns []*seatConn) {
+	for i, s := range seats {
+		select {
+		case <-s.loggedIn:
+		default:
+			if conns[i].proc != nil {
+				conns[i].note = fmt.Sprintf("did not log in within %v", LoginTimeout)
+			}
+		}
+	}
+}
+
+// serveTCP runs the handshake on one connection and, once logged in, makes
+// it the seat's connection and copies its lines into the seat's queue.
+func serveTCP(nc net.Conn, users []string, gameToken string, seats []*tcpSeat, queues []*lineQueue,
+	intro func(int) string, done <-chan struct{}, wait time.Duration) {
+	_ = nc.SetDeadline(time.Now().Add(wait))
+	if _, err := nc.Write([]byte(greetingLine)); err != nil {
+		nc.Close()
+		return
+	}
+	r := bufio.NewReaderSize(nc, 64<<10)
+	seat := -1
+	for seat < 0 {
+		line, err := readLimited(r)
+		if err != nil {
+			nc.Close()
+			return
+		}
+		u, g, ok := parseLogin(line)
+		if !ok {
+			_, _ = nc.Write([]byte(`{"status":"error","message":"expected a login message"}` + "\n"))
+			continue
+		}
+		for i, want := range users {
+			if u == want && g == gameToken {
+				seat = i
+			}
+		}
+		if seat < 0 {
+			_, _ = nc.Write([]byte(invalidLine))
+			nc.Close()
+			return
+		}
+	}
+	_ = nc.SetDeadline(time.Time{})
+	s := seats[seat]
+	s.mu.Lock()
+	select {
+	case <-done:
+		s.mu.Unlock()
+		nc.Close()
+		return
+	default:
+	}
+	if s.conn != nil {
+		s.conn.Close() // a second login replaces the first
+	}
+	s.conn = nc
+	_ = nc.SetWriteDeadline(time.Now().Add(sendTimeout))
+	_, _ = nc.Write([]byte(loggedInLine + intro(seat) + s.lastInput))
+	s.mu.Unlock()
+	s.once.Do(func() { close(s.loggedIn) })
+	q := queues[seat]
+	for {
+		text, err := readLimited(r)
+		if err != nil {
+			return
+		}
+		s.mu.Lock()
+		current := s.conn == nc
+		s.mu.Unlock()
+		if !current {
+			return
+		}
+		q.push(line{text: text, at: time.Now()})
+	}
+}
+
+// readLimited reads one line of at most MaxLine bytes (the rest of a longer
+// line is dropped) without its line end.
+func readLimited(r *bufio.Reader) (string, error) {
+	var b []byte
+	for {
+		chunk, isPrefix, err := r.ReadLine()
+		if err != nil {
+			return "", err
+		}
+		if len(b) < MaxLine {
+			b = append(b, chunk[:min(len(chunk), MaxLine-len(b))]...)
+		}
+		if !isPrefix {
+			return string(b), nil
+		}
+	}
 }

@@ -20,7 +20,7 @@ func (pingGame) Info() engine.Info {
 		{Key: "all", Default: "0", Doc: "1: every seat answers each turn"},
 	}}
 }
-func (pingGame) Bots() []string                              { return nil }
+func (pingGame) Bots() []string                           { return nil }
 func (pingGame) NewBot(string, int64) (engine.Bot, error) { return nil, fmt.Errorf("none") }
 
 func (pingGame) New(opts engine.Options, players []string, seed int64) (engine.State, error) {

@@ -1,0 +1,169 @@
+package app
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/signal"
+	"strings"
+
+	"ringside/engine"
+	"ringside/engine/games"
+	"ringside/runner"
+)
+
+func init() {
+	register(&command{
+		name: "play", usage: "--game GAME --bot CMD --bot CMD... [--seed N] [--opt KEY=VALUE]... [--replay FILE] [--time-scale X]",
+		summary: "play one game and print its result as JSON",
+		help: `Plays one game between bot programs and prints one JSON object on stdout:
+
+  {"game":"grip","seed":7,"turns":412,"ranks":[1,3,2,4],"reason":"last_standing",
+   "seats":[{"bot":"...","verdicts":{"ok":103,"invalid":0,"timeout":0,"crashed":0,"not_asked":0}},...]}
+
+Ranks are 1-based, one per seat in --bot order; equal ranks are ties.
+
+  --game GAME       grip, battle2048 or cloud ("ringside games" lists them with options)
+  --bot CMD         one per seat, in seat order. A command line, split like a shell
+                    splits words (quotes honoured) but never run through a shell;
+                    builtin:GAME/NAME runs a built-in bot, e.g. builtin:grip/greedy
+  --seed N          the game seed (default: random, printed in the result)
+  --opt KEY=VALUE   a game option, repeatable (e.g. --opt turn_ms=200)
+  --replay FILE     also write the full replay JSON to FILE
+  --time-scale X    multiply every time limit by X (slow machines)
+
+Exit status: 0 when the game was played, whatever the bots did. A bot that
+cannot be started (program not found) plays as a crashed seat while at least
+one other bot runs. Status 2, with a one-line message, for bad usage: unknown
+game, wrong number of bots, an unknown or malformed option, a malformed
+command line, or no bot that could be started at all.`,
+		run: runPlay,
+	})
+}
+
+// playResult is the JSON that "ringside play" prints.
+type playResult struct {
+	Game    string       `json:"game"`
+	Seed    int64        `json:"seed"`
+	Turns   int          `json:"turns"`
+	Ranks   []int        `json:"ranks"`
+	Reason  string       `json:"reason"`
+	Scores  []float64    `json:"scores,omitempty"`
+	Seats   []seatResult `json:"seats"`
+	Aborted string       `json:"aborted,omitempty"`
+}
+
+type seatResult struct {
+	Bot      string         `json:"bot"`
+	Verdicts map[string]int `json:"verdicts"`
+	Note     string         `json:"note,omitempty"`
+}
+
+func runPlay(c *cli, args []string) error {
+	fs := c.flags("play")
+	game := fs.String("game", "", "")
+	seed := fs.Int64("seed", 0, "")
+	replay := fs.String("replay", "", "")
+	scale := fs.Float64("time-scale", 1, "")
+	var bots, opts listFlag
+	fs.Var(&bots, "bot", "")
+	fs.Var(&opts, "opt", "")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("play: unexpected argument %q (bots go in --bot)", fs.Arg(0))
+	}
+	if *game == "" {
+		return usagef("play: --game is required (one of %s)", gameIDs())
+	}
+	g, err := games.Get(*game)
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	options, err := parseOpts(opts)
+	if err != nil {
+		return err
+	}
+	if *scale <= 0 {
+		return usagef("play: --time-scale must be above 0, got %v", *scale)
+	}
+	seedSet := false
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "seed" {
+			seedSet = true
+		}
+	})
+	if !seedSet {
+		*seed = rand.Int64N(1 << 31)
+	}
+	m := runner.Match{Game: g, Options: options, Seed: *seed, TimeScale: *scale}
+	for _, b := range bots {
+		m.Bots = append(m.Bots, runner.Bot{Name: b, Command: b})
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	out, err := runner.Play(ctx, m)
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	if *replay != "" {
+		rp, err := engine.Expand(g, out.Log)
+		if err != nil {
+			return fmt.Errorf("build replay: %w", err)
+		}
+		data, err := json.MarshalIndent(rp, "", " ")
+		if err != nil {
+			return fmt.Errorf("encode replay: %w", err)
+		}
+		if err := os.WriteFile(*replay, append(data, '\n'), 0o644); err != nil {
+			return fmt.Errorf("write replay: %w", err)
+		}
+	}
+	res := resultJSON(out)
+	enc := json.NewEncoder(c.stdout)
+	return enc.Encode(res)
+}
+
+// resultJSON turns an outcome into the JSON "ringside play" prints.
+func resultJSON(out *runner.Outcome) playResult {
+	r := out.Log.Result
+	res := playResult{Game: out.Log.Game, Seed: out.Log.Seed, Turns: r.Turns, Ranks: r.Ranks,
+		Reason: r.Reason, Scores: r.Scores, Aborted: out.Log.Aborted}
+	for i, name := range out.Log.Players {
+		v := map[string]int{}
+		for _, verdict := range engine.Verdicts {
+			v[verdict.String()] = out.Verdicts[i][verdict]
+		}
+		res.Seats = append(res.Seats, seatResult{Bot: name, Verdicts: v, Note: out.Notes[i]})
+	}
+	return res
+}
+
+// parseOpts reads KEY=VALUE options.
+func parseOpts(opts []string) (engine.Options, error) {
+	o := engine.Options{}
+	for _, kv := range opts {
+		k, v, ok := strings.Cut(kv, "=")
+		k = strings.TrimSpace(k)
+		if !ok || k == "" {
+			return nil, usagef("option %q: write KEY=VALUE, e.g. --opt turn_ms=200", kv)
+		}
+		if _, dup := o[k]; dup {
+			return nil, usagef("option %s given twice", k)
+		}
+		o[k] = v
+	}
+	return o, nil
+}
+
+func gameIDs() string {
+	var ids []string
+	for _, g := range games.All() {
+		ids = append(ids, g.Info().ID)
+	}
+	return strings.Join(ids, ", ")
+}
