@@ -16,8 +16,9 @@ import (
 )
 
 // LoginTimeout is how long bots have to connect and log in before the
-// game starts without them (they may still join later).
-const LoginTimeout = 5 * time.Second
+// game starts without them (they may still join later). A variable so
+// tests can shorten it.
+var LoginTimeout = 5 * time.Second
 
 // Protocol lines of the login handshake (Cloud Contest's).
 const (

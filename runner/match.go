@@ -127,9 +127,22 @@ func Play(ctx context.Context, m Match) (*Outcome, error) {
 			break
 		}
 		asks := st.Asks()
+		turn := st.Turn()
 		replies, logged, noise := collect(ctx, conns, asks, scale)
 		step := st.Apply(replies)
 		out.Log.Steps = append(out.Log.Steps, engine.LogStep{Replies: logged, Noise: noise})
+		for i, r := range logged {
+			seat := asks[i].Seat
+			if out.Notes[seat] != "" {
+				continue
+			}
+			switch r.Status {
+			case engine.TimedOut:
+				out.Notes[seat] = fmt.Sprintf("no reply within the time limit at turn %d", turn)
+			case engine.Closed:
+				out.Notes[seat] = fmt.Sprintf("stopped at turn %d: %s", turn, r.Note)
+			}
+		}
 		for _, s := range step.Seats {
 			if s.Seat >= 0 && s.Seat < len(conns) && int(s.Verdict) < len(verdictIndex) {
 				out.Verdicts[s.Seat][s.Verdict]++
@@ -159,9 +172,6 @@ func Play(ctx context.Context, m Match) (*Outcome, error) {
 		c.stop()
 		if c.proc != nil {
 			out.Stderr[i] = c.proc.errs.String()
-			if out.Notes[i] == "" && c.proc.exitText != "" && !strings.Contains(c.proc.exitText, "signal 9") {
-				out.Notes[i] = c.proc.exitText
-			}
 		}
 	}
 	out.Wall = time.Since(began)
@@ -278,12 +288,15 @@ func askOne(ctx context.Context, c *seatConn, a engine.Ask, scale float64) (engi
 		return r, engine.LogReplyOf(r, "", ""), nil
 	}
 	limit := time.Duration(float64(a.Timeout) * scale)
+	var sent time.Time
 	if a.Input != "" {
 		// Lines printed while the bot was not asked are not this turn's
-		// answer; they are kept as noise.
+		// answer; they are kept as noise. Lines still on their way through
+		// the reader are recognised by their arrival time below.
 		for _, l := range c.out.drain() {
 			noise = append(noise, l.text)
 		}
+		sent = time.Now()
 		if c.send != nil {
 			if err := c.send(a.Input, limit); err != nil && !isClosedPipe(err) && !errors.Is(err, os.ErrDeadlineExceeded) {
 				c.note = "write: " + err.Error()
@@ -305,7 +318,7 @@ wait:
 		l, ok, ended := c.out.pop()
 		switch {
 		case ok:
-			if a.Expect != nil && !a.Expect(l.text) {
+			if l.at.Before(sent) || (a.Expect != nil && !a.Expect(l.text)) {
 				noise = append(noise, l.text)
 				continue
 			}
@@ -342,6 +355,12 @@ wait:
 		}
 	}
 	if reply.Status == engine.Closed && c.proc != nil {
+		// The output usually ends a moment before the process is reaped;
+		// wait for that moment so the note can say how it ended.
+		select {
+		case <-c.proc.exited:
+		case <-time.After(exitGrace):
+		}
 		select {
 		case <-c.proc.exited:
 			c.note = joinNote(c.note, c.proc.exitText)

@@ -6,11 +6,13 @@ import (
 	"strings"
 
 	"ringside/engine"
+	"ringside/engine/grip"
 )
 
 // All returns every game, in the order menus show them.
 func All() []engine.Game {
 	return []engine.Game{
+		grip.New(),
 		// Each game package adds itself here.
 	}
 }

@@ -1,0 +1,181 @@
+package grip
+
+import (
+	"strings"
+	"testing"
+
+	"ringside/engine"
+)
+
+// playBots plays a whole game in process, feeding each bot the exact input
+// of its ask line by line and handing its answer to Apply. It fails the
+// test when a bot answers anything but one valid line per input.
+func playBots(t testing.TB, seed int64, bots [Seats]engine.Bot, kv ...string) *State {
+	t.Helper()
+	opts := engine.Options{}
+	for i := 0; i+1 < len(kv); i += 2 {
+		opts[kv[i]] = kv[i+1]
+	}
+	s, err := NewState(opts, []string{"a", "b", "c", "d"}, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	replies := make([]engine.Reply, Seats)
+	for i, b := range bots {
+		replies[i] = engine.Reply{Status: engine.Answered, Line: strings.TrimSuffix(b.Hello(), "\n")}
+	}
+	s.Apply(replies)
+	for !s.Done() {
+		asks := s.Asks()
+		replies := replies[:0]
+		for _, a := range asks {
+			var out string
+			lines := strings.SplitAfter(a.Input, "\n")
+			for i, l := range lines[:len(lines)-1] {
+				got := bots[a.Seat].Feed(strings.TrimSuffix(l, "\n"))
+				if i < len(lines)-2 && got != "" {
+					t.Fatalf("seat %d answered %q before EOD", a.Seat, got)
+				}
+				out += got
+			}
+			if len(out) != 2 || out[1] != '\n' {
+				t.Fatalf("seat %d answered %q, want one command line", a.Seat, out)
+			}
+			replies = append(replies, engine.Reply{Status: engine.Answered, Line: out[:1]})
+		}
+		st := s.Apply(replies)
+		for _, ss := range st.Seats[:len(replies)] {
+			if ss.Verdict != engine.OK {
+				t.Fatalf("turn %d: seat %d's bot answer judged %+v", s.Turn()-1, ss.Seat, ss)
+			}
+		}
+	}
+	return s
+}
+
+// TestGreedyBeatsRandom plays greedy against three random bots, greedy in
+// seat seed%4, and wants it to win alone in at least 60% of the games.
+func TestGreedyBeatsRandom(t *testing.T) {
+	games := 200
+	if testing.Short() {
+		games = 40
+	}
+	wins, draws := 0, 0
+	for seed := range int64(games) {
+		var bots [Seats]engine.Bot
+		g := int(seed % Seats)
+		for i := range bots {
+			if i == g {
+				bots[i] = NewGreedyBot(seed)
+			} else {
+				bots[i] = NewRandomBot(seed*Seats + int64(i))
+			}
+		}
+		r := playBots(t, seed, bots).Result()
+		switch w := r.Winner(); {
+		case w == g:
+			wins++
+		case r.Ranks[g] == 1:
+			draws++
+		}
+	}
+	rate := float64(wins) / float64(games)
+	t.Logf("greedy won %d of %d games alone (%.1f%%), shared first place in %d", wins, games, 100*rate, draws)
+	if rate < 0.6 {
+		t.Errorf("greedy won %.1f%% of its games against three random bots, want at least 60%%", 100*rate)
+	}
+}
+
+// TestGreedyLearnsXY plays greedy in a coords=xy game: once it has moved it
+// reads the input the right way round, so it survives like in rc games.
+func TestGreedyLearnsXY(t *testing.T) {
+	wins := 0
+	const games = 40
+	for seed := range int64(games) {
+		var bots [Seats]engine.Bot
+		g := int(seed % Seats)
+		var greedy *GreedyBot
+		for i := range bots {
+			if i == g {
+				greedy = NewGreedyBot(seed)
+				bots[i] = greedy
+			} else {
+				bots[i] = NewRandomBot(seed*Seats + int64(i))
+			}
+		}
+		s := playBots(t, seed, bots, OptCoords, CoordsXY)
+		if p := s.Player(g); greedy.xy != 2 && !(p.Fallen && p.FellAt < 40) && s.Turn() > 40 {
+			t.Errorf("seed %d: greedy did not notice coords=xy in %d turns", seed, s.Turn())
+		}
+		if s.Result().Winner() == g {
+			wins++
+		}
+	}
+	t.Logf("greedy won %d of %d coords=xy games alone", wins, games)
+	if wins < games/2 {
+		t.Errorf("greedy won only %d of %d coords=xy games", wins, games)
+	}
+}
+
+func TestGreedyAvoidsFallingBlock(t *testing.T) {
+	// Greedy (player 0) stands in block (1,1) which falls at the end of
+	// this turn unless it steps out; only stepping left leaves the block.
+	// The bot is told the order is rc; a fresh bot would first probe it.
+	b := NewGreedyBot(1)
+	b.xy = 1
+	in := "0\n8\n0 0 0 0 0 0\n0 1 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n" +
+		"4 3 R 0\n0 17 L 0\n17 0 U 0\n17 17 U 0\nEOD\n"
+	if got := feed(b, in); got != "L\n" {
+		t.Errorf("greedy answered %q, want L (the only way off a block about to fall)", got)
+	}
+	// It does not step onto a block showing 2 either.
+	in = "0\n8\n0 0 0 0 0 0\n0 0 2 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n" +
+		"4 5 R 0\n0 17 L 0\n17 0 U 0\n17 17 U 0\nEOD\n"
+	b = NewGreedyBot(1)
+	b.xy = 1
+	if got := feed(b, in); got == "R\n" {
+		t.Errorf("greedy stepped onto a block falling before its next turn")
+	}
+}
+
+func TestGreedyAttacks(t *testing.T) {
+	// Player 1 stands in the middle of the next block to the right, on a
+	// stable block: it cannot get off in the one turn it has.
+	b := NewGreedyBot(1)
+	b.xy = 1
+	in := "0\n8\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n" +
+		"4 4 R 0\n4 7 L 0\n17 0 U 0\n17 17 U 0\nEOD\n"
+	if got := feed(b, in); got != "A\n" {
+		t.Errorf("greedy answered %q, want A", got)
+	}
+	// The same position in coords=xy, to a bot that knows.
+	xy := NewGreedyBot(1)
+	xy.xy = 2
+	if got := feed(xy, strings.Replace(in, "4 7 L 0", "7 4 L 0", 1)); got != "A\n" {
+		t.Errorf("greedy (xy) answered %q, want A", got)
+	}
+	// Waiting: it says N.
+	in = strings.Replace(in, "4 4 R 0", "4 4 R 1", 1)
+	if got := feed(b, in); got != "N\n" {
+		t.Errorf("greedy answered %q while waiting, want N", got)
+	}
+}
+
+func TestBotsSurviveGarbage(t *testing.T) {
+	for _, name := range New().Bots() {
+		b, _ := New().NewBot(name, 3)
+		for _, in := range []string{"EOD\n", "x\ny\nEOD\n", strings.Repeat("1 2 3\n", 100) + "EOD\n", "\n\n\n\n\n\n\n\n\n\n\n\n\nEOD\n"} {
+			if got := feed(b, in); len(got) != 2 || strings.IndexByte(Commands, got[0]) < 0 {
+				t.Errorf("%s answered %q to %q", name, got, in)
+			}
+		}
+	}
+}
+
+func feed(b engine.Bot, in string) string {
+	var out string
+	for _, l := range strings.Split(strings.TrimSuffix(in, "\n"), "\n") {
+		out += b.Feed(l)
+	}
+	return out
+}

@@ -1,0 +1,173 @@
+// Package grip is Grip, the game of JavaChallenge2015: four players on an
+// 18×18 board of 6×6 blocks drop rows of blocks under each other until one
+// is left. The rules are those of RULES.md §1; the protocol for bot authors
+// is docs/grip.md.
+package grip
+
+import (
+	"fmt"
+	"strconv"
+	"time"
+
+	"ringside/engine"
+)
+
+// Board geometry.
+const (
+	Size      = 18 // squares per side
+	BlockSize = 3  // squares per block side
+	Blocks    = 6  // blocks per side
+	Seats     = 4  // players in every game
+)
+
+// Timer values of RULES.md §1.
+const (
+	attackStep = 4  // a block at block distance n gets timer 4n
+	attackWait = 3  // S after an attack: the attacker sits out two own turns
+	fallenTime = 19 // ticks a fallen block stays down
+)
+
+// Option keys.
+const (
+	OptTurnMS   = "turn_ms"
+	OptReadyMS  = "ready_ms"
+	OptMaxTurns = "max_turns"
+	OptCoords   = "coords"
+	OptStart    = "start"
+)
+
+// Values of the coords option.
+const (
+	CoordsRC = "rc" // row then column, as the rule texts say
+	CoordsXY = "xy" // column then row, as the 2015 referee sent
+)
+
+// Limits for the numeric options, so a typo cannot start a game that never
+// ends or never waits.
+const (
+	maxMillis   = 600000
+	maxMaxTurns = 1000000
+)
+
+// Game is Grip. Its zero value is ready to use.
+type Game struct{}
+
+// New returns the Grip game for the registry.
+func New() *Game { return &Game{} }
+
+var info = engine.Info{
+	ID:   "grip",
+	Name: "Grip",
+	Description: "JavaChallenge2015. Four players stand on an 18×18 board made of 6×6 blocks " +
+		"of 3×3 squares and take turns one after another. On its turn a player moves one square, " +
+		"attacks or waits. An attack drops the whole line of blocks in the direction the player " +
+		"faces, the nearer ones sooner, and whoever stands on a block when it falls is out. " +
+		"The last player standing wins; after 1000 turns (250 each) the survivors draw.",
+	MinSeats: Seats,
+	MaxSeats: Seats,
+	Options: []engine.Option{
+		{Key: OptTurnMS, Default: "100",
+			Doc: "Milliseconds a bot has to answer each turn (the 2015 contest used 100)."},
+		{Key: OptReadyMS, Default: "1000",
+			Doc: "Milliseconds a bot has to print READY after it starts."},
+		{Key: OptMaxTurns, Default: "1000",
+			Doc: "Global turns before the game ends in a draw of the survivors (4 turns = one round; 1000 = 250 each)."},
+		{Key: OptCoords, Default: CoordsRC, Choices: []string{CoordsRC, CoordsXY},
+			Doc: "Order of a player's position in the turn input: rc = row then column (as the rule texts say), " +
+				"xy = column then row (what the 2015 referee actually sent; bots written for the original arena need it)."},
+		{Key: OptStart, Default: "",
+			Doc: "Start position as row,column,facing for players 0 to 3 separated by /, " +
+				"e.g. 14,0,D/17,14,L/10,14,U/5,2,R (rows and columns 0..17, facing U R D L, " +
+				"players at least 4 apart); empty draws one from the game seed."},
+	},
+}
+
+// Info describes Grip and its options.
+func (*Game) Info() engine.Info { return info }
+
+// config is the validated options of one match.
+type config struct {
+	turn     time.Duration
+	ready    time.Duration
+	maxTurns int
+	xy       bool
+}
+
+// New validates the options and starts a match. players must name the four
+// seats.
+func (*Game) New(opts engine.Options, players []string, seed int64) (engine.State, error) {
+	return NewState(opts, players, seed)
+}
+
+// NewState is Game.New with the concrete type, for renderers and tests that
+// use the accessors.
+func NewState(opts engine.Options, players []string, seed int64) (*State, error) {
+	if len(players) != Seats {
+		return nil, fmt.Errorf("grip is played by exactly %d players, not %d", Seats, len(players))
+	}
+	get := func(key string) string {
+		if v, ok := opts[key]; ok {
+			return v
+		}
+		for _, o := range info.Options {
+			if o.Key == key {
+				return o.Default
+			}
+		}
+		return ""
+	}
+	var cfg config
+	turnMS, err := intOption(OptTurnMS, get(OptTurnMS), 1, maxMillis, "milliseconds")
+	if err != nil {
+		return nil, err
+	}
+	readyMS, err := intOption(OptReadyMS, get(OptReadyMS), 1, maxMillis, "milliseconds")
+	if err != nil {
+		return nil, err
+	}
+	cfg.turn = time.Duration(turnMS) * time.Millisecond
+	cfg.ready = time.Duration(readyMS) * time.Millisecond
+	if cfg.maxTurns, err = intOption(OptMaxTurns, get(OptMaxTurns), 1, maxMaxTurns, "turns"); err != nil {
+		return nil, err
+	}
+	switch c := get(OptCoords); c {
+	case CoordsRC:
+	case CoordsXY:
+		cfg.xy = true
+	default:
+		return nil, fmt.Errorf("option %s=%q: want %s (row first) or %s (column first)", OptCoords, c, CoordsRC, CoordsXY)
+	}
+	var start [Seats]Piece
+	if s := get(OptStart); s != "" {
+		if start, err = ParseStart(s); err != nil {
+			return nil, err
+		}
+	} else {
+		start = GenerateStart(seed)
+	}
+	names := make([]string, Seats)
+	copy(names, players)
+	return newState(cfg, start, names), nil
+}
+
+func intOption(key, v string, lo, hi int, unit string) (int, error) {
+	n, err := strconv.Atoi(v)
+	if err != nil || n < lo || n > hi {
+		return 0, fmt.Errorf("option %s=%q: want a whole number of %s from %d to %d", key, v, unit, lo, hi)
+	}
+	return n, nil
+}
+
+// Bots lists Grip's built-in bots.
+func (*Game) Bots() []string { return []string{BotRandom, BotGreedy} }
+
+// NewBot makes a built-in bot.
+func (*Game) NewBot(name string, seed int64) (engine.Bot, error) {
+	switch name {
+	case BotRandom:
+		return NewRandomBot(seed), nil
+	case BotGreedy:
+		return NewGreedyBot(seed), nil
+	}
+	return nil, fmt.Errorf("grip has no built-in bot %q (bots: %s, %s)", name, BotRandom, BotGreedy)
+}

@@ -1,0 +1,162 @@
+package runner
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"ringside/engine"
+	"ringside/engine/games"
+)
+
+var tcpbot string
+
+func buildTCPBot(t *testing.T) string {
+	t.Helper()
+	if tcpbot != "" {
+		return tcpbot
+	}
+	out := filepath.Join(filepath.Dir(fakebot), "tcpbot")
+	build := exec.Command("go", "build", "-o", out, "./testdata/tcpbot")
+	build.Stderr = os.Stderr
+	if err := build.Run(); err != nil {
+		t.Fatalf("build tcpbot: %v", err)
+	}
+	tcpbot = out
+	return out
+}
+
+// playCloud plays a short Cloud game between tcpbots in the given modes.
+func playCloud(t *testing.T, transport string, modes ...string) *Outcome {
+	return playCloudMs(t, transport, "200", modes...)
+}
+
+func playCloudMs(t *testing.T, transport, turnMs string, modes ...string) *Outcome {
+	t.Helper()
+	bin := buildTCPBot(t)
+	g, err := games.Get("cloud")
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := LoginTimeout
+	LoginTimeout = time.Second
+	defer func() { LoginTimeout = old }()
+	var bots []Bot
+	for _, m := range modes {
+		bots = append(bots, Bot{Name: m, Command: bin + " -mode " + m + " {host} {port} {user_token} {game_token}"})
+	}
+	out, err := Play(context.Background(), Match{Game: g, Seed: 5, Bots: bots,
+		Options: engine.Options{"turns": "5", "turn_ms": turnMs, "transport": transport}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func TestTCPGoodBotsAndLoopback(t *testing.T) {
+	goroutines := runtime.NumGoroutine()
+	out := playCloud(t, "tcp", "good", "gamespace")
+	for seat := range 2 {
+		if got := counts(out, seat); got[engine.OK] != 5 {
+			t.Errorf("seat %d verdicts = %v, want 5 ok", seat, got)
+		}
+		errs := out.Stderr[seat]
+		if !strings.Contains(errs, "addr: 127.0.0.1:") {
+			t.Errorf("seat %d was not sent to loopback: %q", seat, firstLine(errs))
+		}
+		// The tokens are substituted into the command line too.
+		if !strings.Contains(errs, `args: ["127.0.0.1"`) {
+			t.Errorf("seat %d args not substituted: %q", seat, firstLine(errs))
+		}
+		for _, want := range []string{`"message":"logged in"`, `"user_id"`, `"turn_no"`} {
+			if !strings.Contains(errs, want) {
+				t.Errorf("seat %d never got %s", seat, want)
+			}
+		}
+	}
+	assertGoroutines(t, goroutines)
+}
+
+func TestTCPWrongTokenRefusedAndClosed(t *testing.T) {
+	out := playCloud(t, "tcp", "good", "wrongtoken")
+	errs := out.Stderr[1]
+	if !strings.Contains(errs, `"message":"invalid user"`) || !strings.Contains(errs, "closed: EOF") {
+		t.Errorf("wrong token: stderr %q, want invalid user then closed", errs)
+	}
+	if got := counts(out, 1); got[engine.Timeout] != 5 {
+		t.Errorf("refused bot verdicts = %v, want 5 timeouts (all stay)", got)
+	}
+	if got := counts(out, 0); got[engine.OK] != 5 {
+		t.Errorf("good bot verdicts = %v", got)
+	}
+}
+
+func TestTCPSecondLoginReplacesFirst(t *testing.T) {
+	out := playCloud(t, "tcp", "good", "relogin")
+	errs := out.Stderr[1]
+	if n := strings.Count(errs, `"message":"logged in"`); n != 2 {
+		t.Fatalf("logged in %d times, want 2:\n%s", n, errs)
+	}
+	second := errs[strings.LastIndex(errs, `"message":"logged in"`):]
+	if !strings.Contains(second, `"user_id"`) || !strings.Contains(second, `"turn_no"`) {
+		t.Errorf("after the second login no config and state:\n%s", second)
+	}
+	if got := counts(out, 1); got[engine.OK] < 4 {
+		t.Errorf("relogin verdicts = %v, want it to keep playing", got)
+	}
+}
+
+func TestTCPLateReplyNotAppliedToNextTurn(t *testing.T) {
+	// The late bot sleeps 600 ms on turn 3: past turn 3's 400 ms and in
+	// the middle of turn 4's window, with 200 ms to spare either side.
+	out := playCloudMs(t, "tcp", "400", "good", "late")
+	got := counts(out, 1)
+	if got[engine.Timeout] != 1 || got[engine.OK] != 4 {
+		t.Errorf("late bot verdicts = %v, want 1 timeout and 4 ok", got)
+	}
+	var noise []string
+	for _, s := range out.Log.Steps {
+		for _, n := range s.Noise {
+			noise = append(noise, n.Line)
+		}
+	}
+	if len(noise) != 1 || !strings.Contains(noise[0], `"turn_no"`) {
+		t.Errorf("noise = %q, want the late reply", noise)
+	}
+	if !strings.Contains(out.Stderr[1], "turn timeout") {
+		t.Errorf("no turn timeout message sent")
+	}
+}
+
+func TestTCPMalformedJSONAnswered(t *testing.T) {
+	out := playCloud(t, "tcp", "good", "malformed")
+	if got := counts(out, 1); got[engine.Invalid] != 1 {
+		t.Errorf("verdicts = %v, want one invalid", got)
+	}
+	if !strings.Contains(out.Stderr[1], `got: {"status":"error"`) {
+		t.Errorf("malformed JSON got no error line:\n%s", out.Stderr[1])
+	}
+}
+
+func TestTCPNeverConnects(t *testing.T) {
+	out := playCloud(t, "tcp", "good", "never")
+	if got := counts(out, 1); got[engine.Timeout] != 5 {
+		t.Errorf("absent bot verdicts = %v, want 5 timeouts", got)
+	}
+	if !strings.Contains(out.Notes[1], "log in") && !strings.Contains(out.Notes[1], "time limit") {
+		t.Errorf("note = %q", out.Notes[1])
+	}
+	if len(out.Log.Result.Ranks) != 2 {
+		t.Errorf("game did not finish: %+v", out.Log.Result)
+	}
+}
+
+func firstLine(s string) string {
+	l, _, _ := strings.Cut(s, "\n")
+	return l
+}

@@ -1,0 +1,85 @@
+// Command tcpbot is a Cloud Contest bot for the runner's transport tests.
+// It logs in over TCP with the tokens Ringside gives it and answers every
+// state with an empty command set tagged with the state's turn_no; its
+// -mode makes it misbehave. What it receives is echoed to stderr as
+// "got: LINE" so tests can check it.
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"net"
+	"os"
+	"time"
+)
+
+func main() {
+	mode := flag.String("mode", "good", "good|wrongtoken|relogin|late|malformed|never|gamespace")
+	flag.Parse()
+	if *mode == "never" {
+		time.Sleep(time.Hour)
+		return
+	}
+	addr := net.JoinHostPort(os.Getenv("RINGSIDE_HOST"), os.Getenv("RINGSIDE_PORT"))
+	fmt.Fprintf(os.Stderr, "addr: %s args: %q\n", addr, flag.Args())
+	user, game := os.Getenv("RINGSIDE_USER_TOKEN"), os.Getenv("RINGSIDE_GAME_TOKEN")
+	if *mode == "wrongtoken" {
+		user = "0123456789abcdef0123456789abcdef"
+	}
+	conn, r := login(addr, user, game, *mode == "gamespace")
+	turns := 0
+	for {
+		line, err := r.ReadString('\n')
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "closed: %v\n", err)
+			if *mode == "wrongtoken" {
+				time.Sleep(time.Hour) // stay alive: the test checks the socket, not the process
+			}
+			return
+		}
+		fmt.Fprintf(os.Stderr, "got: %s", line)
+		var msg map[string]any
+		if json.Unmarshal([]byte(line), &msg) != nil {
+			continue
+		}
+		no, isState := msg["turn_no"]
+		if !isState {
+			continue
+		}
+		turns++
+		switch {
+		case *mode == "relogin" && turns == 2:
+			// A second connection replaces this one.
+			conn.Close()
+			conn, r = login(addr, user, game, false)
+			continue
+		case *mode == "late" && turns == 3:
+			// Answer turn 3 too late, tagged with its turn number.
+			time.Sleep(600 * time.Millisecond)
+		case *mode == "malformed" && turns == 2:
+			fmt.Fprint(conn, "{this is not json\n")
+			continue
+		}
+		fmt.Fprintf(conn, "{\"turn_no\":%v}\n", no)
+	}
+}
+
+func login(addr, user, game string, spaced bool) (net.Conn, *bufio.Reader) {
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "dial:", err)
+		os.Exit(1)
+	}
+	r := bufio.NewReader(conn)
+	greeting, _ := r.ReadString('\n')
+	fmt.Fprintf(os.Stderr, "got: %s", greeting)
+	key := "game_token"
+	if spaced {
+		key = "game token"
+	}
+	msg, _ := json.Marshal(map[string]string{"message_type": "login", "user_token": user, key: game})
+	fmt.Fprintf(conn, "%s\n", msg)
+	return conn, r
+}
