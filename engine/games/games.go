@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"ringside/engine"
+	"ringside/engine/battle2048"
 	"ringside/engine/grip"
 )
 
@@ -13,6 +14,7 @@ import (
 func All() []engine.Game {
 	return []engine.Game{
 		grip.New(),
+		battle2048.New(),
 		// Each game package adds itself here.
 	}
 }

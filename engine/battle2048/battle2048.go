@@ -1,0 +1,158 @@
+// Package battle2048 is Battle 2048, the game of AI Challenge 2018 at CODE
+// FESTIVAL: two players slide the tiles of their own 5×5 2048 board and
+// drop the tiles their merges earn onto the opponent's board, until one
+// cannot move or 1000 rounds are over. The rules are those of RULES.md §2;
+// the protocol for bot authors is docs/battle2048.md.
+package battle2048
+
+import (
+	"fmt"
+	"strconv"
+	"time"
+
+	"ringside/engine"
+)
+
+// Seats is the number of players of every game.
+const Seats = 2
+
+// Option keys.
+const (
+	OptInitMS   = "init_ms"
+	OptTurnMS   = "turn_ms"
+	OptTotalMS  = "total_ms"
+	OptRounds   = "rounds"
+	OptProtocol = "protocol"
+)
+
+// Values of the protocol option.
+const (
+	ProtocolFinal = "final" // a header line "Turn TimeLeft MyScore OpponentScore" before the boards
+	ProtocolBeta  = "beta"  // the boards only, as the beta rule text shows
+)
+
+// Limits for the numeric options, so a typo cannot start a game that never
+// ends or never waits.
+const (
+	maxMillis      = 600000
+	maxTotalMillis = 100000000
+	maxRounds      = 1000000
+)
+
+// Game is Battle 2048. Its zero value is ready to use.
+type Game struct{}
+
+// New returns the Battle 2048 game for the registry.
+func New() *Game { return &Game{} }
+
+var info = engine.Info{
+	ID:   "battle2048",
+	Name: "Battle 2048",
+	Description: "AI Challenge 2018 at CODE FESTIVAL. Each of two players has its own 5×5 board " +
+		"of 2048 tiles. On its turn a player slides its board up, right, down or left; equal tiles " +
+		"that meet merge and score their value. Then it drops tiles worth 2^(merges+1) in total onto " +
+		"empty cells of the opponent's board. A player whose board cannot move, or whose slide " +
+		"changes nothing, loses; after 1000 rounds the higher score wins and a tie goes to the " +
+		"second player.",
+	MinSeats: Seats,
+	MaxSeats: Seats,
+	Options: []engine.Option{
+		{Key: OptInitMS, Default: "1000",
+			Doc: "Milliseconds a bot has for its opening answer (where to put the opponent's first tile)."},
+		{Key: OptTurnMS, Default: "1000",
+			Doc: "Milliseconds a bot has for each turn's answer."},
+		{Key: OptTotalMS, Default: "100000",
+			Doc: "Milliseconds a bot may spend on all its turns together (the opening does not count). " +
+				"What is left is sent as TimeLeft and caps the wait of each turn."},
+		{Key: OptRounds, Default: "1000",
+			Doc: "Rounds before the game is decided on score (one round = one turn of each player)."},
+		{Key: OptProtocol, Default: ProtocolFinal, Choices: []string{ProtocolFinal, ProtocolBeta},
+			Doc: "Turn input format: final = a line \"Turn TimeLeft MyScore OpponentScore\" then the boards " +
+				"(the contest's final referee); beta = the ten board lines only (the beta rule text)."},
+	},
+}
+
+// Info describes Battle 2048 and its options.
+func (*Game) Info() engine.Info { return info }
+
+// config is the validated options of one match.
+type config struct {
+	initMS, turnMS, totalMS int64
+	rounds                  int
+	beta                    bool
+}
+
+// New validates the options and starts a match. players must name the two
+// seats; the seed is not used (the game has no chance).
+func (*Game) New(opts engine.Options, players []string, seed int64) (engine.State, error) {
+	return NewState(opts, players)
+}
+
+// NewState is Game.New with the concrete type, for renderers and tests that
+// use the accessors. Missing options take their defaults.
+func NewState(opts engine.Options, players []string) (*State, error) {
+	if len(players) != Seats {
+		return nil, fmt.Errorf("battle2048 is played by exactly %d players, not %d", Seats, len(players))
+	}
+	get := func(key string) string {
+		if v, ok := opts[key]; ok {
+			return v
+		}
+		for _, o := range info.Options {
+			if o.Key == key {
+				return o.Default
+			}
+		}
+		return ""
+	}
+	var cfg config
+	var err error
+	if cfg.initMS, err = intOption(OptInitMS, get(OptInitMS), 1, maxMillis, "milliseconds"); err != nil {
+		return nil, err
+	}
+	if cfg.turnMS, err = intOption(OptTurnMS, get(OptTurnMS), 1, maxMillis, "milliseconds"); err != nil {
+		return nil, err
+	}
+	if cfg.totalMS, err = intOption(OptTotalMS, get(OptTotalMS), 1, maxTotalMillis, "milliseconds"); err != nil {
+		return nil, err
+	}
+	rounds, err := intOption(OptRounds, get(OptRounds), 1, maxRounds, "rounds")
+	if err != nil {
+		return nil, err
+	}
+	cfg.rounds = int(rounds)
+	switch p := get(OptProtocol); p {
+	case ProtocolFinal:
+	case ProtocolBeta:
+		cfg.beta = true
+	default:
+		return nil, fmt.Errorf("option %s=%q: want %s (with the Turn TimeLeft MyScore OpponentScore line) or %s (boards only)",
+			OptProtocol, p, ProtocolFinal, ProtocolBeta)
+	}
+	return &State{cfg: cfg, players: append([]string(nil), players...), placedOn: -1}, nil
+}
+
+func intOption(key, v string, lo, hi int64, unit string) (int64, error) {
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || n < lo || n > hi {
+		return 0, fmt.Errorf("option %s=%q: want a whole number of %s from %d to %d", key, v, unit, lo, hi)
+	}
+	return n, nil
+}
+
+// Bots lists the built-in bots.
+func (*Game) Bots() []string { return []string{BotRandom, BotGreedy} }
+
+// NewBot makes a built-in bot.
+func (*Game) NewBot(name string, seed int64) (engine.Bot, error) {
+	switch name {
+	case BotRandom:
+		return NewRandomBot(seed), nil
+	case BotGreedy:
+		return NewGreedyBot(seed), nil
+	}
+	return nil, fmt.Errorf("battle2048 has no built-in bot %q (bots: %s, %s)", name, BotRandom, BotGreedy)
+}
+
+// ms turns a whole number of milliseconds into a Duration.
+func ms(n int64) time.Duration { return time.Duration(n) * time.Millisecond }
