@@ -1,0 +1,243 @@
+package storage
+
+import (
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	sqlite3 "modernc.org/sqlite/lib"
+
+	"ringside/engine"
+	"ringside/engine/event"
+)
+
+// EventStatus is where an event is in its life.
+type EventStatus string
+
+// Event statuses.
+const (
+	EventCreated   EventStatus = "created"
+	EventRunning   EventStatus = "running"
+	EventPaused    EventStatus = "paused"
+	EventFinished  EventStatus = "finished"
+	EventCancelled EventStatus = "cancelled"
+)
+
+func (s EventStatus) valid() bool {
+	switch s {
+	case EventCreated, EventRunning, EventPaused, EventFinished, EventCancelled:
+		return true
+	}
+	return false
+}
+
+// Event is a stored event: its config (which fixes the schedule), how it
+// runs, and its entries.
+type Event struct {
+	ID          int64
+	Name        string
+	Game        string
+	Options     engine.Options
+	Config      event.Config
+	Status      EventStatus
+	Concurrency int     // games at once; 0 means the runner's default
+	TimeScale   float64 // multiplier of the games' time limits; 0 means 1
+	Created     time.Time
+	Finished    time.Time // zero until finished or cancelled
+	// Entries has one entry per Config.Entries, in the same order.
+	Entries []Entry
+}
+
+// Entry is how one competitor of an event is run. Name, Filler and
+// Candidate mirror the event.Entry of the same index.
+type Entry struct {
+	Index      int
+	Name       string
+	RevisionID int64 // 0 when not run from a stored revision
+	Command    string
+	Dir        string
+	Filler     bool
+	Candidate  bool
+}
+
+// CreateEvent stores an event with its entries and returns it with its ID.
+// The entries' names and flags must agree with ev.Config.Entries; when
+// ev.Entries is empty they are made from the config, without commands.
+func (db *DB) CreateEvent(ev Event) (Event, error) {
+	if ev.Name == "" {
+		return Event{}, errors.New("create event: an event needs a name")
+	}
+	if ev.Game == "" {
+		return Event{}, fmt.Errorf("create event %q: no game given", ev.Name)
+	}
+	if len(ev.Entries) == 0 {
+		ev.Entries = make([]Entry, len(ev.Config.Entries))
+		for i, ce := range ev.Config.Entries {
+			ev.Entries[i] = Entry{Name: ce.Name}
+		}
+	}
+	if len(ev.Entries) != len(ev.Config.Entries) {
+		return Event{}, fmt.Errorf("create event %q: %d entries but the config lists %d", ev.Name, len(ev.Entries), len(ev.Config.Entries))
+	}
+	for i := range ev.Entries {
+		e, ce := &ev.Entries[i], ev.Config.Entries[i]
+		if e.Name != ce.Name {
+			return Event{}, fmt.Errorf("create event %q: entry %d is %q but the config names %q", ev.Name, i, e.Name, ce.Name)
+		}
+		e.Index, e.Filler, e.Candidate = i, ce.Filler, ce.Candidate
+	}
+	if ev.Status == "" {
+		ev.Status = EventCreated
+	}
+	if !ev.Status.valid() {
+		return Event{}, fmt.Errorf("create event %q: unknown status %q", ev.Name, ev.Status)
+	}
+	if ev.TimeScale == 0 {
+		ev.TimeScale = 1
+	}
+	opts, err := json.Marshal(ev.Options)
+	if err != nil {
+		return Event{}, fmt.Errorf("create event %q: options: %w", ev.Name, err)
+	}
+	if ev.Options == nil {
+		opts = []byte("{}")
+	}
+	cfg, err := json.Marshal(ev.Config)
+	if err != nil {
+		return Event{}, fmt.Errorf("create event %q: config: %w", ev.Name, err)
+	}
+	ev.Created = time.UnixMilli(db.now().UnixMilli())
+	err = db.write(func(tx *sql.Tx) error {
+		res, err := tx.Exec(`INSERT INTO events (name, game, format, options, config, status, concurrency, time_scale, created, finished)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			ev.Name, ev.Game, string(ev.Config.Format), string(opts), string(cfg), ev.Status,
+			ev.Concurrency, ev.TimeScale, ev.Created.UnixMilli(), millis(ev.Finished))
+		if err != nil {
+			return err
+		}
+		if ev.ID, err = res.LastInsertId(); err != nil {
+			return err
+		}
+		stmt, err := tx.Prepare(`INSERT INTO entries (event_id, idx, name, revision_id, command, dir, filler, candidate)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+		if err != nil {
+			return err
+		}
+		defer stmt.Close()
+		for _, e := range ev.Entries {
+			rev := sql.NullInt64{Int64: e.RevisionID, Valid: e.RevisionID != 0}
+			_, err := stmt.Exec(ev.ID, e.Index, e.Name, rev, e.Command, e.Dir, e.Filler, e.Candidate)
+			if isConstraint(err, sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY) {
+				return fmt.Errorf("entry %d (%s): revision %d does not exist: %w", e.Index, e.Name, e.RevisionID, ErrNotFound)
+			}
+			if err != nil {
+				return fmt.Errorf("entry %d (%s): %w", e.Index, e.Name, err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return Event{}, fmt.Errorf("create event %q: %w", ev.Name, err)
+	}
+	return ev, nil
+}
+
+const eventColumns = `id, name, game, options, config, status, concurrency, time_scale, created, finished`
+
+func scanEvent(row interface{ Scan(...any) error }) (Event, error) {
+	var ev Event
+	var opts, cfg string
+	var created, finished sql.NullInt64
+	if err := row.Scan(&ev.ID, &ev.Name, &ev.Game, &opts, &cfg, &ev.Status, &ev.Concurrency, &ev.TimeScale,
+		&created, &finished); err != nil {
+		return Event{}, err
+	}
+	ev.Created, ev.Finished = fromMillis(created), fromMillis(finished)
+	if err := json.Unmarshal([]byte(opts), &ev.Options); err != nil {
+		return Event{}, fmt.Errorf("options: %w", err)
+	}
+	if err := json.Unmarshal([]byte(cfg), &ev.Config); err != nil {
+		return Event{}, fmt.Errorf("config: %w", err)
+	}
+	return ev, nil
+}
+
+// Event loads an event with its entries.
+func (db *DB) Event(id int64) (Event, error) {
+	ev, err := scanEvent(db.r.QueryRow(`SELECT `+eventColumns+` FROM events WHERE id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Event{}, fmt.Errorf("event %d: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return Event{}, fmt.Errorf("event %d: %w", id, err)
+	}
+	rows, err := db.r.Query(`SELECT idx, name, revision_id, command, dir, filler, candidate
+		FROM entries WHERE event_id = ? ORDER BY idx`, id)
+	if err != nil {
+		return Event{}, fmt.Errorf("entries of event %d: %w", id, err)
+	}
+	for rows.Next() {
+		var e Entry
+		var rev sql.NullInt64
+		if err := rows.Scan(&e.Index, &e.Name, &rev, &e.Command, &e.Dir, &e.Filler, &e.Candidate); err != nil {
+			rows.Close()
+			return Event{}, fmt.Errorf("entries of event %d: %w", id, err)
+		}
+		e.RevisionID = rev.Int64
+		ev.Entries = append(ev.Entries, e)
+	}
+	if err := closeRows(rows); err != nil {
+		return Event{}, fmt.Errorf("entries of event %d: %w", id, err)
+	}
+	return ev, nil
+}
+
+// ListEvents returns every event without its entries, newest first.
+func (db *DB) ListEvents() ([]Event, error) {
+	rows, err := db.r.Query(`SELECT ` + eventColumns + ` FROM events ORDER BY id DESC`)
+	if err != nil {
+		return nil, fmt.Errorf("list events: %w", err)
+	}
+	var out []Event
+	for rows.Next() {
+		ev, err := scanEvent(rows)
+		if err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("list events: %w", err)
+		}
+		out = append(out, ev)
+	}
+	if err := closeRows(rows); err != nil {
+		return nil, fmt.Errorf("list events: %w", err)
+	}
+	return out, nil
+}
+
+// SetEventStatus moves an event to status. Finishing or cancelling it
+// records the time; any other status clears it.
+func (db *DB) SetEventStatus(id int64, status EventStatus) error {
+	if !status.valid() {
+		return fmt.Errorf("set status of event %d: unknown status %q", id, status)
+	}
+	var fin sql.NullInt64
+	if status == EventFinished || status == EventCancelled {
+		fin = millis(db.now())
+	}
+	res, err := db.w.Exec(`UPDATE events SET status = ?, finished = ? WHERE id = ?`, status, fin, id)
+	if err != nil {
+		return fmt.Errorf("set status of event %d to %s: %w", id, status, err)
+	}
+	return mustAffect(res, fmt.Sprintf("set status of event %d", id))
+}
+
+// DeleteEvent removes an event with its entries, matches, replays and
+// rating history.
+func (db *DB) DeleteEvent(id int64) error {
+	res, err := db.w.Exec(`DELETE FROM events WHERE id = ?`, id)
+	if err != nil {
+		return fmt.Errorf("delete event %d: %w", id, err)
+	}
+	return mustAffect(res, fmt.Sprintf("delete event %d", id))
+}
