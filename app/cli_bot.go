@@ -16,13 +16,17 @@ import (
 
 func init() {
 	register(&command{
-		name: "bot", usage: "GAME/NAME [--seed N] [HOST PORT USER_TOKEN GAME_TOKEN]",
+		name: "bot", usage: "GAME/NAME [--seed N] [--delay DURATION] [HOST PORT USER_TOKEN GAME_TOKEN]",
 		summary: "run a built-in bot on stdin/stdout (or TCP, for Cloud)",
 		help: `Runs one of Ringside's built-in bots as a bot process, speaking the game's
 protocol on stdin/stdout exactly like a contestant's program. "ringside play"
 and events start it for bot commands written builtin:GAME/NAME.
 
 Built-in bots: ` + builtinList() + `
+
+  --seed N          seeds the bot's random choices
+  --delay DURATION  wait this long before every answer (e.g. 300ms), to see how
+                    a game's time limits treat a slow program
 
 For games with a login (Cloud), the bot logs in with the tokens given as
 arguments or in RINGSIDE_HOST, RINGSIDE_PORT, RINGSIDE_USER_TOKEN and
@@ -49,8 +53,12 @@ func runBot(c *cli, args []string) error {
 	name := args[0]
 	fs := c.flags("bot")
 	seed := fs.Int64("seed", 1, "")
+	delay := fs.Duration("delay", 0, "")
 	if err := parse(fs, args[1:]); err != nil {
 		return err
+	}
+	if *delay < 0 {
+		return usagef("bot: --delay must not be negative")
 	}
 	gameID, botName, ok := strings.Cut(name, "/")
 	if !ok {
@@ -70,14 +78,14 @@ func runBot(c *cli, args []string) error {
 			return err
 		}
 		defer conn.Close()
-		return feedBot(bot, conn.reader, conn)
+		return feedBot(bot, conn.reader, conn, *delay)
 	}
-	return feedBot(bot, bufio.NewReaderSize(c.stdin, 64<<10), c.stdout)
+	return feedBot(bot, bufio.NewReaderSize(c.stdin, 64<<10), c.stdout, *delay)
 }
 
 // feedBot is the whole life of a built-in bot process: hello, then one
 // answer per input until the input ends.
-func feedBot(bot engine.Bot, in *bufio.Reader, out io.Writer) error {
+func feedBot(bot engine.Bot, in *bufio.Reader, out io.Writer, delay time.Duration) error {
 	bw := bufio.NewWriter(out)
 	if h := bot.Hello(); h != "" {
 		bw.WriteString(h)
@@ -89,6 +97,7 @@ func feedBot(bot engine.Bot, in *bufio.Reader, out io.Writer) error {
 		line, err := in.ReadString('\n')
 		if line != "" {
 			if a := bot.Feed(strings.TrimRight(line, "\r\n")); a != "" {
+				time.Sleep(delay)
 				bw.WriteString(a)
 				if bw.Flush() != nil {
 					return nil // Ringside has gone: nothing left to do

@@ -1,0 +1,210 @@
+package app
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"ringside/engine"
+	"ringside/engine/games"
+	"ringside/runner"
+)
+
+// TestMain builds the ringside binary so built-in bots run as real
+// processes, exactly as in production.
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "ringside-app-test")
+	if err != nil {
+		panic(err)
+	}
+	exe := filepath.Join(dir, "ringside")
+	build := exec.Command("go", "build", "-tags", "ci", "-o", exe, "ringside")
+	build.Stderr = os.Stderr
+	if err := build.Run(); err != nil {
+		panic("build ringside: " + err.Error())
+	}
+	runner.Executable = func() (string, error) { return exe, nil }
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+func runCLI(args ...string) (code int, stdout, stderr string) {
+	var out, errs bytes.Buffer
+	code = RunCLI(args, strings.NewReader(""), &out, &errs)
+	return code, out.String(), errs.String()
+}
+
+func TestPlayBuiltins(t *testing.T) {
+	tests := []struct {
+		game string
+		bots []string
+		opts []string
+	}{
+		{"grip", []string{"builtin:grip/greedy", "builtin:grip/random", "builtin:grip/random", "builtin:grip/random"}, nil},
+		{"battle2048", []string{"builtin:battle2048/greedy", "builtin:battle2048/random"}, nil},
+		{"cloud", []string{"builtin:cloud/hunter", "builtin:cloud/random"}, []string{"turns=30", "transport=tcp"}},
+		{"cloud", []string{"builtin:cloud/hunter", "builtin:cloud/random", "builtin:cloud/random", "builtin:cloud/hunter"}, []string{"turns=30", "transport=stdio"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.game, func(t *testing.T) {
+			replay := filepath.Join(t.TempDir(), "replay.json")
+			args := []string{"play", "--game", tt.game, "--seed", "11", "--replay", replay}
+			for _, b := range tt.bots {
+				args = append(args, "--bot", b)
+			}
+			for _, o := range tt.opts {
+				args = append(args, "--opt", o)
+			}
+			code, out, errs := runCLI(args...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errs)
+			}
+			var res playResult
+			if err := json.Unmarshal([]byte(out), &res); err != nil {
+				t.Fatalf("result is not JSON: %v\n%s", err, out)
+			}
+			if res.Game != tt.game || res.Seed != 11 || len(res.Ranks) != len(tt.bots) || len(res.Seats) != len(tt.bots) {
+				t.Fatalf("result = %+v", res)
+			}
+			for i, s := range res.Seats {
+				if s.Verdicts["ok"] == 0 || s.Verdicts["crashed"]+s.Verdicts["timeout"]+s.Verdicts["invalid"] > 0 {
+					t.Errorf("seat %d (%s) verdicts = %v; built-in bots must play cleanly", i, s.Bot, s.Verdicts)
+				}
+			}
+			data, err := os.ReadFile(replay)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var rp engine.Replay
+			if err := json.Unmarshal(data, &rp); err != nil {
+				t.Fatalf("replay: %v", err)
+			}
+			if rp.Format != engine.ReplayFormat || len(rp.Steps) == 0 || rp.Result.Turns != res.Turns {
+				t.Errorf("replay format=%q steps=%d turns=%d, want turns %d", rp.Format, len(rp.Steps), rp.Result.Turns, res.Turns)
+			}
+			if rp.Steps[len(rp.Steps)-1].Seats == nil {
+				t.Errorf("last step has no seats")
+			}
+		})
+	}
+}
+
+func TestPlayUsageErrors(t *testing.T) {
+	grip4 := []string{"--bot", "builtin:grip/random", "--bot", "builtin:grip/random", "--bot", "builtin:grip/random", "--bot", "builtin:grip/random"}
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no game", []string{"play"}, "--game is required"},
+		{"unknown game", []string{"play", "--game", "chess"}, `unknown game "chess"`},
+		{"too few bots", []string{"play", "--game", "grip", "--bot", "builtin:grip/random"}, "exactly 4 bots"},
+		{"unknown option", append([]string{"play", "--game", "grip", "--opt", "speed=3"}, grip4...), `no option "speed"`},
+		{"malformed option", append([]string{"play", "--game", "grip", "--opt", "speed"}, grip4...), "write KEY=VALUE"},
+		{"bad choice", append([]string{"play", "--game", "grip", "--opt", "coords=yx"}, grip4...), "want one of rc, xy"},
+		{"bad start", append([]string{"play", "--game", "grip", "--opt", "start=0,0,U/0,1,U/9,9,U/17,17,U"}, grip4...), "start"},
+		{"unclosed quote", []string{"play", "--game", "battle2048", "--bot", `"python3 x.py`, "--bot", "builtin:battle2048/random"}, "unclosed double quote"},
+		{"nothing starts", []string{"play", "--game", "battle2048", "--bot", "/no/such/bot", "--bot", "/no/such/bot2"}, "no bot could be started"},
+		{"unknown flag", []string{"play", "--gmae", "grip"}, "flag provided but not defined"},
+		{"unknown command", []string{"plya"}, `unknown command "plya"`},
+		{"unknown builtin", []string{"bot", "grip/genius"}, "grip/genius"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errs := runCLI(tt.args...)
+			if code != 2 {
+				t.Errorf("exit %d, want 2 (stdout %q)", code, out)
+			}
+			if !strings.Contains(errs, tt.want) || strings.Count(errs, "\n") != 1 {
+				t.Errorf("stderr = %q, want one line containing %q", errs, tt.want)
+			}
+		})
+	}
+}
+
+func TestPlayMissingProgramIsCrashedSeat(t *testing.T) {
+	code, out, errs := runCLI("play", "--game", "battle2048", "--seed", "3",
+		"--bot", "/no/such/bot", "--bot", "builtin:battle2048/random")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var res playResult
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.Seats[0].Verdicts["crashed"] != 1 || res.Ranks[1] != 1 {
+		t.Errorf("result = %+v, want seat 0 crashed and seat 1 winning", res)
+	}
+	if !strings.Contains(res.Seats[0].Note, "/no/such/bot") {
+		t.Errorf("note = %q, want the program named", res.Seats[0].Note)
+	}
+}
+
+func TestHelp(t *testing.T) {
+	code, out, _ := runCLI("help")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for name := range commands {
+		if !strings.Contains(out, "  "+name+" ") {
+			t.Errorf("overview lacks %q", name)
+		}
+		code, text, errs := runCLI("help", name)
+		if code != 0 || !strings.Contains(text, "usage: ringside "+name) {
+			t.Errorf("help %s: exit %d, %q %q", name, code, text, errs)
+		}
+	}
+	_, text, _ := runCLI("help", "play")
+	for _, want := range []string{"--game", "--bot", "--seed", "--opt", "--replay", "builtin:GAME/NAME", "Exit status"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("help play lacks %q", want)
+		}
+	}
+}
+
+func TestGamesLists(t *testing.T) {
+	code, out, _ := runCLI("games")
+	if code != 0 {
+		t.Fatal(code)
+	}
+	for _, g := range games.All() {
+		in := g.Info()
+		if !strings.Contains(out, in.ID+" — ") {
+			t.Errorf("games lacks %s", in.ID)
+		}
+		for _, o := range in.Options {
+			if !strings.Contains(out, o.Key) {
+				t.Errorf("games lacks %s option %s", in.ID, o.Key)
+			}
+		}
+	}
+}
+
+// TestTotalTimeBank plays Battle2048 against a bot that answers every turn
+// well inside the turn limit but runs out of its total bank over several
+// turns: it must lose with the total-time reason.
+func TestTotalTimeBank(t *testing.T) {
+	exe, _ := runner.Executable()
+	code, out, errs := runCLI("play", "--game", "battle2048", "--seed", "5",
+		"--opt", "total_ms=1000", "--opt", "turn_ms=600",
+		"--bot", exe+" bot battle2048/random --delay 250ms",
+		"--bot", "builtin:battle2048/random")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var res playResult
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.Reason != "total_time" || res.Ranks[0] != 2 || res.Ranks[1] != 1 {
+		t.Errorf("result = %+v, want the slow bot to lose on total_time", res)
+	}
+	if res.Turns < 4 || res.Turns > 6 {
+		t.Errorf("lost at turn %d, want about turn 5 (4 × 250 ms = the 1000 ms bank)", res.Turns)
+	}
+}
