@@ -32,9 +32,10 @@ type Config struct {
 	Format  Format  `json:"format"`
 	Entries []Entry `json:"entries"`
 	Seats   int     `json:"seats"` // seats per game (2 for battle2048, 4 for grip…)
-	Games   int     `json:"games"` // games per pairing/group (league), best-of (bracket), rounds (swiss), cap (sprt)
+	Games   int     `json:"games"` // seeds per pairing/group (league, gauntlet), best-of or seeds per heat (bracket), rounds (swiss), cap (sprt)
 	Seed    int64   `json:"seed"`  // master seed; game seeds derive from it
-	// SPRT parameters (Format SPRT).
+	// SPRT parameters (Format SPRT): Elo0 and Elo1 are normalized Elo
+	// (nElo); a zero Alpha or Beta means 0.05 (see SPRTTest).
 	Elo0  float64 `json:"elo0,omitempty"`
 	Elo1  float64 `json:"elo1,omitempty"`
 	Alpha float64 `json:"alpha,omitempty"`
