@@ -90,14 +90,22 @@ func Play(ctx context.Context, m Match) (*Outcome, error) {
 		return nil, err
 	}
 	argvs := make([][]string, len(m.Bots))
+	bots := make([]Bot, len(m.Bots))
 	for i, b := range m.Bots {
 		argvs[i], err = Argv(b.Command, botSeed(m.Seed, i))
 		if err != nil {
 			return nil, fmt.Errorf("bot %d (%s): %w", i+1, names[i], err)
 		}
+		bots[i] = b
+		if strings.HasPrefix(strings.TrimSpace(b.Command), BuiltinPrefix) {
+			// Ringside's own binary links Fyne, whose start-up complains
+			// on stderr about locales such as C.UTF-8; a built-in bot's
+			// stderr should hold nothing but what the bot says.
+			bots[i].Env = append(append([]string(nil), b.Env...), "LANGUAGE=en")
+		}
 	}
 
-	conns, cleanup, err := connect(ctx, info, opts, st, m.Bots, argvs, scale)
+	conns, cleanup, err := connect(ctx, info, opts, st, bots, argvs, scale)
 	if err != nil {
 		return nil, err
 	}

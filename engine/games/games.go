@@ -7,6 +7,7 @@ import (
 
 	"ringside/engine"
 	"ringside/engine/battle2048"
+	"ringside/engine/cloud"
 	"ringside/engine/grip"
 )
 
@@ -15,6 +16,7 @@ func All() []engine.Game {
 	return []engine.Game{
 		grip.New(),
 		battle2048.New(),
+		cloud.New(),
 		// Each game package adds itself here.
 	}
 }

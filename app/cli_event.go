@@ -1,0 +1,697 @@
+package app
+
+import (
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+	"text/tabwriter"
+	"time"
+
+	"ringside/engine"
+	"ringside/engine/event"
+	"ringside/engine/games"
+	"ringside/runner"
+	"ringside/storage"
+)
+
+const eventHelp = `Events are tournaments stored in the database: their whole schedule, every
+result and every replay. Commands:
+
+  ringside event create --game G --format F --entry E... [options]
+      Creates an event and prints its id. Formats: league (everyone plays
+      everyone), bracket (single elimination), gauntlet (candidates against a
+      field), swiss (rounds paired by score), sprt (two entries until the
+      sequential test decides). An entry is NAME=COMMAND, a built-in bot
+      (builtin:grip/greedy) or the name of a registered AI (its current
+      revision). Options:
+        --name NAME        a name for the event
+        --games N          league/gauntlet: seeds per pairing or group, each
+                           played in every seat arrangement; bracket: best of N;
+                           swiss: rounds; sprt: the most games to play
+        --seats N          players per game (games with a variable count)
+        --filler E         a bot to fill empty seats (repeatable; not ranked)
+        --candidate NAME   gauntlet: an entry under test (repeatable)
+        --elo0 X --elo1 X --alpha X --beta X
+                           sprt: the hypotheses in normalized Elo and the
+                           error rates (defaults 0, 5, 0.05, 0.05)
+        --seed N           the master seed (default: random)
+        --opt KEY=VALUE    a game option (repeatable)
+        --concurrency N    games at once (default: cores − 1)
+        --time-scale X     multiply every time limit by X
+  ringside event run ID [--concurrency N]
+      Plays the event's games until it is finished. Every finished game is
+      saved at once; Ctrl-C (or a crash) loses only the games in play.
+  ringside event resume ID [--concurrency N]
+      Goes on with an interrupted or paused event; nothing finished is played
+      again, unfinished games are replayed from their stored seed.
+  ringside event list
+  ringside event show ID             the schedule with each game's status
+  ringside event standings ID [--json|--csv|--md]
+
+Every event command takes --db PATH.`
+
+func init() {
+	register(&command{
+		name: "event", usage: "create|run|resume|list|show|standings ...", summary: "create, run and resume tournaments; print standings",
+		help: eventHelp, run: runEvent,
+	})
+	register(&command{
+		name: "replay", usage: "export MATCH_ID [--out FILE] [--db PATH]", summary: "export a stored game's replay as JSON",
+		help: `ringside replay export MATCH_ID writes the replay of a stored game as JSON
+(game, options, seed, players, start, and per turn for each seat asked: the
+exact input sent, the raw reply, the action taken, the verdict, the time used
+and the stderr excerpt; the timeline events; the result). The game is
+re-simulated from its stored replies. Match ids are listed by
+"ringside event show ID". --out FILE writes to a file instead of stdout.`,
+		run: runReplay,
+	})
+}
+
+func runEvent(c *cli, args []string) error {
+	if len(args) == 0 {
+		return usagef("event: say what to do: create, run, resume, list, show or standings (see \"ringside help event\")")
+	}
+	switch args[0] {
+	case "create":
+		return eventCreate(c, args[1:])
+	case "run", "resume":
+		return eventRun(c, args[0], args[1:])
+	case "list":
+		return eventList(c, args[1:])
+	case "show":
+		return eventShow(c, args[1:])
+	case "standings":
+		return eventStandings(c, args[1:])
+	}
+	return usagef("event: unknown subcommand %q (create, run, resume, list, show, standings)", args[0])
+}
+
+// parseInterleaved parses flags that may come before or after positional
+// arguments ("event run 3 --db x" and "event run --db x 3").
+func parseInterleaved(fs interface {
+	Parse([]string) error
+	Args() []string
+	Name() string
+}, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, usagef("%s: %v (see \"ringside help event\")", fs.Name(), err)
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+func eventID(args []string, what string) (int64, error) {
+	if len(args) != 1 {
+		return 0, usagef("%s: give one event id (\"ringside event list\" shows them)", what)
+	}
+	id, err := strconv.ParseInt(args[0], 10, 64)
+	if err != nil || id <= 0 {
+		return 0, usagef("%s: %q is not an event id (\"ringside event list\" shows them)", what, args[0])
+	}
+	return id, nil
+}
+
+func eventCreate(c *cli, args []string) error {
+	fs := c.flags("event create")
+	dbPath := dbFlag(fs)
+	gameID := fs.String("game", "", "")
+	format := fs.String("format", "league", "")
+	name := fs.String("name", "", "")
+	gamesN := fs.Int("games", 0, "")
+	seats := fs.Int("seats", 0, "")
+	seed := fs.Int64("seed", 0, "")
+	elo0 := fs.Float64("elo0", 0, "")
+	elo1 := fs.Float64("elo1", 5, "")
+	alpha := fs.Float64("alpha", 0.05, "")
+	beta := fs.Float64("beta", 0.05, "")
+	conc := fs.Int("concurrency", 0, "")
+	scale := fs.Float64("time-scale", 1, "")
+	var entries, fillers, cands, opts listFlag
+	fs.Var(&entries, "entry", "")
+	fs.Var(&fillers, "filler", "")
+	fs.Var(&cands, "candidate", "")
+	fs.Var(&opts, "opt", "")
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("event create: unexpected argument %q (entries go in --entry)", pos[0])
+	}
+	if *gameID == "" {
+		return usagef("event create: --game is required (one of %s)", gameIDs())
+	}
+	g, err := games.Get(*gameID)
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	info := g.Info()
+	options, err := parseOpts(opts)
+	if err != nil {
+		return err
+	}
+	if options, err = info.Resolve(options); err != nil {
+		return usageError{err.Error()}
+	}
+	if *scale <= 0 {
+		return usagef("event create: --time-scale must be above 0")
+	}
+	if len(entries) == 0 {
+		return usagef("event create: add entries with --entry NAME=COMMAND, --entry builtin:%s/… or --entry AI_NAME", info.ID)
+	}
+	db, err := openDB(*dbPath)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+
+	ev := storage.Event{Game: info.ID, Options: options, Concurrency: *conc, TimeScale: *scale}
+	cfg := event.Config{Format: event.Format(*format), Games: *gamesN, Seed: *seed,
+		Elo0: *elo0, Elo1: *elo1, Alpha: *alpha, Beta: *beta}
+	if !isFormat(cfg.Format) {
+		return usagef("event create: unknown format %q (league, bracket, gauntlet, swiss, sprt)", *format)
+	}
+	names := map[string]bool{}
+	add := func(spec string, filler bool) error {
+		e, err := resolveEntry(db, spec, info.ID)
+		if err != nil {
+			return err
+		}
+		base := e.Name
+		for i := 2; names[strings.ToLower(e.Name)]; i++ {
+			e.Name = fmt.Sprintf("%s#%d", base, i)
+		}
+		names[strings.ToLower(e.Name)] = true
+		e.Index, e.Filler = len(ev.Entries), filler
+		ev.Entries = append(ev.Entries, e)
+		cfg.Entries = append(cfg.Entries, event.Entry{Name: e.Name, Filler: filler})
+		return nil
+	}
+	for _, spec := range entries {
+		if err := add(spec, false); err != nil {
+			return err
+		}
+	}
+	cfg.Seats = *seats
+	if cfg.Seats == 0 {
+		cfg.Seats = info.MinSeats
+		if info.MaxSeats > info.MinSeats {
+			cfg.Seats = max(info.MinSeats, min(len(entries), info.MaxSeats))
+		}
+	}
+	if cfg.Seats < info.MinSeats || cfg.Seats > info.MaxSeats {
+		return usagef("event create: %s is played by %s, not %d", info.ID, seatRangeText(info), cfg.Seats)
+	}
+	if len(entries) < cfg.Seats || (len(fillers) > 0 && cfg.Format == event.Bracket) {
+		if len(fillers) == 0 {
+			return usagef("event create: %s needs %d players per game but the event has %d entries; add --filler builtin:%s/random (fillers take the empty seats and are not ranked)",
+				info.Name, cfg.Seats, len(entries), info.ID)
+		}
+	}
+	for i := 0; len(ev.Entries) < cfg.Seats && len(fillers) > 0; i++ {
+		if err := add(fillers[i%len(fillers)], true); err != nil {
+			return err
+		}
+	}
+	for _, cand := range cands {
+		found := false
+		for i := range cfg.Entries {
+			if strings.EqualFold(cfg.Entries[i].Name, cand) {
+				cfg.Entries[i].Candidate, ev.Entries[i].Candidate, found = true, true, true
+			}
+		}
+		if !found {
+			return usagef("event create: --candidate %q is not one of the entries", cand)
+		}
+	}
+	if cfg.Format == event.SPRT && len(cfg.Entries) > 0 {
+		cfg.Entries[0].Candidate, ev.Entries[0].Candidate = true, true
+	}
+	if cfg.Games == 0 {
+		cfg.Games = defaultGames(cfg.Format, len(cfg.Entries))
+	}
+	seedSet := false
+	fs.Visit(func(f *flag.Flag) { seedSet = seedSet || f.Name == "seed" })
+	if !seedSet {
+		cfg.Seed = time.Now().UnixNano() & (1<<31 - 1)
+	}
+	if err := event.Validate(cfg); err != nil {
+		return usageError{"event create: " + err.Error()}
+	}
+	ev.Config = cfg
+	ev.Name = *name
+	if ev.Name == "" {
+		ev.Name = fmt.Sprintf("%s %s %s", info.Name, cfg.Format, time.Now().Format("2006-01-02 15:04"))
+	}
+	ev, err = db.CreateEvent(ev)
+	if err != nil {
+		return err
+	}
+	sched, _, err := event.Schedule(cfg, nil)
+	if err != nil {
+		return err
+	}
+	if err := db.AddMatches(ev.ID, sched); err != nil {
+		return err
+	}
+	fmt.Fprintf(c.stdout, "event %d: %s, %d entries, %d games scheduled so far (seed %d)\n",
+		ev.ID, ev.Name, len(ev.Entries), len(sched), cfg.Seed)
+	fmt.Fprintf(c.stdout, "run it with: ringside event run %d%s\n", ev.ID, dbArg(*dbPath))
+	return nil
+}
+
+func dbArg(p string) string {
+	if p == "" {
+		return ""
+	}
+	return " --db " + shellQuote(p)
+}
+
+func shellQuote(s string) string {
+	if s != "" && !strings.ContainsAny(s, " \t\n'\"\\$`*?[]{}()<>|&;#~") {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+func seatRangeText(info engine.Info) string {
+	if info.MinSeats == info.MaxSeats {
+		return fmt.Sprintf("exactly %d players", info.MinSeats)
+	}
+	return fmt.Sprintf("%d to %d players", info.MinSeats, info.MaxSeats)
+}
+
+func isFormat(f event.Format) bool {
+	for _, x := range event.Formats {
+		if x == f {
+			return true
+		}
+	}
+	return false
+}
+
+func defaultGames(f event.Format, entries int) int {
+	switch f {
+	case event.Bracket:
+		return 3
+	case event.Swiss:
+		r := 1
+		for 1<<r < entries {
+			r++
+		}
+		return r + 1
+	case event.SPRT:
+		return 2000
+	}
+	return 2
+}
+
+// resolveEntry turns an --entry into how to run it: NAME=COMMAND, a
+// built-in bot, or a registered AI's current revision.
+func resolveEntry(db *storage.DB, spec, game string) (storage.Entry, error) {
+	spec = strings.TrimSpace(spec)
+	if name, cmd, ok := strings.Cut(spec, "="); ok && !strings.HasPrefix(spec, runner.BuiltinPrefix) {
+		name, cmd = strings.TrimSpace(name), strings.TrimSpace(cmd)
+		if name == "" || cmd == "" {
+			return storage.Entry{}, usagef("entry %q: write NAME=COMMAND", spec)
+		}
+		if _, err := runner.Split(cmd); err != nil {
+			return storage.Entry{}, usagef("entry %s: %v", name, err)
+		}
+		return storage.Entry{Name: name, Command: cmd}, nil
+	}
+	if rest, ok := strings.CutPrefix(spec, runner.BuiltinPrefix); ok {
+		g, bot, _ := strings.Cut(rest, "/")
+		if g != game {
+			return storage.Entry{}, usagef("entry %s is a bot for %s, not %s", spec, g, game)
+		}
+		gm, _ := games.Get(game)
+		for _, b := range gm.Bots() {
+			if b == bot {
+				return storage.Entry{Name: spec, Command: spec}, nil
+			}
+		}
+		return storage.Entry{}, usagef("entry %s: %s has no built-in bot %q (built-in bots: %s)", spec, game, bot, builtinList())
+	}
+	ai, err := db.AIByName(spec)
+	if errors.Is(err, storage.ErrNotFound) {
+		return storage.Entry{}, usagef("entry %q is not NAME=COMMAND, a built-in bot or a registered AI (\"ringside ai list\")", spec)
+	}
+	if err != nil {
+		return storage.Entry{}, err
+	}
+	if ai.Game != game {
+		return storage.Entry{}, usagef("AI %s plays %s, not %s", ai.Name, ai.Game, game)
+	}
+	rev, err := db.LatestRevision(ai.ID)
+	if errors.Is(err, storage.ErrNotFound) {
+		return storage.Entry{}, usagef("AI %s has no successful build yet: run \"ringside ai build %s\"", ai.Name, ai.Name)
+	}
+	if err != nil {
+		return storage.Entry{}, err
+	}
+	return storage.Entry{Name: fmt.Sprintf("%s r%d", ai.Name, rev.Number), RevisionID: rev.ID,
+		Command: rev.RunCmd, Dir: rev.ArtifactDir}, nil
+}
+
+func eventRun(c *cli, verb string, args []string) error {
+	fs := c.flags("event " + verb)
+	dbPath := dbFlag(fs)
+	conc := fs.Int("concurrency", 0, "")
+	quiet := fs.Bool("quiet", false, "")
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	id, err := eventID(pos, "event "+verb)
+	if err != nil {
+		return err
+	}
+	db, err := openDB(*dbPath)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	job, err := NewEventJob(db, id, *conc)
+	if err != nil {
+		return err
+	}
+	if job.Event.Status == storage.EventFinished {
+		fmt.Fprintf(c.stdout, "event %d is already finished\n", id)
+		return printStandings(c.stdout, db, job.Event, "text")
+	}
+	showProgress := !*quiet && isTerminal(c.stderr)
+	if showProgress {
+		job.Run.OnProgress = func(p runner.Progress) { fmt.Fprint(c.stderr, "\r"+progressLine(p)+"  ") }
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	err = job.Start(ctx)
+	if showProgress {
+		fmt.Fprintln(c.stderr)
+	}
+	if err != nil {
+		return fmt.Errorf("event %d stopped: %w; fix the problem and run \"ringside event resume %d\"", id, err, id)
+	}
+	if ctx.Err() != nil {
+		fmt.Fprintf(c.stdout, "event %d paused; go on with: ringside event resume %d%s\n", id, id, dbArg(*dbPath))
+		return nil
+	}
+	ev, err := db.Event(id)
+	if err != nil {
+		return err
+	}
+	return printStandings(c.stdout, db, ev, "text")
+}
+
+// progressLine is the one-line progress of a running event.
+func progressLine(p runner.Progress) string {
+	const width = 24
+	filled := 0
+	if p.Scheduled > 0 {
+		filled = width * p.Done / p.Scheduled
+	}
+	s := fmt.Sprintf("[%s%s] %d/%d games", strings.Repeat("#", filled), strings.Repeat(".", width-filled), p.Done, p.Scheduled)
+	if p.Running > 0 {
+		s += fmt.Sprintf(", %d running", p.Running)
+	}
+	if p.Left > 0 {
+		s += ", about " + p.Left.Round(time.Second).String() + " left"
+	}
+	if p.Paused {
+		s += " (paused)"
+	}
+	return s
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+func eventList(c *cli, args []string) error {
+	fs := c.flags("event list")
+	dbPath := dbFlag(fs)
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("event list takes no arguments")
+	}
+	db, err := openDB(*dbPath)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	evs, err := db.ListEvents()
+	if err != nil {
+		return err
+	}
+	if len(evs) == 0 {
+		fmt.Fprintln(c.stdout, "no events yet: create one with \"ringside event create\"")
+		return nil
+	}
+	tw := tabwriter.NewWriter(c.stdout, 2, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tNAME\tGAME\tFORMAT\tENTRIES\tGAMES\tSTATUS")
+	for _, ev := range evs {
+		ms, err := db.Matches(ev.ID)
+		if err != nil {
+			return err
+		}
+		done := 0
+		for _, m := range ms {
+			if m.Status == storage.MatchDone {
+				done++
+			}
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d\t%d/%d\t%s\n", ev.ID, ev.Name, ev.Game, ev.Config.Format,
+			len(ev.Entries), done, len(ms), ev.Status)
+	}
+	return tw.Flush()
+}
+
+func eventShow(c *cli, args []string) error {
+	fs := c.flags("event show")
+	dbPath := dbFlag(fs)
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	id, err := eventID(pos, "event show")
+	if err != nil {
+		return err
+	}
+	db, err := openDB(*dbPath)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	ev, err := db.Event(id)
+	if err != nil {
+		return err
+	}
+	ms, err := db.Matches(id)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(c.stdout, "event %d: %s (%s %s, %s)\n", ev.ID, ev.Name, ev.Game, ev.Config.Format, ev.Status)
+	tw := tabwriter.NewWriter(c.stdout, 2, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "MATCH\tGAME\tROUND\tSEED\tSEATS\tSTATUS\tRANKS\tREASON")
+	for _, m := range ms {
+		var seats []string
+		for _, e := range m.Game.Seats {
+			seats = append(seats, ev.Entries[e].Name)
+		}
+		ranks, reason := "", ""
+		if m.Result != nil {
+			ranks, reason = fmt.Sprint(m.Result.Ranks), m.Result.Reason
+		}
+		if m.Error != "" {
+			reason = m.Error
+		}
+		fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%s\t%s\t%s\t%s\n", m.ID, m.Game.Index+1, m.Game.Round+1, m.Game.Seed,
+			strings.Join(seats, ", "), m.Status, ranks, reason)
+	}
+	return tw.Flush()
+}
+
+func eventStandings(c *cli, args []string) error {
+	fs := c.flags("event standings")
+	dbPath := dbFlag(fs)
+	asJSON := fs.Bool("json", false, "")
+	asCSV := fs.Bool("csv", false, "")
+	asMD := fs.Bool("md", false, "")
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	id, err := eventID(pos, "event standings")
+	if err != nil {
+		return err
+	}
+	format := "text"
+	n := 0
+	for f, on := range map[string]bool{"json": *asJSON, "csv": *asCSV, "md": *asMD} {
+		if on {
+			format = f
+			n++
+		}
+	}
+	if n > 1 {
+		return usagef("event standings: choose one of --json, --csv, --md")
+	}
+	db, err := openDB(*dbPath)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	ev, err := db.Event(id)
+	if err != nil {
+		return err
+	}
+	return printStandings(c.stdout, db, ev, format)
+}
+
+func printStandings(w io.Writer, db *storage.DB, ev storage.Event, format string) error {
+	done, err := db.Outcomes(ev.ID)
+	if err != nil {
+		return err
+	}
+	table, err := event.Standings(ev.Config, done)
+	if err != nil {
+		return fmt.Errorf("standings of event %d: %w", ev.ID, err)
+	}
+	return WriteStandings(w, table, format)
+}
+
+// WriteStandings writes a standings table as text, json, csv or md.
+func WriteStandings(w io.Writer, t event.Table, format string) error {
+	rating := func(s event.Standing) string {
+		return fmt.Sprintf("%.0f ± %.0f", s.Rating, (s.RatingHigh-s.RatingLow)/2)
+	}
+	wdl := func(s event.Standing) string { return fmt.Sprintf("%d/%d/%d", s.Wins, s.Draws, s.Losses) }
+	rank := func(s event.Standing) string {
+		if s.Tied {
+			return fmt.Sprintf("%d=", s.Rank)
+		}
+		return strconv.Itoa(s.Rank)
+	}
+	switch format {
+	case "json":
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(t)
+	case "csv":
+		cw := csv.NewWriter(w)
+		cw.Write([]string{"rank", "name", "games", "points", "wins", "draws", "losses", "score", "rating", "rating_low", "rating_high", "los", "tied"})
+		for _, s := range t.Rows {
+			cw.Write([]string{strconv.Itoa(s.Rank), s.Name, strconv.Itoa(s.Games), fmt.Sprintf("%g", s.Points),
+				strconv.Itoa(s.Wins), strconv.Itoa(s.Draws), strconv.Itoa(s.Losses), fmt.Sprintf("%.4f", s.Score),
+				fmt.Sprintf("%.1f", s.Rating), fmt.Sprintf("%.1f", s.RatingLow), fmt.Sprintf("%.1f", s.RatingHigh),
+				fmt.Sprintf("%.4f", s.LOS), strconv.FormatBool(s.Tied)})
+		}
+		cw.Flush()
+		return cw.Error()
+	case "md":
+		fmt.Fprintln(w, "| Rank | Name | Games | Points | W/D/L | Score | Rating | LOS |")
+		fmt.Fprintln(w, "|---:|---|---:|---:|---:|---:|---:|---:|")
+		for _, s := range t.Rows {
+			fmt.Fprintf(w, "| %s | %s | %d | %g | %s | %.1f %% | %s | %.0f %% |\n", rank(s),
+				strings.ReplaceAll(s.Name, "|", `\|`), s.Games, s.Points, wdl(s), 100*s.Score, rating(s), 100*s.LOS)
+		}
+		if tied(t) {
+			fmt.Fprintln(w, "\n`=` marks entries whose order the games so far do not establish (95 % intervals overlap).")
+		}
+		return nil
+	}
+	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "RANK\tNAME\tGAMES\tPOINTS\tW/D/L\tSCORE\tRATING\tLOS\t")
+	for _, s := range t.Rows {
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%g\t%s\t%.1f%%\t%s\t%.0f%%\t\n", rank(s), s.Name, s.Games, s.Points, wdl(s),
+			100*s.Score, rating(s), 100*s.LOS)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if tied(t) {
+		fmt.Fprintln(w, "= : order not established yet (95 % intervals overlap)")
+	}
+	return nil
+}
+
+func tied(t event.Table) bool {
+	for _, s := range t.Rows {
+		if s.Tied {
+			return true
+		}
+	}
+	return false
+}
+
+func runReplay(c *cli, args []string) error {
+	if len(args) == 0 || args[0] != "export" {
+		return usagef("replay: write \"ringside replay export MATCH_ID\"")
+	}
+	fs := c.flags("replay export")
+	dbPath := dbFlag(fs)
+	outPath := fs.String("out", "", "")
+	pos, err := parseInterleaved(fs, args[1:])
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("replay export: give one match id (\"ringside event show ID\" lists them)")
+	}
+	id, err := strconv.ParseInt(pos[0], 10, 64)
+	if err != nil {
+		return usagef("replay export: %q is not a match id", pos[0])
+	}
+	db, err := openDB(*dbPath)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	log, err := db.Replay(id)
+	if err != nil {
+		return err
+	}
+	g, err := games.Get(log.Game)
+	if err != nil {
+		return err
+	}
+	rp, err := engine.Expand(g, log)
+	if err != nil {
+		return fmt.Errorf("replay of match %d: %w", id, err)
+	}
+	data, err := json.MarshalIndent(rp, "", " ")
+	if err != nil {
+		return err
+	}
+	data = append(data, '\n')
+	if *outPath == "" {
+		_, err = c.stdout.Write(data)
+		return err
+	}
+	return os.WriteFile(*outPath, data, 0o644)
+}

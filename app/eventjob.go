@@ -1,0 +1,118 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"ringside/engine/event"
+	"ringside/engine/games"
+	"ringside/runner"
+	"ringside/storage"
+)
+
+// EventJob runs one stored event: it connects the runner's worker pool to
+// the database, so that every scheduled game is stored before it is
+// played and every finished game is committed on its own. The CLI and the
+// desktop app both run events through it.
+type EventJob struct {
+	db    *storage.DB
+	Event storage.Event
+	Run   *runner.Event
+	ids   map[int]int64 // game index → match id
+}
+
+// NewEventJob prepares event id for running. concurrency 0 keeps the
+// event's own setting.
+func NewEventJob(db *storage.DB, id int64, concurrency int) (*EventJob, error) {
+	ev, err := db.Event(id)
+	if err != nil {
+		return nil, err
+	}
+	g, err := games.Get(ev.Game)
+	if err != nil {
+		return nil, fmt.Errorf("event %d: %w", id, err)
+	}
+	j := &EventJob{db: db, Event: ev, ids: map[int]int64{}}
+	if concurrency <= 0 {
+		concurrency = ev.Concurrency
+	}
+	bots := make([]runner.Bot, len(ev.Entries))
+	for i, e := range ev.Entries {
+		bots[i] = runner.Bot{Name: e.Name, Command: e.Command, Dir: e.Dir}
+	}
+	j.Run = &runner.Event{
+		Game: g, Options: ev.Options, Config: ev.Config, Bots: bots,
+		Concurrency: concurrency, TimeScale: ev.TimeScale,
+		OnScheduled: j.scheduled, OnStart: j.start, OnFinished: j.finished,
+	}
+	return j, nil
+}
+
+// Start plays the event until it is finished or ctx is cancelled, keeping
+// the event's status in the database up to date. A cancelled run leaves
+// the event paused: "event resume" goes on from the stored results.
+func (j *EventJob) Start(ctx context.Context) error {
+	id := j.Event.ID
+	if j.Event.Status == storage.EventFinished {
+		return fmt.Errorf("event %d is already finished", id)
+	}
+	if _, err := j.db.ResetRunning(id); err != nil {
+		return err
+	}
+	done, err := j.db.Outcomes(id)
+	if err != nil {
+		return err
+	}
+	ms, err := j.db.Matches(id)
+	if err != nil {
+		return err
+	}
+	for _, m := range ms {
+		j.ids[m.Game.Index] = m.ID
+	}
+	j.Run.Done = done
+	if err := j.db.SetEventStatus(id, storage.EventRunning); err != nil {
+		return err
+	}
+	runErr := j.Run.Run(ctx)
+	status := storage.EventFinished
+	switch {
+	case runErr == nil:
+	case errors.Is(runErr, context.Canceled):
+		status = storage.EventPaused
+		runErr = nil
+	default:
+		status = storage.EventPaused
+	}
+	if err := j.db.SetEventStatus(id, status); err != nil && runErr == nil {
+		runErr = err
+	}
+	if _, err := j.db.ResetRunning(id); err != nil && runErr == nil {
+		runErr = err
+	}
+	return runErr
+}
+
+func (j *EventJob) scheduled(gs []event.Game) error {
+	if err := j.db.AddMatches(j.Event.ID, gs); err != nil {
+		return err
+	}
+	ms, err := j.db.Matches(j.Event.ID)
+	if err != nil {
+		return err
+	}
+	for _, m := range ms {
+		j.ids[m.Game.Index] = m.ID
+	}
+	return nil
+}
+
+func (j *EventJob) start(g event.Game) error {
+	return j.db.StartMatch(j.ids[g.Index])
+}
+
+func (j *EventJob) finished(g event.Game, out *runner.Outcome) error {
+	return j.db.FinishMatch(j.ids[g.Index], out.Log.Result, out.Log, out.Wall.Round(time.Millisecond))
+}
