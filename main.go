@@ -4,6 +4,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 
 	fyneapp "fyne.io/fyne/v2/app"
@@ -12,9 +13,20 @@ import (
 )
 
 func main() {
-	if len(os.Args) > 1 {
-		os.Exit(app.RunCLI(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	dbPath := ""
+	args := os.Args[1:]
+	if len(args) == 2 && args[0] == "--db" {
+		// "ringside --db FILE" opens the desktop app on another database.
+		dbPath, args = args[1], nil
+	}
+	if len(args) > 0 {
+		os.Exit(app.RunCLI(args, os.Stdin, os.Stdout, os.Stderr))
 	}
 	a := fyneapp.NewWithID("io.ringside.app")
-	app.NewMainWindow(a).ShowAndRun()
+	w := app.NewMainWindow(a, dbPath)
+	if w == nil {
+		fmt.Fprintln(os.Stderr, "ringside: cannot open the window")
+		os.Exit(1)
+	}
+	w.ShowAndRun()
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -130,18 +129,19 @@ func eventID(args []string, what string) (int64, error) {
 func eventCreate(c *cli, args []string) error {
 	fs := c.flags("event create")
 	dbPath := dbFlag(fs)
-	gameID := fs.String("game", "", "")
+	var spec EventSpec
+	fs.StringVar(&spec.Game, "game", "", "")
 	format := fs.String("format", "league", "")
-	name := fs.String("name", "", "")
-	gamesN := fs.Int("games", 0, "")
-	seats := fs.Int("seats", 0, "")
-	seed := fs.Int64("seed", 0, "")
-	elo0 := fs.Float64("elo0", 0, "")
-	elo1 := fs.Float64("elo1", 5, "")
-	alpha := fs.Float64("alpha", 0.05, "")
-	beta := fs.Float64("beta", 0.05, "")
-	conc := fs.Int("concurrency", 0, "")
-	scale := fs.Float64("time-scale", 1, "")
+	fs.StringVar(&spec.Name, "name", "", "")
+	fs.IntVar(&spec.Games, "games", 0, "")
+	fs.IntVar(&spec.Seats, "seats", 0, "")
+	fs.Int64Var(&spec.Seed, "seed", 0, "")
+	fs.Float64Var(&spec.Elo0, "elo0", 0, "")
+	fs.Float64Var(&spec.Elo1, "elo1", 5, "")
+	fs.Float64Var(&spec.Alpha, "alpha", 0.05, "")
+	fs.Float64Var(&spec.Beta, "beta", 0.05, "")
+	fs.IntVar(&spec.Concurrency, "concurrency", 0, "")
+	fs.Float64Var(&spec.TimeScale, "time-scale", 1, "")
 	var entries, fillers, cands, opts listFlag
 	fs.Var(&entries, "entry", "")
 	fs.Var(&fillers, "filler", "")
@@ -154,124 +154,23 @@ func eventCreate(c *cli, args []string) error {
 	if len(pos) > 0 {
 		return usagef("event create: unexpected argument %q (entries go in --entry)", pos[0])
 	}
-	if *gameID == "" {
-		return usagef("event create: --game is required (one of %s)", gameIDs())
-	}
-	g, err := games.Get(*gameID)
-	if err != nil {
-		return usageError{err.Error()}
-	}
-	info := g.Info()
-	options, err := parseOpts(opts)
-	if err != nil {
+	spec.Format = event.Format(*format)
+	spec.Entries, spec.Fillers, spec.Candidates = entries, fillers, cands
+	fs.Visit(func(f *flag.Flag) { spec.SeedSet = spec.SeedSet || f.Name == "seed" })
+	if spec.Options, err = parseOpts(opts); err != nil {
 		return err
-	}
-	if options, err = info.Resolve(options); err != nil {
-		return usageError{err.Error()}
-	}
-	if *scale <= 0 {
-		return usagef("event create: --time-scale must be above 0")
-	}
-	if len(entries) == 0 {
-		return usagef("event create: add entries with --entry NAME=COMMAND, --entry builtin:%s/… or --entry AI_NAME", info.ID)
 	}
 	db, err := openDB(*dbPath)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-
-	ev := storage.Event{Game: info.ID, Options: options, Concurrency: *conc, TimeScale: *scale}
-	cfg := event.Config{Format: event.Format(*format), Games: *gamesN, Seed: *seed,
-		Elo0: *elo0, Elo1: *elo1, Alpha: *alpha, Beta: *beta}
-	if !isFormat(cfg.Format) {
-		return usagef("event create: unknown format %q (league, bracket, gauntlet, swiss, sprt)", *format)
-	}
-	names := map[string]bool{}
-	add := func(spec string, filler bool) error {
-		e, err := resolveEntry(db, spec, info.ID)
-		if err != nil {
-			return err
-		}
-		base := e.Name
-		for i := 2; names[strings.ToLower(e.Name)]; i++ {
-			e.Name = fmt.Sprintf("%s#%d", base, i)
-		}
-		names[strings.ToLower(e.Name)] = true
-		e.Index, e.Filler = len(ev.Entries), filler
-		ev.Entries = append(ev.Entries, e)
-		cfg.Entries = append(cfg.Entries, event.Entry{Name: e.Name, Filler: filler})
-		return nil
-	}
-	for _, spec := range entries {
-		if err := add(spec, false); err != nil {
-			return err
-		}
-	}
-	cfg.Seats = *seats
-	if cfg.Seats == 0 {
-		cfg.Seats = info.MinSeats
-		if info.MaxSeats > info.MinSeats {
-			cfg.Seats = max(info.MinSeats, min(len(entries), info.MaxSeats))
-		}
-	}
-	if cfg.Seats < info.MinSeats || cfg.Seats > info.MaxSeats {
-		return usagef("event create: %s is played by %s, not %d", info.ID, seatRangeText(info), cfg.Seats)
-	}
-	if len(entries) < cfg.Seats || (len(fillers) > 0 && cfg.Format == event.Bracket) {
-		if len(fillers) == 0 {
-			return usagef("event create: %s needs %d players per game but the event has %d entries; add --filler builtin:%s/random (fillers take the empty seats and are not ranked)",
-				info.Name, cfg.Seats, len(entries), info.ID)
-		}
-	}
-	for i := 0; len(ev.Entries) < cfg.Seats && len(fillers) > 0; i++ {
-		if err := add(fillers[i%len(fillers)], true); err != nil {
-			return err
-		}
-	}
-	for _, cand := range cands {
-		found := false
-		for i := range cfg.Entries {
-			if strings.EqualFold(cfg.Entries[i].Name, cand) {
-				cfg.Entries[i].Candidate, ev.Entries[i].Candidate, found = true, true, true
-			}
-		}
-		if !found {
-			return usagef("event create: --candidate %q is not one of the entries", cand)
-		}
-	}
-	if cfg.Format == event.SPRT && len(cfg.Entries) > 0 {
-		cfg.Entries[0].Candidate, ev.Entries[0].Candidate = true, true
-	}
-	if cfg.Games == 0 {
-		cfg.Games = defaultGames(cfg.Format, len(cfg.Entries))
-	}
-	seedSet := false
-	fs.Visit(func(f *flag.Flag) { seedSet = seedSet || f.Name == "seed" })
-	if !seedSet {
-		cfg.Seed = time.Now().UnixNano() & (1<<31 - 1)
-	}
-	if err := event.Validate(cfg); err != nil {
-		return usageError{"event create: " + err.Error()}
-	}
-	ev.Config = cfg
-	ev.Name = *name
-	if ev.Name == "" {
-		ev.Name = fmt.Sprintf("%s %s %s", info.Name, cfg.Format, time.Now().Format("2006-01-02 15:04"))
-	}
-	ev, err = db.CreateEvent(ev)
+	ev, scheduled, err := CreateEvent(db, spec)
 	if err != nil {
-		return err
-	}
-	sched, _, err := event.Schedule(cfg, nil)
-	if err != nil {
-		return err
-	}
-	if err := db.AddMatches(ev.ID, sched); err != nil {
 		return err
 	}
 	fmt.Fprintf(c.stdout, "event %d: %s, %d entries, %d games scheduled so far (seed %d)\n",
-		ev.ID, ev.Name, len(ev.Entries), len(sched), cfg.Seed)
+		ev.ID, ev.Name, len(ev.Entries), scheduled, ev.Config.Seed)
 	fmt.Fprintf(c.stdout, "run it with: ringside event run %d%s\n", ev.ID, dbArg(*dbPath))
 	return nil
 }
@@ -288,86 +187,6 @@ func shellQuote(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
-func seatRangeText(info engine.Info) string {
-	if info.MinSeats == info.MaxSeats {
-		return fmt.Sprintf("exactly %d players", info.MinSeats)
-	}
-	return fmt.Sprintf("%d to %d players", info.MinSeats, info.MaxSeats)
-}
-
-func isFormat(f event.Format) bool {
-	for _, x := range event.Formats {
-		if x == f {
-			return true
-		}
-	}
-	return false
-}
-
-func defaultGames(f event.Format, entries int) int {
-	switch f {
-	case event.Bracket:
-		return 3
-	case event.Swiss:
-		r := 1
-		for 1<<r < entries {
-			r++
-		}
-		return r + 1
-	case event.SPRT:
-		return 2000
-	}
-	return 2
-}
-
-// resolveEntry turns an --entry into how to run it: NAME=COMMAND, a
-// built-in bot, or a registered AI's current revision.
-func resolveEntry(db *storage.DB, spec, game string) (storage.Entry, error) {
-	spec = strings.TrimSpace(spec)
-	if name, cmd, ok := strings.Cut(spec, "="); ok && !strings.HasPrefix(spec, runner.BuiltinPrefix) {
-		name, cmd = strings.TrimSpace(name), strings.TrimSpace(cmd)
-		if name == "" || cmd == "" {
-			return storage.Entry{}, usagef("entry %q: write NAME=COMMAND", spec)
-		}
-		if _, err := runner.Split(cmd); err != nil {
-			return storage.Entry{}, usagef("entry %s: %v", name, err)
-		}
-		return storage.Entry{Name: name, Command: cmd}, nil
-	}
-	if rest, ok := strings.CutPrefix(spec, runner.BuiltinPrefix); ok {
-		g, bot, _ := strings.Cut(rest, "/")
-		if g != game {
-			return storage.Entry{}, usagef("entry %s is a bot for %s, not %s", spec, g, game)
-		}
-		gm, _ := games.Get(game)
-		for _, b := range gm.Bots() {
-			if b == bot {
-				return storage.Entry{Name: spec, Command: spec}, nil
-			}
-		}
-		return storage.Entry{}, usagef("entry %s: %s has no built-in bot %q (built-in bots: %s)", spec, game, bot, builtinList())
-	}
-	ai, err := db.AIByName(spec)
-	if errors.Is(err, storage.ErrNotFound) {
-		return storage.Entry{}, usagef("entry %q is not NAME=COMMAND, a built-in bot or a registered AI (\"ringside ai list\")", spec)
-	}
-	if err != nil {
-		return storage.Entry{}, err
-	}
-	if ai.Game != game {
-		return storage.Entry{}, usagef("AI %s plays %s, not %s", ai.Name, ai.Game, game)
-	}
-	rev, err := db.LatestRevision(ai.ID)
-	if errors.Is(err, storage.ErrNotFound) {
-		return storage.Entry{}, usagef("AI %s has no successful build yet: run \"ringside ai build %s\"", ai.Name, ai.Name)
-	}
-	if err != nil {
-		return storage.Entry{}, err
-	}
-	return storage.Entry{Name: fmt.Sprintf("%s r%d", ai.Name, rev.Number), RevisionID: rev.ID,
-		Command: rev.RunCmd, Dir: rev.ArtifactDir}, nil
 }
 
 func eventRun(c *cli, verb string, args []string) error {
@@ -591,12 +410,7 @@ func WriteStandings(w io.Writer, t event.Table, format string) error {
 		return fmt.Sprintf("%.0f ± %.0f", s.Rating, (s.RatingHigh-s.RatingLow)/2)
 	}
 	wdl := func(s event.Standing) string { return fmt.Sprintf("%d/%d/%d", s.Wins, s.Draws, s.Losses) }
-	rank := func(s event.Standing) string {
-		if s.Tied {
-			return fmt.Sprintf("%d=", s.Rank)
-		}
-		return strconv.Itoa(s.Rank)
-	}
+	rank := func(i int) string { return rankText(t.Rows, i) }
 	switch format {
 	case "json":
 		enc := json.NewEncoder(w)
@@ -616,8 +430,8 @@ func WriteStandings(w io.Writer, t event.Table, format string) error {
 	case "md":
 		fmt.Fprintln(w, "| Rank | Name | Games | Points | W/D/L | Score | Rating | LOS |")
 		fmt.Fprintln(w, "|---:|---|---:|---:|---:|---:|---:|---:|")
-		for _, s := range t.Rows {
-			fmt.Fprintf(w, "| %s | %s | %d | %g | %s | %.1f %% | %s | %.0f %% |\n", rank(s),
+		for i, s := range t.Rows {
+			fmt.Fprintf(w, "| %s | %s | %d | %g | %s | %.1f %% | %s | %.0f %% |\n", rank(i),
 				strings.ReplaceAll(s.Name, "|", `\|`), s.Games, s.Points, wdl(s), 100*s.Score, rating(s), 100*s.LOS)
 		}
 		if tied(t) {
@@ -627,8 +441,8 @@ func WriteStandings(w io.Writer, t event.Table, format string) error {
 	}
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "RANK\tNAME\tGAMES\tPOINTS\tW/D/L\tSCORE\tRATING\tLOS\t")
-	for _, s := range t.Rows {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%g\t%s\t%.1f%%\t%s\t%.0f%%\t\n", rank(s), s.Name, s.Games, s.Points, wdl(s),
+	for i, s := range t.Rows {
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%g\t%s\t%.1f%%\t%s\t%.0f%%\t\n", rank(i), s.Name, s.Games, s.Points, wdl(s),
 			100*s.Score, rating(s), 100*s.LOS)
 	}
 	if err := tw.Flush(); err != nil {
@@ -638,6 +452,15 @@ func WriteStandings(w io.Writer, t event.Table, format string) error {
 		fmt.Fprintln(w, "= : order not established yet (95 % intervals overlap)")
 	}
 	return nil
+}
+
+// rankText is row i's rank, with "=" when its order against a neighbour
+// is not established (their 95 % intervals overlap).
+func rankText(rows []event.Standing, i int) string {
+	if rows[i].Tied || (i > 0 && rows[i-1].Tied) {
+		return strconv.Itoa(rows[i].Rank) + "="
+	}
+	return strconv.Itoa(rows[i].Rank)
 }
 
 func tied(t event.Table) bool {

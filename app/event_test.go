@@ -113,7 +113,7 @@ func TestEventCommandsErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"event"}, "say what to do"},
-		{[]string{"event", "create", "--db", db, "--game", "grip", "--entry", "builtin:grip/greedy", "--entry", "builtin:grip/random"}, "add --filler builtin:grip/random"},
+		{[]string{"event", "create", "--db", db, "--game", "grip", "--entry", "builtin:grip/greedy", "--entry", "builtin:grip/random"}, "filler bot such as builtin:grip/random (--filler"},
 		{[]string{"event", "create", "--db", db, "--game", "grip", "--format", "knockout", "--entry", "builtin:grip/greedy"}, `unknown format "knockout"`},
 		{[]string{"event", "create", "--db", db, "--game", "battle2048", "--entry", "builtin:grip/greedy", "--entry", "builtin:battle2048/random"}, "is a bot for grip"},
 		{[]string{"event", "create", "--db", db, "--game", "battle2048", "--entry", "nobody", "--entry", "builtin:battle2048/random"}, `"nobody" is not NAME=COMMAND`},

@@ -15,16 +15,6 @@ import (
 // Icon is Ringside's icon as a Fyne resource.
 var Icon = fyne.NewStaticResource("icon.png", assets.Icon)
 
-// NewMainWindow builds Ringside's main window in a.
-func NewMainWindow(a fyne.App) fyne.Window {
-	a.SetIcon(Icon)
-	w := a.NewWindow("Ringside")
-	w.SetIcon(Icon)
-	w.SetContent(newGamesScreen())
-	w.Resize(fyne.NewSize(1000, 680))
-	return w
-}
-
 // newGamesScreen lists the games Ringside can run, with what they are and
 // how to configure them.
 func newGamesScreen() fyne.CanvasObject {

@@ -1,0 +1,510 @@
+package app
+
+import (
+	"fmt"
+	"sync"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"ringside/engine/event"
+	"ringside/runner"
+	"ringside/storage"
+)
+
+// eventRow is one line of the events list.
+type eventRow struct {
+	ev         storage.Event
+	done, all  int
+	running    bool
+	paused     bool
+	lastUpdate time.Time
+}
+
+// eventsScreen lists the events and shows the selected one: its controls,
+// progress, standings, games and charts.
+type eventsScreen struct {
+	u   *UI
+	obj fyne.CanvasObject
+
+	list *widget.List
+	rows []eventRow
+
+	selected int64
+	detail   *eventView
+
+	mu      sync.Mutex
+	loading map[int64]bool // a refresh of this event is under way
+	again   map[int64]bool // another refresh was asked for meanwhile
+}
+
+func newEventsScreen(u *UI) *eventsScreen {
+	s := &eventsScreen{u: u, loading: map[int64]bool{}, again: map[int64]bool{}}
+	s.list = widget.NewList(
+		func() int { return len(s.rows) },
+		func() fyne.CanvasObject {
+			name := widget.NewLabel("event name that is long enough")
+			name.Truncation = fyne.TextTruncateEllipsis
+			name.TextStyle = fyne.TextStyle{Bold: true}
+			sub := widget.NewLabel("league · 10/20 games · running")
+			return container.NewVBox(name, sub)
+		},
+		func(i widget.ListItemID, o fyne.CanvasObject) {
+			if i >= len(s.rows) {
+				return
+			}
+			r := s.rows[i]
+			box := o.(*fyne.Container)
+			box.Objects[0].(*widget.Label).SetText(r.ev.Name)
+			box.Objects[1].(*widget.Label).SetText(fmt.Sprintf("%s %s · %d/%d games · %s",
+				r.ev.Game, r.ev.Config.Format, r.done, r.all, s.statusText(r)))
+		})
+	s.list.OnSelected = func(i widget.ListItemID) {
+		if i < len(s.rows) {
+			s.selected = s.rows[i].ev.ID
+			s.detail.show(s.rows[i].ev.ID)
+		}
+	}
+	newBtn := widget.NewButtonWithIcon("New event", theme.ContentAddIcon(), func() { showCreateEvent(u) })
+	newBtn.Importance = widget.HighImportance
+	s.detail = newEventView(u)
+	left := container.NewBorder(newBtn, nil, nil, nil, s.list)
+	split := container.NewHSplit(left, s.detail.object())
+	split.Offset = 0.24
+	s.obj = split
+	s.reload()
+	return s
+}
+
+func (s *eventsScreen) object() fyne.CanvasObject { return s.obj }
+
+func (s *eventsScreen) statusText(r eventRow) string {
+	switch {
+	case r.running && r.paused:
+		return "paused"
+	case r.running:
+		return "running"
+	}
+	return string(r.ev.Status)
+}
+
+// reload reads the list of events from the database, off the UI thread.
+func (s *eventsScreen) reload() {
+	go func() {
+		evs, err := s.u.DB.ListEvents()
+		if err != nil {
+			fyne.Do(func() { s.u.showError("Cannot list events", err) })
+			return
+		}
+		rows := make([]eventRow, len(evs))
+		for i, ev := range evs {
+			rows[i] = eventRow{ev: ev, running: s.u.Jobs.Running(ev.ID), paused: s.u.Jobs.Paused(ev.ID)}
+			if ms, err := s.u.DB.Matches(ev.ID); err == nil {
+				rows[i].all = len(ms)
+				for _, m := range ms {
+					if m.Status == storage.MatchDone {
+						rows[i].done++
+					}
+				}
+			}
+		}
+		fyne.Do(func() {
+			s.rows = rows
+			s.list.Refresh()
+			if s.selected == 0 && len(rows) > 0 {
+				s.list.Select(0)
+			}
+		})
+	}()
+}
+
+// selectEvent shows event id, reloading the list if it is new.
+func (s *eventsScreen) selectEvent(id int64) {
+	for i, r := range s.rows {
+		if r.ev.ID == id {
+			s.list.Select(i)
+			return
+		}
+	}
+	s.selected = id
+	s.detail.show(id)
+	go func() {
+		time.Sleep(200 * time.Millisecond)
+		fyne.Do(func() {
+			for i, r := range s.rows {
+				if r.ev.ID == id {
+					s.list.Select(i)
+				}
+			}
+		})
+	}()
+}
+
+// progress comes from a job's goroutine.
+func (s *eventsScreen) progress(id int64, p runner.Progress) {
+	fyne.Do(func() {
+		for i := range s.rows {
+			if s.rows[i].ev.ID == id {
+				s.rows[i].done, s.rows[i].all = p.Done, max(p.Scheduled, s.rows[i].all)
+				s.rows[i].running, s.rows[i].paused = !p.Finished, p.Paused
+				s.list.RefreshItem(i)
+			}
+		}
+		if s.detail.id == id {
+			s.detail.setProgress(p)
+		}
+	})
+}
+
+// gameDone comes from a job's goroutine after a game was stored.
+func (s *eventsScreen) gameDone(id int64) {
+	if s.detail.currentID() == id {
+		s.detail.refreshSoon()
+	}
+}
+
+// stopped comes from a job's goroutine when a run ends.
+func (s *eventsScreen) stopped(id int64, err error) {
+	fyne.Do(func() {
+		if err != nil {
+			s.u.showError("The event stopped", fmt.Errorf("%w\n\nFix the problem, then press Resume: finished games are kept", err))
+		}
+		s.reload()
+		if s.detail.id == id {
+			s.detail.refreshSoon()
+		}
+	})
+}
+
+// eventView is the right-hand side of the events screen.
+type eventView struct {
+	u  *UI
+	id int64
+	mu sync.Mutex
+
+	obj          fyne.CanvasObject
+	empty        fyne.CanvasObject
+	body         *fyne.Container
+	title        *widget.Label
+	info         *widget.Label
+	progress     *widget.ProgressBar
+	progressText *widget.Label
+	run, pause   *widget.Button
+	stop, export *widget.Button
+
+	standings *standingsTable
+	games     *gamesList
+	extra     *eventCharts
+	tabs      *container.AppTabs
+
+	pending  bool
+	dirty    bool
+	lastLoad time.Time
+	loaded   *eventData
+}
+
+// eventData is everything the view shows, loaded off the UI thread.
+type eventData struct {
+	ev       storage.Event
+	matches  []storage.Match
+	outcomes []event.Outcome
+	table    event.Table
+	tableErr error
+}
+
+func newEventView(u *UI) *eventView {
+	v := &eventView{u: u}
+	v.title = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	v.title.SizeName = theme.SizeNameHeadingText
+	v.title.Truncation = fyne.TextTruncateEllipsis
+	v.info = widget.NewLabel("")
+	v.info.Truncation = fyne.TextTruncateEllipsis
+	v.progress = widget.NewProgressBar()
+	v.progressText = widget.NewLabel("")
+	v.run = widget.NewButtonWithIcon("Run", theme.MediaPlayIcon(), v.onRun)
+	v.run.Importance = widget.HighImportance
+	v.pause = widget.NewButtonWithIcon("Pause", theme.MediaPauseIcon(), v.onPause)
+	v.stop = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), v.onStop)
+	v.export = widget.NewButtonWithIcon("Export standings", theme.DocumentSaveIcon(), v.onExport)
+	v.standings = newStandingsTable()
+	v.games = newGamesList(u)
+	v.extra = newEventCharts()
+	v.tabs = container.NewAppTabs(
+		container.NewTabItem("Standings", v.standings.object()),
+		container.NewTabItem("Games", v.games.object()),
+	)
+	for _, t := range v.extra.tabs() {
+		v.tabs.Append(t)
+	}
+	buttons := container.NewHBox(v.run, v.pause, v.stop, v.export)
+	head := container.NewVBox(v.title, v.info, buttons, container.NewBorder(nil, nil, nil, v.progressText, v.progress))
+	v.body = container.NewBorder(head, nil, nil, nil, v.tabs)
+	msg := widget.NewLabel("Choose an event on the left, create one with \"New event\",\nor run a demo from the Home screen.")
+	msg.Alignment = fyne.TextAlignCenter
+	v.empty = container.NewCenter(msg)
+	v.obj = container.NewStack(v.empty, v.body)
+	v.body.Hide()
+	return v
+}
+
+func (v *eventView) object() fyne.CanvasObject { return v.obj }
+
+func (v *eventView) currentID() int64 {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	return v.id
+}
+
+// show switches the view to event id.
+func (v *eventView) show(id int64) {
+	v.mu.Lock()
+	v.id = id
+	v.mu.Unlock()
+	v.empty.Hide()
+	v.body.Show()
+	v.title.SetText("Loading…")
+	v.refreshNow()
+}
+
+// refreshSoon reloads the view at most a few times a second however fast
+// games finish, so a 5 000-game event keeps the UI responsive.
+func (v *eventView) refreshSoon() {
+	v.mu.Lock()
+	if v.pending {
+		v.dirty = true
+		v.mu.Unlock()
+		return
+	}
+	v.pending = true
+	wait := time.Until(v.lastLoad.Add(300 * time.Millisecond))
+	v.mu.Unlock()
+	go func() {
+		if wait > 0 {
+			time.Sleep(wait)
+		}
+		v.load()
+	}()
+}
+
+func (v *eventView) refreshNow() {
+	v.mu.Lock()
+	v.pending = true
+	v.mu.Unlock()
+	go v.load()
+}
+
+// load reads the event and computes its standings; it runs off the UI thread.
+func (v *eventView) load() {
+	id := v.currentID()
+	d := &eventData{}
+	var err error
+	d.ev, err = v.u.DB.Event(id)
+	if err == nil {
+		d.matches, err = v.u.DB.Matches(id)
+	}
+	if err == nil {
+		d.outcomes, err = v.u.DB.Outcomes(id)
+	}
+	if err == nil {
+		d.table, d.tableErr = event.Standings(d.ev.Config, d.outcomes)
+	}
+	v.extra.prepare(d)
+	fyne.Do(func() {
+		v.mu.Lock()
+		v.pending = false
+		v.lastLoad = time.Now()
+		again := v.dirty
+		v.dirty = false
+		current := v.id == id
+		v.mu.Unlock()
+		if again {
+			v.refreshSoon()
+		}
+		if !current {
+			return
+		}
+		if err != nil {
+			v.title.SetText("This event cannot be shown")
+			v.info.SetText(err.Error())
+			return
+		}
+		v.apply(d)
+	})
+}
+
+func (v *eventView) apply(d *eventData) {
+	v.loaded = d
+	ev := d.ev
+	v.title.SetText(ev.Name)
+	conc := ev.Concurrency
+	if conc == 0 {
+		conc = runner.DefaultConcurrency()
+	}
+	v.info.SetText(fmt.Sprintf("%s · %s · %d entries · %d games at once · time ×%g · seed %d",
+		ev.Game, ev.Config.Format, len(ev.Entries), conc, max(ev.TimeScale, 1), ev.Config.Seed))
+	done := len(d.outcomes)
+	if !v.u.Jobs.Running(ev.ID) {
+		if len(d.matches) > 0 {
+			v.progress.SetValue(float64(done) / float64(len(d.matches)))
+		} else {
+			v.progress.SetValue(0)
+		}
+		v.progressText.SetText(fmt.Sprintf("%d/%d games · %s", done, len(d.matches), ev.Status))
+	}
+	v.updateButtons()
+	if d.tableErr == nil {
+		v.standings.set(d.table)
+	}
+	v.games.set(d)
+	v.extra.apply(d)
+}
+
+func (v *eventView) setProgress(p runner.Progress) {
+	if p.Scheduled > 0 {
+		v.progress.SetValue(float64(p.Done) / float64(p.Scheduled))
+	}
+	text := fmt.Sprintf("%d/%d games", p.Done, p.Scheduled)
+	if p.Running > 0 {
+		text += fmt.Sprintf(" · %d playing", p.Running)
+	}
+	if p.Left > 0 {
+		text += " · about " + p.Left.Round(time.Second).String() + " left"
+	}
+	if p.Paused {
+		text += " · paused"
+	}
+	if p.Finished {
+		text += " · finished"
+	}
+	v.progressText.SetText(text)
+	v.updateButtons()
+}
+
+func (v *eventView) updateButtons() {
+	running := v.u.Jobs.Running(v.id)
+	paused := running && v.u.Jobs.Paused(v.id)
+	finished := v.loaded != nil && v.loaded.ev.Status == storage.EventFinished && !running
+	switch {
+	case finished:
+		v.run.SetText("Finished")
+		v.run.Disable()
+	case running && !paused:
+		v.run.SetText("Running")
+		v.run.Disable()
+	case paused:
+		v.run.SetText("Resume")
+		v.run.Enable()
+	case v.loaded != nil && v.loaded.ev.Status == storage.EventCreated:
+		v.run.SetText("Run")
+		v.run.Enable()
+	default:
+		v.run.SetText("Resume")
+		v.run.Enable()
+	}
+	if running && !paused {
+		v.pause.Enable()
+	} else {
+		v.pause.Disable()
+	}
+	if running {
+		v.stop.Enable()
+	} else {
+		v.stop.Disable()
+	}
+}
+
+func (v *eventView) onRun() {
+	id := v.id
+	if v.u.Jobs.Running(id) {
+		if err := v.u.Jobs.Resume(id); err != nil {
+			v.u.showError("Cannot resume", err)
+		}
+		v.updateButtons()
+		return
+	}
+	if err := v.u.Jobs.Start(id); err != nil {
+		v.u.showError("Cannot run the event", err)
+		return
+	}
+	v.run.Disable()
+	v.u.events.reload()
+}
+
+func (v *eventView) onPause() {
+	if err := v.u.Jobs.Pause(v.id); err != nil {
+		v.u.showError("Cannot pause", err)
+	}
+	v.updateButtons()
+}
+
+func (v *eventView) onStop() {
+	id := v.id
+	dialog.ShowConfirm("Stop the event?", "Games being played now are abandoned and played again from their seeds when you resume. Finished games are kept.",
+		func(ok bool) {
+			if !ok {
+				return
+			}
+			v.stop.Disable()
+			go func() {
+				v.u.Jobs.Stop(id)
+				fyne.Do(func() { v.refreshNow() })
+			}()
+		}, v.u.Win)
+}
+
+func (v *eventView) onExport() {
+	if v.loaded == nil || v.loaded.tableErr != nil {
+		return
+	}
+	table := v.loaded.table
+	name := v.loaded.ev.Name
+	format := widget.NewRadioGroup([]string{"CSV", "Markdown"}, nil)
+	format.SetSelected("CSV")
+	dialog.ShowCustomConfirm("Export standings", "Choose file…", "Cancel", format, func(ok bool) {
+		if !ok {
+			return
+		}
+		kind, ext := "csv", ".csv"
+		if format.Selected == "Markdown" {
+			kind, ext = "md", ".md"
+		}
+		save := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
+			if err != nil {
+				v.u.showError("Cannot export", err)
+				return
+			}
+			if w == nil {
+				return
+			}
+			defer w.Close()
+			if err := WriteStandings(w, table, kind); err != nil {
+				v.u.showError("Cannot export", err)
+			}
+		}, v.u.Win)
+		save.SetFileName(fileName(name) + ext)
+		save.Show()
+	}, v.u.Win)
+}
+
+// fileName makes a safe file name from an event name.
+func fileName(s string) string {
+	out := make([]rune, 0, len(s))
+	for _, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_':
+			out = append(out, r)
+		default:
+			if len(out) > 0 && out[len(out)-1] != '-' {
+				out = append(out, '-')
+			}
+		}
+	}
+	if len(out) == 0 {
+		return "standings"
+	}
+	return string(out)
+}

@@ -1,0 +1,95 @@
+package app
+
+import (
+	"fmt"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"ringside/engine"
+	"ringside/engine/event"
+	"ringside/engine/games"
+)
+
+// demo is a ready-made event of built-in bots that runs with one click.
+type demo struct {
+	Game    string
+	Title   string
+	Text    string
+	Spec    EventSpec
+	Minutes string
+}
+
+// demos are the first-run events, one per game.
+var demos = []demo{
+	{Game: "grip", Title: "Grip: greedy against three random bots",
+		Text: "A league of 8 games: every seed is played from all four seats, so luck of the start evens out.",
+		Spec: EventSpec{Name: "Demo: Grip league", Game: "grip", Format: event.League, Games: 2, Seed: 1, SeedSet: true,
+			Entries: []string{"builtin:grip/greedy", "builtin:grip/random", "builtin:grip/random", "builtin:grip/random"}}},
+	{Game: "battle2048", Title: "Battle 2048: greedy, random and random again",
+		Text: "A round robin of 24 games with seats swapped on every seed.",
+		Spec: EventSpec{Name: "Demo: Battle 2048 league", Game: "battle2048", Format: event.League, Games: 4, Seed: 1, SeedSet: true,
+			Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random", "builtin:battle2048/random"}}},
+	{Game: "cloud", Title: "Cloud Contest: two hunters against two random teams",
+		Text: "Four teams of six bots under fog of war, 150 turns a game, every seat in turn.",
+		Spec: EventSpec{Name: "Demo: Cloud Contest", Game: "cloud", Format: event.League, Games: 1, Seed: 1, SeedSet: true,
+			Options: engine.Options{"turns": "150"},
+			Entries: []string{"builtin:cloud/hunter", "builtin:cloud/random", "builtin:cloud/hunter", "builtin:cloud/random"}}},
+}
+
+// homeScreen greets a first-time user and offers the demos.
+type homeScreen struct {
+	u   *UI
+	obj fyne.CanvasObject
+}
+
+func newHomeScreen(u *UI) *homeScreen {
+	h := &homeScreen{u: u}
+	title := widget.NewLabelWithStyle("Welcome to Ringside", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	title.SizeName = theme.SizeNameHeadingText
+	intro := widget.NewLabel("Ringside runs tournaments between programs that play games. Start a demo to watch one now: " +
+		"the built-in bots play real games through the same pipes as your students' programs. " +
+		"Then add your own programs, or create an event in the Events screen.")
+	intro.Wrapping = fyne.TextWrapWord
+	cards := container.NewGridWithColumns(3)
+	for _, d := range demos {
+		g, err := games.Get(d.Game)
+		if err != nil {
+			continue
+		}
+		text := widget.NewLabel(d.Text)
+		text.Wrapping = fyne.TextWrapWord
+		run := widget.NewButtonWithIcon("Run demo", theme.MediaPlayIcon(), func() { h.runDemo(d) })
+		run.Importance = widget.HighImportance
+		cards.Add(widget.NewCard(g.Info().Name, d.Title, container.NewVBox(text, container.NewHBox(run))))
+	}
+	where := widget.NewLabel(fmt.Sprintf("Database: %s", u.DB.Path()))
+	where.TextStyle = fyne.TextStyle{Italic: true}
+	// One scroll for the whole screen: wrapped labels ask for a tall
+	// minimum size before their width is known, which must not grow the
+	// window.
+	h.obj = container.NewVScroll(container.NewPadded(container.NewVBox(title, intro, cards, where)))
+	return h
+}
+
+func (h *homeScreen) object() fyne.CanvasObject { return h.obj }
+
+// runDemo creates the demo's event and starts it, off the UI thread.
+func (h *homeScreen) runDemo(d demo) {
+	go func() {
+		ev, _, err := CreateEvent(h.u.DB, d.Spec)
+		if err == nil {
+			err = h.u.Jobs.Start(ev.ID)
+		}
+		fyne.Do(func() {
+			if err != nil {
+				h.u.showError("The demo could not start", err)
+				return
+			}
+			h.u.events.reload()
+			h.u.showEvents(ev.ID)
+		})
+	}()
+}

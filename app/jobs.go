@@ -1,0 +1,141 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"ringside/engine/event"
+	"ringside/runner"
+	"ringside/storage"
+)
+
+// Jobs runs stored events in the background, one goroutine per event, and
+// reports through callbacks from those goroutines (the UI wraps them in
+// fyne.Do). It is the desktop app's counterpart of "ringside event run".
+type Jobs struct {
+	db *storage.DB
+
+	// OnProgress is called after every change of a running event's counts.
+	OnProgress func(eventID int64, p runner.Progress)
+	// OnGameDone is called after each game of an event has been stored.
+	OnGameDone func(eventID int64)
+	// OnStopped is called when an event's run ends: finished, paused by
+	// cancel, or stopped by an error (err).
+	OnStopped func(eventID int64, err error)
+
+	mu      sync.Mutex
+	running map[int64]*job
+}
+
+type job struct {
+	ej     *EventJob
+	cancel context.CancelFunc
+	done   chan struct{}
+}
+
+// NewJobs makes a job runner over db.
+func NewJobs(db *storage.DB) *Jobs {
+	return &Jobs{db: db, running: map[int64]*job{}}
+}
+
+// Start runs event id in the background. Starting an event that is already
+// running does nothing.
+func (j *Jobs) Start(id int64) error {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if _, ok := j.running[id]; ok {
+		return nil
+	}
+	ej, err := NewEventJob(j.db, id, 0)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	jb := &job{ej: ej, cancel: cancel, done: make(chan struct{})}
+	ej.Run.OnProgress = func(p runner.Progress) {
+		if j.OnProgress != nil {
+			j.OnProgress(id, p)
+		}
+	}
+	finished := ej.Run.OnFinished
+	ej.Run.OnFinished = func(g event.Game, out *runner.Outcome) error {
+		if err := finished(g, out); err != nil {
+			return err
+		}
+		if j.OnGameDone != nil {
+			j.OnGameDone(id)
+		}
+		return nil
+	}
+	j.running[id] = jb
+	go func() {
+		err := ej.Start(ctx)
+		j.mu.Lock()
+		delete(j.running, id)
+		j.mu.Unlock()
+		close(jb.done)
+		if j.OnStopped != nil {
+			j.OnStopped(id, err)
+		}
+	}()
+	return nil
+}
+
+// Running reports whether event id is being played now.
+func (j *Jobs) Running(id int64) bool {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	_, ok := j.running[id]
+	return ok
+}
+
+// Pause stops handing out new games of event id; games in play finish.
+func (j *Jobs) Pause(id int64) error { return j.with(id, func(jb *job) { jb.ej.Run.Pause() }) }
+
+// Resume undoes Pause.
+func (j *Jobs) Resume(id int64) error { return j.with(id, func(jb *job) { jb.ej.Run.Resume() }) }
+
+// Paused reports whether a running event is paused.
+func (j *Jobs) Paused(id int64) bool {
+	paused := false
+	_ = j.with(id, func(jb *job) { paused = jb.ej.Run.Paused() })
+	return paused
+}
+
+// Stop ends event id's run; games in play are abandoned and played again
+// from their seeds when the event is resumed. It waits for the run to end.
+func (j *Jobs) Stop(id int64) {
+	j.mu.Lock()
+	jb, ok := j.running[id]
+	j.mu.Unlock()
+	if !ok {
+		return
+	}
+	jb.cancel()
+	<-jb.done
+}
+
+// StopAll ends every run (on quit).
+func (j *Jobs) StopAll() {
+	j.mu.Lock()
+	ids := make([]int64, 0, len(j.running))
+	for id := range j.running {
+		ids = append(ids, id)
+	}
+	j.mu.Unlock()
+	for _, id := range ids {
+		j.Stop(id)
+	}
+}
+
+func (j *Jobs) with(id int64, f func(*job)) error {
+	j.mu.Lock()
+	jb, ok := j.running[id]
+	j.mu.Unlock()
+	if !ok {
+		return fmt.Errorf("event %d is not running", id)
+	}
+	f(jb)
+	return nil
+}

@@ -1,0 +1,112 @@
+package app
+
+import (
+	"fmt"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"ringside/engine/event"
+)
+
+// standingsColumns are the standings table's columns and their widths.
+var standingsColumns = []struct {
+	title string
+	width float32
+}{
+	{"Rank", 64}, {"Name", 230}, {"Games", 76}, {"Points", 80}, {"W / D / L", 110},
+	{"Score", 86}, {"Rating ± 95 %", 136}, {"LOS", 70},
+}
+
+// standingsTable shows an event's standings; rows whose order the games do
+// not establish yet are marked "=".
+type standingsTable struct {
+	table *widget.Table
+	note  *widget.Label
+	model string
+	rows  []event.Standing
+	obj   fyne.CanvasObject
+}
+
+func newStandingsTable() *standingsTable {
+	s := &standingsTable{}
+	s.table = widget.NewTableWithHeaders(
+		func() (int, int) { return len(s.rows), len(standingsColumns) },
+		func() fyne.CanvasObject { return widget.NewLabel("standing") },
+		func(id widget.TableCellID, o fyne.CanvasObject) {
+			l := o.(*widget.Label)
+			if id.Row >= len(s.rows) {
+				l.SetText("")
+				return
+			}
+			l.SetText(s.cell(id.Row, id.Col))
+			l.TextStyle = fyne.TextStyle{Bold: id.Col == 1 && s.rows[id.Row].Rank == 1}
+			l.Alignment = fyne.TextAlignTrailing
+			if id.Col == 1 {
+				l.Alignment = fyne.TextAlignLeading
+			}
+			l.Truncation = fyne.TextTruncateEllipsis
+			l.Refresh()
+		})
+	s.table.ShowHeaderColumn = false
+	s.table.CreateHeader = func() fyne.CanvasObject {
+		l := widget.NewLabel("header")
+		l.TextStyle = fyne.TextStyle{Bold: true}
+		return l
+	}
+	s.table.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
+		if id.Col >= 0 && id.Col < len(standingsColumns) {
+			o.(*widget.Label).SetText(standingsColumns[id.Col].title)
+		}
+	}
+	for i, c := range standingsColumns {
+		s.table.SetColumnWidth(i, c.width)
+	}
+	s.note = widget.NewLabel("")
+	s.note.Wrapping = fyne.TextWrapWord
+	s.obj = container.NewBorder(nil, s.note, nil, nil, s.table)
+	return s
+}
+
+func (s *standingsTable) object() fyne.CanvasObject { return s.obj }
+
+func (s *standingsTable) cell(row, col int) string {
+	r := s.rows[row]
+	switch col {
+	case 0:
+		return rankText(s.rows, row)
+	case 1:
+		return r.Name
+	case 2:
+		return fmt.Sprint(r.Games)
+	case 3:
+		return fmt.Sprintf("%g", r.Points)
+	case 4:
+		return fmt.Sprintf("%d / %d / %d", r.Wins, r.Draws, r.Losses)
+	case 5:
+		return fmt.Sprintf("%.1f %%", 100*r.Score)
+	case 6:
+		return fmt.Sprintf("%.0f ± %.0f", r.Rating, (r.RatingHigh-r.RatingLow)/2)
+	case 7:
+		if r.LOS == 0 {
+			return ""
+		}
+		return fmt.Sprintf("%.0f %%", 100*r.LOS)
+	}
+	return ""
+}
+
+// set shows a new table; the widget keeps its scroll position.
+func (s *standingsTable) set(t event.Table) {
+	s.rows = t.Rows
+	note := "Rating: " + t.Model + " fitted to every game; LOS: likelihood that a row is stronger than the next."
+	for _, r := range t.Rows {
+		if r.Tied {
+			note = "= marks entries whose order the games so far do not establish (95 % intervals overlap). " + note
+			break
+		}
+	}
+	s.note.SetText(note)
+	s.table.Refresh()
+}
