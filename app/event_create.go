@@ -31,7 +31,7 @@ var formatHelp = map[event.Format]string{
 func showCreateEvent(u *UI) {
 	go func() {
 		ais, err := u.DB.ListAIs()
-		fyne.Do(func() {
+		uiDo(func() {
 			if err != nil {
 				u.showError("Cannot read the registered AIs", err)
 				return
@@ -238,7 +238,7 @@ func (f *createEventForm) create() {
 		if err == nil && run {
 			err = f.u.Jobs.Start(ev.ID)
 		}
-		fyne.Do(func() {
+		uiDo(func() {
 			if err != nil {
 				f.u.showError("The event was not created", err)
 				return

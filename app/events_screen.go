@@ -97,7 +97,7 @@ func (s *eventsScreen) reload() {
 	go func() {
 		evs, err := s.u.DB.ListEvents()
 		if err != nil {
-			fyne.Do(func() { s.u.showError("Cannot list events", err) })
+			uiDo(func() { s.u.showError("Cannot list events", err) })
 			return
 		}
 		rows := make([]eventRow, len(evs))
@@ -112,7 +112,7 @@ func (s *eventsScreen) reload() {
 				}
 			}
 		}
-		fyne.Do(func() {
+		uiDo(func() {
 			s.rows = rows
 			s.list.Refresh()
 			if s.selected == 0 && len(rows) > 0 {
@@ -134,7 +134,7 @@ func (s *eventsScreen) selectEvent(id int64) {
 	s.detail.show(id)
 	go func() {
 		time.Sleep(200 * time.Millisecond)
-		fyne.Do(func() {
+		uiDo(func() {
 			for i, r := range s.rows {
 				if r.ev.ID == id {
 					s.list.Select(i)
@@ -146,7 +146,7 @@ func (s *eventsScreen) selectEvent(id int64) {
 
 // progress comes from a job's goroutine.
 func (s *eventsScreen) progress(id int64, p runner.Progress) {
-	fyne.Do(func() {
+	uiDo(func() {
 		for i := range s.rows {
 			if s.rows[i].ev.ID == id {
 				s.rows[i].done, s.rows[i].all = p.Done, max(p.Scheduled, s.rows[i].all)
@@ -169,7 +169,7 @@ func (s *eventsScreen) gameDone(id int64) {
 
 // stopped comes from a job's goroutine when a run ends.
 func (s *eventsScreen) stopped(id int64, err error) {
-	fyne.Do(func() {
+	uiDo(func() {
 		if err != nil {
 			s.u.showError("The event stopped", fmt.Errorf("%w\n\nFix the problem, then press Resume: finished games are kept", err))
 		}
@@ -313,7 +313,7 @@ func (v *eventView) load() {
 		d.table, d.tableErr = event.Standings(d.ev.Config, d.outcomes)
 	}
 	v.extra.prepare(d)
-	fyne.Do(func() {
+	uiDo(func() {
 		v.mu.Lock()
 		v.pending = false
 		v.lastLoad = time.Now()
@@ -451,7 +451,7 @@ func (v *eventView) onStop() {
 			v.stop.Disable()
 			go func() {
 				v.u.Jobs.Stop(id)
-				fyne.Do(func() { v.refreshNow() })
+				uiDo(func() { v.refreshNow() })
 			}()
 		}, v.u.Win)
 }

@@ -83,7 +83,7 @@ func (h *homeScreen) runDemo(d demo) {
 		if err == nil {
 			err = h.u.Jobs.Start(ev.ID)
 		}
-		fyne.Do(func() {
+		uiDo(func() {
 			if err != nil {
 				h.u.showError("The demo could not start", err)
 				return

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -51,6 +52,7 @@ func NewMainWindow(a fyne.App, dbPath string) fyne.Window {
 	}
 	u := &UI{App: a, Win: w, DB: db, Jobs: NewJobs(db)}
 	u.build()
+	registerTestUI(w, u)
 	w.SetOnClosed(func() {
 		size := w.Canvas().Size()
 		prefs.SetFloat(prefWidth, float64(size.Width))
@@ -140,3 +142,20 @@ func defaultDBText() string {
 	}
 	return p
 }
+
+// testUIs lets tests reach the UI behind a window.
+var (
+	testUIs   = map[fyne.Window]*UI{}
+	testUIsMu sync.Mutex
+)
+
+func registerTestUI(w fyne.Window, u *UI) {
+	testUIsMu.Lock()
+	testUIs[w] = u
+	testUIsMu.Unlock()
+}
+
+// uiDo runs f on the UI thread. Tests replace it with a lock: Fyne's test
+// driver runs fyne.Do's function at once on the calling goroutine, so
+// without it background updates would race with the test's own taps.
+var uiDo = fyne.Do

@@ -1,0 +1,166 @@
+package app
+
+import (
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"ringside/storage"
+)
+
+// uiMu serialises everything that touches widgets in these tests.
+var uiMu sync.Mutex
+
+func init() {
+	uiDo = func(f func()) { uiMu.Lock(); defer uiMu.Unlock(); f() }
+}
+
+// onUI runs f as the UI thread would, excluding background updates.
+func onUI(f func()) { uiMu.Lock(); defer uiMu.Unlock(); f() }
+
+// newTestUI opens the main window on a fresh database, as a first run does.
+func newTestUI(t *testing.T) (fyne.Window, *UI) {
+	t.Helper()
+	a := test.NewTempApp(t)
+	var w fyne.Window
+	onUI(func() {
+		w = NewMainWindow(a, filepath.Join(t.TempDir(), "ringside.db"))
+		w.Resize(fyne.NewSize(1200, 780))
+	})
+	tabs, ok := w.Content().(*container.AppTabs)
+	if !ok {
+		t.Fatalf("main window shows %T, not the screens (database error?)", w.Content())
+	}
+	var u *UI
+	// The UI is reachable through the events screen's closures only; find
+	// it through the tabs instead of exporting it.
+	_ = tabs
+	u = testUIs[w]
+	t.Cleanup(func() { u.Jobs.StopAll(); onUI(w.Close) })
+	return w, u
+}
+
+// buttons finds the buttons under o with the given text.
+func buttons(t *testing.T, o fyne.CanvasObject, text string) []*widget.Button {
+	var out []*widget.Button
+	var walk func(fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		switch x := o.(type) {
+		case *widget.Button:
+			if x.Text == text {
+				out = append(out, x)
+			}
+		case *fyne.Container:
+			for _, c := range x.Objects {
+				walk(c)
+			}
+		case fyne.Widget:
+			r := test.TempWidgetRenderer(t, x)
+			for _, c := range r.Objects() {
+				walk(c)
+			}
+		}
+	}
+	walk(o)
+	return out
+}
+
+// eventually polls cond for up to a minute: games are real processes.
+func eventually(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("gave up waiting: %s", what)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func TestFirstRunDemo(t *testing.T) {
+	w, u := newTestUI(t)
+	var runs []*widget.Button
+	onUI(func() { runs = buttons(t, w.Content(), "Run demo") })
+	if len(runs) != len(demos) {
+		t.Fatalf("home shows %d demo buttons, want %d", len(runs), len(demos))
+	}
+	onUI(func() { test.Tap(runs[1]) }) // Battle 2048: the quickest
+	var id int64
+	eventually(t, "the demo event is created", func() bool {
+		evs, err := u.DB.ListEvents()
+		if err == nil && len(evs) == 1 {
+			id = evs[0].ID
+			return true
+		}
+		return false
+	})
+	eventually(t, "the demo finishes", func() bool {
+		ev, err := u.DB.Event(id)
+		return err == nil && ev.Status == storage.EventFinished
+	})
+	eventually(t, "the events screen shows it", func() bool {
+		var ok bool
+		onUI(func() {
+			ok = u.tabs.SelectedIndex() == 1 && u.events.detail.loaded != nil &&
+				u.events.detail.loaded.ev.ID == id && len(u.events.detail.standings.rows) == 3
+		})
+		return ok
+	})
+	onUI(func() {
+		rows := u.events.detail.standings.rows
+		if rows[0].Name != "builtin:battle2048/greedy" || rows[0].Rank != 1 {
+			t.Errorf("standings top = %+v, want greedy first", rows[0])
+		}
+		if got := u.events.detail.run.Text; got != "Finished" {
+			t.Errorf("run button says %q after the event finished", got)
+		}
+		if n := len(u.events.detail.games.data.matches); n != 24 {
+			t.Errorf("games list has %d games, want 24", n)
+		}
+	})
+}
+
+func TestRunPauseResumeButtons(t *testing.T) {
+	_, u := newTestUI(t)
+	ev, _, err := CreateEvent(u.DB, EventSpec{Game: "grip", Seed: 2, SeedSet: true, Games: 6,
+		Entries: []string{"builtin:grip/greedy", "builtin:grip/random", "builtin:grip/random", "builtin:grip/random"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	onUI(func() { u.events.reload(); u.showEvents(ev.ID) })
+	eventually(t, "the event is shown", func() bool {
+		var ok bool
+		onUI(func() { ok = u.events.detail.loaded != nil && u.events.detail.loaded.ev.ID == ev.ID })
+		return ok
+	})
+	onUI(func() {
+		if u.events.detail.run.Text != "Run" || u.events.detail.run.Disabled() {
+			t.Errorf("run button = %q disabled=%v before the first run", u.events.detail.run.Text, u.events.detail.run.Disabled())
+		}
+		test.Tap(u.events.detail.run)
+	})
+	eventually(t, "a game finishes", func() bool {
+		o, _ := u.DB.Outcomes(ev.ID)
+		return len(o) > 0
+	})
+	onUI(func() { test.Tap(u.events.detail.pause) })
+	if !u.Jobs.Paused(ev.ID) && u.Jobs.Running(ev.ID) {
+		t.Errorf("pause did not pause")
+	}
+	onUI(func() {
+		if u.Jobs.Running(ev.ID) && u.events.detail.run.Text != "Resume" {
+			t.Errorf("run button says %q while paused", u.events.detail.run.Text)
+		}
+		test.Tap(u.events.detail.run)
+	})
+	eventually(t, "the event finishes after resume", func() bool {
+		e, _ := u.DB.Event(ev.ID)
+		return e.Status == storage.EventFinished
+	})
+}
