@@ -3,6 +3,7 @@ package app
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -211,7 +212,15 @@ func resolveEntry(db *storage.DB, spec, game string) (storage.Entry, error) {
 		}
 		return storage.Entry{}, usagef("entry %s: %s has no built-in bot %q (built-in bots: %s)", spec, game, bot, builtinList())
 	}
-	ai, err := db.AIByName(spec)
+	name, want := spec, 0
+	if base, num, ok := strings.Cut(spec, "@"); ok {
+		n, err := strconv.Atoi(strings.TrimPrefix(strings.TrimSpace(num), "r"))
+		if err != nil || n <= 0 {
+			return storage.Entry{}, usagef("entry %q: write AI@rN for revision N of an AI, e.g. alice@r3", spec)
+		}
+		name, want = strings.TrimSpace(base), n
+	}
+	ai, err := db.AIByName(name)
 	if errors.Is(err, storage.ErrNotFound) {
 		return storage.Entry{}, usagef("entry %q is not NAME=COMMAND, a built-in bot or a registered AI (\"ringside ai list\")", spec)
 	}
@@ -221,12 +230,28 @@ func resolveEntry(db *storage.DB, spec, game string) (storage.Entry, error) {
 	if ai.Game != game {
 		return storage.Entry{}, usagef("AI %s plays %s, not %s", ai.Name, ai.Game, game)
 	}
-	rev, err := db.LatestRevision(ai.ID)
-	if errors.Is(err, storage.ErrNotFound) {
-		return storage.Entry{}, usagef("AI %s has no successful build yet: run \"ringside ai build %s\"", ai.Name, ai.Name)
-	}
-	if err != nil {
-		return storage.Entry{}, err
+	var rev storage.Revision
+	if want == 0 {
+		rev, err = db.LatestRevision(ai.ID)
+		if errors.Is(err, storage.ErrNotFound) {
+			return storage.Entry{}, usagef("AI %s has no successful build yet: run \"ringside ai build %s\"", ai.Name, ai.Name)
+		}
+		if err != nil {
+			return storage.Entry{}, err
+		}
+	} else {
+		revs, err := db.Revisions(ai.ID)
+		if err != nil {
+			return storage.Entry{}, err
+		}
+		for _, r := range revs {
+			if r.Number == want && r.Status == storage.BuildOK {
+				rev = r
+			}
+		}
+		if rev.ID == 0 {
+			return storage.Entry{}, usagef("AI %s has no revision %d (\"ringside ai revisions %s\" lists them)", ai.Name, want, ai.Name)
+		}
 	}
 	return storage.Entry{Name: fmt.Sprintf("%s r%d", ai.Name, rev.Number), RevisionID: rev.ID,
 		Command: rev.RunCmd, Dir: rev.ArtifactDir}, nil

@@ -31,9 +31,10 @@ type UI struct {
 	DB   *storage.DB
 	Jobs *Jobs
 
-	tabs   *container.AppTabs
-	home   *homeScreen
-	events *eventsScreen
+	tabs    *container.AppTabs
+	home    *homeScreen
+	events  *eventsScreen
+	compare *compareScreen
 }
 
 // NewMainWindow opens the database (the default one unless dbPath is set)
@@ -66,9 +67,11 @@ func NewMainWindow(a fyne.App, dbPath string) fyne.Window {
 func (u *UI) build() {
 	u.home = newHomeScreen(u)
 	u.events = newEventsScreen(u)
+	u.compare = newCompareScreen(u)
 	u.tabs = container.NewAppTabs(
 		container.NewTabItemWithIcon("Home", theme.HomeIcon(), u.home.object()),
 		container.NewTabItemWithIcon("Events", theme.ListIcon(), u.events.object()),
+		container.NewTabItemWithIcon("Compare", theme.ViewRefreshIcon(), u.compare.object()),
 		container.NewTabItemWithIcon("Games", theme.InfoIcon(), newGamesScreen()),
 	)
 	u.tabs.SetTabLocation(container.TabLocationLeading)
@@ -76,9 +79,18 @@ func (u *UI) build() {
 	if i := prefs.IntWithFallback(prefScreen, 0); i >= 0 && i < len(u.tabs.Items) {
 		u.tabs.SelectIndex(i)
 	}
-	u.tabs.OnSelected = func(*container.TabItem) { prefs.SetInt(prefScreen, u.tabs.SelectedIndex()) }
+	u.tabs.OnSelected = func(t *container.TabItem) {
+		prefs.SetInt(prefScreen, u.tabs.SelectedIndex())
+		if t.Content == u.compare.object() {
+			u.compare.reload()
+		}
+	}
+	u.compare.reload()
 	u.Jobs.OnProgress = u.events.progress
-	u.Jobs.OnGameDone = u.events.gameDone
+	u.Jobs.OnGameDone = func(id int64) {
+		u.events.gameDone(id)
+		u.compare.gameDone(id)
+	}
 	u.Jobs.OnStopped = u.events.stopped
 	u.Win.SetContent(u.tabs)
 }
