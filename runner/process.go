@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"syscall"
@@ -34,7 +35,12 @@ type process struct {
 // environment. The program runs in a new process group so that stop can
 // kill it together with anything it started.
 func startProcess(argv []string, dir string, env []string) (*process, error) {
-	path, err := exec.LookPath(argv[0])
+	prog := argv[0]
+	if dir != "" && strings.Contains(prog, "/") && !filepath.IsAbs(prog) {
+		// "./bot" means the bot's own folder, not Ringside's.
+		prog = filepath.Join(dir, prog)
+	}
+	path, err := exec.LookPath(prog)
 	if err != nil {
 		if dir != "" && !strings.Contains(argv[0], "/") {
 			// A bare name that exists in the bot's folder is what a

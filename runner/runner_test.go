@@ -280,3 +280,16 @@ func assertGoroutines(t *testing.T, before int) {
 		time.Sleep(10 * time.Millisecond)
 	}
 }
+
+// TestRelativeProgramInBotFolder runs "./fakebot" from the bot's folder,
+// as a teacher writes the run command of a compiled bot.
+func TestRelativeProgramInBotFolder(t *testing.T) {
+	out, err := Play(context.Background(), Match{Game: pingGame{}, Seed: 1,
+		Bots: []Bot{{Name: "rel", Command: "./fakebot", Dir: filepath.Dir(fakebot)}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := counts(out, 0); got[engine.OK] != 9 {
+		t.Errorf("verdicts = %v, notes %q", got, out.Notes)
+	}
+}

@@ -1,0 +1,656 @@
+package runner
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"ringside/engine"
+)
+
+// DefaultBuildTimeout bounds a build whose spec gives no timeout.
+const DefaultBuildTimeout = 2 * time.Minute
+
+// BuildLogMax is how much of a build's output is kept: the end of it, where
+// compilers put the summary.
+const BuildLogMax = 256 << 10
+
+// ignoredDirs are folders that never hold sources: version control, caches,
+// editor settings.
+var ignoredDirs = map[string]bool{".git": true, ".hg": true, ".svn": true, "__pycache__": true,
+	".idea": true, ".vscode": true, ".mypy_cache": true, ".pytest_cache": true}
+
+// outputDirs hold what builds make (javac -d out, cargo's target).
+var outputDirs = map[string]bool{"out": true, "target": true}
+
+// Ignored reports whether a path of a source folder (relative, with
+// slashes) is left out of hashes, copies and watching: version control,
+// caches and editor temporary or backup files always; and, when the AI has
+// a build command, the build's usual outputs (bot, out/, target/, *.class,
+// *.o), which the build makes again.
+func Ignored(rel string, isDir, building bool) bool {
+	base := path.Base(rel)
+	if isDir {
+		return ignoredDirs[base] || (building && outputDirs[base])
+	}
+	switch {
+	case strings.HasSuffix(base, "~"), // vim, emacs backups
+		strings.HasPrefix(base, ".") && (strings.HasSuffix(base, ".swp") || strings.HasSuffix(base, ".swo") ||
+			strings.HasSuffix(base, ".swx")), // vim swap files
+		strings.HasPrefix(base, ".#"),                                // emacs lock links
+		strings.HasPrefix(base, "#") && strings.HasSuffix(base, "#"), // emacs autosaves
+		base == "4913", // vim's "can I write here" probe
+		strings.HasSuffix(base, ".tmp"), strings.HasPrefix(base, ".goutputstream-"),
+		base == ".DS_Store", strings.HasSuffix(base, ".pyc"):
+		return true
+	}
+	if building {
+		return rel == "bot" || strings.HasSuffix(base, ".class") || strings.HasSuffix(base, ".o")
+	}
+	return false
+}
+
+// skipper decides what of a source folder is copied and hashed.
+type skipper struct {
+	building bool
+	output   string // the run program, relative, when a build makes it
+}
+
+func newSkipper(build, run string) skipper {
+	s := skipper{building: strings.TrimSpace(build) != ""}
+	if s.building {
+		if argv, err := Split(run); err == nil && !filepath.IsAbs(argv[0]) && strings.Contains(argv[0], "/") {
+			s.output = path.Clean(filepath.ToSlash(argv[0]))
+		}
+	}
+	return s
+}
+
+func (s skipper) skip(rel string, isDir bool) bool {
+	return Ignored(rel, isDir, s.building) || (!isDir && s.output != "" && rel == s.output)
+}
+
+// SourceHash is the content hash of an AI's sources: SHA-256 over the build
+// and run commands and, in sorted order, every file's relative path, kind
+// and contents, leaving out what Ignored leaves out. Two folders with the
+// same hash build the same revision.
+func SourceHash(dir, build, run string) (string, error) {
+	return hashTree(dir, build, run, newSkipper(build, run))
+}
+
+func hashTree(dir, build, run string, sk skipper) (string, error) {
+	type entry struct {
+		rel  string
+		mode fs.FileMode
+	}
+	var files []entry
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		if rel == "." {
+			return nil
+		}
+		rel = filepath.ToSlash(rel)
+		if sk.skip(rel, d.IsDir()) {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !d.IsDir() {
+			info, err := d.Info()
+			if err != nil {
+				return err
+			}
+			files = append(files, entry{rel, info.Mode()})
+		}
+		return nil
+	})
+	if err != nil {
+		return "", fmt.Errorf("hash %s: %w", dir, err)
+	}
+	sort.Slice(files, func(i, j int) bool { return files[i].rel < files[j].rel })
+	h := sha256.New()
+	fmt.Fprintf(h, "ringside-sources/1\x00build %s\x00run %s\x00", build, run)
+	for _, f := range files {
+		p := filepath.Join(dir, filepath.FromSlash(f.rel))
+		switch {
+		case f.mode&fs.ModeSymlink != 0:
+			target, err := os.Readlink(p)
+			if err != nil {
+				return "", fmt.Errorf("hash %s: %w", p, err)
+			}
+			fmt.Fprintf(h, "link %s\x00%s\x00", f.rel, target)
+		case f.mode.IsRegular():
+			fl, err := os.Open(p)
+			if err != nil {
+				return "", fmt.Errorf("hash %s: %w", p, err)
+			}
+			fmt.Fprintf(h, "file %s\x00%d\x00", f.rel, f.mode.Perm()&0o100)
+			_, err = io.Copy(h, fl)
+			fl.Close()
+			if err != nil {
+				return "", fmt.Errorf("hash %s: %w", p, err)
+			}
+			h.Write([]byte{0})
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// copyTree copies the sources of src into dst (which exists), keeping
+// symbolic links as links and the executable bits.
+func copyTree(src, dst string, sk skipper) error {
+	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if rel == "." {
+			return nil
+		}
+		if sk.skip(filepath.ToSlash(rel), d.IsDir()) {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		to := filepath.Join(dst, rel)
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		switch {
+		case d.IsDir():
+			return os.Mkdir(to, 0o755)
+		case info.Mode()&fs.ModeSymlink != 0:
+			target, err := os.Readlink(p)
+			if err != nil {
+				return err
+			}
+			return os.Symlink(target, to)
+		case info.Mode().IsRegular():
+			return copyFile(p, to, info.Mode().Perm()|0o200)
+		}
+		return nil // sockets, pipes, devices: not sources
+	})
+}
+
+func copyFile(from, to string, perm fs.FileMode) error {
+	in, err := os.Open(from)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}
+
+// BuildSpec is one build of an AI's sources.
+type BuildSpec struct {
+	SourceDir string
+	BuildCmd  string // "" when nothing needs building: the sources are kept as they are
+	RunCmd    string // checked after the build: its program must exist
+	// OutDir is the AI's revisions folder; a successful build lands in
+	// OutDir/<hash[:12]>, and the build itself runs in a temporary folder
+	// beside it, so the source folder never sees a build output.
+	OutDir  string
+	Timeout time.Duration // 0 means DefaultBuildTimeout
+	// Known, when set, reports whether a successful revision with this
+	// content hash exists already; then nothing is built.
+	Known func(hash string) bool
+}
+
+// BuildResult is what a build did.
+type BuildResult struct {
+	Hash      string
+	Unchanged bool // Known(Hash) was true: nothing was built
+	OK        bool
+	Log       string        // the build's output (its end, BuildLogMax at most) with Ringside's remarks
+	Dir       string        // the revision's folder when OK: run the run command there
+	Took      time.Duration // the build command's wall time
+}
+
+// Build copies the sources to a fresh folder, hashes them, and unless the
+// hash is known runs the build command there (split like a shell would, not
+// run through one; words with * ? [ are expanded against the copied files,
+// ** standing for any number of folders). The command runs in its own
+// process group, killed whole on timeout or when ctx ends. A build that
+// fails is a result with OK false and the compiler's output in Log; the
+// error is for problems with the set-up (no source folder, a full disk).
+func Build(ctx context.Context, spec BuildSpec) (BuildResult, error) {
+	if st, err := os.Stat(spec.SourceDir); err != nil || !st.IsDir() {
+		if err == nil {
+			err = errors.New("not a folder")
+		}
+		return BuildResult{}, fmt.Errorf("build: source folder %s: %w", spec.SourceDir, notFoundHint(err))
+	}
+	if err := os.MkdirAll(spec.OutDir, 0o755); err != nil {
+		return BuildResult{}, fmt.Errorf("build: revisions folder: %w", err)
+	}
+	cleanStale(spec.OutDir)
+	tmp, err := os.MkdirTemp(spec.OutDir, ".build-")
+	if err != nil {
+		return BuildResult{}, fmt.Errorf("build: %w", err)
+	}
+	keep := false
+	defer func() {
+		if !keep {
+			os.RemoveAll(tmp)
+		}
+	}()
+	sk := newSkipper(spec.BuildCmd, spec.RunCmd)
+	if err := copyTree(spec.SourceDir, tmp, sk); err != nil {
+		return BuildResult{}, fmt.Errorf("build: copy %s: %w", spec.SourceDir, err)
+	}
+	// The copy is what gets built, so its hash is the revision's even if
+	// the folder changed meanwhile.
+	hash, err := hashTree(tmp, spec.BuildCmd, spec.RunCmd, sk)
+	if err != nil {
+		return BuildResult{}, fmt.Errorf("build: %w", err)
+	}
+	res := BuildResult{Hash: hash}
+	if spec.Known != nil && spec.Known(hash) {
+		res.Unchanged, res.OK = true, true
+		return res, nil
+	}
+
+	var log strings.Builder
+	if strings.TrimSpace(spec.BuildCmd) == "" {
+		log.WriteString("nothing to build: the sources run as they are\n")
+		res.OK = true
+	} else {
+		timeout := spec.Timeout
+		if timeout <= 0 {
+			timeout = DefaultBuildTimeout
+		}
+		began := time.Now()
+		out, ok := runBuild(ctx, tmp, spec.BuildCmd, timeout)
+		res.Took = time.Since(began)
+		log.WriteString(out)
+		res.OK = ok
+	}
+	if res.OK {
+		if argv, err := Split(spec.RunCmd); err != nil {
+			fmt.Fprintf(&log, "the run command cannot be read: %v\n", err)
+			res.OK = false
+		} else if !strings.HasPrefix(strings.TrimSpace(spec.RunCmd), BuiltinPrefix) {
+			if err := checkRunArgv(tmp, argv, false); err != nil {
+				fmt.Fprintf(&log, "the build finished, but the program cannot run: %v\n", err)
+				res.OK = false
+			}
+		}
+	}
+	res.Log = log.String()
+	if !res.OK {
+		return res, nil
+	}
+	dest := filepath.Join(spec.OutDir, hash[:12])
+	if _, err := os.Lstat(dest); err == nil {
+		// Left by a build whose revision was never stored (a lost database,
+		// a crash): the new copy replaces it.
+		if err := os.RemoveAll(dest); err != nil {
+			return BuildResult{}, fmt.Errorf("build: replace %s: %w", dest, err)
+		}
+	}
+	if err := os.Rename(tmp, dest); err != nil {
+		return BuildResult{}, fmt.Errorf("build: keep revision: %w", err)
+	}
+	keep = true
+	res.Dir = dest
+	return res, nil
+}
+
+// cleanStale removes build folders left behind by a crash an hour or more
+// ago; younger ones may belong to a build still running elsewhere.
+func cleanStale(outDir string) {
+	entries, err := os.ReadDir(outDir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if !strings.HasPrefix(e.Name(), ".build-") {
+			continue
+		}
+		if info, err := e.Info(); err == nil && time.Since(info.ModTime()) > time.Hour {
+			os.RemoveAll(filepath.Join(outDir, e.Name()))
+		}
+	}
+}
+
+// runBuild runs a build command in dir and returns its log and whether it
+// succeeded.
+func runBuild(ctx context.Context, dir, command string, timeout time.Duration) (string, bool) {
+	argv, err := Split(command)
+	if err != nil {
+		return fmt.Sprintf("the build command cannot be read: %v\n", err), false
+	}
+	argv, err = expandGlobs(dir, argv)
+	if err != nil {
+		return fmt.Sprintf("the build command cannot be expanded: %v\n", err), false
+	}
+	out := newTail(BuildLogMax)
+	fmt.Fprintf(out, "$ %s\n", command)
+	if !strings.Contains(argv[0], "/") {
+		if _, err := exec.LookPath(argv[0]); err != nil {
+			fmt.Fprintf(out, "%v\n", missingProgram(argv[0], "build"))
+			return out.String(), false
+		}
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	cmd.Dir = dir
+	cmd.Env = os.Environ()
+	if os.Getenv("GOFLAGS") == "" {
+		// The temporary folder may sit inside somebody's repository; Go
+		// would try to stamp that repository's version into the bot.
+		cmd.Env = append(cmd.Env, "GOFLAGS=-buildvcs=false")
+	}
+	cmd.Stdout, cmd.Stderr = out, out
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error {
+		// The whole group: make and compilers start children.
+		return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	}
+	// A child that escaped the group may hold the output open.
+	cmd.WaitDelay = 2 * time.Second
+	began := time.Now()
+	err = cmd.Run()
+	took := time.Since(began).Round(10 * time.Millisecond)
+	switch {
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		fmt.Fprintf(out, "\nbuild stopped: it took longer than %v\n", timeout)
+		return out.String(), false
+	case ctx.Err() != nil:
+		fmt.Fprintf(out, "\nbuild stopped: cancelled\n")
+		return out.String(), false
+	case err != nil:
+		fmt.Fprintf(out, "\nbuild failed after %v: %s\n", took, exitText(cmd.ProcessState, err))
+		return out.String(), false
+	}
+	fmt.Fprintf(out, "\nbuild ok in %v\n", took)
+	return out.String(), true
+}
+
+// expandGlobs replaces each word with * ? or [ by the files it matches
+// under dir, sorted, as a shell would (a word that matches nothing stays
+// as it is). "**" matches any number of folders. Words with blanks are
+// left alone: they are scripts for "sh -c".
+func expandGlobs(dir string, argv []string) ([]string, error) {
+	out := []string{argv[0]}
+	for _, w := range argv[1:] {
+		if !strings.ContainsAny(w, "*?[") || strings.ContainsAny(w, " \t\n") || filepath.IsAbs(w) {
+			out = append(out, w)
+			continue
+		}
+		pattern := path.Clean(filepath.ToSlash(w))
+		var matches []string
+		err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			rel, _ := filepath.Rel(dir, p)
+			if rel == "." {
+				return nil
+			}
+			rel = filepath.ToSlash(rel)
+			if d.IsDir() && (ignoredDirs[d.Name()] || outputDirs[d.Name()]) {
+				return filepath.SkipDir
+			}
+			if ok, err := globMatch(pattern, rel); err != nil {
+				return err
+			} else if ok {
+				matches = append(matches, rel)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", w, err)
+		}
+		if len(matches) == 0 {
+			out = append(out, w)
+			continue
+		}
+		sort.Strings(matches)
+		out = append(out, matches...)
+	}
+	return out, nil
+}
+
+// globMatch matches a slash path against a pattern whose "**" segments
+// stand for zero or more folders. The pattern is cut at slashes before
+// matching, so a backslash cannot escape a slash.
+func globMatch(pattern, name string) (bool, error) {
+	ps, ns := strings.Split(pattern, "/"), strings.Split(name, "/")
+	var match func(i, j int) (bool, error)
+	match = func(i, j int) (bool, error) {
+		if i == len(ps) {
+			return j == len(ns), nil
+		}
+		if ps[i] == "**" {
+			for k := j; k <= len(ns); k++ {
+				if ok, err := match(i+1, k); ok || err != nil {
+					return ok, err
+				}
+			}
+			return false, nil
+		}
+		if j == len(ns) {
+			return false, nil
+		}
+		ok, err := path.Match(ps[i], ns[j])
+		if !ok || err != nil {
+			return false, err
+		}
+		return match(i+1, j+1)
+	}
+	return match(0, 0)
+}
+
+// RevisionBot is the bot that runs a revision: its run command with Dir set
+// to the revision's folder. A program given as a relative path ("./bot",
+// "target/release/x") is made absolute, because it is relative to the
+// revision's folder and not to Ringside's own.
+func RevisionBot(name, runCmd, dir string) Bot {
+	b := Bot{Name: name, Command: runCmd, Dir: dir}
+	if strings.HasPrefix(strings.TrimSpace(runCmd), BuiltinPrefix) {
+		return b
+	}
+	argv, err := Split(runCmd)
+	if err != nil || filepath.IsAbs(argv[0]) || !strings.Contains(argv[0], "/") || dir == "" {
+		return b // a bad command is reported when the match starts
+	}
+	argv[0] = filepath.Join(dir, argv[0])
+	b.Command = JoinCommand(argv)
+	return b
+}
+
+// CheckItem is one thing a preflight game checked.
+type CheckItem struct {
+	What string // "starts", "answers in time", …
+	OK   bool
+	Text string // "ok (30 answers)" or the first problem in plain words
+}
+
+// CheckReport is what a preflight game showed about one seat's bot.
+type CheckReport struct {
+	Items   []CheckItem
+	Turns   int    // turns the game lasted
+	Answers int    // the bot's answers that were taken (ok)
+	Rank    int    // the bot's rank (1 = best), 0 when the game did not end
+	Seats   int    // players in the game
+	Stderr  string // the end of the bot's stderr
+}
+
+// OK reports whether every check passed.
+func (r *CheckReport) OK() bool {
+	for _, it := range r.Items {
+		if !it.OK {
+			return false
+		}
+	}
+	return true
+}
+
+// Preflight plays m and reports in plain words whether the bot in seat
+// started, did its handshake (Grip's READY, Cloud's login), answered in
+// time and answered validly, with the first problem of each kind.
+func Preflight(ctx context.Context, m Match, seat int) (*CheckReport, error) {
+	if seat < 0 || seat >= len(m.Bots) {
+		return nil, fmt.Errorf("preflight: seat %d of %d", seat, len(m.Bots))
+	}
+	out, err := Play(ctx, m)
+	if err != nil {
+		return nil, err
+	}
+	rp, err := engine.Expand(m.Game, out.Log)
+	if err != nil {
+		return nil, fmt.Errorf("preflight: re-simulate the game: %w", err)
+	}
+	info := m.Game.Info()
+	r := &CheckReport{Turns: rp.Result.Turns, Seats: len(m.Bots), Stderr: out.Stderr[seat]}
+	if seat < len(rp.Result.Ranks) && out.Log.Aborted == "" {
+		r.Rank = rp.Result.Ranks[seat]
+	}
+	type entry struct {
+		turn int
+		s    engine.ReplaySeat
+	}
+	var mine []entry
+	for _, st := range rp.Steps {
+		for _, s := range st.Seats {
+			if s.Seat == seat {
+				mine = append(mine, entry{st.Turn, s})
+			}
+		}
+	}
+	note := out.Notes[seat]
+	stderrTail := func() string {
+		s := strings.TrimSpace(out.Stderr[seat])
+		if s == "" {
+			return ""
+		}
+		if len(s) > 600 {
+			s = "…" + s[len(s)-600:]
+		}
+		return "; its error output ends with:\n" + s
+	}
+
+	// Starts: it lived long enough to answer once.
+	answered := 0
+	for _, e := range mine {
+		if e.s.Status == engine.Answered.String() {
+			answered++
+		}
+	}
+	if len(mine) > 0 && answered == 0 && mine[0].s.Status == engine.Closed.String() {
+		why := mine[0].s.Note
+		if why == "" {
+			why = note
+		}
+		r.Items = append(r.Items, CheckItem{"starts", false, "it ended before its first answer (" + why + ")" + stderrTail()})
+		return r, nil
+	}
+	if len(mine) == 0 && note != "" {
+		r.Items = append(r.Items, CheckItem{"starts", false, note + stderrTail()})
+		return r, nil
+	}
+	r.Items = append(r.Items, CheckItem{"starts", true, "ok"})
+
+	if info.Login {
+		if strings.Contains(note, "log in") || strings.HasPrefix(note, "login") {
+			r.Items = append(r.Items, CheckItem{"logs in", false, note + stderrTail()})
+			return r, nil
+		}
+		r.Items = append(r.Items, CheckItem{"logs in", true, "ok"})
+	}
+	if len(mine) > 0 && mine[0].s.Input == "" {
+		what := "handshake"
+		if info.ID == "grip" {
+			what = "says READY in time"
+		}
+		first := mine[0]
+		mine = mine[1:]
+		if first.s.Verdict != engine.OK {
+			r.Items = append(r.Items, CheckItem{what, false, first.s.Detail + stderrTail()})
+			return r, nil
+		}
+		r.Items = append(r.Items, CheckItem{what, true, "ok"})
+	}
+
+	var late, bad, crash string
+	asked, ok, timeouts, crashes := 0, 0, 0, 0
+	for _, e := range mine {
+		if e.s.Verdict == engine.NotAsked {
+			continue
+		}
+		asked++
+		switch e.s.Verdict {
+		case engine.OK:
+			ok++
+		case engine.Timeout:
+			timeouts++
+			if late == "" {
+				late = fmt.Sprintf("turn %d: %s", e.turn, e.s.Detail)
+			}
+		case engine.Invalid:
+			if bad == "" {
+				line := "nothing"
+				if e.s.Reply != nil {
+					line = strconv.Quote(*e.s.Reply)
+				}
+				bad = fmt.Sprintf("turn %d: answered %s: %s", e.turn, line, e.s.Detail)
+			}
+		case engine.Crashed:
+			crashes++
+			if crash == "" {
+				why := e.s.Note
+				if why == "" {
+					why = e.s.Detail
+				}
+				crash = fmt.Sprintf("turn %d: the bot stopped (%s)%s", e.turn, why, stderrTail())
+			}
+		}
+	}
+	r.Answers = ok
+	item := func(what, problem string, good int) {
+		switch {
+		case problem != "":
+			r.Items = append(r.Items, CheckItem{what, false, problem})
+		case good < 0:
+			r.Items = append(r.Items, CheckItem{what, true, "ok"})
+		default:
+			r.Items = append(r.Items, CheckItem{what, true, fmt.Sprintf("ok (%d of %d)", good, asked)})
+		}
+	}
+	item("keeps running", crash, -1)
+	item("answers in time", late, asked-timeouts-crashes)
+	item("answers are valid", bad, ok)
+	if asked == 0 {
+		r.Items = append(r.Items, CheckItem{"answers", false, "the game never asked it anything (it ended too soon)"})
+	}
+	return r, nil
+}

@@ -1,0 +1,414 @@
+package runner
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"ringside/engine"
+	"ringside/engine/games"
+)
+
+func TestIgnored(t *testing.T) {
+	tests := []struct {
+		rel           string
+		dir, building bool
+		want          bool
+	}{
+		{".git", true, false, true},
+		{"sub/.git", true, false, true},
+		{"__pycache__", true, false, true},
+		{"out", true, true, true},
+		{"out", true, false, false}, // a script bot's own folder called out
+		{"target", true, true, true},
+		{"src", true, true, false},
+		{"bot", false, true, true},
+		{"bot", false, false, false}, // a prebuilt program that is the bot
+		{"sub/bot", false, true, false},
+		{"Main.class", false, true, true},
+		{"a/b.o", false, true, true},
+		{"main.go~", false, false, true},
+		{".main.go.swp", false, false, true},
+		{"sub/.x.swx", false, false, true},
+		{".#main.go", false, false, true},
+		{"#main.go#", false, false, true},
+		{"4913", false, false, true},
+		{"save.tmp", false, false, true},
+		{"mod.pyc", false, false, true},
+		{"main.go", false, true, false},
+		{".env", false, true, false},
+		{"swp.go", false, true, false},
+	}
+	for _, tt := range tests {
+		if got := Ignored(tt.rel, tt.dir, tt.building); got != tt.want {
+			t.Errorf("Ignored(%q, dir=%v, building=%v) = %v, want %v", tt.rel, tt.dir, tt.building, got, tt.want)
+		}
+	}
+}
+
+func TestSourceHash(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"main.go": "package main\n", "lib/a.go": "package lib\n"})
+	const build, run = "go build -o bot .", "./bot"
+	h0, err := SourceHash(dir, build, run)
+	if err != nil {
+		t.Fatal(err)
+	}
+	same := func(what string, want bool) {
+		t.Helper()
+		h, err := SourceHash(dir, build, run)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (h == h0) != want {
+			t.Errorf("%s: hash changed = %v, want %v", what, h != h0, !want)
+		}
+	}
+	writeFiles(t, dir, map[string]string{"bot": "binary", ".main.go.swp": "x", "out/A.class": "x", ".git/HEAD": "x", "x~": "x"})
+	same("ignored files added", true)
+	writeFiles(t, dir, map[string]string{"lib/a.go": "package lib // changed\n"})
+	same("content changed", false)
+	writeFiles(t, dir, map[string]string{"lib/a.go": "package lib\n"})
+	same("content restored", true)
+	if err := os.Rename(filepath.Join(dir, "lib/a.go"), filepath.Join(dir, "lib/b.go")); err != nil {
+		t.Fatal(err)
+	}
+	same("file renamed", false)
+	if err := os.Rename(filepath.Join(dir, "lib/b.go"), filepath.Join(dir, "lib/a.go")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(filepath.Join(dir, "main.go"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	same("made executable", false)
+	if err := os.Chmod(filepath.Join(dir, "main.go"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	same("back to plain", true)
+	if h, _ := SourceHash(dir, "go build -o bot2 .", run); h == h0 {
+		t.Errorf("another build command gives the same hash")
+	}
+}
+
+const goBot = `package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+)
+
+func main() {
+	in := bufio.NewScanner(os.Stdin)
+	for in.Scan() {
+		fmt.Println("%s")
+	}
+}
+`
+
+func TestBuildGo(t *testing.T) {
+	src, out := t.TempDir(), t.TempDir()
+	writeFiles(t, src, map[string]string{"go.mod": "module bot\n\ngo 1.21\n", "main.go": strings.Replace(goBot, "%s", "v1", 1),
+		".git/HEAD": "ref: x", "main.go~": "old"})
+	spec := BuildSpec{SourceDir: src, BuildCmd: "go build -o bot .", RunCmd: "./bot", OutDir: out}
+	res, err := Build(context.Background(), spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.OK || res.Unchanged {
+		t.Fatalf("build failed: %+v\n%s", res, res.Log)
+	}
+	if want := filepath.Join(out, res.Hash[:12]); res.Dir != want {
+		t.Errorf("revision folder %s, want %s", res.Dir, want)
+	}
+	for _, f := range []string{"bot", "main.go", "go.mod"} {
+		if _, err := os.Stat(filepath.Join(res.Dir, f)); err != nil {
+			t.Errorf("revision lacks %s: %v", f, err)
+		}
+	}
+	for _, f := range []string{".git", "main.go~"} {
+		if _, err := os.Stat(filepath.Join(res.Dir, f)); err == nil {
+			t.Errorf("revision has %s, which is not a source", f)
+		}
+	}
+	assertNoBuildOutputs(t, src)
+	if h, _ := SourceHash(src, spec.BuildCmd, spec.RunCmd); h != res.Hash {
+		t.Errorf("SourceHash = %s, Build hash = %s", h, res.Hash)
+	}
+	if !strings.Contains(res.Log, "$ go build -o bot .") || !strings.Contains(res.Log, "build ok") {
+		t.Errorf("log = %q", res.Log)
+	}
+	outp, err := exec.Command(filepath.Join(res.Dir, "bot")).CombinedOutput()
+	_ = outp
+	if err != nil {
+		t.Errorf("the built bot does not run: %v", err)
+	}
+
+	spec.Known = func(h string) bool { return h == res.Hash }
+	again, err := Build(context.Background(), spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !again.Unchanged || again.Hash != res.Hash {
+		t.Errorf("unchanged sources: %+v", again)
+	}
+	assertOnlyRevisions(t, out, 1)
+}
+
+// assertNoBuildOutputs fails when a build left anything in a source folder.
+func assertNoBuildOutputs(t *testing.T, src string) {
+	t.Helper()
+	for _, f := range []string{"bot", "out", "target", "Main.class", "main.o"} {
+		if _, err := os.Stat(filepath.Join(src, f)); err == nil {
+			t.Errorf("the source folder has %s: builds must not write there", f)
+		}
+	}
+}
+
+// assertOnlyRevisions checks the revisions folder holds n revisions and no
+// temporary build folder.
+func assertOnlyRevisions(t *testing.T, out string, n int) {
+	t.Helper()
+	entries, err := os.ReadDir(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if len(names) != n {
+		t.Errorf("revisions folder holds %q, want %d revisions", names, n)
+	}
+	for _, name := range names {
+		if strings.HasPrefix(name, ".build-") {
+			t.Errorf("temporary build folder %s left behind", name)
+		}
+	}
+}
+
+func TestBuildFailures(t *testing.T) {
+	tests := []struct {
+		name       string
+		files      map[string]string
+		build, run string
+		want       []string // in the log
+	}{
+		{"compile error", map[string]string{"go.mod": "module bot\n", "main.go": "package main\n\nfunc main() { undefinedThing() }\n"},
+			"go build -o bot .", "./bot", []string{"undefined: undefinedThing", "build failed after", "exit status 1"}},
+		{"compiler missing", map[string]string{"a.zz": ""}, "nosuch-compiler-4711 a.zz", "./bot",
+			[]string{"nosuch-compiler-4711 is not installed"}},
+		{"no program made", map[string]string{"a.txt": ""}, "true", "./bot",
+			[]string{"the build finished, but the program cannot run", "./bot"}},
+		{"unreadable command", map[string]string{"a.txt": ""}, `make "all`, "./bot", []string{"unclosed double quote"}},
+		{"timeout", map[string]string{"a.txt": ""}, "sh -c 'sleep 30 & sleep 30'", "./bot", []string{"took longer than"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src, out := t.TempDir(), t.TempDir()
+			writeFiles(t, src, tt.files)
+			res, err := Build(context.Background(), BuildSpec{SourceDir: src, BuildCmd: tt.build, RunCmd: tt.run, OutDir: out,
+				Timeout: 500e6})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.OK || res.Dir != "" || res.Hash == "" {
+				t.Fatalf("result = %+v, want a failed build with a hash", res)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(res.Log, w) {
+					t.Errorf("log lacks %q:\n%s", w, res.Log)
+				}
+			}
+			assertOnlyRevisions(t, out, 0)
+		})
+	}
+}
+
+func TestBuildWithoutBuildCommand(t *testing.T) {
+	src, out := t.TempDir(), t.TempDir()
+	writeFiles(t, src, map[string]string{"bot.py": "print('READY')\n", "bot": "a file named bot is a source here"})
+	res, err := Build(context.Background(), BuildSpec{SourceDir: src, RunCmd: "python3 bot.py", OutDir: out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.OK || !strings.Contains(res.Log, "nothing to build") {
+		t.Fatalf("%+v", res)
+	}
+	for _, f := range []string{"bot.py", "bot"} {
+		if _, err := os.Stat(filepath.Join(res.Dir, f)); err != nil {
+			t.Errorf("revision lacks %s", f)
+		}
+	}
+	if _, err := Build(context.Background(), BuildSpec{SourceDir: filepath.Join(src, "gone"), RunCmd: "x", OutDir: out}); err == nil ||
+		!strings.Contains(err.Error(), "no such folder") {
+		t.Errorf("missing folder: err = %v", err)
+	}
+}
+
+func TestBuildLogCapped(t *testing.T) {
+	src, out := t.TempDir(), t.TempDir()
+	writeFiles(t, src, map[string]string{"a.txt": ""})
+	res, err := Build(context.Background(), BuildSpec{SourceDir: src, OutDir: out, RunCmd: "./bot",
+		BuildCmd: `sh -c 'i=0; while [ $i -lt 40000 ]; do echo "line $i of compiler output"; i=$((i+1)); done; exit 1'`})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Log) > BuildLogMax+200 {
+		t.Errorf("log is %d bytes, want at most about %d", len(res.Log), BuildLogMax)
+	}
+	if !strings.Contains(res.Log, "line 39999 of compiler output") || strings.Contains(res.Log, "line 10 of compiler") {
+		t.Errorf("log should keep the end of the output")
+	}
+}
+
+func TestExpandGlobs(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"Main.java": "", "a/B.java": "", "a/b/C.java": "", "out/Old.java": "", "x.cpp": ""})
+	tests := []struct {
+		in, want string
+	}{
+		{"javac -d out *.java", "javac -d out Main.java"},
+		{"javac -d out **/*.java", "javac -d out Main.java a/B.java a/b/C.java"},
+		{"g++ -o bot *.cpp *.cc", "g++ -o bot x.cpp '*.cc'"},
+		{"sh -c 'ls *.java'", "sh -c 'ls *.java'"},
+	}
+	for _, tt := range tests {
+		argv, _ := Split(tt.in)
+		got, err := expandGlobs(dir, argv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if JoinCommand(got) != tt.want {
+			t.Errorf("%s → %s, want %s", tt.in, JoinCommand(got), tt.want)
+		}
+	}
+}
+
+func TestRevisionBot(t *testing.T) {
+	tests := []struct{ run, dir, want string }{
+		{"./bot", "/data/rev", "/data/rev/bot"},
+		{"target/release/crab --fast", "/data/rev", "/data/rev/target/release/crab --fast"},
+		{"python3 bot.py {host} {port}", "/data/rev", "python3 bot.py {host} {port}"},
+		{"./my bot", "/data/my rev", "'/data/my rev/my' bot"},
+		{"builtin:grip/random", "/data/rev", "builtin:grip/random"},
+		{"/usr/bin/bot", "/data/rev", "/usr/bin/bot"},
+	}
+	for _, tt := range tests {
+		b := RevisionBot("n", tt.run, tt.dir)
+		if b.Command != tt.want || b.Dir != tt.dir || b.Name != "n" {
+			t.Errorf("RevisionBot(%q) = %+v, want command %q", tt.run, b, tt.want)
+		}
+	}
+}
+
+// TestRevisionsPlayEachOther builds two revisions of one AI and plays them
+// against each other in a real game: every old revision stays runnable.
+func TestRevisionsPlayEachOther(t *testing.T) {
+	src, out := t.TempDir(), t.TempDir()
+	tmpl, err := os.ReadFile("../assets/templates/battle2048/go/main.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFiles(t, src, map[string]string{"go.mod": "module bot\n\ngo 1.21\n", "main.go": string(tmpl)})
+	spec := BuildSpec{SourceDir: src, BuildCmd: "go build -o bot .", RunCmd: "./bot", OutDir: out}
+	r1, err := Build(context.Background(), spec)
+	if err != nil || !r1.OK {
+		t.Fatalf("revision 1: %v\n%s", err, r1.Log)
+	}
+	// Revision 2 opens in the corner instead of the centre.
+	writeFiles(t, src, map[string]string{"main.go": strings.Replace(string(tmpl), `"3 3"`, `"1 1"`, 1)})
+	r2, err := Build(context.Background(), spec)
+	if err != nil || !r2.OK {
+		t.Fatalf("revision 2: %v\n%s", err, r2.Log)
+	}
+	if r1.Dir == r2.Dir {
+		t.Fatal("both revisions share a folder")
+	}
+	g, err := games.Get("battle2048")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := Play(context.Background(), Match{Game: g, Seed: 5, Options: engine.Options{"rounds": "40"},
+		Bots: []Bot{RevisionBot("r1", spec.RunCmd, r1.Dir), RevisionBot("r2", spec.RunCmd, r2.Dir)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seat := range 2 {
+		c := counts(o, seat)
+		if c[engine.OK] == 0 || c[engine.Crashed]+c[engine.Invalid]+c[engine.Timeout] > 0 {
+			t.Errorf("seat %d verdicts %v, notes %q, stderr %q", seat, c, o.Notes[seat], o.Stderr[seat])
+		}
+	}
+	if o.Log.Result.Ranks == nil {
+		t.Errorf("game did not end: %+v", o.Log)
+	}
+	assertNoBuildOutputs(t, src)
+}
+
+func TestPreflight(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 is not installed: the preflight test uses Python bots")
+	}
+	g, err := games.Get("battle2048")
+	if err != nil {
+		t.Fatal(err)
+	}
+	good, err := filepath.Abs("../assets/templates/battle2048/python/bot.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"bad.py":   "import sys\nsys.stdin.readline()\nprint('3 3', flush=True)\nsys.stdin.readline()\nprint('up 1 1 1 1', flush=True)\nsys.stdin.read()\n",
+		"crash.py": "import sys\nprint('about to fail', file=sys.stderr)\nraise SystemExit(4)\n",
+		"slow.py":  "import sys, time\nsys.stdin.readline()\nprint('3 3', flush=True)\nsys.stdin.readline()\ntime.sleep(2)\nprint('U 1 1 1 1', flush=True)\n",
+	})
+	tests := []struct {
+		name, cmd string
+		opts      engine.Options
+		ok        bool
+		want      string // in the failing item
+	}{
+		{"good", "python3 " + good, nil, true, ""},
+		{"invalid", "python3 bad.py", nil, false, `answered "up 1 1 1 1"`},
+		{"crash", "python3 crash.py", nil, false, "it ended before its first answer (exit status 4); its error output ends with:\nabout to fail"},
+		{"slow", "python3 slow.py", engine.Options{"turn_ms": "300"}, false, "turn 1:"},
+		{"absent", "./no-such-bot", nil, false, "no-such-bot"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			opts := engine.Options{"rounds": "15"}
+			for k, v := range tt.opts {
+				opts[k] = v
+			}
+			m := Match{Game: g, Seed: 3, Options: opts, Bots: []Bot{{Name: "me", Command: tt.cmd, Dir: dir},
+				{Name: "other", Command: "python3 " + good}}}
+			rep, err := Preflight(context.Background(), m, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep.OK() != tt.ok {
+				t.Fatalf("OK = %v, want %v: %+v", rep.OK(), tt.ok, rep.Items)
+			}
+			if tt.ok {
+				if rep.Answers == 0 || rep.Rank == 0 {
+					t.Errorf("report = %+v", rep)
+				}
+				return
+			}
+			found := false
+			for _, it := range rep.Items {
+				if !it.OK && strings.Contains(it.Text, tt.want) {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("no failing item says %q: %+v", tt.want, rep.Items)
+			}
+		})
+	}
+}

@@ -1,0 +1,207 @@
+package runner
+
+import (
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// writeFiles creates files (relative slash paths → contents) under dir. A
+// content starting with "#!" makes the file executable.
+func writeFiles(t testing.TB, dir string, files map[string]string) {
+	t.Helper()
+	for name, content := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		mode := os.FileMode(0o644)
+		if strings.HasPrefix(content, "#!") {
+			mode = 0o755
+		}
+		if err := os.WriteFile(p, []byte(content), mode); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestGuessCommands(t *testing.T) {
+	tests := []struct {
+		name             string
+		files            map[string]string
+		lang, build, run string
+		wantErr, whyHas  string
+	}{
+		{name: "go module", files: map[string]string{"go.mod": "module x\n", "main.go": "package main"},
+			lang: "go", build: "go build -o bot .", run: "./bot"},
+		{name: "go files", files: map[string]string{"a.go": "package main", "b.go": "package main"},
+			lang: "go", build: "go build -o bot *.go", run: "./bot", whyHas: "go mod init"},
+		{name: "rust", files: map[string]string{"Cargo.toml": "[package]\nname = \"crab\"\nversion = \"0.1.0\"\n", "src/main.rs": ""},
+			lang: "rust", build: "cargo build --release", run: "target/release/crab"},
+		{name: "makefile variable", files: map[string]string{"Makefile": "CXX=g++\nTARGET = mybot\n$(TARGET): a.cpp\n\t$(CXX) -o $@ $^\n", "a.cpp": ""},
+			lang: "cpp", build: "make", run: "./mybot"},
+		{name: "makefile first rule", files: map[string]string{"Makefile": "# c bot\nall: player\nplayer: main.o\n\tcc -o player main.o\nclean:\n\trm -f player\n", "main.c": ""},
+			lang: "c", build: "make", run: "./player"},
+		{name: "makefile unclear", files: map[string]string{"makefile": "%.o: %.c\n\tcc -c $<\n", "x.c": ""},
+			lang: "c", build: "make", run: "./bot", whyHas: "does not clearly name"},
+		{name: "c++", files: map[string]string{"main.cpp": "", "util.cc": "", "util.h": ""},
+			lang: "cpp", build: "g++ -O2 -o bot *.cpp *.cc", run: "./bot"},
+		{name: "c", files: map[string]string{"main.c": ""},
+			lang: "c", build: "gcc -O2 -o bot *.c -lm", run: "./bot"},
+		{name: "java top", files: map[string]string{"Main.java": "public class Main { public static void main(String[] a) {} }", "Util.java": "class Util {}"},
+			lang: "java", build: "javac -d out *.java", run: "java -cp out Main"},
+		{name: "java packages", files: map[string]string{"src/game/Player.java": "package game;\npublic class Player {\n  public static void main(String[] args) {}\n}\n", "src/game/Board.java": "package game;\nclass Board {}"},
+			lang: "java", build: "javac -d out **/*.java", run: "java -cp out game.Player"},
+		{name: "java without main", files: map[string]string{"A.java": "class A {}"}, wantErr: "none has a main method"},
+		{name: "python main", files: map[string]string{"main.py": "", "util.py": ""},
+			lang: "python", run: "python3 main.py"},
+		{name: "python bot", files: map[string]string{"bot.py": "", "helpers.py": ""},
+			lang: "python", run: "python3 bot.py"},
+		{name: "python single", files: map[string]string{"my player.py": ""},
+			lang: "python", run: "python3 'my player.py'"},
+		{name: "python ambiguous", files: map[string]string{"a.py": "", "b.py": ""}, wantErr: "say which one runs with --run"},
+		{name: "node", files: map[string]string{"main.js": "", "package.json": "{}"},
+			lang: "javascript", run: "node main.js"},
+		{name: "ruby", files: map[string]string{"bot.rb": ""}, lang: "ruby", run: "ruby bot.rb"},
+		{name: "shebang executable", files: map[string]string{"player": "#!/usr/bin/env perl\nprint 1;\n"},
+			lang: "perl", run: "./player"},
+		{name: "build outputs ignored", files: map[string]string{"bot.py": "", "out/Main.class": "", ".git/config": ""},
+			lang: "python", run: "python3 bot.py"},
+		{name: "nothing known", files: map[string]string{"README.md": "hello"}, wantErr: "no sources Ringside recognises"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFiles(t, dir, tt.files)
+			g, err := GuessCommands(dir)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("err = %v, want it to say %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g.Language != tt.lang || g.Build != tt.build || g.Run != tt.run {
+				t.Errorf("guess = %q / %q / %q, want %q / %q / %q", g.Language, g.Build, g.Run, tt.lang, tt.build, tt.run)
+			}
+			if g.Why == "" || (tt.whyHas != "" && !strings.Contains(g.Why, tt.whyHas)) {
+				t.Errorf("why = %q, want it to mention %q", g.Why, tt.whyHas)
+			}
+		})
+	}
+}
+
+func TestGuessCommandsFolderErrors(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := GuessCommands(filepath.Join(dir, "nope")); err == nil || !strings.Contains(err.Error(), "no such folder") {
+		t.Errorf("missing folder: err = %v", err)
+	}
+	file := filepath.Join(dir, "f.py")
+	writeFiles(t, dir, map[string]string{"f.py": ""})
+	if _, err := GuessCommands(file); err == nil || !strings.Contains(err.Error(), "is a file, not a folder") {
+		t.Errorf("file: err = %v", err)
+	}
+}
+
+func TestCheckCommands(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"bot.py": "", "prebuilt": "#!/bin/sh\n"})
+	tests := []struct {
+		name, build, run, want string // want "" means no error
+	}{
+		{"script", "", "python3 bot.py", ""},
+		{"built program", "go build -o bot .", "./bot", ""},
+		{"program not built and absent", "", "./bot", "no build command makes it"},
+		{"prebuilt file", "", "./prebuilt", ""},
+		{"bare name of a file", "", "prebuilt", "write ./prebuilt"},
+		{"missing compiler", "nosuch-compiler-4711 -o bot", "./bot", "nosuch-compiler-4711 is not installed"},
+		{"missing interpreter", "", "nosuch-interp-4711 bot.py", "nosuch-interp-4711 is not installed"},
+		{"wrong script name", "", "python3 main.py", "main.py is not in"},
+		{"bad quoting", "", `python3 "bot.py`, "unclosed double quote"},
+		{"no run command", "", " ", "no run command"},
+		{"builtin", "", "builtin:grip/random", ""},
+	}
+	if _, err := os.Stat("/bin/sh"); err != nil {
+		t.Skip("no /bin/sh on this system")
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := CheckCommands(dir, tt.build, tt.run)
+			if tt.want == "" {
+				if err != nil {
+					t.Fatalf("err = %v, want none", err)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("err = %v, want it to say %q", err, tt.want)
+			}
+		})
+	}
+	if err := CheckCommands(filepath.Join(dir, "gone"), "", "python3 bot.py"); err == nil || !strings.Contains(err.Error(), "no such folder") {
+		t.Errorf("missing folder: err = %v", err)
+	}
+}
+
+func TestMissingProgramHints(t *testing.T) {
+	tests := []struct{ prog, want string }{
+		{"javac", "javac is not installed (not found on PATH): install a JDK (Debian: apt-get install default-jdk-headless), or change the build command"},
+		{"g++", "apt-get install g++"},
+		{"cargo", "rustup.rs"},
+		{"zig", "install it or put it on PATH"},
+	}
+	for _, tt := range tests {
+		if got := missingProgram(tt.prog, "build").Error(); !strings.Contains(got, tt.want) {
+			t.Errorf("%s: %q, want it to contain %q", tt.prog, got, tt.want)
+		}
+	}
+}
+
+func TestJoinCommandRoundTrip(t *testing.T) {
+	for _, words := range [][]string{
+		{"python3", "bot.py"},
+		{"/tmp/my dir/bot", "{host}", "{port}"},
+		{"sh", "-c", "echo 'hi' && ls *.go"},
+		{"a\"b", "$HOME", `back\slash`, ""},
+	} {
+		line := JoinCommand(words)
+		got, err := Split(line)
+		if err != nil || strings.Join(got, "\x00") != strings.Join(words, "\x00") {
+			t.Errorf("Split(JoinCommand(%q)) = %q, %v", words, got, err)
+		}
+	}
+}
+
+func FuzzGlobMatch(f *testing.F) {
+	f.Add("*.java", "Main.java")
+	f.Add("**/*.java", "src/a/B.java")
+	f.Add("src/**", "src/x/y")
+	f.Add("[a-", "a")
+	f.Fuzz(func(t *testing.T, pattern, name string) {
+		got, err := globMatch(pattern, name)
+		if strings.Contains(pattern, "**") || strings.Contains(pattern, `\`) {
+			// No reference to compare with (and a backslash cannot escape a
+			// slash, as patterns are cut at slashes first): it must simply
+			// not hang or panic.
+			return
+		}
+		want, wantErr := path.Match(pattern, name)
+		if strings.Count(pattern, "/") != strings.Count(name, "/") {
+			want = false // path.Match compares whole strings; ours segment by segment
+			if wantErr == nil && got {
+				t.Fatalf("globMatch(%q, %q) = true with a different number of folders", pattern, name)
+			}
+			return
+		}
+		if (err != nil) != (wantErr != nil) && got != want {
+			t.Fatalf("globMatch(%q, %q) = %v, %v; path.Match = %v, %v", pattern, name, got, err, want, wantErr)
+		}
+		if err == nil && wantErr == nil && got != want {
+			t.Fatalf("globMatch(%q, %q) = %v, path.Match says %v", pattern, name, got, want)
+		}
+	})
+}
