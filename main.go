@@ -13,20 +13,29 @@ import (
 )
 
 func main() {
-	dbPath := ""
 	args := os.Args[1:]
-	if len(args) == 2 && args[0] == "--db" {
+	switch {
+	case len(args) == 0:
+		runApp("")
+	case len(args) == 2 && args[0] == "--db":
 		// "ringside --db FILE" opens the desktop app on another database.
-		dbPath, args = args[1], nil
-	}
-	if len(args) > 0 {
+		runApp(args[1])
+	case len(args) == 2 && args[0] == "view":
+		// "ringside view FILE" opens a replay file in the viewer.
+		a := fyneapp.NewWithID("io.ringside.app")
+		w, err := app.NewReplayFileWindow(a, args[1])
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "ringside: %v\n", err)
+			os.Exit(1)
+		}
+		w.SetMaster()
+		a.Run()
+	default:
 		os.Exit(app.RunCLI(args, os.Stdin, os.Stdout, os.Stderr))
 	}
+}
+
+func runApp(dbPath string) {
 	a := fyneapp.NewWithID("io.ringside.app")
-	w := app.NewMainWindow(a, dbPath)
-	if w == nil {
-		fmt.Fprintln(os.Stderr, "ringside: cannot open the window")
-		os.Exit(1)
-	}
-	w.ShowAndRun()
+	app.NewMainWindow(a, dbPath).ShowAndRun()
 }

@@ -122,6 +122,8 @@ func (c *cli) printOverview() {
 	fmt.Fprint(c.stdout, `Ringside runs tournaments between programs that play games.
 
 usage: ringside                 open the desktop app
+       ringside --db FILE       open the desktop app on another database
+       ringside view FILE       watch a replay file (from play --replay or replay export)
        ringside COMMAND [ARGS]  run a command without the window
 
 commands:

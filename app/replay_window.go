@@ -1,9 +1,87 @@
 package app
 
-import "fmt"
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
 
-// openReplayWindow opens a stored game in the replay viewer.
+	"fyne.io/fyne/v2"
+
+	"ringside/engine"
+	"ringside/engine/games"
+)
+
+// openReplayWindow opens a stored game in the replay viewer. The game is
+// re-simulated off the UI thread.
 func openReplayWindow(u *UI, matchID int64) {
-	u.showError("Replay", usagef("the replay viewer is not in this build yet; export game %d with: ringside replay export %d", matchID, matchID))
-	_ = fmt.Sprint
+	go func() {
+		log, err := u.DB.Replay(matchID)
+		if err != nil {
+			uiDo(func() { u.showError("Cannot open the replay", err) })
+			return
+		}
+		title := fmt.Sprintf("Ringside · game %d · %s", matchID, strings.Join(log.Players, " vs "))
+		v, err := newViewerFor(log)
+		uiDo(func() {
+			if err != nil {
+				u.showError("Cannot open the replay", err)
+				return
+			}
+			showViewer(u.App, title, v)
+		})
+	}()
+}
+
+func newViewerFor(log *engine.Log) (*ReplayViewer, error) {
+	g, err := games.Get(log.Game)
+	if err != nil {
+		return nil, err
+	}
+	return NewReplayViewer(g, log)
+}
+
+// showViewer puts a viewer in a window of its own, keys attached.
+func showViewer(a fyne.App, title string, v *ReplayViewer) fyne.Window {
+	w := a.NewWindow(title)
+	w.SetIcon(Icon)
+	w.SetContent(v)
+	v.AttachKeys(w.Canvas())
+	w.SetOnClosed(v.Close)
+	w.Resize(fyne.NewSize(1200, 800))
+	w.Show()
+	return w
+}
+
+// ReadReplayFile reads a replay written by "ringside play --replay" or
+// "ringside replay export".
+func ReadReplayFile(path string) (*engine.Log, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read replay: %w", err)
+	}
+	var rp engine.Replay
+	if err := json.Unmarshal(data, &rp); err != nil {
+		return nil, fmt.Errorf("%s is not a replay file (JSON: %v); write one with ringside play --replay FILE", path, err)
+	}
+	log, err := rp.Log()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return log, nil
+}
+
+// NewReplayFileWindow is "ringside view FILE": the viewer alone, on a
+// replay file. Errors are returned before any window opens.
+func NewReplayFileWindow(a fyne.App, path string) (fyne.Window, error) {
+	log, err := ReadReplayFile(path)
+	if err != nil {
+		return nil, err
+	}
+	v, err := newViewerFor(log)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	a.SetIcon(Icon)
+	return showViewer(a, "Ringside · "+path, v), nil
 }

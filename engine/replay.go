@@ -89,6 +89,9 @@ type ReplaySeat struct {
 	Millis  float64 `json:"ms"`
 	Stderr  string  `json:"stderr,omitempty"`
 	Note    string  `json:"note,omitempty"`
+	// Unasked marks a seat whose turn it was but that was not asked
+	// (fallen, or its bot stopped); it is not part of the log.
+	Unasked bool `json:"unasked,omitempty"`
 }
 
 // Sim re-plays a log step by step. It is what the replay viewer and Expand
@@ -175,7 +178,7 @@ func Expand(g Game, log *Log) (*Replay, error) {
 			rs.Seats[j] = seat
 		}
 		for _, ss := range st.Seats[min(len(asks), len(st.Seats)):] {
-			rs.Seats = append(rs.Seats, ReplaySeat{Seat: ss.Seat, Status: Gone.String(),
+			rs.Seats = append(rs.Seats, ReplaySeat{Seat: ss.Seat, Status: Gone.String(), Unasked: true,
 				Action: ss.Action, Verdict: ss.Verdict, Detail: ss.Detail})
 		}
 		for _, e := range st.Events {
@@ -191,6 +194,46 @@ func Expand(g Game, log *Log) (*Replay, error) {
 		rp.Result = sim.State.Result()
 	}
 	return rp, nil
+}
+
+// ParseStatus is the inverse of Status.String.
+func ParseStatus(s string) (Status, error) {
+	for i, n := range statusNames {
+		if n == s {
+			return Status(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown reply status %q", s)
+}
+
+// Log recovers the compact log from an expanded replay, so a replay file
+// written by "ringside play --replay" or "replay export" can be opened
+// again; Expand of the result gives the same replay.
+func (rp *Replay) Log() (*Log, error) {
+	if rp.Format != ReplayFormat {
+		return nil, fmt.Errorf("not a Ringside replay (format %q, want %q)", rp.Format, ReplayFormat)
+	}
+	log := &Log{Game: rp.Game, Options: rp.Options, Seed: rp.Seed, Players: rp.Players,
+		Result: rp.Result, Aborted: rp.Aborted, Steps: make([]LogStep, len(rp.Steps))}
+	for i, st := range rp.Steps {
+		ls := LogStep{Noise: st.Noise}
+		for _, seat := range st.Seats {
+			if seat.Unasked {
+				continue
+			}
+			status, err := ParseStatus(seat.Status)
+			if err != nil {
+				return nil, fmt.Errorf("replay step %d: %w", i, err)
+			}
+			r := LogReply{Status: status, Micros: int64(seat.Millis*1000 + 0.5), Stderr: seat.Stderr, Note: seat.Note}
+			if seat.Reply != nil {
+				r.Line = *seat.Reply
+			}
+			ls.Replies = append(ls.Replies, r)
+		}
+		log.Steps[i] = ls
+	}
+	return log, nil
 }
 
 func (s *Sim) optionsResolved() Options {

@@ -1,0 +1,222 @@
+package app
+
+import (
+	"fmt"
+	"image/color"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"ringside/engine"
+)
+
+// board draws one game's state for the replay viewer. Show is called on
+// the UI thread for every frame of a playback, so implementations keep
+// their canvas objects and only change colours, texts and positions.
+type board interface {
+	// Object is the board's canvas object; it fills the space it is given.
+	Object() fyne.CanvasObject
+	// Show draws st, the state after step (nil for the initial state of a
+	// replay without steps).
+	Show(st engine.State, step *stepInfo)
+}
+
+// newBoard picks the renderer for a game by its ID; games without one get
+// a text board that still shows the turn and the events.
+func newBoard(gameID string, players []string) board {
+	switch gameID {
+	case "grip":
+		return newGripBoard(players)
+	case "battle2048":
+		return newBattleBoard(players)
+	case "cloud":
+		return newCloudBoard(players)
+	}
+	return newTextBoard(gameID)
+}
+
+// playerColors tell the seats apart on every board. They avoid the warm
+// colours Grip uses for falling blocks and read on light and dark themes.
+var playerColors = []color.NRGBA{
+	{0x1f, 0x77, 0xb4, 0xff}, // blue
+	{0x2c, 0xa0, 0x2c, 0xff}, // green
+	{0x94, 0x67, 0xbd, 0xff}, // purple
+	{0xe3, 0x77, 0xc2, 0xff}, // pink
+	{0x17, 0xbe, 0xcf, 0xff}, // cyan
+	{0x8c, 0x56, 0x4b, 0xff}, // brown
+	{0xbc, 0xbd, 0x22, 0xff}, // olive
+	{0xff, 0x7f, 0x0e, 0xff}, // orange
+}
+
+// playerColor is seat's colour.
+func playerColor(seat int) color.NRGBA {
+	if seat < 0 {
+		return color.NRGBA{0x80, 0x80, 0x80, 0xff}
+	}
+	return playerColors[seat%len(playerColors)]
+}
+
+// nrgba converts any colour to non-premultiplied RGBA.
+func nrgba(c color.Color) color.NRGBA {
+	if c == nil {
+		return color.NRGBA{}
+	}
+	if n, ok := c.(color.NRGBA); ok {
+		return n
+	}
+	return color.NRGBAModel.Convert(c).(color.NRGBA)
+}
+
+// mix blends a toward b by t (0..1).
+func mix(a, b color.Color, t float64) color.NRGBA {
+	x, y := nrgba(a), nrgba(b)
+	f := func(p, q uint8) uint8 { return uint8(float64(p) + (float64(q)-float64(p))*t + 0.5) }
+	return color.NRGBA{f(x.R, y.R), f(x.G, y.G), f(x.B, y.B), f(x.A, y.A)}
+}
+
+// withAlpha returns c with alpha a.
+func withAlpha(c color.Color, a uint8) color.NRGBA {
+	n := nrgba(c)
+	n.A = a
+	return n
+}
+
+// luminance is the relative luminance of c, 0 (black) to 1 (white).
+func luminance(c color.Color) float64 {
+	n := nrgba(c)
+	return (0.2126*float64(n.R) + 0.7152*float64(n.G) + 0.0722*float64(n.B)) / 255
+}
+
+// darkTheme reports whether the current theme draws light on dark.
+func darkTheme() bool { return luminance(theme.Color(theme.ColorNameBackground)) < 0.5 }
+
+// textOn is black or white, whichever reads better on fill.
+func textOn(fill color.Color) color.Color {
+	if luminance(fill) > 0.55 {
+		return color.NRGBA{0x10, 0x10, 0x10, 0xff}
+	}
+	return color.White
+}
+
+// setFill changes a rectangle's fill and redraws it only when it changed,
+// so a frame that changes little costs little.
+func setFill(r *canvas.Rectangle, c color.Color) {
+	if r.FillColor != nil && nrgba(r.FillColor) == nrgba(c) {
+		return
+	}
+	r.FillColor = c
+	r.Refresh()
+}
+
+// setText changes a text's string and colour and redraws it only when
+// either changed. A new string also resizes the text to fit it, keeping
+// its top left corner; centred texts are placed again by their callers.
+func setText(t *canvas.Text, s string, c color.Color) {
+	if t.Text == s && t.Color != nil && nrgba(t.Color) == nrgba(c) {
+		return
+	}
+	if t.Text != s {
+		t.Text = s
+		t.Resize(t.MinSize())
+	}
+	t.Color = c
+	t.Refresh()
+}
+
+// setVisible shows or hides o when that changes.
+func setVisible(o fyne.CanvasObject, v bool) {
+	if o.Visible() == v {
+		return
+	}
+	if v {
+		o.Show()
+	} else {
+		o.Hide()
+	}
+}
+
+// place moves and resizes o.
+func place(o fyne.CanvasObject, x, y, w, h float32) {
+	o.Move(fyne.NewPos(x, y))
+	o.Resize(fyne.NewSize(w, h))
+}
+
+// newText is a canvas text in the theme's foreground colour.
+func newText(s string, size float32, bold bool) *canvas.Text {
+	t := canvas.NewText(s, theme.Color(theme.ColorNameForeground))
+	t.TextSize = size
+	t.TextStyle.Bold = bold
+	return t
+}
+
+// placeText sizes t to its text at the top left (x, y); the text renders
+// within its box.
+func placeText(t *canvas.Text, x, y float32) {
+	t.Move(fyne.NewPos(x, y))
+	t.Resize(t.MinSize())
+}
+
+// centreText centres t's box on (cx, cy).
+func centreText(t *canvas.Text, cx, cy float32) {
+	t.Alignment = fyne.TextAlignCenter
+	s := t.MinSize()
+	t.Move(fyne.NewPos(cx-s.Width/2, cy-s.Height/2))
+	t.Resize(s)
+}
+
+// boardWidget is the widget all renderers are built on: the renderer
+// holds the objects, layout is the renderer's own function and theme
+// changes redraw the last state.
+type boardWidget struct {
+	widget.BaseWidget
+	objects []fyne.CanvasObject
+	min     fyne.Size
+	layout  func(size fyne.Size)
+	refresh func() // re-applies theme colours and redraws the last state
+}
+
+func (b *boardWidget) CreateRenderer() fyne.WidgetRenderer { return &boardRenderer{b: b} }
+
+type boardRenderer struct{ b *boardWidget }
+
+func (r *boardRenderer) Layout(size fyne.Size)        { r.b.layout(size) }
+func (r *boardRenderer) MinSize() fyne.Size           { return r.b.min }
+func (r *boardRenderer) Objects() []fyne.CanvasObject { return r.b.objects }
+func (r *boardRenderer) Destroy()                     {}
+func (r *boardRenderer) Refresh() {
+	if r.b.refresh != nil {
+		r.b.refresh()
+	}
+	r.b.layout(r.b.Size())
+	for _, o := range r.b.objects {
+		o.Refresh()
+	}
+}
+
+// textBoard is the fallback for games without a renderer.
+type textBoard struct {
+	label *widget.Label
+	game  string
+}
+
+func newTextBoard(game string) *textBoard {
+	l := widget.NewLabel("")
+	l.Wrapping = fyne.TextWrapWord
+	return &textBoard{label: l, game: game}
+}
+
+func (b *textBoard) Object() fyne.CanvasObject { return b.label }
+
+func (b *textBoard) Show(st engine.State, step *stepInfo) {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%s has no board renderer yet.\nTurn %d", b.game, st.Turn())
+	if step != nil {
+		for _, e := range step.Events {
+			fmt.Fprintf(&sb, "\n%s: %s", e.Kind, e.Text)
+		}
+	}
+	b.label.SetText(sb.String())
+}

@@ -1,0 +1,450 @@
+package app
+
+import (
+	"fmt"
+	"image/color"
+	"strconv"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/theme"
+
+	"ringside/engine"
+	"ringside/engine/grip"
+)
+
+// gripBoard draws Grip: 6×6 blocks of 3×3 squares, coloured by their
+// timer, and the four players with their facing.
+type gripBoard struct {
+	w       *boardWidget
+	players []string
+
+	caption *canvas.Text
+	strip   [grip.Seats]gripChip
+	frame   *canvas.Rectangle // the board's outline and the gaps between blocks
+	blocks  [grip.Blocks][grip.Blocks]*canvas.Rectangle
+	timers  [grip.Blocks][grip.Blocks]*canvas.Text
+	grid    []*canvas.Line // square boundaries inside blocks
+	pieces  [grip.Seats]gripPiece
+
+	// Geometry of the last layout: origin, square side, gap between blocks.
+	x0, y0, sq, gap float32
+	// The last state shown, for relayouts and theme changes.
+	st   *grip.State
+	step *stepInfo
+}
+
+// gripChip is one player's entry in the strip above the board.
+type gripChip struct {
+	dot  *canvas.Circle
+	name *canvas.Text
+	info *canvas.Text
+}
+
+// gripPiece is one player on the board.
+type gripPiece struct {
+	ring  *canvas.Circle    // marks the player who acted in the step
+	body  *canvas.Circle    // the piece in its seat colour
+	arrow *canvas.Polygon   // its facing
+	label *canvas.Text      // seat number
+	note  *canvas.Text      // S while waiting, or the turn it fell
+	pill  *canvas.Rectangle // behind the note, so it reads on any block
+}
+
+// Grip block colours, by theme brightness.
+var (
+	gripStableLight  = color.NRGBA{0xd8, 0xd2, 0xc4, 0xff}
+	gripStableDark   = color.NRGBA{0x5a, 0x5f, 0x68, 0xff}
+	gripHoleLight    = color.NRGBA{0x26, 0x22, 0x2a, 0xff}
+	gripHoleDark     = color.NRGBA{0x06, 0x06, 0x0a, 0xff}
+	gripRestoreLight = color.NRGBA{0x6b, 0x7d, 0x8c, 0xff}
+	gripRestoreDark  = color.NRGBA{0x2c, 0x3e, 0x50, 0xff}
+	gripFrameLight   = color.NRGBA{0x8a, 0x84, 0x78, 0xff}
+	gripFrameDark    = color.NRGBA{0x26, 0x28, 0x2c, 0xff}
+	// Scheduled blocks warm up as their fall nears: far (timer 24) pale
+	// yellow, next turn deep red.
+	gripFar  = color.NRGBA{0xff, 0xe8, 0x8a, 0xff}
+	gripMid  = color.NRGBA{0xff, 0x98, 0x2e, 0xff}
+	gripNear = color.NRGBA{0xd3, 0x1f, 0x1f, 0xff}
+)
+
+// restoreSoon is how many turns before coming back a fallen block is
+// drawn as restoring rather than as a hole.
+const restoreSoon = 3
+
+func newGripBoard(players []string) *gripBoard {
+	b := &gripBoard{players: players, w: &boardWidget{min: fyne.NewSize(240, 280)}}
+	var objs []fyne.CanvasObject
+	b.caption = newText("", 16, true)
+	objs = append(objs, b.caption)
+	for i := range b.strip {
+		c := &b.strip[i]
+		c.dot = canvas.NewCircle(playerColor(i))
+		c.name = newText(b.name(i), 15, true)
+		c.info = newText("", 13, false)
+		objs = append(objs, c.dot, c.name, c.info)
+	}
+	b.frame = canvas.NewRectangle(gripFrameLight)
+	objs = append(objs, b.frame)
+	for r := range b.blocks {
+		for c := range b.blocks[r] {
+			b.blocks[r][c] = canvas.NewRectangle(gripStableLight)
+			b.timers[r][c] = newText("", 14, true)
+			objs = append(objs, b.blocks[r][c])
+		}
+	}
+	for i := 0; i < 2*grip.Blocks*(grip.BlockSize-1); i++ {
+		l := canvas.NewLine(color.NRGBA{0, 0, 0, 0x30})
+		l.StrokeWidth = 1
+		b.grid = append(b.grid, l)
+		objs = append(objs, l)
+	}
+	for r := range b.timers {
+		for c := range b.timers[r] {
+			objs = append(objs, b.timers[r][c])
+		}
+	}
+	for i := range b.pieces {
+		p := &b.pieces[i]
+		p.ring = canvas.NewCircle(color.Transparent)
+		p.ring.StrokeWidth = 3
+		p.ring.Hide()
+		p.body = canvas.NewCircle(playerColor(i))
+		p.body.StrokeWidth = 2
+		p.arrow = canvas.NewPolygon(3, playerColor(i))
+		p.arrow.StrokeWidth = 1.5
+		p.label = newText(strconv.Itoa(i), 12, true)
+		p.note = newText("", 12, true)
+		p.pill = canvas.NewRectangle(color.Transparent)
+		p.pill.CornerRadius = 3
+		objs = append(objs, p.ring, p.arrow, p.body, p.label, p.pill, p.note)
+	}
+	b.w.objects = objs
+	b.w.layout = b.layout
+	b.w.refresh = b.redraw
+	b.w.ExtendBaseWidget(b.w)
+	return b
+}
+
+func (b *gripBoard) name(seat int) string {
+	if seat < len(b.players) {
+		return b.players[seat]
+	}
+	return "player " + strconv.Itoa(seat)
+}
+
+// Object returns the board widget.
+func (b *gripBoard) Object() fyne.CanvasObject { return b.w }
+
+// Show draws st; step is the step that led to it.
+func (b *gripBoard) Show(st engine.State, step *stepInfo) {
+	s, ok := st.(*grip.State)
+	if !ok {
+		return
+	}
+	b.st, b.step = s, step
+	b.draw()
+}
+
+func (b *gripBoard) redraw() {
+	if b.st != nil {
+		b.draw()
+	}
+}
+
+// layout places every object for size; it runs on resizes only.
+func (b *gripBoard) layout(size fyne.Size) {
+	pad := float32(6)
+	top := float32(0)
+	// Caption, then the players strip.
+	b.caption.TextSize = 16
+	placeText(b.caption, pad, top)
+	top += b.caption.MinSize().Height + 2
+	stripH := float32(24)
+	avail := size.Width - 2*pad
+	chipW := avail / grip.Seats
+	for i := range b.strip {
+		c := &b.strip[i]
+		x := pad + float32(i)*chipW
+		place(c.dot, x, top+5, 14, 14)
+		c.name.TextSize = 15
+		placeText(c.name, x+18, top)
+		c.info.TextSize = 13
+		placeText(c.info, x+18, top+c.name.MinSize().Height-2)
+	}
+	top += stripH + 14
+	side := min(size.Width-2*pad, size.Height-top-pad)
+	if side < 60 {
+		side = 60
+	}
+	gap := max(2, side/150)
+	sq := (side - gap*(grip.Blocks+1)) / grip.Size
+	side = sq*grip.Size + gap*(grip.Blocks+1)
+	b.x0, b.y0, b.sq, b.gap = (size.Width-side)/2, top, sq, gap
+	place(b.frame, b.x0, b.y0, side, side)
+	blockSide := sq * grip.BlockSize
+	fontSize := max(10, blockSide*0.36)
+	for r := range b.blocks {
+		for c := range b.blocks[r] {
+			x := b.x0 + gap + float32(c)*(blockSide+gap)
+			y := b.y0 + gap + float32(r)*(blockSide+gap)
+			place(b.blocks[r][c], x, y, blockSide, blockSide)
+			t := b.timers[r][c]
+			t.TextSize = fontSize
+			centreText(t, x+blockSide/2, y+blockSide/2)
+		}
+	}
+	// Inner square boundaries: two per block in each direction.
+	i := 0
+	for k := range grip.Blocks {
+		for j := 1; j < grip.BlockSize; j++ {
+			off := gap + float32(k)*(blockSide+gap) + float32(j)*sq
+			h, v := b.grid[i], b.grid[i+1]
+			h.Position1 = fyne.NewPos(b.x0+gap, b.y0+off)
+			h.Position2 = fyne.NewPos(b.x0+side-gap, b.y0+off)
+			v.Position1 = fyne.NewPos(b.x0+off, b.y0+gap)
+			v.Position2 = fyne.NewPos(b.x0+off, b.y0+side-gap)
+			i += 2
+		}
+	}
+	if b.st != nil {
+		b.draw()
+	}
+}
+
+// squareCentre is the centre of a square on screen.
+func (b *gripBoard) squareCentre(row, col int) (float32, float32) {
+	x := b.x0 + b.gap*float32(col/grip.BlockSize+1) + b.sq*(float32(col)+0.5)
+	y := b.y0 + b.gap*float32(row/grip.BlockSize+1) + b.sq*(float32(row)+0.5)
+	return x, y
+}
+
+// blockColour is the fill and text colour of a block with timer v.
+func gripBlockColour(v int, dark bool) (fill, text color.Color) {
+	switch {
+	case v == 0:
+		if dark {
+			return gripStableDark, color.Transparent
+		}
+		return gripStableLight, color.Transparent
+	case v > 0:
+		// 1 is the next turn; 12 and more are far off.
+		t := float64(min(v, 13)-1) / 12
+		var c color.NRGBA
+		if t < 0.5 {
+			c = mix(gripNear, gripMid, t*2)
+		} else {
+			c = mix(gripMid, gripFar, (t-0.5)*2)
+		}
+		return c, textOn(c)
+	case -v <= restoreSoon:
+		if dark {
+			return gripRestoreDark, color.NRGBA{0xd0, 0xe4, 0xf4, 0xff}
+		}
+		return gripRestoreLight, color.White
+	default:
+		if dark {
+			return gripHoleDark, color.NRGBA{0x90, 0x90, 0x98, 0xff}
+		}
+		return gripHoleLight, color.NRGBA{0xa8, 0xa4, 0xb0, 0xff}
+	}
+}
+
+// draw updates colours, texts and piece positions from b.st.
+func (b *gripBoard) draw() {
+	s := b.st
+	dark := darkTheme()
+	fg := theme.Color(theme.ColorNameForeground)
+	frame := gripFrameLight
+	if dark {
+		frame = gripFrameDark
+	}
+	setFill(b.frame, frame)
+	for _, l := range b.grid {
+		want := color.NRGBA{0, 0, 0, 0x38}
+		if dark {
+			want = color.NRGBA{0xff, 0xff, 0xff, 0x20}
+		}
+		if nrgba(l.StrokeColor) != want {
+			l.StrokeColor = want
+			l.Refresh()
+		}
+	}
+	blocks := s.Blocks()
+	for r := range blocks {
+		for c, v := range blocks[r] {
+			fill, tc := gripBlockColour(v, dark)
+			setFill(b.blocks[r][c], fill)
+			txt := ""
+			if v != 0 {
+				txt = strconv.Itoa(v)
+			}
+			t := b.timers[r][c]
+			if t.Text != txt {
+				setText(t, txt, tc)
+				bs := b.blocks[r][c]
+				centreText(t, bs.Position().X+bs.Size().Width/2, bs.Position().Y+bs.Size().Height/2)
+			} else {
+				setText(t, txt, tc)
+			}
+		}
+	}
+
+	acted := -1
+	if b.step != nil && len(b.step.Seats) == 1 {
+		acted = b.step.Seats[0].Seat
+	}
+	players := s.Players()
+	for i, p := range players {
+		b.drawPiece(i, p, i == acted, fg)
+		b.drawChip(i, p, acted)
+	}
+	b.drawCaption(acted)
+}
+
+func (b *gripBoard) drawPiece(i int, p grip.Player, acted bool, fg color.Color) {
+	pc := &b.pieces[i]
+	cx, cy := b.squareCentre(p.Row, p.Col)
+	d := b.sq * 0.84
+	col := color.Color(playerColor(i))
+	stroke := fg
+	if p.Fallen {
+		col = withAlpha(mix(playerColor(i), color.NRGBA{0x80, 0x80, 0x80, 0xff}, 0.7), 0x90)
+		stroke = withAlpha(fg, 0x60)
+	}
+	place(pc.body, cx-d/2, cy-d/2, d, d)
+	if nrgba(pc.body.FillColor) != nrgba(col) || nrgba(pc.body.StrokeColor) != nrgba(stroke) {
+		pc.body.FillColor, pc.body.StrokeColor = col, stroke
+		pc.body.Refresh()
+	}
+	// The arrow sits on the piece's edge toward its facing.
+	a := b.sq * 0.62
+	dx, dy, angle := float32(0), float32(0), float32(0)
+	switch p.Dir {
+	case 'U':
+		dy = -1
+	case 'R':
+		dx, angle = 1, 90
+	case 'D':
+		dy, angle = 1, 180
+	case 'L':
+		dx, angle = -1, 270
+	}
+	ax, ay := cx+dx*d*0.55, cy+dy*d*0.55
+	place(pc.arrow, ax-a/2, ay-a/2, a, a)
+	if pc.arrow.Angle != angle || nrgba(pc.arrow.FillColor) != nrgba(col) || nrgba(pc.arrow.StrokeColor) != nrgba(stroke) {
+		pc.arrow.Angle, pc.arrow.FillColor, pc.arrow.StrokeColor = angle, col, stroke
+		pc.arrow.Refresh()
+	}
+	pc.label.TextSize = max(9, b.sq*0.45)
+	setText(pc.label, strconv.Itoa(i), textOn(playerColor(i)))
+	centreText(pc.label, cx, cy)
+
+	r := d * 1.7
+	place(pc.ring, cx-r/2, cy-r/2, r, r)
+	if acted && !p.Fallen {
+		// The foreground colour contrasts with every block and seat colour.
+		ring := fg
+		if nrgba(pc.ring.StrokeColor) != nrgba(ring) {
+			pc.ring.StrokeColor = ring
+			pc.ring.Refresh()
+		}
+		pc.ring.StrokeWidth = max(2, b.sq/10)
+		setVisible(pc.ring, true)
+	} else {
+		setVisible(pc.ring, false)
+	}
+
+	note := ""
+	switch {
+	case p.Fallen:
+		note = "fell t" + strconv.Itoa(p.FellAt)
+	case p.Wait > 0:
+		note = "S" + strconv.Itoa(p.Wait)
+	}
+	pc.note.TextSize = max(10, b.sq*0.4)
+	setText(pc.note, note, fg)
+	ns := pc.note.MinSize()
+	// Below the piece, unless that would leave the board.
+	ny := cy + d/2 + a*0.35
+	if p.Row == grip.Size-1 || (p.Dir == 'D' && !p.Fallen) {
+		ny = cy - d/2 - ns.Height - a*0.35
+	}
+	pc.note.Move(fyne.NewPos(cx-ns.Width/2, ny))
+	pc.note.Resize(ns)
+	place(pc.pill, cx-ns.Width/2-3, ny, ns.Width+6, ns.Height)
+	setFill(pc.pill, withAlpha(theme.Color(theme.ColorNameBackground), 0xc8))
+	setVisible(pc.pill, note != "")
+}
+
+func (b *gripBoard) drawChip(i int, p grip.Player, acted int) {
+	c := &b.strip[i]
+	fg := theme.Color(theme.ColorNameForeground)
+	name := b.name(i)
+	info := "on the board"
+	switch {
+	case p.Fallen:
+		info = fmt.Sprintf("fell on turn %d", p.FellAt)
+	case p.Stopped && p.Fault != "":
+		info = "stopped: " + p.Fault
+	case p.Wait > 0:
+		info = fmt.Sprintf("waiting, S=%d", p.Wait)
+	}
+	col := fg
+	if p.Fallen {
+		col = theme.Color(theme.ColorNameDisabled)
+	}
+	nameCol := col
+	if i == acted {
+		// The player who acted in this step, as the ring on the board.
+		nameCol = theme.Color(theme.ColorNamePrimary)
+	}
+	setText(c.name, name, nameCol)
+	setText(c.info, info, col)
+	dot := color.Color(playerColor(i))
+	if p.Fallen {
+		dot = withAlpha(playerColor(i), 0x60)
+	}
+	if nrgba(c.dot.FillColor) != nrgba(dot) {
+		c.dot.FillColor = dot
+		c.dot.Refresh()
+	}
+}
+
+func (b *gripBoard) drawCaption(acted int) {
+	s := b.st
+	fg := theme.Color(theme.ColorNameForeground)
+	var txt string
+	switch {
+	case b.step == nil:
+		txt = "Start position"
+	case !s.Ready() || b.step.Index == 0 && len(b.step.Seats) == grip.Seats:
+		txt = "READY handshake"
+	case acted >= 0:
+		ss := b.step.Seats[0]
+		txt = fmt.Sprintf("Turn %d of %d · %s: %s", b.step.Turn, s.MaxTurns(), b.name(acted), gripDoes(ss))
+	default:
+		txt = fmt.Sprintf("Turn %d of %d", b.step.Turn, s.MaxTurns())
+	}
+	if s.Done() {
+		txt += " · game over"
+	}
+	setText(b.caption, txt, fg)
+	b.caption.Resize(b.caption.MinSize())
+}
+
+// gripDoes says what a seat did in a turn.
+func gripDoes(ss engine.SeatStep) string {
+	word := map[string]string{"U": "moves up", "R": "moves right", "D": "moves down", "L": "moves left",
+		"A": "attacks", "N": "does nothing"}[ss.Action]
+	if word == "" {
+		word = ss.Action
+	}
+	switch {
+	case ss.Verdict != engine.OK:
+		return ss.Verdict.String() + " (" + ss.Detail + "), " + word
+	case ss.Detail != "":
+		return ss.Detail + ", " + word
+	}
+	return word
+}

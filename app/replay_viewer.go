@@ -1,0 +1,565 @@
+package app
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"ringside/engine"
+)
+
+// stepInfo is everything about one replay step except the state: the
+// asks with their exact inputs, the replies as logged, what the game made
+// of them and the events it marked.
+type stepInfo struct {
+	Index   int // index of the step in the log
+	Turn    int // the game's turn when the step was asked
+	Asks    []engine.Ask
+	Replies []engine.LogReply
+	Seats   []engine.SeatStep
+	Events  []engine.Event
+	Noise   []engine.Noise
+}
+
+// noise is the lines seat printed while not asked, one per line.
+func (s *stepInfo) noise(seat int) string {
+	var b strings.Builder
+	for _, n := range s.Noise {
+		if n.Seat == seat {
+			b.WriteString(n.Line)
+			b.WriteByte('\n')
+		}
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// replayData is a log re-simulated once: the state after every step and
+// what happened in it. Viewing a step is then only drawing.
+type replayData struct {
+	log     *engine.Log
+	initial engine.State   // before the first step
+	states  []engine.State // states[i] is the state after step i
+	steps   []stepInfo
+	events  []engine.Event // every step's events, Step set
+}
+
+// simulate re-plays log with g and keeps a snapshot of every state. It
+// fails when the log is not a game of g or its replies do not fit the
+// game's asks.
+func simulate(g engine.Game, log *engine.Log) (*replayData, error) {
+	if log == nil {
+		return nil, fmt.Errorf("no replay to show")
+	}
+	sim, err := engine.NewSim(g, log)
+	if err != nil {
+		return nil, fmt.Errorf("cannot open the replay: %w", err)
+	}
+	d := &replayData{
+		log:     log,
+		initial: sim.State.Clone(),
+		states:  make([]engine.State, 0, len(log.Steps)),
+		steps:   make([]stepInfo, 0, len(log.Steps)),
+	}
+	for i := range log.Steps {
+		turn := sim.State.Turn()
+		asks, st, err := sim.Step()
+		if err != nil {
+			return nil, fmt.Errorf("cannot open the replay: it does not re-simulate with this version of %s (%w); "+
+				"it was probably recorded with other rules", g.Info().Name, err)
+		}
+		for k := range asks {
+			asks[k].Expect = nil // a closure over the live state; not needed to show the step
+		}
+		for k := range st.Events {
+			st.Events[k].Step = i
+		}
+		d.steps = append(d.steps, stepInfo{Index: i, Turn: turn, Asks: asks, Replies: log.Steps[i].Replies,
+			Seats: st.Seats, Events: st.Events, Noise: log.Steps[i].Noise})
+		d.events = append(d.events, st.Events...)
+		d.states = append(d.states, sim.State.Clone())
+	}
+	if log.Aborted == "" && !sim.State.Done() {
+		return nil, fmt.Errorf("cannot open the replay: it ends after %d steps but the game is not over "+
+			"(the file is cut short, or was recorded with other rules)", len(log.Steps))
+	}
+	return d, nil
+}
+
+// Playback speeds, as multiples of baseStepsPerSecond.
+var speeds = []float64{0.25, 0.5, 1, 2, 4, 8, 16, 32}
+
+// baseStepsPerSecond is the playback rate at 1×.
+const baseStepsPerSecond = 8
+
+// defaultSpeed is the index in speeds a viewer starts with (1×).
+const defaultSpeed = 2
+
+// frameRate is how often playback recomputes the step to show.
+const frameRate = 60
+
+// ReplayViewer shows a recorded match: the board of the game at the
+// current step, a side panel with every seat's exact input, reply and
+// verdict, a timeline with the match's events, and playback controls.
+//
+// Every state is computed when the viewer is made, so moving through the
+// replay only draws. Playback runs a ticker goroutine that works out the
+// step from the elapsed time and hands it to the UI thread with fyne.Do.
+//
+// Keyboard: the viewer cannot see key presses by itself; attach it to
+// its window's canvas with AttachKeys (or call HandleKey and HandleRune
+// from your own handlers). Call Close when the viewer goes away for good.
+type ReplayViewer struct {
+	widget.BaseWidget
+
+	game engine.Game
+	data *replayData
+
+	board    board
+	timeline *Timeline
+	panel    *seatPanel
+
+	first, back, play, forward, last *widget.Button
+	speedSel                         *widget.Select
+	position                         *widget.Label
+	content                          fyne.CanvasObject
+
+	// mu guards the fields below and every change of the viewer's widgets
+	// made through its methods. On a real driver everything runs on the
+	// UI thread anyway; the lock keeps the viewer sound where fyne.Do runs
+	// the function on the calling goroutine, as the test driver does.
+	mu      sync.Mutex
+	cur     int // the step shown
+	speed   int // index in speeds
+	playing bool
+	gen     int           // playback generation: frames of an older one are dropped
+	stop    chan struct{} // closes to end the playback goroutine
+	done    chan struct{} // closed when the playback goroutine has ended
+	closed  bool
+	lastBtn [4]bool // enabled state of first, back, forward, last
+	// panelAt is when the seat panel was last filled during playback: it
+	// is filled at most panelRate times a second then, since nobody reads
+	// 256 inputs a second and its texts cost the most to lay out.
+	panelAt time.Time
+}
+
+// panelRate is how often playback refreshes the seat panel.
+const panelRate = 10
+
+// NewReplayViewer re-simulates log with g and returns a viewer at the
+// first step. It fails with a readable error when the log is not of g or
+// does not re-simulate.
+func NewReplayViewer(g engine.Game, log *engine.Log) (*ReplayViewer, error) {
+	d, err := simulate(g, log)
+	if err != nil {
+		return nil, err
+	}
+	v := &ReplayViewer{game: g, data: d, speed: defaultSpeed}
+	v.build()
+	v.ExtendBaseWidget(v)
+	v.mu.Lock()
+	v.showLocked(0)
+	v.mu.Unlock()
+	return v, nil
+}
+
+func (v *ReplayViewer) build() {
+	d := v.data
+	v.board = newBoard(d.log.Game, d.log.Players)
+	if cb, ok := v.board.(*cloudBoard); ok {
+		cb.sync = func(f func()) {
+			v.mu.Lock()
+			defer v.mu.Unlock()
+			f()
+		}
+	}
+	turns := make([]int, len(d.steps))
+	for i, s := range d.steps {
+		turns[i] = s.Turn
+	}
+	v.timeline = NewTimeline(len(d.steps), turns, d.events, func(step int) { v.Seek(step) })
+	v.panel = newSeatPanel(d.log.Players, func(s string) { fyne.CurrentApp().Clipboard().SetContent(s) })
+
+	v.first = widget.NewButtonWithIcon("", theme.MediaSkipPreviousIcon(), v.First)
+	v.back = widget.NewButtonWithIcon("", theme.NavigateBackIcon(), v.StepBack)
+	v.play = widget.NewButtonWithIcon("Play", theme.MediaPlayIcon(), v.TogglePlay)
+	v.play.Importance = widget.HighImportance
+	v.forward = widget.NewButtonWithIcon("", theme.NavigateNextIcon(), v.StepForward)
+	v.last = widget.NewButtonWithIcon("", theme.MediaSkipNextIcon(), v.Last)
+	var names []string
+	for _, s := range speeds {
+		names = append(names, speedName(s))
+	}
+	v.speedSel = widget.NewSelect(names, nil)
+	v.speedSel.SetSelectedIndex(defaultSpeed)
+	v.speedSel.OnChanged = func(string) {
+		v.setSpeed(v.speedSel.SelectedIndex())
+		// Give the keyboard back to the viewer's shortcuts.
+		if c := fyne.CurrentApp().Driver().CanvasForObject(v.speedSel); c != nil {
+			c.Unfocus()
+		}
+	}
+	v.position = widget.NewLabel("")
+	v.position.TextStyle.Monospace = true
+	hint := widget.NewLabel("Space play · ←/→ step · Home/End · +/− speed")
+	hint.TextStyle.Italic = true
+	hint.Truncation = fyne.TextTruncateEllipsis
+	controls := container.NewBorder(nil, nil,
+		container.NewHBox(v.first, v.back, v.play, v.forward, v.last, widget.NewLabel("Speed"), v.speedSel, v.position,
+			widget.NewSeparator()),
+		nil, hint)
+	bottom := container.NewVBox(v.timeline, controls)
+	split := container.NewHSplit(v.board.Object(), v.panel.root)
+	split.Offset = 0.68
+	v.content = container.NewBorder(nil, bottom, nil, nil, split)
+	if len(d.steps) == 0 {
+		for _, b := range []*widget.Button{v.first, v.back, v.play, v.forward, v.last} {
+			b.Disable()
+		}
+	}
+}
+
+func speedName(s float64) string {
+	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.2f", s), "0"), ".") + "×"
+}
+
+// CreateRenderer is part of fyne.Widget.
+func (v *ReplayViewer) CreateRenderer() fyne.WidgetRenderer {
+	return widget.NewSimpleRenderer(v.content)
+}
+
+// showLocked draws step i everywhere. v.mu must be held.
+func (v *ReplayViewer) showLocked(i int) {
+	n := len(v.data.steps)
+	if n == 0 {
+		v.board.Show(v.data.initial, nil)
+		v.panel.show(nil, 0, 0)
+		setLabel(v.position, "no steps")
+		return
+	}
+	i = max(0, min(i, n-1))
+	v.cur = i
+	step := &v.data.steps[i]
+	v.board.Show(v.data.states[i], step)
+	v.timeline.SetValue(i)
+	if now := time.Now(); !v.playing || now.Sub(v.panelAt) >= time.Second/panelRate || i == n-1 {
+		v.panelAt = now
+		v.panel.show(step, n, v.data.steps[n-1].Turn)
+	}
+	setLabel(v.position, fmt.Sprintf("turn %d / %d · step %d / %d", step.Turn, v.data.steps[n-1].Turn, i+1, n))
+	enabled := [4]bool{i > 0, i > 0, i < n-1, i < n-1}
+	for k, b := range []*widget.Button{v.first, v.back, v.forward, v.last} {
+		if enabled[k] != v.lastBtn[k] || b.Disabled() == enabled[k] {
+			v.lastBtn[k] = enabled[k]
+			if enabled[k] {
+				b.Enable()
+			} else {
+				b.Disable()
+			}
+		}
+	}
+}
+
+// Step is the index of the step shown (0-based).
+func (v *ReplayViewer) Step() int {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	return v.cur
+}
+
+// Steps is the number of steps in the replay.
+func (v *ReplayViewer) Steps() int { return len(v.data.steps) }
+
+// Seek shows step i (clamped to the replay). During playback, playing
+// continues from there.
+func (v *ReplayViewer) Seek(i int) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if v.closed {
+		return
+	}
+	v.showLocked(i)
+	if v.playing {
+		v.startLocked()
+	}
+}
+
+// StepForward shows the next step and pauses playback.
+func (v *ReplayViewer) StepForward() { v.pauseThen(func() { v.showLocked(v.cur + 1) }) }
+
+// StepBack shows the previous step and pauses playback.
+func (v *ReplayViewer) StepBack() { v.pauseThen(func() { v.showLocked(v.cur - 1) }) }
+
+// First shows the first step and pauses playback.
+func (v *ReplayViewer) First() { v.pauseThen(func() { v.showLocked(0) }) }
+
+// Last shows the last step and pauses playback.
+func (v *ReplayViewer) Last() { v.pauseThen(func() { v.showLocked(len(v.data.steps) - 1) }) }
+
+// Playing reports whether playback runs.
+func (v *ReplayViewer) Playing() bool {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	return v.playing
+}
+
+// Play starts playback from the step shown, or from the first step when
+// the last one is shown.
+func (v *ReplayViewer) Play() {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if v.closed || v.playing || len(v.data.steps) < 2 {
+		return
+	}
+	if v.cur >= len(v.data.steps)-1 {
+		v.showLocked(0)
+	}
+	v.playing = true
+	v.play.SetIcon(theme.MediaPauseIcon())
+	v.play.SetText("Pause")
+	v.startLocked()
+}
+
+// Pause stops playback and waits until its goroutine has ended.
+func (v *ReplayViewer) Pause() { v.pauseThen(nil) }
+
+// TogglePlay plays when paused and pauses when playing.
+func (v *ReplayViewer) TogglePlay() {
+	if v.Playing() {
+		v.Pause()
+	} else {
+		v.Play()
+	}
+}
+
+// pauseThen stops playback, waits for the goroutine and then runs f
+// under the lock.
+func (v *ReplayViewer) pauseThen(f func()) {
+	v.mu.Lock()
+	done := v.stopLocked()
+	if v.playing {
+		v.playing = false
+		v.play.SetIcon(theme.MediaPlayIcon())
+		v.play.SetText("Play")
+		v.showLocked(v.cur) // the seat panel may lag behind during playback
+	}
+	if f != nil && !v.closed {
+		f()
+	}
+	v.mu.Unlock()
+	// Waited for outside the lock: the goroutine's last frame may be
+	// waiting for it.
+	if done != nil {
+		<-done
+	}
+}
+
+// stopLocked ends the playback goroutine, if any, and returns the channel
+// that closes when it has ended.
+func (v *ReplayViewer) stopLocked() chan struct{} {
+	v.gen++
+	if v.stop == nil {
+		return nil
+	}
+	close(v.stop)
+	done := v.done
+	v.stop, v.done = nil, nil
+	return done
+}
+
+// startLocked (re)starts the playback goroutine from the current step at
+// the current speed.
+func (v *ReplayViewer) startLocked() {
+	v.stopLocked()
+	v.stop, v.done = make(chan struct{}), make(chan struct{})
+	go v.run(v.gen, v.cur, speeds[v.speed]*baseStepsPerSecond, len(v.data.steps)-1, v.stop, v.done)
+}
+
+// run is the playback goroutine. The step shown is computed from the time
+// since playback started, never by counting ticks, so a slow frame makes
+// the next one skip ahead instead of falling behind. At most one frame
+// waits for the UI thread at a time.
+func (v *ReplayViewer) run(gen, from int, rate float64, last int, stop, done chan struct{}) {
+	defer close(done)
+	t0 := time.Now()
+	tick := time.NewTicker(time.Second / frameRate)
+	defer tick.Stop()
+	var busy atomic.Bool
+	for {
+		select {
+		case <-stop:
+			return
+		case now := <-tick.C:
+			target := min(from+int(now.Sub(t0).Seconds()*rate), last)
+			if !busy.CompareAndSwap(false, true) {
+				continue
+			}
+			fyne.Do(func() {
+				defer busy.Store(false)
+				v.frame(gen, target)
+			})
+			if target >= last {
+				return
+			}
+		}
+	}
+}
+
+// frame shows a playback frame unless playback was stopped or restarted
+// since it was computed.
+func (v *ReplayViewer) frame(gen, step int) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if gen != v.gen || !v.playing {
+		return
+	}
+	if step != v.cur {
+		v.showLocked(step)
+	}
+	if step >= len(v.data.steps)-1 {
+		// The goroutine ends by itself after the last frame.
+		v.gen++
+		v.stop, v.done = nil, nil
+		v.playing = false
+		v.play.SetIcon(theme.MediaPlayIcon())
+		v.play.SetText("Play")
+	}
+}
+
+// Speed is the playback speed as a multiple of 8 steps a second.
+func (v *ReplayViewer) Speed() float64 {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	return speeds[v.speed]
+}
+
+// Faster picks the next higher speed.
+func (v *ReplayViewer) Faster() { v.shiftSpeed(1) }
+
+// Slower picks the next lower speed.
+func (v *ReplayViewer) Slower() { v.shiftSpeed(-1) }
+
+func (v *ReplayViewer) shiftSpeed(d int) {
+	v.mu.Lock()
+	i := max(0, min(v.speed+d, len(speeds)-1))
+	v.mu.Unlock()
+	// Through the selector, whose OnChanged sets the speed, so the two
+	// never disagree.
+	v.speedSel.SetSelectedIndex(i)
+}
+
+func (v *ReplayViewer) setSpeed(i int) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if i < 0 || i >= len(speeds) || i == v.speed {
+		return
+	}
+	v.speed = i
+	if v.playing {
+		v.startLocked()
+	}
+}
+
+// Shortcut describes one keyboard shortcut of the viewer, for help texts.
+type Shortcut struct {
+	Keys string
+	Does string
+}
+
+// Shortcuts lists the keys HandleKey and HandleRune understand.
+func (v *ReplayViewer) Shortcuts() []Shortcut {
+	return []Shortcut{
+		{"Space", "play or pause"},
+		{"← / →", "step back / forward"},
+		{"Home / End", "first / last step"},
+		{"+ / −", "faster / slower"},
+	}
+}
+
+// HandleKey acts on a key event: Space plays or pauses, Left and Right
+// step, Home and End jump to the first and last step. It reports whether
+// it used the key. Speed keys come as runes: see HandleRune.
+func (v *ReplayViewer) HandleKey(ev *fyne.KeyEvent) bool {
+	if v.isClosed() || ev == nil {
+		return false
+	}
+	switch ev.Name {
+	case fyne.KeySpace:
+		v.TogglePlay()
+	case fyne.KeyLeft:
+		v.StepBack()
+	case fyne.KeyRight:
+		v.StepForward()
+	case fyne.KeyHome:
+		v.First()
+	case fyne.KeyEnd:
+		v.Last()
+	default:
+		return false
+	}
+	return true
+}
+
+// HandleRune acts on typed characters: '+' (or '=') is faster and '-'
+// slower. Characters rather than keys, so they work on every keyboard
+// layout. Space is left to HandleKey: a space press sends both a key and
+// a rune, and must toggle only once.
+func (v *ReplayViewer) HandleRune(r rune) bool {
+	if v.isClosed() {
+		return false
+	}
+	switch r {
+	case '+', '=':
+		v.Faster()
+	case '-', '−':
+		v.Slower()
+	default:
+		return false
+	}
+	return true
+}
+
+func (v *ReplayViewer) isClosed() bool {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	return v.closed
+}
+
+// AttachKeys routes c's typed keys and runes to the viewer while no
+// widget has the focus (Fyne sends them to the focused widget otherwise).
+// Handlers c had before keep the keys the viewer does not use, and get
+// all of them back once the viewer is closed.
+func (v *ReplayViewer) AttachKeys(c fyne.Canvas) {
+	prevKey, prevRune := c.OnTypedKey(), c.OnTypedRune()
+	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
+		if !v.HandleKey(ev) && prevKey != nil {
+			prevKey(ev)
+		}
+	})
+	c.SetOnTypedRune(func(r rune) {
+		if !v.HandleRune(r) && prevRune != nil {
+			prevRune(r)
+		}
+	})
+}
+
+// Hide pauses playback before hiding the viewer: nothing plays unseen.
+func (v *ReplayViewer) Hide() {
+	v.Pause()
+	v.BaseWidget.Hide()
+}
+
+// Close stops playback for good and waits for its goroutine; the viewer
+// then ignores keys. Call it when the viewer's window or tab closes.
+func (v *ReplayViewer) Close() {
+	v.Pause()
+	v.mu.Lock()
+	v.closed = true
+	v.mu.Unlock()
+}
