@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"text/tabwriter"
 	"time"
 
@@ -145,6 +146,11 @@ type buildOutcome struct {
 // sources make no revision; neither does a failed build of the very sources
 // that failed last time, unless force.
 func buildAI(ctx context.Context, db *storage.DB, dataDir string, ai storage.AI, force bool, timeout time.Duration) (buildOutcome, error) {
+	// The desktop app builds on a click while its watcher may build the same
+	// AI: one at a time, so the second sees the first's revision as known
+	// instead of storing the same sources twice.
+	unlock := lockAIBuild(ai.ID)
+	defer unlock()
 	if st, err := os.Stat(ai.SourceDir); err != nil || !st.IsDir() {
 		if !ai.Missing {
 			ai.Missing = true
@@ -197,6 +203,16 @@ func buildAI(ctx context.Context, db *storage.DB, dataDir string, ai storage.AI,
 		return buildOutcome{}, err
 	}
 	return buildOutcome{Rev: rev, Result: res}, nil
+}
+
+// aiBuildLocks holds one mutex per AI ID for buildAI.
+var aiBuildLocks sync.Map
+
+func lockAIBuild(id int64) (unlock func()) {
+	m, _ := aiBuildLocks.LoadOrStore(id, new(sync.Mutex))
+	mu := m.(*sync.Mutex)
+	mu.Lock()
+	return mu.Unlock
 }
 
 // resolveAIBot finds the AI called name and returns the bot that runs its
@@ -638,6 +654,9 @@ func aiRevisions(c *cli, args []string) error {
 func firstError(log string) string {
 	lines := strings.Split(log, "\n")
 	for _, l := range lines {
+		if strings.HasPrefix(l, "$ ") {
+			continue // the command itself, which may say -Werror
+		}
 		ll := strings.ToLower(l)
 		if strings.Contains(ll, "error") || strings.Contains(ll, "not installed") || strings.Contains(ll, "cannot") {
 			return strings.TrimSpace(l)
@@ -759,8 +778,15 @@ func aiCheck(c *cli, args []string) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	w := c.stdout
-	out, err := buildAI(ctx, db, dataDir, ai, false, *timeout)
+	return runAICheck(ctx, c.stdout, db, dataDir, ai, g, *seed, *scale, extra, *timeout)
+}
+
+// runAICheck builds ai if needed and plays its preflight game, writing the
+// report in plain words to w. The error says when the AI does not pass or
+// the check could not run; the CLI and the desktop app share it.
+func runAICheck(ctx context.Context, w io.Writer, db *storage.DB, dataDir string, ai storage.AI, g engine.Game,
+	seed int64, scale float64, extra engine.Options, timeout time.Duration) error {
+	out, err := buildAI(ctx, db, dataDir, ai, false, timeout)
 	if err != nil {
 		fmt.Fprintf(w, "  %-20s no: %v\n", "builds", err)
 		return fmt.Errorf("%s does not pass the check", ai.Name)
@@ -772,8 +798,8 @@ func aiCheck(c *cli, args []string) error {
 	rev := out.Rev
 	fmt.Fprintf(w, "check %s (%s, revision %d, %s)\n", ai.Name, ai.Game, rev.Number, short(rev.Hash))
 	fmt.Fprintf(w, "  %-20s ok\n", "builds")
-	m := preflightMatch(g, revisionBot(ai, rev), *seed, extra)
-	m.TimeScale = *scale
+	m := preflightMatch(g, revisionBot(ai, rev), seed, extra)
+	m.TimeScale = scale
 	rep, err := runner.Preflight(ctx, m, 0)
 	if err != nil {
 		return fmt.Errorf("check %s: %w", ai.Name, err)

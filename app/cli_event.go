@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"strconv"
@@ -420,7 +421,7 @@ func WriteStandings(w io.Writer, t event.Table, format string) error {
 		cw := csv.NewWriter(w)
 		cw.Write([]string{"rank", "name", "games", "points", "wins", "draws", "losses", "score", "rating", "rating_low", "rating_high", "los", "tied"})
 		for _, s := range t.Rows {
-			cw.Write([]string{strconv.Itoa(s.Rank), s.Name, strconv.Itoa(s.Games), fmt.Sprintf("%g", s.Points),
+			cw.Write([]string{strconv.Itoa(s.Rank), s.Name, strconv.Itoa(s.Games), points(s.Points),
 				strconv.Itoa(s.Wins), strconv.Itoa(s.Draws), strconv.Itoa(s.Losses), fmt.Sprintf("%.4f", s.Score),
 				fmt.Sprintf("%.1f", s.Rating), fmt.Sprintf("%.1f", s.RatingLow), fmt.Sprintf("%.1f", s.RatingHigh),
 				fmt.Sprintf("%.4f", s.LOS), strconv.FormatBool(s.Tied)})
@@ -431,8 +432,8 @@ func WriteStandings(w io.Writer, t event.Table, format string) error {
 		fmt.Fprintln(w, "| Rank | Name | Games | Points | W/D/L | Score | Rating | LOS |")
 		fmt.Fprintln(w, "|---:|---|---:|---:|---:|---:|---:|---:|")
 		for i, s := range t.Rows {
-			fmt.Fprintf(w, "| %s | %s | %d | %g | %s | %.1f %% | %s | %.0f %% |\n", rank(i),
-				strings.ReplaceAll(s.Name, "|", `\|`), s.Games, s.Points, wdl(s), 100*s.Score, rating(s), 100*s.LOS)
+			fmt.Fprintf(w, "| %s | %s | %d | %s | %s | %.1f %% | %s | %.0f %% |\n", rank(i),
+				strings.ReplaceAll(s.Name, "|", `\|`), s.Games, points(s.Points), wdl(s), 100*s.Score, rating(s), 100*s.LOS)
 		}
 		if tied(t) {
 			fmt.Fprintln(w, "\n`=` marks entries whose order the games so far do not establish (95 % intervals overlap).")
@@ -442,7 +443,7 @@ func WriteStandings(w io.Writer, t event.Table, format string) error {
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "RANK\tNAME\tGAMES\tPOINTS\tW/D/L\tSCORE\tRATING\tLOS\t")
 	for i, s := range t.Rows {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%g\t%s\t%.1f%%\t%s\t%.0f%%\t\n", rank(i), s.Name, s.Games, s.Points, wdl(s),
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%.1f%%\t%s\t%.0f%%\t\n", rank(i), s.Name, s.Games, points(s.Points), wdl(s),
 			100*s.Score, rating(s), 100*s.LOS)
 	}
 	if err := tw.Flush(); err != nil {
@@ -461,6 +462,12 @@ func rankText(rows []event.Standing, i int) string {
 		return strconv.Itoa(rows[i].Rank) + "="
 	}
 	return strconv.Itoa(rows[i].Rank)
+}
+
+// points prints standings points with at most two decimals (multi-seat
+// games give thirds).
+func points(p float64) string {
+	return strconv.FormatFloat(math.Round(p*100)/100, 'f', -1, 64)
 }
 
 func tied(t event.Table) bool {

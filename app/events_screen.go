@@ -344,8 +344,12 @@ func (v *eventView) apply(d *eventData) {
 	if conc == 0 {
 		conc = runner.DefaultConcurrency()
 	}
-	v.info.SetText(fmt.Sprintf("%s · %s · %d entries · %d games at once · time ×%g · seed %d",
-		ev.Game, ev.Config.Format, len(ev.Entries), conc, max(ev.TimeScale, 1), ev.Config.Seed))
+	at := fmt.Sprintf("%d games at once", conc)
+	if conc == 1 {
+		at = "one game at a time"
+	}
+	v.info.SetText(fmt.Sprintf("%s · %s · %d entries · %s · time ×%g · seed %d",
+		ev.Game, ev.Config.Format, len(ev.Entries), at, max(ev.TimeScale, 1), ev.Config.Seed))
 	done := len(d.outcomes)
 	if !v.u.Jobs.Running(ev.ID) {
 		if len(d.matches) > 0 {

@@ -25,8 +25,8 @@ type demo struct {
 // demos are the first-run events, one per game.
 var demos = []demo{
 	{Game: "grip", Title: "Grip: greedy against three random bots",
-		Text: "A league of 8 games: every seed is played from all four seats, so luck of the start evens out.",
-		Spec: EventSpec{Name: "Demo: Grip league", Game: "grip", Format: event.League, Games: 2, Seed: 1, SeedSet: true,
+		Text: "A league of 24 games: every seed is played from all four seats, so luck of the start evens out.",
+		Spec: EventSpec{Name: "Demo: Grip league", Game: "grip", Format: event.League, Games: 6, Seed: 1, SeedSet: true,
 			Entries: []string{"builtin:grip/greedy", "builtin:grip/random", "builtin:grip/random", "builtin:grip/random"}}},
 	{Game: "battle2048", Title: "Battle 2048: greedy, random and random again",
 		Text: "A round robin of 24 games with seats swapped on every seed.",

@@ -81,7 +81,7 @@ func (s *standingsTable) cell(row, col int) string {
 	case 2:
 		return fmt.Sprint(r.Games)
 	case 3:
-		return fmt.Sprintf("%g", r.Points)
+		return points(r.Points)
 	case 4:
 		return fmt.Sprintf("%d / %d / %d", r.Wins, r.Draws, r.Losses)
 	case 5:

@@ -35,6 +35,7 @@ type UI struct {
 	home    *homeScreen
 	events  *eventsScreen
 	compare *compareScreen
+	ais     *aisScreen
 }
 
 // NewMainWindow opens the database (the default one unless dbPath is set)
@@ -59,6 +60,9 @@ func NewMainWindow(a fyne.App, dbPath string) fyne.Window {
 		prefs.SetFloat(prefWidth, float64(size.Width))
 		prefs.SetFloat(prefHeight, float64(size.Height))
 		u.Jobs.StopAll()
+		if u.ais != nil {
+			u.ais.close()
+		}
 		db.Close()
 	})
 	return w
@@ -68,9 +72,11 @@ func (u *UI) build() {
 	u.home = newHomeScreen(u)
 	u.events = newEventsScreen(u)
 	u.compare = newCompareScreen(u)
+	u.ais = newAIsScreen(u)
 	u.tabs = container.NewAppTabs(
 		container.NewTabItemWithIcon("Home", theme.HomeIcon(), u.home.object()),
 		container.NewTabItemWithIcon("Events", theme.ListIcon(), u.events.object()),
+		container.NewTabItemWithIcon("AIs", theme.ComputerIcon(), u.ais.object()),
 		container.NewTabItemWithIcon("Compare", theme.ViewRefreshIcon(), u.compare.object()),
 		container.NewTabItemWithIcon("Games", theme.InfoIcon(), newGamesScreen()),
 	)
@@ -81,8 +87,11 @@ func (u *UI) build() {
 	}
 	u.tabs.OnSelected = func(t *container.TabItem) {
 		prefs.SetInt(prefScreen, u.tabs.SelectedIndex())
-		if t.Content == u.compare.object() {
+		switch t.Content {
+		case u.compare.object():
 			u.compare.reload()
+		case u.ais.object():
+			u.ais.reload()
 		}
 	}
 	u.compare.reload()

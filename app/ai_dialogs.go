@@ -1,0 +1,602 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	fstorage "fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/widget"
+
+	"ringside/engine/games"
+	"ringside/runner"
+	"ringside/storage"
+)
+
+// dialogSize is w×h, or less when the window is smaller.
+func dialogSize(u *UI, w, h float32) fyne.Size {
+	if c := u.Win.Canvas().Size(); c.Width > 0 && c.Height > 0 {
+		w, h = min(w, c.Width*0.94), min(h, c.Height*0.9)
+	}
+	return fyne.NewSize(w, h)
+}
+
+// newLogText shows a build log or report as the program printed it.
+func newLogText(text string) *widget.Label {
+	if strings.TrimSpace(text) == "" {
+		text = "(nothing was printed)"
+	}
+	l := widget.NewLabelWithStyle(strings.TrimRight(text, "\n"), fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
+	l.Selectable = true
+	return l
+}
+
+// showLogDialog shows a build log or check report under a line saying what
+// it is and what to do.
+func showLogDialog(u *UI, title, head, log string) *dialog.CustomDialog {
+	headLabel := widget.NewLabel(wrapText(head, 110))
+	content := container.NewBorder(headLabel, nil, nil, nil, container.NewScroll(newLogText(log)))
+	d := dialog.NewCustom(title, "Close", content, u.Win)
+	d.Resize(dialogSize(u, 960, 640))
+	d.Show()
+	return d
+}
+
+// gameIDList is every game's ID, for the game choosers.
+func gameIDList() []string {
+	var ids []string
+	for _, g := range games.All() {
+		ids = append(ids, g.Info().ID)
+	}
+	return ids
+}
+
+// folderPicker is a folder entry with a button that opens the folder
+// chooser; picked is called with the chosen folder.
+func folderPicker(u *UI, entry *widget.Entry, picked func(string)) fyne.CanvasObject {
+	choose := widget.NewButton("Choose…", func() {
+		d := dialog.NewFolderOpen(func(uri fyne.ListableURI, err error) {
+			if err != nil {
+				u.showError("Cannot open the folder", err)
+				return
+			}
+			if uri != nil {
+				picked(uri.Path())
+			}
+		}, u.Win)
+		// Start where the entry points, or at its parent for a folder not
+		// made yet.
+		for dir := strings.TrimSpace(entry.Text); dir != "" && dir != "/" && dir != "."; dir = filepath.Dir(dir) {
+			if aiFolderExists(dir) {
+				if l, err := fstorage.ListerForURI(fstorage.NewFileURI(dir)); err == nil {
+					d.SetLocation(l)
+				}
+				break
+			}
+		}
+		d.Resize(dialogSize(u, 900, 620))
+		d.Show()
+	})
+	return container.NewBorder(nil, nil, nil, choose, entry)
+}
+
+// ---- add and edit ----
+
+// aiForm is the dialog that registers an AI or edits one.
+type aiForm struct {
+	s       *aisScreen
+	editing *storage.AI // nil when adding
+
+	name     *widget.Entry
+	game     *widget.Select
+	folder   *widget.Entry
+	language *widget.Entry
+	build    *widget.Entry
+	run      *widget.Entry
+	why      *widget.Label
+	watch    *widget.Check
+	problem  *widget.Label
+	save     *widget.Button
+	cancel   *widget.Button
+	dlg      *dialog.CustomDialog
+
+	guessGen int // only the newest guess fills the form in
+}
+
+func newAIForm(s *aisScreen, editing *storage.AI) *aiForm {
+	f := &aiForm{s: s, editing: editing}
+	f.name = widget.NewEntry()
+	f.name.SetPlaceHolder("the name in standings, e.g. alice")
+	f.game = widget.NewSelect(gameIDList(), nil)
+	f.game.PlaceHolder = "(choose the game it plays)"
+	f.folder = widget.NewEntry()
+	f.folder.SetPlaceHolder("the folder with the program's source files")
+	f.folder.OnSubmitted = func(string) { f.guess() }
+	f.language = widget.NewEntry()
+	f.language.SetPlaceHolder("guessed from the files")
+	f.build = widget.NewEntry()
+	f.build.SetPlaceHolder("nothing to build (a script)")
+	f.run = widget.NewEntry()
+	f.run.SetPlaceHolder("e.g. python3 bot.py or ./bot")
+	f.why = widget.NewLabel("Choose the folder: Ringside guesses the language and the commands from its files; correct them if needed.")
+	f.why.Importance = widget.LowImportance
+	f.watch = widget.NewCheck("Watch: rebuild it whenever a file in its folder is saved", nil)
+	f.watch.SetChecked(true)
+	f.problem = widget.NewLabel("")
+	f.problem.Importance = widget.DangerImportance
+	title, action := "Add an AI", "Add and build"
+	if editing != nil {
+		title, action = "Edit "+editing.Name, "Save"
+		f.name.SetText(editing.Name)
+		f.game.SetSelected(editing.Game)
+		f.folder.SetText(editing.SourceDir)
+		f.language.SetText(editing.Language)
+		f.build.SetText(editing.BuildCmd)
+		f.run.SetText(editing.RunCmd)
+		f.watch.SetChecked(editing.Watch)
+		f.why.SetText(wrapText("Changing the folder guesses the commands again. A change of folder or commands builds a new revision; "+
+			"the revisions built so far stay.", 90))
+	} else if ids := gameIDList(); len(ids) == 1 {
+		f.game.SetSelected(ids[0])
+	}
+	guessBtn := widget.NewButton("Guess again", f.guess)
+	folderRow := container.NewBorder(nil, nil, nil, guessBtn, folderPicker(s.u, f.folder, f.setFolder))
+	form := widget.NewForm(
+		widget.NewFormItem("Name", f.name),
+		widget.NewFormItem("Game", f.game),
+		widget.NewFormItem("Source folder", folderRow),
+		widget.NewFormItem("Language", f.language),
+		widget.NewFormItem("Build command", f.build),
+		widget.NewFormItem("Run command", f.run),
+	)
+	hint := widget.NewLabel(wrapText("Commands are split into words like a shell does, but never run through one (write sh -c '…' for that). "+
+		"Builds run in a copy of the folder; the run command runs in the built copy, so ./bot is the built program.", 100))
+	hint.Importance = widget.LowImportance
+	content := container.NewVBox(form, f.why, hint, f.watch, f.problem)
+	f.cancel = widget.NewButton("Cancel", func() { f.dlg.Hide() })
+	f.save = widget.NewButton(action, f.submit)
+	f.save.Importance = widget.HighImportance
+	f.dlg = dialog.NewCustomWithoutButtons(title, content, s.u.Win)
+	f.dlg.SetButtons([]fyne.CanvasObject{f.cancel, f.save})
+	f.dlg.Resize(dialogSize(s.u, 820, 560))
+	return f
+}
+
+func (f *aiForm) show() { f.dlg.Show() }
+
+// setFolder is what choosing a folder does: fill it in and guess.
+func (f *aiForm) setFolder(dir string) {
+	f.folder.SetText(dir)
+	if strings.TrimSpace(f.name.Text) == "" {
+		f.name.SetText(filepath.Base(dir))
+	}
+	f.guess()
+}
+
+// guess looks at the folder's files off the UI thread and fills in the
+// language and commands, which the user may then correct.
+func (f *aiForm) guess() {
+	dir := strings.TrimSpace(f.folder.Text)
+	if dir == "" {
+		f.setProblem("Choose the folder that holds the program's source files first.")
+		return
+	}
+	f.guessGen++
+	gen := f.guessGen
+	f.why.SetText("Looking at the files in " + dir + "…")
+	go func() {
+		g, err := runner.GuessCommands(dir)
+		uiDo(func() {
+			if gen != f.guessGen {
+				return
+			}
+			if err != nil {
+				f.why.SetText("")
+				f.setProblem("Ringside could not guess how to build and run it: " + err.Error() +
+					"\nFill in the run command (and the build command, if it needs one) yourself.")
+				return
+			}
+			f.setProblem("")
+			f.language.SetText(g.Language)
+			f.build.SetText(g.Build)
+			f.run.SetText(g.Run)
+			f.why.SetText(wrapText("Guessed "+g.Language+": "+g.Why, 100))
+		})
+	}()
+}
+
+func (f *aiForm) setProblem(text string) {
+	// Always shown, empty when all is well: showing a hidden label in a
+	// dialog that is already laid out would not move what follows it.
+	f.problem.SetText(wrapText(text, 100))
+}
+
+// aiSpec checks the form in plain words and returns the AI it describes.
+func (f *aiForm) aiSpec() (storage.AI, error) {
+	ai := storage.AI{
+		Name: strings.TrimSpace(f.name.Text), Game: f.game.Selected, Language: strings.TrimSpace(f.language.Text),
+		BuildCmd: strings.TrimSpace(f.build.Text), RunCmd: strings.TrimSpace(f.run.Text), Watch: f.watch.Checked,
+	}
+	if f.editing != nil {
+		ai.ID, ai.Created, ai.Missing = f.editing.ID, f.editing.Created, f.editing.Missing
+	}
+	dir := strings.TrimSpace(f.folder.Text)
+	switch {
+	case ai.Name == "":
+		return ai, errors.New("Give the AI a name: the name shown in standings, e.g. alice.")
+	case strings.HasPrefix(ai.Name, runner.BuiltinPrefix):
+		return ai, fmt.Errorf("The name %q starts with %q, which is kept for Ringside's own bots: choose another name.", ai.Name, runner.BuiltinPrefix)
+	case ai.Game == "":
+		return ai, errors.New("Choose the game this AI plays.")
+	case dir == "":
+		return ai, errors.New("Choose the folder that holds the program's source files.")
+	case ai.RunCmd == "":
+		return ai, errors.New("Say how to run the program (e.g. python3 bot.py, or ./bot for a built program), or press \"Guess again\".")
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return ai, err
+	}
+	ai.SourceDir = abs
+	return ai, nil
+}
+
+// submit registers or saves the AI off the UI thread, then builds it. A
+// problem keeps the dialog open and says what to fix.
+func (f *aiForm) submit() {
+	ai, err := f.aiSpec()
+	if err != nil {
+		f.setProblem(err.Error())
+		return
+	}
+	f.setProblem("")
+	f.save.Disable()
+	f.why.SetText("Checking the commands…")
+	s := f.s
+	editing := f.editing
+	s.goWork(func() {
+		var err error
+		if other, e := s.u.DB.AIByName(ai.Name); e == nil && (editing == nil || other.ID != editing.ID) {
+			err = fmt.Errorf("An AI named %q already exists: choose another name.", other.Name)
+		}
+		if err == nil {
+			err = runner.CheckCommands(ai.SourceDir, ai.BuildCmd, ai.RunCmd)
+		}
+		rebuild := true
+		if err == nil && editing == nil {
+			ai, err = s.u.DB.AddAI(ai)
+		} else if err == nil {
+			rebuild = ai.SourceDir != editing.SourceDir || ai.BuildCmd != editing.BuildCmd || ai.RunCmd != editing.RunCmd
+			if ai.SourceDir != editing.SourceDir {
+				ai.Missing = false
+			}
+			err = s.u.DB.UpdateAI(ai)
+		}
+		uiDo(func() {
+			f.save.Enable()
+			if err != nil {
+				f.why.SetText("")
+				f.setProblem(err.Error())
+				return
+			}
+			f.dlg.Hide()
+			s.selected = ai.ID
+			switch {
+			case editing == nil:
+				s.say(ai.Name + " is added; building its first revision…")
+				s.startBuild(ai.ID, ai.Name+" is added, but its first build failed.")
+			case rebuild:
+				s.say(ai.Name + " is saved; building it with the new settings…")
+				s.startBuild(ai.ID, "")
+			default:
+				s.say(ai.Name + " is saved")
+			}
+		})
+		s.reload()
+	})
+}
+
+// ---- new from template ----
+
+// templateForm copies a template bot into a new folder and registers it.
+type templateForm struct {
+	s *aisScreen
+
+	game    *widget.Select
+	lang    *widget.Select
+	name    *widget.Entry
+	folder  *widget.Entry
+	watch   *widget.Check
+	problem *widget.Label
+	create  *widget.Button
+	dlg     *dialog.CustomDialog
+}
+
+// templateLanguages lists the languages game has a template in.
+func templateLanguages(game string) []string {
+	var out []string
+	for _, t := range templateList() {
+		if g, l, _ := strings.Cut(t, "/"); g == game {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+func newTemplateForm(s *aisScreen) *templateForm {
+	f := &templateForm{s: s}
+	f.lang = widget.NewSelect(nil, nil)
+	f.lang.PlaceHolder = "(choose a language)"
+	f.game = widget.NewSelect(gameIDList(), func(g string) {
+		langs := templateLanguages(g)
+		keep := f.lang.Selected
+		f.lang.Options = langs
+		f.lang.ClearSelected()
+		for _, l := range langs {
+			if l == keep {
+				f.lang.SetSelected(l)
+			}
+		}
+		f.lang.Refresh()
+	})
+	f.game.PlaceHolder = "(choose the game)"
+	f.name = widget.NewEntry()
+	f.name.SetPlaceHolder("the name in standings, e.g. alice")
+	f.folder = widget.NewEntry()
+	f.folder.SetPlaceHolder("a new or empty folder for the bot's files")
+	f.watch = widget.NewCheck("Watch: rebuild it whenever a file in its folder is saved", nil)
+	f.watch.SetChecked(true)
+	f.problem = widget.NewLabel("")
+	f.problem.Importance = widget.DangerImportance
+	form := widget.NewForm(
+		widget.NewFormItem("Game", f.game),
+		widget.NewFormItem("Language", f.lang),
+		widget.NewFormItem("Name", f.name),
+		widget.NewFormItem("Folder", folderPicker(s.u, f.folder, f.setFolder)),
+	)
+	hint := widget.NewLabel(wrapText("Ringside copies a small working bot into the folder, registers it and builds it. "+
+		"The folder must be new or empty so nothing is overwritten; choosing a folder that has files puts the bot "+
+		"in a new folder inside it, named after the AI.", 90))
+	hint.Importance = widget.LowImportance
+	f.create = widget.NewButton("Create and build", f.submit)
+	f.create.Importance = widget.HighImportance
+	cancel := widget.NewButton("Cancel", func() { f.dlg.Hide() })
+	f.dlg = dialog.NewCustomWithoutButtons("New AI from a template", container.NewVBox(form, hint, f.watch, f.problem), s.u.Win)
+	f.dlg.SetButtons([]fyne.CanvasObject{cancel, f.create})
+	f.dlg.Resize(dialogSize(s.u, 760, 420))
+	if ids := gameIDList(); len(ids) > 0 {
+		f.game.SetSelected(ids[0])
+	}
+	f.lang.SetSelected("python")
+	return f
+}
+
+func (f *templateForm) show() { f.dlg.Show() }
+
+// setFolder takes a chosen folder: an empty one as it is, otherwise a new
+// folder inside it named after the AI.
+func (f *templateForm) setFolder(dir string) {
+	if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
+		name := strings.TrimSpace(f.name.Text)
+		if name == "" {
+			name = f.game.Selected + "-" + f.lang.Selected
+		}
+		dir = filepath.Join(dir, name)
+	}
+	f.folder.SetText(dir)
+}
+
+func (f *templateForm) setProblem(text string) {
+	f.problem.SetText(wrapText(text, 90))
+}
+
+func (f *templateForm) submit() {
+	game, lang := f.game.Selected, f.lang.Selected
+	name, dir := strings.TrimSpace(f.name.Text), strings.TrimSpace(f.folder.Text)
+	switch {
+	case game == "":
+		f.setProblem("Choose the game the bot plays.")
+		return
+	case lang == "":
+		f.setProblem("Choose the language of the bot.")
+		return
+	case name == "":
+		f.setProblem("Give the AI a name: the name shown in standings, e.g. alice.")
+		return
+	case strings.HasPrefix(name, runner.BuiltinPrefix):
+		f.setProblem(fmt.Sprintf("The name %q starts with %q, which is kept for Ringside's own bots: choose another name.", name, runner.BuiltinPrefix))
+		return
+	case dir == "":
+		f.setProblem("Choose a new or empty folder for the bot's files.")
+		return
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		f.setProblem(err.Error())
+		return
+	}
+	f.setProblem("")
+	f.create.Disable()
+	s := f.s
+	watch := f.watch.Checked
+	s.goWork(func() {
+		ai, err := f.register(name, game, lang, abs, watch)
+		uiDo(func() {
+			f.create.Enable()
+			if err != nil {
+				f.setProblem(err.Error())
+				return
+			}
+			f.dlg.Hide()
+			s.selected = ai.ID
+			s.say(fmt.Sprintf("%s: the %s template for %s is in %s; building it…", ai.Name, lang, game, abs))
+			s.startBuild(ai.ID, ai.Name+" is created, but its first build failed.")
+		})
+		s.reload()
+	})
+}
+
+// register copies the template and registers the AI; it runs off the UI
+// thread.
+func (f *templateForm) register(name, game, lang, dir string, watch bool) (storage.AI, error) {
+	db := f.s.u.DB
+	// Before copying, so a taken name leaves no folder behind.
+	if _, err := db.AIByName(name); err == nil {
+		return storage.AI{}, fmt.Errorf("An AI named %q already exists: choose another name.", name)
+	}
+	if err := copyTemplate(game, lang, dir); err != nil {
+		// copyTemplate's messages are the CLI's ("ai new: …").
+		return storage.AI{}, errors.New(strings.TrimPrefix(err.Error(), "ai new: "))
+	}
+	g, err := runner.GuessCommands(dir)
+	if err == nil {
+		err = runner.CheckCommands(dir, g.Build, g.Run)
+	}
+	var ai storage.AI
+	if err == nil {
+		ai, err = db.AddAI(storage.AI{Name: name, Game: game, Language: g.Language, SourceDir: dir,
+			BuildCmd: g.Build, RunCmd: g.Run, Watch: watch})
+	}
+	if err != nil {
+		return storage.AI{}, fmt.Errorf("The template is in %s, but it cannot be registered: %w\nFix that, then use \"Add AI\" with that folder.", dir, err)
+	}
+	return ai, nil
+}
+
+// ---- revisions ----
+
+// revisionsColumns are the revisions list's columns and their widths.
+var revisionsColumns = []struct {
+	title string
+	width float32
+}{
+	{"Revision", 90}, {"Hash", 140}, {"Status", 80}, {"Built", 170}, {"Folder or first error", 420},
+}
+
+// showRevisionsDialog lists every build of ai, newest first, with the
+// chosen one's log.
+func showRevisionsDialog(u *UI, ai storage.AI) {
+	go func() {
+		revs, err := u.DB.Revisions(ai.ID)
+		uiDo(func() {
+			if err != nil {
+				u.showError("Cannot read the revisions of "+ai.Name, err)
+				return
+			}
+			newRevisionsView(u, ai, revs).show()
+		})
+	}()
+}
+
+// revisionsView is the revisions dialog's content.
+type revisionsView struct {
+	u    *UI
+	ai   storage.AI
+	revs []storage.Revision // newest first
+	list *widget.List
+	head *widget.Label
+	log  *widget.Label
+	dlg  *dialog.CustomDialog
+}
+
+func newRevisionsView(u *UI, ai storage.AI, revs []storage.Revision) *revisionsView {
+	v := &revisionsView{u: u, ai: ai}
+	for i := len(revs) - 1; i >= 0; i-- {
+		v.revs = append(v.revs, revs[i])
+	}
+	widths := make(columnsLayout, len(revisionsColumns))
+	header := container.New(widths)
+	for i, c := range revisionsColumns {
+		widths[i] = c.width
+		header.Add(widget.NewLabelWithStyle(c.title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+	}
+	v.list = widget.NewList(
+		func() int { return len(v.revs) },
+		func() fyne.CanvasObject {
+			row := container.New(widths)
+			for range revisionsColumns {
+				l := widget.NewLabel("cell")
+				l.Truncation = fyne.TextTruncateEllipsis
+				row.Add(l)
+			}
+			return row
+		},
+		func(i widget.ListItemID, o fyne.CanvasObject) {
+			if i >= len(v.revs) {
+				return
+			}
+			r := v.revs[i]
+			for c, cell := range o.(*fyne.Container).Objects {
+				l := cell.(*widget.Label)
+				l.Importance = widget.MediumImportance
+				if r.Status == storage.BuildFailed && (c == 2 || c == 4) {
+					l.Importance = widget.DangerImportance
+				}
+				l.SetText(revisionCell(r, c))
+			}
+		})
+	v.head = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	v.log = newLogText("")
+	v.list.OnSelected = v.showLog
+	var content fyne.CanvasObject
+	if len(v.revs) == 0 {
+		content = widget.NewLabel(ai.Name + " has never been built: press Build now.")
+	} else {
+		split := container.NewVSplit(container.NewBorder(header, nil, nil, nil, v.list), container.NewBorder(v.head, nil, nil, nil, container.NewScroll(v.log)))
+		split.Offset = 0.4
+		content = split
+	}
+	v.dlg = dialog.NewCustom(fmt.Sprintf("Revisions of %s: %d build(s), newest first", ai.Name, len(v.revs)), "Close", content, u.Win)
+	v.dlg.Resize(dialogSize(u, 1000, 680))
+	if len(v.revs) > 0 {
+		v.list.Select(0)
+	}
+	return v
+}
+
+func (v *revisionsView) show() { v.dlg.Show() }
+
+func (v *revisionsView) showLog(row int) {
+	if row < 0 || row >= len(v.revs) {
+		return
+	}
+	r := v.revs[row]
+	what := "Failed build"
+	if r.Status == storage.BuildOK {
+		what = fmt.Sprintf("Revision %d", r.Number)
+	}
+	v.head.SetText(fmt.Sprintf("%s (%s), %s: build log", what, short(r.Hash), r.Created.Format("2006-01-02 15:04:05")))
+	text := r.BuildLog
+	if strings.TrimSpace(text) == "" {
+		text = "(nothing was printed)"
+	}
+	v.log.SetText(strings.TrimRight(text, "\n"))
+}
+
+// revisionCell is what the revisions list shows in column col of r.
+func revisionCell(r storage.Revision, col int) string {
+	switch col {
+	case 0:
+		if r.Status == storage.BuildOK {
+			return fmt.Sprintf("r%d", r.Number)
+		}
+		return "—"
+	case 1:
+		return short(r.Hash)
+	case 2:
+		return string(r.Status)
+	case 3:
+		return r.Created.Format("2006-01-02 15:04:05")
+	case 4:
+		if r.Status == storage.BuildOK {
+			return r.ArtifactDir
+		}
+		return firstError(r.BuildLog)
+	}
+	return ""
+}

@@ -1,0 +1,832 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"ringside/engine"
+	"ringside/engine/games"
+	"ringside/runner"
+	"ringside/storage"
+)
+
+// aiRow is one line of the AIs list, read off the UI thread.
+type aiRow struct {
+	ai      storage.AI
+	current *storage.Revision // the newest successful build: the one that plays
+	last    *storage.Revision // the newest build, failed ones included
+	builds  int
+	// missing is the database's flag or, for an AI nobody watches, what a
+	// look at the folder found: the flag is only set by builds and the
+	// watcher.
+	missing bool
+}
+
+// sameSources is a build that found an earlier revision's sources.
+type sameSources struct {
+	rev storage.Revision
+	at  time.Time
+}
+
+// aisColumns are the AIs list's columns and their widths.
+var aisColumns = []struct {
+	title string
+	width float32
+}{
+	{"Name", 170}, {"Game", 110}, {"Language", 100}, {"Revision", 170}, {"Last build", 170},
+	{"Watched", 90}, {"Source folder", 360},
+}
+
+// aisScreen lists the registered AIs (contestants' programs) and builds,
+// checks, watches and edits them. The database and every build run off the
+// UI thread; a watcher rebuilds watched AIs on save while the screen lives.
+type aisScreen struct {
+	u       *UI
+	obj     fyne.CanvasObject
+	dataDir string
+
+	list     *widget.List
+	empty    fyne.CanvasObject
+	rows     []aiRow
+	selected int64 // AI ID, 0 for none
+
+	// What this screen is doing, by AI ID. UI thread only.
+	building map[int64]bool
+	checking map[int64]bool
+	// sameAs holds the AIs whose latest build found the sources of a
+	// successful revision again (a failed change undone): their last
+	// stored build may be a failure that no longer applies.
+	sameAs map[int64]sameSources
+
+	title      *widget.Label
+	info       *widget.Label // game, language, commands
+	folder     *widget.Label
+	current    *widget.Label
+	message    *widget.Label
+	busy       *widget.ProgressBarInfinite
+	busyText   *widget.Label
+	busyRow    fyne.CanvasObject
+	watchState *widget.Label
+	detail     fyne.CanvasObject
+
+	add, fromTemplate                          *widget.Button
+	buildNow, buildLog, revisions, check, edit *widget.Button
+	remove                                     *widget.Button
+	watch                                      *widget.Check
+	showing                                    bool // the detail is being filled: watch's OnChanged is not the user
+
+	// The dialogs last opened, so tests can fill them in.
+	form     *aiForm
+	tmplForm *templateForm
+
+	gen atomic.Int64 // reload generation: only the newest fills the list
+
+	ctx    context.Context
+	cancel context.CancelFunc
+	workMu sync.Mutex
+	closed bool
+	work   sync.WaitGroup // builds, checks, reloads and the watcher
+}
+
+// newAIsScreen builds the AIs screen, loads the AIs and starts watching
+// the watched ones. Call close when the window closes, before the database
+// is closed.
+func newAIsScreen(u *UI) *aisScreen {
+	s := &aisScreen{u: u, building: map[int64]bool{}, checking: map[int64]bool{},
+		sameAs: map[int64]sameSources{}}
+	s.ctx, s.cancel = context.WithCancel(context.Background())
+	if dir, err := dataDir(u.DB.Path()); err == nil {
+		s.dataDir = dir
+	}
+
+	widths := make(columnsLayout, len(aisColumns))
+	header := container.New(widths)
+	for i, c := range aisColumns {
+		widths[i] = c.width
+		header.Add(widget.NewLabelWithStyle(c.title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+	}
+	// A list rather than a table: a click selects the whole row, which is
+	// what the buttons below act on.
+	s.list = widget.NewList(
+		func() int { return len(s.rows) },
+		func() fyne.CanvasObject {
+			row := container.New(widths)
+			for range aisColumns {
+				l := widget.NewLabel("cell text")
+				l.Truncation = fyne.TextTruncateEllipsis
+				row.Add(l)
+			}
+			return row
+		},
+		func(i widget.ListItemID, o fyne.CanvasObject) {
+			if i >= len(s.rows) {
+				return
+			}
+			r := s.rows[i]
+			for c, cell := range o.(*fyne.Container).Objects {
+				l := cell.(*widget.Label)
+				l.TextStyle = fyne.TextStyle{Bold: c == 0}
+				l.Importance = s.cellImportance(r, c)
+				l.SetText(s.cellText(r, c))
+			}
+		})
+	s.list.OnSelected = func(i widget.ListItemID) {
+		if i >= 0 && i < len(s.rows) {
+			s.selected = s.rows[i].ai.ID
+			s.showSelected()
+		}
+	}
+	emptyMsg := widget.NewLabel("No AIs yet. Add one from the folder that holds its source files,\n" +
+		"or start from a small working bot with \"New from template\".")
+	emptyMsg.Alignment = fyne.TextAlignCenter
+	s.empty = container.NewCenter(emptyMsg)
+
+	s.add = widget.NewButtonWithIcon("Add AI", theme.ContentAddIcon(), s.onAdd)
+	s.add.Importance = widget.HighImportance
+	s.fromTemplate = widget.NewButtonWithIcon("New from template", theme.DocumentCreateIcon(), s.onTemplate)
+	heading := widget.NewLabelWithStyle("AIs", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	heading.SizeName = theme.SizeNameHeadingText
+	s.watchState = widget.NewLabel("Starting the watcher…")
+	s.watchState.Truncation = fyne.TextTruncateEllipsis
+	s.watchState.Alignment = fyne.TextAlignTrailing
+	top := container.NewBorder(nil, nil, container.NewHBox(heading, s.add, s.fromTemplate), nil, s.watchState)
+
+	s.title = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	s.title.SizeName = theme.SizeNameSubHeadingText
+	s.title.Truncation = fyne.TextTruncateEllipsis
+	s.info = widget.NewLabel("")
+	s.info.Truncation = fyne.TextTruncateEllipsis
+	s.folder = widget.NewLabel("")
+	s.folder.Truncation = fyne.TextTruncateEllipsis
+	s.current = widget.NewLabel("")
+	s.current.Truncation = fyne.TextTruncateEllipsis
+	s.message = widget.NewLabel("")
+	s.message.Truncation = fyne.TextTruncateEllipsis
+	s.buildNow = widget.NewButtonWithIcon("Build now", theme.MediaPlayIcon(), s.onBuild)
+	s.buildNow.Importance = widget.HighImportance
+	s.buildLog = widget.NewButtonWithIcon("Build log", theme.DocumentIcon(), s.onBuildLog)
+	s.revisions = widget.NewButtonWithIcon("Revisions", theme.HistoryIcon(), s.onRevisions)
+	s.check = widget.NewButtonWithIcon("Check", theme.ConfirmIcon(), s.onCheck)
+	s.edit = widget.NewButtonWithIcon("Edit", theme.DocumentCreateIcon(), s.onEdit)
+	s.remove = widget.NewButtonWithIcon("Remove", theme.DeleteIcon(), s.onRemove)
+	s.watch = widget.NewCheck("Watch: rebuild on every save", s.onWatch)
+	s.busy = widget.NewProgressBarInfinite()
+	s.busyText = widget.NewLabel("")
+	// In a stack with a blank of the same height, so showing and hiding it
+	// never moves the rest.
+	s.busyRow = container.NewBorder(nil, nil, s.busyText, nil, s.busy)
+	s.busyRow.Hide()
+	s.busy.Stop()
+	busyArea := container.NewStack(widget.NewLabel(""), s.busyRow)
+	buttons := container.NewHBox(s.buildNow, s.buildLog, s.revisions, s.check, s.edit, s.remove, widget.NewSeparator(), s.watch)
+	s.detail = container.NewVBox(widget.NewSeparator(), s.title, s.info, s.folder, s.current, buttons, busyArea, s.message)
+
+	list := container.NewBorder(header, nil, nil, nil, container.NewStack(s.list, s.empty))
+	s.obj = container.NewBorder(container.NewPadded(top), container.NewPadded(s.detail), nil, nil, list)
+	s.enableButtons()
+	s.startWatcher()
+	s.reload()
+	return s
+}
+
+func (s *aisScreen) object() fyne.CanvasObject { return s.obj }
+
+// close stops the watcher and the builds and checks under way, and waits
+// for them: after it returns the screen no longer uses the database.
+func (s *aisScreen) close() {
+	s.workMu.Lock()
+	s.closed = true
+	s.workMu.Unlock()
+	s.cancel()
+	s.work.Wait()
+}
+
+// goWork runs f in a goroutine that close waits for; after close it does
+// nothing.
+func (s *aisScreen) goWork(f func()) {
+	s.workMu.Lock()
+	defer s.workMu.Unlock()
+	if s.closed {
+		return
+	}
+	s.work.Add(1)
+	go func() {
+		defer s.work.Done()
+		f()
+	}()
+}
+
+// startWatcher runs one aiWatcher for the screen's lifetime.
+func (s *aisScreen) startWatcher() {
+	w, err := newAIWatcher(s.u.DB, s.dataDir, runner.DefaultDebounce, runner.DefaultBuildTimeout)
+	if err != nil {
+		s.watchState.SetText("Watching is off: " + err.Error())
+		return
+	}
+	w.OnWatch = func(names []string) {
+		text := "No AI is watched: tick \"Watch\" to rebuild one on every save."
+		switch len(names) {
+		case 0:
+		case 1:
+			text = "Watching " + names[0] + ": saving a file rebuilds it."
+		default:
+			text = fmt.Sprintf("Watching %d AIs: saving a file rebuilds its AI.", len(names))
+		}
+		uiDo(func() { s.watchState.SetText(text) })
+	}
+	w.OnBuild = func(ev buildEvent) {
+		text := ev.describe()
+		if ev.Err == nil && !ev.Out.Unchanged && ev.Out.Rev.Status == storage.BuildFailed {
+			text = fmt.Sprintf("%s: the build after a save failed, the previous revision still plays: %s (Build log shows all)",
+				ev.AI.Name, firstError(ev.Out.Rev.BuildLog))
+		}
+		uiDo(func() {
+			s.noteOutcome(ev.AI.ID, ev.Out, ev.Err)
+			s.say(time.Now().Format("15:04:05 ") + text)
+		})
+		s.reload()
+	}
+	w.OnMissing = func(name, dir string) {
+		uiDo(func() {
+			s.say(fmt.Sprintf("%s: its folder %s is gone; put it back, or Edit the AI to choose where it is now", name, dir))
+		})
+		s.reload()
+	}
+	w.OnFound = func(name string) {
+		uiDo(func() { s.say(name + ": its folder is back; watching it again") })
+		s.reload()
+	}
+	w.OnError = func(err error) { uiDo(func() { s.say("Watcher problem: " + err.Error()) }) }
+	s.goWork(func() {
+		if err := w.run(s.ctx); err != nil {
+			uiDo(func() { s.watchState.SetText("Watching stopped: " + err.Error()) })
+		}
+	})
+}
+
+// say shows the latest thing that happened under the buttons.
+func (s *aisScreen) say(text string) {
+	s.message.SetText(text)
+}
+
+// reload reads the AIs and their builds off the UI thread. It may be
+// called from any goroutine.
+func (s *aisScreen) reload() {
+	gen := s.gen.Add(1)
+	s.goWork(func() {
+		rows, err := s.load()
+		if s.ctx.Err() != nil {
+			return // the window is closing
+		}
+		uiDo(func() {
+			if gen != s.gen.Load() {
+				return // a newer reload is on its way
+			}
+			if err != nil {
+				s.u.showError("Cannot read the AIs", err)
+				return
+			}
+			s.setRows(rows)
+		})
+	})
+}
+
+func (s *aisScreen) load() ([]aiRow, error) {
+	ais, err := s.u.DB.ListAIs()
+	if err != nil {
+		return nil, err
+	}
+	rows := make([]aiRow, len(ais))
+	for i, ai := range ais {
+		revs, err := s.u.DB.Revisions(ai.ID)
+		if err != nil {
+			return nil, err
+		}
+		r := aiRow{ai: ai, builds: len(revs), missing: ai.Missing || !aiFolderExists(ai.SourceDir)}
+		for j := range revs {
+			if revs[j].Status == storage.BuildOK {
+				r.current = &revs[j]
+			}
+		}
+		if n := len(revs); n > 0 {
+			r.last = &revs[n-1]
+		}
+		rows[i] = r
+	}
+	return rows, nil
+}
+
+func (s *aisScreen) setRows(rows []aiRow) {
+	s.rows = rows
+	if len(rows) > 0 {
+		s.empty.Hide()
+	} else {
+		s.empty.Show()
+	}
+	s.list.Refresh()
+	row := s.rowIndex(s.selected)
+	if row < 0 && len(rows) > 0 {
+		row = 0
+	}
+	if row >= 0 {
+		s.selected = rows[row].ai.ID
+		s.list.Select(row)
+	} else {
+		s.selected = 0
+		s.list.UnselectAll()
+	}
+	s.showSelected()
+}
+
+func (s *aisScreen) rowIndex(id int64) int {
+	for i, r := range s.rows {
+		if r.ai.ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+func (s *aisScreen) selectedRow() (aiRow, bool) {
+	if i := s.rowIndex(s.selected); i >= 0 {
+		return s.rows[i], true
+	}
+	return aiRow{}, false
+}
+
+// selectAI selects the AI with id once the list has it.
+func (s *aisScreen) selectAI(id int64) {
+	s.selected = id
+	if i := s.rowIndex(id); i >= 0 {
+		s.list.Select(i)
+	}
+	s.showSelected()
+}
+
+// cellText is what the list shows in column col of r.
+func (s *aisScreen) cellText(r aiRow, col int) string {
+	switch col {
+	case 0:
+		return r.ai.Name
+	case 1:
+		return r.ai.Game
+	case 2:
+		return orDash(r.ai.Language)
+	case 3:
+		if r.current == nil {
+			return "none yet"
+		}
+		return fmt.Sprintf("r%d · %s", r.current.Number, short(r.current.Hash))
+	case 4:
+		return s.lastBuildText(r)
+	case 5:
+		if r.ai.Watch {
+			return "yes"
+		}
+		return "no"
+	case 6:
+		if r.missing {
+			return "MISSING: " + homeShort(r.ai.SourceDir)
+		}
+		return homeShort(r.ai.SourceDir)
+	}
+	return ""
+}
+
+func (s *aisScreen) lastBuildText(r aiRow) string {
+	switch {
+	case s.building[r.ai.ID]:
+		return "building…"
+	case s.checking[r.ai.ID]:
+		return "checking…"
+	case r.last == nil:
+		return "never built"
+	}
+	if same, ok := s.undone(r); ok {
+		return fmt.Sprintf("ok · %s (as r%d)", whenText(same.at), same.rev.Number)
+	}
+	return fmt.Sprintf("%s · %s", r.last.Status, whenText(r.last.Created))
+}
+
+// noteOutcome remembers whether a build found a known revision's sources.
+func (s *aisScreen) noteOutcome(id int64, out buildOutcome, err error) {
+	if err == nil && out.Unchanged && out.Rev.Status == storage.BuildOK {
+		s.sameAs[id] = sameSources{rev: out.Rev, at: time.Now()}
+	} else {
+		delete(s.sameAs, id)
+	}
+}
+
+// undone tells whether r's last stored build failed but a later build found
+// the sources of a successful revision again.
+func (s *aisScreen) undone(r aiRow) (sameSources, bool) {
+	same, ok := s.sameAs[r.ai.ID]
+	return same, ok && r.last != nil && r.last.Status == storage.BuildFailed
+}
+
+// lastFailed tells whether r's sources are, as far as the screen knows,
+// those of a failed build.
+func (s *aisScreen) lastFailed(r aiRow) bool {
+	_, undone := s.undone(r)
+	return r.last != nil && r.last.Status == storage.BuildFailed && !undone
+}
+
+func (s *aisScreen) cellImportance(r aiRow, col int) widget.Importance {
+	switch {
+	case col == 6 && r.missing:
+		return widget.DangerImportance
+	case col == 4 && !s.building[r.ai.ID] && !s.checking[r.ai.ID] && s.lastFailed(r):
+		return widget.DangerImportance
+	case col == 4 && (s.building[r.ai.ID] || s.checking[r.ai.ID]):
+		return widget.HighImportance
+	case col == 3 && r.current == nil:
+		return widget.WarningImportance
+	}
+	return widget.MediumImportance
+}
+
+// homeShort writes a path in the home folder as ~/….
+func homeShort(p string) string {
+	home, err := os.UserHomeDir()
+	if err != nil || home == "" || home == "/" {
+		return p
+	}
+	if rel, ok := strings.CutPrefix(p, home+string(os.PathSeparator)); ok {
+		return "~" + string(os.PathSeparator) + rel
+	}
+	return p
+}
+
+// columnsLayout puts objects side by side at the given widths; the last
+// one takes what is left.
+type columnsLayout []float32
+
+// Layout implements fyne.Layout.
+func (l columnsLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	x := float32(0)
+	for i, o := range objects {
+		w := float32(0)
+		if i < len(l) {
+			w = l[i]
+		}
+		if i == len(objects)-1 {
+			w = max(size.Width-x, w/2)
+		}
+		o.Resize(fyne.NewSize(w, size.Height))
+		o.Move(fyne.NewPos(x, 0))
+		x += w
+	}
+}
+
+// MinSize implements fyne.Layout.
+func (l columnsLayout) MinSize(objects []fyne.CanvasObject) fyne.Size {
+	var size fyne.Size
+	for i, o := range objects {
+		size.Height = max(size.Height, o.MinSize().Height)
+		if i < len(l) {
+			size.Width += l[i]
+		}
+	}
+	if n := len(objects); n > 0 && n <= len(l) {
+		size.Width -= l[n-1] / 2
+	}
+	return size
+}
+
+// whenText is a build time: the clock for today, the date otherwise.
+func whenText(t time.Time) string {
+	now := time.Now()
+	if y, m, d := t.Date(); y == now.Year() && m == now.Month() && d == now.Day() {
+		return t.Format("15:04:05")
+	}
+	return t.Format("2006-01-02 15:04")
+}
+
+// showSelected fills the detail under the list with the selected AI.
+func (s *aisScreen) showSelected() {
+	r, ok := s.selectedRow()
+	if !ok {
+		s.title.SetText("No AI chosen")
+		s.info.SetText("Choose an AI in the list to build, check or edit it.")
+		s.folder.SetText("")
+		s.current.SetText("")
+		s.setBusy("")
+		s.enableButtons()
+		return
+	}
+	ai := r.ai
+	s.title.SetText(ai.Name)
+	build := ai.BuildCmd
+	if build == "" {
+		build = "nothing to build"
+	}
+	s.info.SetText(fmt.Sprintf("Plays %s · %s · build: %s · run: %s", ai.Game, orDash(ai.Language), build, ai.RunCmd))
+	s.folder.Importance = widget.MediumImportance
+	s.folder.SetText("Source folder: " + ai.SourceDir)
+	if r.missing {
+		s.folder.Importance = widget.DangerImportance
+		s.folder.SetText("Source folder MISSING: " + ai.SourceDir + " — put it back, or Edit the AI to choose where it is now.")
+	}
+	s.current.SetText(currentText(r, s.lastFailed(r)))
+	s.showing = true
+	s.watch.SetChecked(ai.Watch)
+	s.showing = false
+	switch {
+	case s.building[ai.ID]:
+		s.setBusy("Building " + ai.Name + "…")
+	case s.checking[ai.ID]:
+		s.setBusy("Checking " + ai.Name + ": building if needed, then one short game against built-in bots…")
+	default:
+		s.setBusy("")
+	}
+	s.enableButtons()
+}
+
+// currentText says which revision plays and how the last build went.
+func currentText(r aiRow, lastFailed bool) string {
+	var b strings.Builder
+	if r.current == nil {
+		b.WriteString("No successful build yet: it cannot play until one succeeds.")
+	} else {
+		fmt.Fprintf(&b, "Current revision %d (%s), built %s, of %d build(s).", r.current.Number, short(r.current.Hash),
+			whenText(r.current.Created), r.builds)
+	}
+	if lastFailed {
+		fmt.Fprintf(&b, " The last build (%s) failed: %s", whenText(r.last.Created), firstError(r.last.BuildLog))
+	}
+	return b.String()
+}
+
+func (s *aisScreen) setBusy(text string) {
+	if text == "" {
+		s.busy.Stop()
+		s.busyRow.Hide()
+		return
+	}
+	s.busyText.SetText(text)
+	s.busyRow.Show()
+	s.busy.Start()
+}
+
+func (s *aisScreen) enableButtons() {
+	r, ok := s.selectedRow()
+	busy := ok && (s.building[r.ai.ID] || s.checking[r.ai.ID])
+	for _, b := range []*widget.Button{s.edit, s.remove, s.revisions} {
+		setEnabled(b, ok)
+	}
+	setEnabled(s.buildNow, ok && !busy)
+	setEnabled(s.check, ok && !busy)
+	setEnabled(s.buildLog, ok && r.last != nil)
+	if ok {
+		s.watch.Enable()
+	} else {
+		s.watch.Disable()
+	}
+}
+
+func setEnabled(b *widget.Button, on bool) {
+	if on {
+		b.Enable()
+	} else {
+		b.Disable()
+	}
+}
+
+// refreshRow redraws a row after the screen's own state of it changed.
+func (s *aisScreen) refreshRow(id int64) {
+	s.list.Refresh()
+	if id == s.selected {
+		s.showSelected()
+	}
+}
+
+// ---- actions ----
+
+func (s *aisScreen) onAdd() {
+	s.form = newAIForm(s, nil)
+	s.form.show()
+}
+
+func (s *aisScreen) onEdit() {
+	r, ok := s.selectedRow()
+	if !ok {
+		return
+	}
+	ai := r.ai
+	s.form = newAIForm(s, &ai)
+	s.form.show()
+}
+
+func (s *aisScreen) onTemplate() {
+	s.tmplForm = newTemplateForm(s)
+	s.tmplForm.show()
+}
+
+func (s *aisScreen) onBuild() {
+	if r, ok := s.selectedRow(); ok {
+		s.startBuild(r.ai.ID, "")
+	}
+}
+
+// startBuild builds AI id off the UI thread and says how it went. first,
+// when set, introduces a failed first build ("alice is added, but…").
+func (s *aisScreen) startBuild(id int64, first string) {
+	if s.building[id] {
+		return
+	}
+	s.building[id] = true
+	s.refreshRow(id)
+	s.goWork(func() {
+		ai, err := s.u.DB.AI(id)
+		var out buildOutcome
+		if err == nil {
+			out, err = buildAI(s.ctx, s.u.DB, s.dataDir, ai, false, runner.DefaultBuildTimeout)
+		} else {
+			err = fmt.Errorf("the AI is no longer registered (removed meanwhile?): %w", err)
+		}
+		if s.ctx.Err() != nil {
+			return // the window is closing
+		}
+		uiDo(func() {
+			delete(s.building, id)
+			s.noteOutcome(id, out, err)
+			s.refreshRow(id)
+			s.buildDone(ai, out, err, first)
+		})
+		s.reload()
+	})
+}
+
+// buildDone says how a build went: a line for a success, the compiler's
+// output for a failure.
+func (s *aisScreen) buildDone(ai storage.AI, out buildOutcome, err error, first string) {
+	now := time.Now().Format("15:04:05 ")
+	switch {
+	case err != nil:
+		s.say(now + "cannot build " + ai.Name)
+		s.u.showError(strings.TrimSpace("Cannot build "+ai.Name), err)
+	case out.Rev.Status == storage.BuildFailed:
+		head := fmt.Sprintf("The build of %s failed; its previous revision, if any, still plays. "+
+			"Fix the first error below, save, and press Build now again.", ai.Name)
+		if out.Unchanged {
+			head = fmt.Sprintf("The sources of %s are as they were when the build of %s failed. "+
+				"Fix the first error below, save, and press Build now again.", ai.Name, whenText(out.Rev.Created))
+		}
+		if first != "" {
+			head = first + " " + head
+		}
+		s.say(now + ai.Name + ": the build failed: " + firstError(out.Rev.BuildLog))
+		showLogDialog(s.u, ai.Name+": the build failed", head, out.Rev.BuildLog)
+	case out.Unchanged:
+		s.say(fmt.Sprintf("%s%s: unchanged since revision %d (%s), which plays", now, ai.Name, out.Rev.Number, short(out.Rev.Hash)))
+	default:
+		took := ""
+		if ai.BuildCmd != "" {
+			took = fmt.Sprintf(" in %v", out.Result.Took.Round(10*time.Millisecond))
+		}
+		s.say(fmt.Sprintf("%s%s: revision %d (%s) is ready%s and plays from now on", now, ai.Name, out.Rev.Number, short(out.Rev.Hash), took))
+	}
+}
+
+func (s *aisScreen) onBuildLog() {
+	r, ok := s.selectedRow()
+	if !ok || r.last == nil {
+		return
+	}
+	last := *r.last
+	head := fmt.Sprintf("Build of %s, %s: %s.", whenText(last.Created), short(last.Hash), last.Status)
+	if last.Status == storage.BuildOK {
+		head = fmt.Sprintf("Revision %d (%s), built %s: ok.", last.Number, short(last.Hash), whenText(last.Created))
+	}
+	showLogDialog(s.u, r.ai.Name+": last build", head, last.BuildLog)
+}
+
+func (s *aisScreen) onRevisions() {
+	if r, ok := s.selectedRow(); ok {
+		showRevisionsDialog(s.u, r.ai)
+	}
+}
+
+func (s *aisScreen) onCheck() {
+	r, ok := s.selectedRow()
+	if !ok {
+		return
+	}
+	id := r.ai.ID
+	s.checking[id] = true
+	s.refreshRow(id)
+	s.goWork(func() {
+		var report strings.Builder
+		ai, err := s.u.DB.AI(id)
+		if err == nil {
+			var g engine.Game
+			if g, err = games.Get(ai.Game); err == nil {
+				err = runAICheck(s.ctx, &report, s.u.DB, s.dataDir, ai, g, 1, 1, nil, runner.DefaultBuildTimeout)
+			}
+		}
+		if s.ctx.Err() != nil {
+			return
+		}
+		uiDo(func() {
+			delete(s.checking, id)
+			s.refreshRow(id)
+			s.checkDone(ai, report.String(), err)
+		})
+		s.reload()
+	})
+}
+
+// checkDone shows the preflight's report.
+func (s *aisScreen) checkDone(ai storage.AI, report string, err error) {
+	title := ai.Name + " is ready to play"
+	head := "One short game against the game's random built-in bots went well: it starts, answers in time and answers validly."
+	if err != nil {
+		title = ai.Name + " does not pass the check"
+		head = "Fix the first problem below, save, and press Check again. The report is what the program did in one short game against the game's built-in bots."
+		if report == "" {
+			report = err.Error()
+		} else {
+			report += "\n" + strings.Replace(err.Error(), "(first problems above)", "(first problems listed)", 1)
+		}
+	}
+	s.say(time.Now().Format("15:04:05 ") + title)
+	showLogDialog(s.u, title, head, report)
+}
+
+func (s *aisScreen) onWatch(on bool) {
+	if s.showing {
+		return
+	}
+	r, ok := s.selectedRow()
+	if !ok {
+		return
+	}
+	id := r.ai.ID
+	s.goWork(func() {
+		ai, err := s.u.DB.AI(id)
+		if err == nil && ai.Watch != on {
+			ai.Watch = on
+			err = s.u.DB.UpdateAI(ai)
+		}
+		uiDo(func() {
+			switch {
+			case err != nil:
+				s.u.showError("Cannot change watching of "+r.ai.Name, err)
+			case on:
+				s.say(ai.Name + " is watched: within a few seconds, every save in its folder rebuilds it")
+			default:
+				s.say(ai.Name + " is no longer watched: press Build now after a change")
+			}
+		})
+		s.reload()
+	})
+}
+
+func (s *aisScreen) onRemove() {
+	r, ok := s.selectedRow()
+	if !ok {
+		return
+	}
+	ai := r.ai
+	revDir := revisionsDir(s.dataDir, ai)
+	text := widget.NewLabel(wrapText(fmt.Sprintf("Remove %s and its %d build(s)? Results of events it played stay. "+
+		"Its source folder is not touched.", ai.Name, r.builds), 70))
+	files := widget.NewCheck("Also delete its built revisions in "+revDir, nil)
+	d := dialog.NewCustomConfirm("Remove "+ai.Name+"?", "Remove", "Cancel", container.NewVBox(text, files), func(ok bool) {
+		if !ok {
+			return
+		}
+		alsoFiles := files.Checked
+		s.goWork(func() {
+			err := s.u.DB.RemoveAI(ai.ID)
+			msg := "removed " + ai.Name
+			if err == nil && alsoFiles {
+				if ferr := os.RemoveAll(revDir); ferr != nil {
+					err = fmt.Errorf("%s is removed, but its revisions folder could not be deleted: %w; delete %s by hand", ai.Name, ferr, revDir)
+				} else {
+					msg += " and its built revisions"
+				}
+			}
+			uiDo(func() {
+				if err != nil {
+					s.u.showError("Cannot remove "+ai.Name, err)
+					return
+				}
+				s.say(time.Now().Format("15:04:05 ") + msg)
+			})
+			s.reload()
+		})
+	}, s.u.Win)
+	d.Show()
+}
