@@ -1,13 +1,138 @@
 package app
 
 import (
+	"fmt"
+
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"ringside/engine/event"
+	"ringside/storage"
 )
 
-// eventCharts holds the event view's chart tabs.
-type eventCharts struct{}
+// historyPoints is how many points the rating-over-time chart has.
+const historyPoints = 40
 
-func newEventCharts() *eventCharts                { return &eventCharts{} }
-func (c *eventCharts) tabs() []*container.TabItem { return nil }
-func (c *eventCharts) prepare(d *eventData)       {}
-func (c *eventCharts) apply(d *eventData)         {}
+// chartData is what the event view's charts show, computed off the UI
+// thread with the rest of eventData.
+type chartData struct {
+	names    []string // by entry index
+	history  []event.HistoryPoint
+	labels   []string // heat map rows, in standings order
+	cells    [][]*float64
+	lenEdges []float64
+	lenCount []int
+	scEdges  []float64
+	scCount  []int
+	tree     *event.BracketTree
+	err      error
+}
+
+// eventCharts holds the event view's chart tabs: the crosstable as a heat
+// map, the bracket tree, and ratings over time with game length and score
+// distributions.
+type eventCharts struct {
+	heat       *HeatMap
+	rating     *LineChart
+	lengths    *Histogram
+	scores     *Histogram
+	bracket    *BracketTree
+	bracketTab *container.TabItem
+	treeView   fyne.CanvasObject
+	noTree     fyne.CanvasObject
+	note       *widget.Label
+	tabsList   []*container.TabItem
+}
+
+func newEventCharts() *eventCharts {
+	c := &eventCharts{
+		heat:    NewHeatMap("Score of the row against the column"),
+		rating:  NewLineChart("Rating over the event", "games played", "rating (Elo scale)"),
+		lengths: NewHistogram("Game length", "turns"),
+		scores:  NewHistogram("Final scores", "score"),
+		bracket: NewBracketTree(),
+		note:    widget.NewLabel(""),
+	}
+	c.rating.SetReference(0, "average")
+	c.treeView = container.NewScroll(c.bracket)
+	c.noTree = container.NewCenter(widget.NewLabel("This event is not a bracket: see the standings and the crosstable."))
+	c.bracketTab = container.NewTabItem("Bracket", container.NewStack(c.treeView, c.noTree))
+	charts := container.NewBorder(nil, c.note, nil, nil,
+		container.NewGridWithRows(2, c.rating, container.NewGridWithColumns(2, c.lengths, c.scores)))
+	c.tabsList = []*container.TabItem{
+		container.NewTabItem("Crosstable", c.heat),
+		container.NewTabItem("Charts", charts),
+		c.bracketTab,
+	}
+	return c
+}
+
+func (c *eventCharts) tabs() []*container.TabItem { return c.tabsList }
+
+// prepare computes the charts' data; it runs off the UI thread.
+func (c *eventCharts) prepare(d *eventData) {
+	cd := &chartData{}
+	d.charts = cd
+	ev := d.ev
+	cd.names = make([]string, len(ev.Entries))
+	for i, e := range ev.Entries {
+		cd.names[i] = e.Name
+	}
+	if d.tableErr != nil {
+		cd.err = d.tableErr
+		return
+	}
+	var order []int
+	for _, r := range d.table.Rows {
+		order = append(order, r.Entry)
+		cd.labels = append(cd.labels, r.Name)
+	}
+	cd.cells = CrossFractions(d.table.Cross, order)
+	cd.history, cd.err = event.RatingHistory(ev.Config, d.outcomes, historyPoints)
+	var turns []int
+	var scores []float64
+	for _, m := range d.matches {
+		if m.Status != storage.MatchDone || m.Result == nil {
+			continue
+		}
+		turns = append(turns, m.Result.Turns)
+		scores = append(scores, m.Result.Scores...)
+	}
+	cd.lenEdges, cd.lenCount = event.BinInts(turns, 12)
+	if len(scores) > 0 {
+		cd.scEdges, cd.scCount = event.Bin(scores, 12)
+	}
+	if ev.Config.Format == event.Bracket {
+		if t, err := event.Tree(ev.Config, d.outcomes); err == nil {
+			cd.tree = &t
+		}
+	}
+}
+
+// apply shows prepared data; it runs on the UI thread.
+func (c *eventCharts) apply(d *eventData) {
+	cd := d.charts
+	if cd == nil {
+		return
+	}
+	if cd.err != nil {
+		c.note.SetText(fmt.Sprintf("Charts unavailable: %v", cd.err))
+	} else {
+		c.note.SetText(fmt.Sprintf("%d games played. Ratings are fitted to every game so far; bands are 95 %% intervals.", len(d.outcomes)))
+	}
+	c.heat.SetData(cd.labels, cd.cells)
+	c.rating.SetSeries(HistorySeries(cd.history, cd.names))
+	c.lengths.SetData(cd.lenEdges, cd.lenCount)
+	if cd.scEdges != nil {
+		c.scores.SetData(cd.scEdges, cd.scCount)
+		c.scores.Show()
+	} else {
+		c.scores.Hide() // Grip keeps no scores
+	}
+	if cd.tree != nil {
+		c.bracket.SetTree(*cd.tree, cd.names)
+	}
+	setVisible(c.treeView, cd.tree != nil)
+	setVisible(c.noTree, cd.tree == nil)
+}

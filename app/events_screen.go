@@ -214,6 +214,7 @@ type eventData struct {
 	outcomes []event.Outcome
 	table    event.Table
 	tableErr error
+	charts   *chartData
 }
 
 func newEventView(u *UI) *eventView {

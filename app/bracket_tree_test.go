@@ -1,0 +1,218 @@
+package app
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/test"
+
+	"ringside/engine/event"
+)
+
+// sampleTree plays the first games of a sample bracket and returns its
+// tree after played outcomes.
+func sampleTree(t testing.TB, n, seats, games, played int) event.BracketTree {
+	t.Helper()
+	cfg, done := sampleEvent(t, event.Bracket, n, seats, games)
+	if played < len(done) {
+		done = done[:played]
+	}
+	tree, err := event.Tree(cfg, done)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tree
+}
+
+func TestBracketTreeShots(t *testing.T) {
+	test.NewTempApp(t)
+	b := NewBracketTree()
+	w := test.NewWindow(container.NewScroll(b))
+	defer w.Close()
+	w.Resize(fyne.NewSize(1000, 600))
+	b.SetTree(sampleTree(t, 7, 2, 3, 1000), sampleNames)
+	shotThemes(t, w, "bracket")
+	b.SetTree(sampleTree(t, 8, 2, 3, 10), sampleNames)
+	shotThemes(t, w, "bracket_live")
+	b.SetTree(sampleTree(t, 6, 4, 2, 1000), sampleNames)
+	shotThemes(t, w, "bracket_heats")
+	names := make([]string, 24)
+	for i := range names {
+		names[i] = sampleName(i)
+	}
+	b.SetTree(sampleTree(t, 22, 4, 1, 60), names)
+	shotThemes(t, w, "bracket_heats_big")
+	b.SetTree(sampleTree(t, 13, 2, 1, 1000), names)
+	shotThemes(t, w, "bracket_big")
+}
+
+func TestBracketTreeGolden(t *testing.T) {
+	test.NewTempApp(t)
+	b := NewBracketTree()
+	// 6 entries, best of 1, part played: byes, decided and open matches.
+	b.SetTree(sampleTree(t, 6, 2, 1, 6), sampleNames)
+	w := test.NewWindow(container.NewScroll(b))
+	defer w.Close()
+	w.Resize(fyne.NewSize(1000, 480))
+	test.AssertImageMatches(t, "charts/bracket.png", w.Canvas().Capture())
+}
+
+// texts returns the visible texts of the bracket's rows, box by box.
+func bracketTexts(r *bracketRenderer) [][]string {
+	var out [][]string
+	for _, box := range r.boxes[:r.nBoxes] {
+		var rows []string
+		for _, row := range box.rows[:box.used] {
+			rows = append(rows, row.name.Text+" "+row.pts.Text)
+		}
+		out = append(out, rows)
+	}
+	return out
+}
+
+func TestBracketTreeFillsIn(t *testing.T) {
+	test.NewTempApp(t)
+	b := NewBracketTree()
+	w := test.NewWindow(container.NewScroll(b))
+	defer w.Close()
+	w.Resize(fyne.NewSize(800, 600))
+	r := b.r
+	if !r.empty.Visible() {
+		t.Error("an empty bracket does not say so")
+	}
+	cfg, done := sampleEvent(t, event.Bracket, 8, 2, 1)
+	start, err := event.Tree(cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.SetTree(start, sampleNames)
+	if r.empty.Visible() {
+		t.Error("a bracket with a tree says it is empty")
+	}
+	// 4 + 2 + 1 matches and the champion.
+	if r.nBoxes != 8 {
+		t.Fatalf("%d boxes for an 8-entry bracket, want 8", r.nBoxes)
+	}
+	dashes := 0
+	for _, rows := range bracketTexts(r) {
+		for _, s := range rows {
+			if strings.HasPrefix(s, "—") {
+				dashes++
+			}
+		}
+	}
+	if dashes != 2+4+1 { // semi-final and final slots, the champion
+		t.Errorf("%d undecided slots before any game, want 7", dashes)
+	}
+	first := r.boxes[0].bg
+	size := b.MinSize()
+
+	end, err := event.Tree(cfg, done)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.SetTree(end, sampleNames)
+	if r.boxes[0].bg != first {
+		t.Error("a later tree of the same shape made new boxes")
+	}
+	if b.MinSize() != size {
+		t.Errorf("size changed from %v to %v as games finished", size, b.MinSize())
+	}
+	champ := r.boxes[r.nBoxes-1].rows[0]
+	if want := sampleNames[end.Champion]; champ.name.Text != want || !champ.name.TextStyle.Bold {
+		t.Errorf("champion box shows %q (bold %v), want %q in bold", champ.name.Text, champ.name.TextStyle.Bold, want)
+	}
+	// Every decided match highlights exactly its winner.
+	k := 0
+	for _, round := range end.Rounds {
+		for _, m := range round.Matches {
+			box := r.boxes[k]
+			k++
+			bold := 0
+			for i, row := range box.rows[:box.used] {
+				if row.name.TextStyle.Bold {
+					bold++
+					if m.Entries[i] != m.Advance[0] {
+						t.Errorf("%s is bold but %s won", row.name.Text, sampleNames[m.Advance[0]])
+					}
+				}
+			}
+			if bold != 1 {
+				t.Errorf("match %v: %d rows bold, want the winner's", m.Entries, bold)
+			}
+		}
+	}
+	// Boxes never overlap, and all lie within MinSize.
+	for i, a := range r.boxes[:r.nBoxes] {
+		if a.pos.X+a.size.Width > size.Width || a.pos.Y+a.size.Height > size.Height {
+			t.Errorf("box %d reaches %v, beyond the min size %v", i, a.pos.Add(a.size), size)
+		}
+		for _, c := range r.boxes[i+1 : r.nBoxes] {
+			if a.pos.X < c.pos.X+c.size.Width && c.pos.X < a.pos.X+a.size.Width &&
+				a.pos.Y < c.pos.Y+c.size.Height && c.pos.Y < a.pos.Y+a.size.Height {
+				t.Errorf("boxes at %v and %v overlap", a.pos, c.pos)
+			}
+		}
+	}
+	// A bigger bracket needs more room: the scroll container scrolls.
+	names := make([]string, 32)
+	for i := range names {
+		names[i] = sampleName(i)
+	}
+	big, err := event.Tree(event.Config{Format: event.Bracket, Entries: entriesNamed(names), Seats: 2, Games: 1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.SetTree(big, names)
+	if got := b.MinSize(); got.Height <= size.Height*2 || got.Width <= size.Width {
+		t.Errorf("32-entry bracket min size %v, not much bigger than 8-entry %v", got, size)
+	}
+}
+
+// entriesNamed makes event entries with the names.
+func entriesNamed(names []string) []event.Entry {
+	es := make([]event.Entry, len(names))
+	for i, n := range names {
+		es[i].Name = n
+	}
+	return es
+}
+
+func TestPointsText(t *testing.T) {
+	cases := []struct {
+		p    float64
+		two  bool
+		want string
+	}{
+		{0, true, "0"}, {0.5, true, "½"}, {1, true, "1"}, {2.5, true, "2½"}, {1.9999999999, true, "2"},
+		{10.5, true, "10½"}, {2.3333333, false, "2.3"}, {2, false, "2.0"},
+	}
+	for _, c := range cases {
+		if got := pointsText(c.p, c.two); got != c.want {
+			t.Errorf("pointsText(%v, %v) = %q, want %q", c.p, c.two, got, c.want)
+		}
+	}
+}
+
+func TestMatchFooter(t *testing.T) {
+	cases := []struct {
+		m     event.Match
+		final bool
+		want  string
+	}{
+		{event.Match{Entries: []int{0, -1}, Bye: true, Decided: true, Rule: "bye"}, false, "no game"},
+		{event.Match{Entries: []int{-1, -1}}, false, "waiting"},
+		{event.Match{Entries: []int{0, 1}, Games: []int{0, 1, 2, 3}, Played: 1}, false, "1 of 4 games"},
+		{event.Match{Entries: []int{0, 1}, Games: []int{0, 1}, Played: 2}, false, "level after 2 games: tie-break"},
+		{event.Match{Entries: []int{0, 1}, Games: []int{0, 1, 2, 3}, Played: 4, Decided: true, Rule: "tiebreak", Tiebreaks: 1}, false, "4 games, 1 tie-break"},
+		{event.Match{Entries: []int{0, 1}, Games: []int{0, 1}, Played: 2, Decided: true, Rule: "seed"}, false, "level: higher seed"},
+		{event.Match{Entries: []int{0, 1, 2, 3}, Games: []int{0, 1, 2, 3}, Played: 4, Decided: true, Rule: "heat"}, true, "4 games, podium"},
+	}
+	for _, c := range cases {
+		if got := matchFooter(&c.m, c.final); got != c.want {
+			t.Errorf("matchFooter(%+v) = %q, want %q", c.m, got, c.want)
+		}
+	}
+}
