@@ -51,6 +51,7 @@ func newEventsScreen(u *UI) *eventsScreen {
 			name.Truncation = fyne.TextTruncateEllipsis
 			name.TextStyle = fyne.TextStyle{Bold: true}
 			sub := widget.NewLabel("league · 10/20 games · running")
+			sub.Truncation = fyne.TextTruncateEllipsis
 			return container.NewVBox(name, sub)
 		},
 		func(i widget.ListItemID, o fyne.CanvasObject) {
@@ -298,22 +299,30 @@ func (v *eventView) refreshNow() {
 	go v.load()
 }
 
-// load reads the event and computes its standings; it runs off the UI thread.
-func (v *eventView) load() {
-	id := v.currentID()
+// loadEventData reads an event and computes its standings and charts; it
+// runs off the UI thread.
+func loadEventData(db *storage.DB, charts *eventCharts, id int64) (*eventData, error) {
 	d := &eventData{}
 	var err error
-	d.ev, err = v.u.DB.Event(id)
+	d.ev, err = db.Event(id)
 	if err == nil {
-		d.matches, err = v.u.DB.Matches(id)
+		d.matches, err = db.Matches(id)
 	}
 	if err == nil {
-		d.outcomes, err = v.u.DB.Outcomes(id)
+		d.outcomes, err = db.Outcomes(id)
 	}
-	if err == nil {
-		d.table, d.tableErr = event.Standings(d.ev.Config, d.outcomes)
+	if err != nil {
+		return nil, err
 	}
-	v.extra.prepare(d)
+	d.table, d.tableErr = event.Standings(d.ev.Config, d.outcomes)
+	charts.prepare(d)
+	return d, nil
+}
+
+// load refreshes the view from the database, off the UI thread.
+func (v *eventView) load() {
+	id := v.currentID()
+	d, err := loadEventData(v.u.DB, v.extra, id)
 	uiDo(func() {
 		v.mu.Lock()
 		v.pending = false

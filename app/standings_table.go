@@ -36,17 +36,23 @@ func newStandingsTable() *standingsTable {
 		func() fyne.CanvasObject { return widget.NewLabel("standing") },
 		func(id widget.TableCellID, o fyne.CanvasObject) {
 			l := o.(*widget.Label)
-			if id.Row >= len(s.rows) {
-				l.SetText("")
+			text, bold := "", false
+			if id.Row < len(s.rows) {
+				text = s.cell(id.Row, id.Col)
+				bold = id.Col == 1 && s.rows[id.Row].Rank == 1
+			}
+			align, trunc := fyne.TextAlignTrailing, fyne.TextTruncateOff
+			if id.Col == 1 {
+				align, trunc = fyne.TextAlignLeading, fyne.TextTruncateEllipsis
+			}
+			// Live standings refresh often: touch a cell only when it
+			// changes, and then with one refresh.
+			if l.Text == text && l.TextStyle.Bold == bold && l.Alignment == align && l.Truncation == trunc {
 				return
 			}
-			l.SetText(s.cell(id.Row, id.Col))
-			l.TextStyle = fyne.TextStyle{Bold: id.Col == 1 && s.rows[id.Row].Rank == 1}
-			l.Alignment = fyne.TextAlignTrailing
-			if id.Col == 1 {
-				l.Alignment = fyne.TextAlignLeading
-			}
-			l.Truncation = fyne.TextTruncateEllipsis
+			l.TextStyle = fyne.TextStyle{Bold: bold}
+			l.Alignment, l.Truncation = align, trunc
+			l.Text = text
 			l.Refresh()
 		})
 	s.table.ShowHeaderColumn = false

@@ -1,0 +1,83 @@
+package app
+
+import (
+	"fmt"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"ringside/engine"
+	"ringside/engine/event"
+	"ringside/storage"
+)
+
+// bigEvent stores a finished league of about 5 000 Battle2048 games
+// between 11 entries, with results but without replays.
+func bigEvent(b *testing.B) (*storage.DB, int64) {
+	db, err := storage.Open(filepath.Join(b.TempDir(), "big.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { db.Close() })
+	var specs []string
+	for i := range 11 {
+		specs = append(specs, fmt.Sprintf("bot%d=builtin:battle2048/random", i))
+	}
+	ev, _, err := CreateEvent(db, EventSpec{Game: "battle2048", Format: event.League, Games: 45, Seed: 1, SeedSet: true, Entries: specs})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ms, err := db.Matches(ev.ID)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, m := range ms {
+		// A stable, lopsided result: the lower entry index wins.
+		ranks := []int{1, 2}
+		if m.Game.Seats[0] > m.Game.Seats[1] {
+			ranks = []int{2, 1}
+		}
+		res := engine.Result{Ranks: ranks, Reason: "higher_score", Turns: 40 + int(m.Game.Seed%300), Scores: []float64{1200, 800}}
+		if err := db.FinishMatch(m.ID, res, nil, 30*time.Millisecond); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return db, ev.ID
+}
+
+// BenchmarkEventView5000 measures one refresh of the event view of a
+// 4 950-game event: the work off the UI thread (database reads, standings,
+// rating history, histograms) and the part on it (setting the widgets).
+// While an event runs the view refreshes at most every 300 ms.
+func BenchmarkEventView5000(b *testing.B) {
+	db, id := bigEvent(b)
+	a := test.NewTempApp(b)
+	_ = a
+	v := newEventView(&UI{DB: db, Jobs: NewJobs(db)})
+	w := test.NewWindow(v.object())
+	defer w.Close()
+	w.Resize(fyne.NewSize(1200, 780))
+	v.id = id
+	b.Run("load", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := loadEventData(db, v.extra, id); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	d, err := loadEventData(db, v.extra, id)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if len(d.outcomes) < 4900 {
+		b.Fatalf("%d outcomes", len(d.outcomes))
+	}
+	b.Run("apply", func(b *testing.B) {
+		for b.Loop() {
+			v.apply(d)
+		}
+	})
+}
