@@ -46,6 +46,9 @@ func results(t *testing.T, path string) map[int][]int {
 		}
 		out[m.Game.Index] = m.Result.Ranks
 	}
+	if rs, err := db.Ratings(1); err != nil || len(rs) < len(out) {
+		t.Errorf("ratings history has %d points for %d games (%v)", len(rs), len(out), err)
+	}
 	if s, err := db.IntegrityCheck(); err != nil || s != "ok" {
 		t.Errorf("integrity check: %q %v", s, err)
 	}

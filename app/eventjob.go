@@ -21,6 +21,7 @@ type EventJob struct {
 	Event storage.Event
 	Run   *runner.Event
 	ids   map[int]int64 // game index → match id
+	done  []event.Outcome
 }
 
 // NewEventJob prepares event id for running. concurrency 0 keeps the
@@ -73,6 +74,7 @@ func (j *EventJob) Start(ctx context.Context) error {
 		j.ids[m.Game.Index] = m.ID
 	}
 	j.Run.Done = done
+	j.done = append([]event.Outcome(nil), done...)
 	if err := j.db.SetEventStatus(id, storage.EventRunning); err != nil {
 		return err
 	}
@@ -114,5 +116,24 @@ func (j *EventJob) start(g event.Game) error {
 }
 
 func (j *EventJob) finished(g event.Game, out *runner.Outcome) error {
-	return j.db.FinishMatch(j.ids[g.Index], out.Log.Result, out.Log, out.Wall.Round(time.Millisecond))
+	if err := j.db.FinishMatch(j.ids[g.Index], out.Log.Result, out.Log, out.Wall.Round(time.Millisecond)); err != nil {
+		return err
+	}
+	j.done = append(j.done, event.Outcome{Game: g, Ranks: out.Log.Result.Ranks})
+	return j.recordRatings(g.Index)
+}
+
+// recordRatings appends every entry's rating after game index to the
+// ratings history. It is kept for charts and exports; standings are always
+// recomputed from the results themselves.
+func (j *EventJob) recordRatings(index int) error {
+	t, err := event.Standings(j.Event.Config, j.done)
+	if err != nil {
+		return nil // a schedule the standings cannot read yet; the results are safe
+	}
+	rs := make([]storage.Rating, 0, len(t.Rows))
+	for _, r := range t.Rows {
+		rs = append(rs, storage.Rating{Entry: r.Entry, AfterMatch: index, Rating: r.Rating, Interval: (r.RatingHigh - r.RatingLow) / 2})
+	}
+	return j.db.AddRatings(j.Event.ID, rs)
 }
