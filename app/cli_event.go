@@ -306,7 +306,7 @@ func eventList(c *cli, args []string) error {
 			}
 		}
 		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d\t%d/%d\t%s\n", ev.ID, ev.Name, ev.Game, ev.Config.Format,
-			len(ev.Entries), done, len(ms), ev.Status)
+			len(ev.Config.Entries), done, len(ms), ev.Status)
 	}
 	return tw.Flush()
 }
