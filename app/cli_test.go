@@ -208,3 +208,20 @@ func TestTotalTimeBank(t *testing.T) {
 		t.Errorf("lost at turn %d, want about turn 5 (4 × 250 ms = the 1000 ms bank)", res.Turns)
 	}
 }
+
+// BenchmarkPlayCloud plays a whole 300-turn Cloud game between four
+// built-in bots as real processes, over TCP on loopback and over stdio.
+func BenchmarkPlayCloud(b *testing.B) {
+	for _, tr := range []string{"tcp", "stdio"} {
+		b.Run(tr, func(b *testing.B) {
+			for b.Loop() {
+				code, _, errs := runCLI("play", "--game", "cloud", "--seed", "3", "--opt", "transport="+tr,
+					"--bot", "builtin:cloud/hunter", "--bot", "builtin:cloud/random",
+					"--bot", "builtin:cloud/hunter", "--bot", "builtin:cloud/random")
+				if code != 0 {
+					b.Fatal(errs)
+				}
+			}
+		})
+	}
+}

@@ -2,6 +2,7 @@ package app
 
 import (
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -11,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"ringside/engine/games"
 	"ringside/storage"
 )
 
@@ -164,4 +166,86 @@ func TestRunPauseResumeButtons(t *testing.T) {
 		e, _ := u.DB.Event(ev.ID)
 		return e.Status == storage.EventFinished
 	})
+}
+
+func TestCompareScreenAnswers(t *testing.T) {
+	_, u := newTestUI(t)
+	c := u.compare
+	eventually(t, "the entrants are loaded", func() bool {
+		var ok bool
+		onUI(func() { ok = len(c.a.Options) > 1 })
+		return ok
+	})
+	onUI(func() {
+		if c.game.Selected != "battle2048" {
+			t.Errorf("first game offered is %q; Grip (4 players) cannot be compared head to head", c.game.Selected)
+		}
+		c.a.SetSelected("builtin:battle2048/greedy")
+		c.b.SetSelected("builtin:battle2048/random")
+		c.elo1.SetText("20")
+		test.Tap(c.start)
+	})
+	eventually(t, "the comparison decides", func() bool {
+		var text string
+		onUI(func() { text = c.verdict.Text })
+		return strings.Contains(text, "is stronger than")
+	})
+	onUI(func() {
+		if !strings.HasPrefix(c.verdict.Text, "builtin:battle2048/greedy is stronger than builtin:battle2048/random (95 % confidence, after ") {
+			t.Errorf("verdict = %q", c.verdict.Text)
+		}
+		if !strings.Contains(c.numbers.Text, "LLR") {
+			t.Errorf("numbers = %q", c.numbers.Text)
+		}
+	})
+}
+
+func TestCompareScreenRefusesBadNumbers(t *testing.T) {
+	w, u := newTestUI(t)
+	onUI(func() {
+		u.compare.maxGames.SetText("seven")
+		test.Tap(u.compare.start)
+	})
+	var shown bool
+	onUI(func() {
+		for _, o := range w.Canvas().Overlays().List() {
+			shown = shown || o.Visible()
+		}
+	})
+	if !shown {
+		t.Errorf("no error dialog for a game limit that is not a number")
+	}
+	if evs, _ := u.DB.ListEvents(); len(evs) != 0 {
+		t.Errorf("an event was created from bad input")
+	}
+}
+
+func TestGamesScreenListsEveryGame(t *testing.T) {
+	test.NewTempApp(t)
+	s := newGamesScreen()
+	w := test.NewWindow(s)
+	defer w.Close()
+	w.Resize(fyne.NewSize(1000, 700))
+	for _, g := range games.All() {
+		found := false
+		var walk func(o fyne.CanvasObject)
+		walk = func(o fyne.CanvasObject) {
+			switch x := o.(type) {
+			case *widget.Card:
+				found = found || x.Title == g.Info().Name
+			case *fyne.Container:
+				for _, c := range x.Objects {
+					walk(c)
+				}
+			case fyne.Widget:
+				for _, c := range test.TempWidgetRenderer(t, x).Objects() {
+					walk(c)
+				}
+			}
+		}
+		walk(w.Content())
+		if !found {
+			t.Errorf("games screen has no card for %s", g.Info().Name)
+		}
+	}
 }
