@@ -63,7 +63,8 @@ type Progress struct {
 }
 
 // ErrGame is wrapped by Run's error when a game could not be played at
-// all (no bot could start): the event stops so the set-up can be fixed.
+// all; the event stops so the set-up can be fixed. (Bots that cannot
+// start are not such a case: they crash their seats.)
 var ErrGame = errors.New("game could not be played")
 
 type gameResult struct {
@@ -243,5 +244,5 @@ func (e *Event) match(g event.Game) Match {
 	for s, entry := range g.Seats {
 		bots[s] = e.Bots[entry]
 	}
-	return Match{Game: e.Game, Options: e.Options, Seed: g.Seed, Bots: bots, TimeScale: e.TimeScale}
+	return Match{Game: e.Game, Options: e.Options, Seed: g.Seed, Bots: bots, TimeScale: e.TimeScale, PlayWithoutBots: true}
 }

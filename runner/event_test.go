@@ -140,13 +140,28 @@ func TestEventPauseResumeCancel(t *testing.T) {
 	}
 }
 
-func TestEventStopsWhenNoBotStarts(t *testing.T) {
-	e := pingEvent(2, 1, 1, "2")
+// TestEventGoesOnWhenNoBotStarts: two broken programs meeting cost them
+// their games; the event still finishes.
+func TestEventGoesOnWhenNoBotStarts(t *testing.T) {
+	e := pingEvent(3, 1, 1, "2")
 	e.Bots[0].Command = "/no/such/bot"
 	e.Bots[1].Command = "/no/such/bot"
-	err := e.Run(context.Background())
-	if !errors.Is(err, ErrGame) || !errors.Is(err, ErrNoBotStarted) {
-		t.Errorf("err = %v, want ErrGame wrapping ErrNoBotStarted", err)
+	crashed := 0
+	e.OnFinished = func(g event.Game, out *Outcome) error {
+		for s := range g.Seats {
+			if out.Verdicts[s][engine.Crashed] > 0 {
+				crashed++
+			}
+		}
+		return nil
+	}
+	if err := e.Run(context.Background()); err != nil {
+		t.Fatalf("Run = %v, want the event to finish", err)
+	}
+	// Entries 0 and 1 are broken: 2 seats in their own 2 games, 1 seat in
+	// each of the 4 games against entry 2.
+	if crashed != 8 {
+		t.Errorf("%d crashed seats, want 8", crashed)
 	}
 }
 

@@ -21,6 +21,12 @@ type Match struct {
 	// TimeScale multiplies every time limit (slow machines, many games in
 	// parallel); the game sees times divided by it again. 0 means 1.
 	TimeScale float64
+	// PlayWithoutBots plays the game even when no bot could be started
+	// (every seat then crashes at once). Events set it: in a class of 30
+	// programs two broken ones may meet, and that must cost them their
+	// game, not stop the event. "ringside play" leaves it off and reports
+	// a usage error instead.
+	PlayWithoutBots bool
 	// OnStep, when set, is called after each step from Play's goroutine.
 	OnStep func(index int, st engine.State, step engine.Step)
 }
@@ -116,7 +122,7 @@ func Play(ctx context.Context, m Match) (*Outcome, error) {
 			started++
 		}
 	}
-	if started == 0 {
+	if started == 0 && !m.PlayWithoutBots {
 		return nil, fmt.Errorf("%w: %s", ErrNoBotStarted, conns[0].note)
 	}
 
