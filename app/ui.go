@@ -85,6 +85,13 @@ func (u *UI) build() {
 	if i := prefs.IntWithFallback(prefScreen, 0); i >= 0 && i < len(u.tabs.Items) {
 		u.tabs.SelectIndex(i)
 	}
+	// A database without events is a first run (or a fresh --db): start
+	// on Home with its demos, whatever screen was open last time.
+	go func() {
+		if evs, err := u.DB.ListEvents(); err == nil && len(evs) == 0 {
+			uiDo(func() { u.tabs.SelectIndex(0) })
+		}
+	}()
 	u.tabs.OnSelected = func(t *container.TabItem) {
 		prefs.SetInt(prefScreen, u.tabs.SelectedIndex())
 		switch t.Content {
