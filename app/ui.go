@@ -86,12 +86,11 @@ func (u *UI) build() {
 		u.tabs.SelectIndex(i)
 	}
 	// A database without events is a first run (or a fresh --db): start
-	// on Home with its demos, whatever screen was open last time.
-	go func() {
-		if evs, err := u.DB.ListEvents(); err == nil && len(evs) == 0 {
-			uiDo(func() { u.tabs.SelectIndex(0) })
-		}
-	}()
+	// on Home with its demos, whatever screen was open last time. One
+	// small query before the window is shown.
+	if evs, err := u.DB.ListEvents(); err == nil && len(evs) == 0 {
+		u.tabs.SelectIndex(0)
+	}
 	u.tabs.OnSelected = func(t *container.TabItem) {
 		prefs.SetInt(prefScreen, u.tabs.SelectedIndex())
 		switch t.Content {
