@@ -302,13 +302,10 @@ func aiAdd(c *cli, args []string) error {
 			buildSet = true
 		}
 	})
-	db, err := openDB(*dbPath)
-	if err != nil {
+	return withDB(*dbPath, func(db *storage.DB) error {
+		_, err := registerAI(c, db, *dbPath, *name, *game, *dir, *build, buildSet, *run, !*noWatch, *timeout)
 		return err
-	}
-	defer db.Close()
-	_, err = registerAI(c, db, *dbPath, *name, *game, *dir, *build, buildSet, *run, !*noWatch, *timeout)
-	return err
+	})
 }
 
 // registerAI checks, guesses, stores and builds a new AI, printing what it
@@ -439,13 +436,10 @@ func aiNew(c *cli, args []string) error {
 		return err
 	}
 	fmt.Fprintf(c.stdout, "copied the %s template for %s into %s\n", *lang, *game, *dir)
-	db, err := openDB(*dbPath)
-	if err != nil {
+	return withDB(*dbPath, func(db *storage.DB) error {
+		_, err := registerAI(c, db, *dbPath, *name, *game, *dir, "", false, "", !*noWatch, *timeout)
 		return err
-	}
-	defer db.Close()
-	_, err = registerAI(c, db, *dbPath, *name, *game, *dir, "", false, "", !*noWatch, *timeout)
-	return err
+	})
 }
 
 // templateList names every template as GAME/LANGUAGE.
@@ -513,45 +507,42 @@ func aiList(c *cli, args []string) error {
 	if fs.NArg() > 0 {
 		return usagef("ai list: unexpected argument %q", fs.Arg(0))
 	}
-	db, err := openDB(*dbPath)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	ais, err := db.ListAIs()
-	if err != nil {
-		return err
-	}
-	if len(ais) == 0 {
-		fmt.Fprintln(c.stdout, "no AIs yet: add one with \"ringside ai add\" or start from a template with \"ringside ai new\"")
-		return nil
-	}
-	tw := tabwriter.NewWriter(c.stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "NAME\tGAME\tLANGUAGE\tREVISION\tLAST BUILD\tWATCHED")
-	for _, ai := range ais {
-		revs, err := db.Revisions(ai.ID)
+	return withDB(*dbPath, func(db *storage.DB) error {
+		ais, err := db.ListAIs()
 		if err != nil {
 			return err
 		}
-		cur, last := "-", "never built"
-		for _, r := range revs {
-			if r.Status == storage.BuildOK {
-				cur = fmt.Sprintf("r%d", r.Number)
+		if len(ais) == 0 {
+			fmt.Fprintln(c.stdout, "no AIs yet: add one with \"ringside ai add\" or start from a template with \"ringside ai new\"")
+			return nil
+		}
+		tw := tabwriter.NewWriter(c.stdout, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "NAME\tGAME\tLANGUAGE\tREVISION\tLAST BUILD\tWATCHED")
+		for _, ai := range ais {
+			revs, err := db.Revisions(ai.ID)
+			if err != nil {
+				return err
 			}
+			cur, last := "-", "never built"
+			for _, r := range revs {
+				if r.Status == storage.BuildOK {
+					cur = fmt.Sprintf("r%d", r.Number)
+				}
+			}
+			if n := len(revs); n > 0 {
+				last = fmt.Sprintf("%s %s", revs[n-1].Status, revs[n-1].Created.Format("2006-01-02 15:04"))
+			}
+			watched := "no"
+			switch {
+			case ai.Missing:
+				watched = "folder missing"
+			case ai.Watch:
+				watched = "yes"
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", ai.Name, ai.Game, orDash(ai.Language), cur, last, watched)
 		}
-		if n := len(revs); n > 0 {
-			last = fmt.Sprintf("%s %s", revs[n-1].Status, revs[n-1].Created.Format("2006-01-02 15:04"))
-		}
-		watched := "no"
-		switch {
-		case ai.Missing:
-			watched = "folder missing"
-		case ai.Watch:
-			watched = "yes"
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", ai.Name, ai.Game, orDash(ai.Language), cur, last, watched)
-	}
-	return tw.Flush()
+		return tw.Flush()
+	})
 }
 
 func orDash(s string) string {
@@ -568,47 +559,44 @@ func aiShow(c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	db, err := openDB(*dbPath)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	ai, err := db.AIByName(name)
-	if err != nil {
-		return err
-	}
-	revs, err := db.Revisions(ai.ID)
-	if err != nil {
-		return err
-	}
-	w := c.stdout
-	fmt.Fprintf(w, "AI %s\n  game:      %s\n  language:  %s\n  folder:    %s", ai.Name, ai.Game, orDash(ai.Language), ai.SourceDir)
-	if ai.Missing {
-		fmt.Fprint(w, " (missing)")
-	}
-	fmt.Fprintf(w, "\n  build:     %s\n  run:       %s\n  watched:   %v\n  added:     %s\n",
-		orDash(ai.BuildCmd), ai.RunCmd, ai.Watch, ai.Created.Format("2006-01-02 15:04"))
-	var cur *storage.Revision
-	failed := 0
-	for i := range revs {
-		if revs[i].Status == storage.BuildOK {
-			cur = &revs[i]
-		} else {
-			failed++
+	return withDB(*dbPath, func(db *storage.DB) error {
+		ai, err := db.AIByName(name)
+		if err != nil {
+			return err
 		}
-	}
-	if cur == nil {
-		fmt.Fprintln(w, "  current:   none (no successful build yet)")
-	} else {
-		fmt.Fprintf(w, "  current:   revision %d (%s), built %s\n  revision folder: %s\n", cur.Number, short(cur.Hash),
-			cur.Created.Format("2006-01-02 15:04:05"), cur.ArtifactDir)
-	}
-	fmt.Fprintf(w, "  builds:    %d (%d failed)\n", len(revs), failed)
-	if n := len(revs); n > 0 {
-		last := revs[n-1]
-		fmt.Fprintf(w, "last build (%s, %s):\n%s\n", last.Status, last.Created.Format("2006-01-02 15:04:05"), indent(last.BuildLog))
-	}
-	return nil
+		revs, err := db.Revisions(ai.ID)
+		if err != nil {
+			return err
+		}
+		w := c.stdout
+		fmt.Fprintf(w, "AI %s\n  game:      %s\n  language:  %s\n  folder:    %s", ai.Name, ai.Game, orDash(ai.Language), ai.SourceDir)
+		if ai.Missing {
+			fmt.Fprint(w, " (missing)")
+		}
+		fmt.Fprintf(w, "\n  build:     %s\n  run:       %s\n  watched:   %v\n  added:     %s\n",
+			orDash(ai.BuildCmd), ai.RunCmd, ai.Watch, ai.Created.Format("2006-01-02 15:04"))
+		var cur *storage.Revision
+		failed := 0
+		for i := range revs {
+			if revs[i].Status == storage.BuildOK {
+				cur = &revs[i]
+			} else {
+				failed++
+			}
+		}
+		if cur == nil {
+			fmt.Fprintln(w, "  current:   none (no successful build yet)")
+		} else {
+			fmt.Fprintf(w, "  current:   revision %d (%s), built %s\n  revision folder: %s\n", cur.Number, short(cur.Hash),
+				cur.Created.Format("2006-01-02 15:04:05"), cur.ArtifactDir)
+		}
+		fmt.Fprintf(w, "  builds:    %d (%d failed)\n", len(revs), failed)
+		if n := len(revs); n > 0 {
+			last := revs[n-1]
+			fmt.Fprintf(w, "last build (%s, %s):\n%s\n", last.Status, last.Created.Format("2006-01-02 15:04:05"), indent(last.BuildLog))
+		}
+		return nil
+	})
 }
 
 func aiRevisions(c *cli, args []string) error {
@@ -618,35 +606,32 @@ func aiRevisions(c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	db, err := openDB(*dbPath)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	ai, err := db.AIByName(name)
-	if err != nil {
-		return err
-	}
-	revs, err := db.Revisions(ai.ID)
-	if err != nil {
-		return err
-	}
-	if len(revs) == 0 {
-		fmt.Fprintf(c.stdout, "%s has never been built: \"ringside ai build %s\"\n", ai.Name, ai.Name)
-		return nil
-	}
-	tw := tabwriter.NewWriter(c.stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "REVISION\tHASH\tSTATUS\tBUILT\tFOLDER / FIRST ERROR")
-	for _, r := range revs {
-		num, where := "-", r.ArtifactDir
-		if r.Status == storage.BuildOK {
-			num = fmt.Sprintf("r%d", r.Number)
-		} else {
-			where = firstError(r.BuildLog)
+	return withDB(*dbPath, func(db *storage.DB) error {
+		ai, err := db.AIByName(name)
+		if err != nil {
+			return err
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", num, short(r.Hash), r.Status, r.Created.Format("2006-01-02 15:04:05"), where)
-	}
-	return tw.Flush()
+		revs, err := db.Revisions(ai.ID)
+		if err != nil {
+			return err
+		}
+		if len(revs) == 0 {
+			fmt.Fprintf(c.stdout, "%s has never been built: \"ringside ai build %s\"\n", ai.Name, ai.Name)
+			return nil
+		}
+		tw := tabwriter.NewWriter(c.stdout, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "REVISION\tHASH\tSTATUS\tBUILT\tFOLDER / FIRST ERROR")
+		for _, r := range revs {
+			num, where := "-", r.ArtifactDir
+			if r.Status == storage.BuildOK {
+				num = fmt.Sprintf("r%d", r.Number)
+			} else {
+				where = firstError(r.BuildLog)
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", num, short(r.Hash), r.Status, r.Created.Format("2006-01-02 15:04:05"), where)
+		}
+		return tw.Flush()
+	})
 }
 
 // firstError picks the line of a build log most likely to say what is
@@ -678,32 +663,29 @@ func aiRemove(c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	db, err := openDB(*dbPath)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	ai, err := db.AIByName(name)
-	if err != nil {
-		return err
-	}
-	if err := db.RemoveAI(ai.ID); err != nil {
-		return err
-	}
-	dataDir, err := dataDir(*dbPath)
-	if err != nil {
-		return err
-	}
-	dir := revisionsDir(dataDir, ai)
-	if *files {
-		if err := os.RemoveAll(dir); err != nil {
-			return fmt.Errorf("AI %s is removed, but its revisions folder could not be deleted: %w", ai.Name, err)
+	return withDB(*dbPath, func(db *storage.DB) error {
+		ai, err := db.AIByName(name)
+		if err != nil {
+			return err
 		}
-		fmt.Fprintf(c.stdout, "removed AI %s and its revisions folder %s\n", ai.Name, dir)
+		if err := db.RemoveAI(ai.ID); err != nil {
+			return err
+		}
+		dataDir, err := dataDir(*dbPath)
+		if err != nil {
+			return err
+		}
+		dir := revisionsDir(dataDir, ai)
+		if *files {
+			if err := os.RemoveAll(dir); err != nil {
+				return fmt.Errorf("AI %s is removed, but its revisions folder could not be deleted: %w", ai.Name, err)
+			}
+			fmt.Fprintf(c.stdout, "removed AI %s and its revisions folder %s\n", ai.Name, dir)
+			return nil
+		}
+		fmt.Fprintf(c.stdout, "removed AI %s (its built revisions stay in %s; --files deletes them)\n", ai.Name, dir)
 		return nil
-	}
-	fmt.Fprintf(c.stdout, "removed AI %s (its built revisions stay in %s; --files deletes them)\n", ai.Name, dir)
-	return nil
+	})
 }
 
 func aiBuild(c *cli, args []string) error {
@@ -715,29 +697,26 @@ func aiBuild(c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	db, err := openDB(*dbPath)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	ai, err := db.AIByName(name)
-	if err != nil {
-		return err
-	}
-	dataDir, err := dataDir(*dbPath)
-	if err != nil {
-		return err
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	out, err := buildAI(ctx, db, dataDir, ai, *force, *timeout)
-	if err != nil {
-		return err
-	}
-	if err := printBuild(c.stdout, ai, out); err != nil {
-		return fmt.Errorf("%s: the build failed (output above)", ai.Name)
-	}
-	return nil
+	return withDB(*dbPath, func(db *storage.DB) error {
+		ai, err := db.AIByName(name)
+		if err != nil {
+			return err
+		}
+		dataDir, err := dataDir(*dbPath)
+		if err != nil {
+			return err
+		}
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+		defer stop()
+		out, err := buildAI(ctx, db, dataDir, ai, *force, *timeout)
+		if err != nil {
+			return err
+		}
+		if err := printBuild(c.stdout, ai, out); err != nil {
+			return fmt.Errorf("%s: the build failed (output above)", ai.Name)
+		}
+		return nil
+	})
 }
 
 func aiCheck(c *cli, args []string) error {
@@ -759,26 +738,23 @@ func aiCheck(c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	db, err := openDB(*dbPath)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	ai, err := db.AIByName(name)
-	if err != nil {
-		return err
-	}
-	g, err := games.Get(ai.Game)
-	if err != nil {
-		return err
-	}
-	dataDir, err := dataDir(*dbPath)
-	if err != nil {
-		return err
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	return runAICheck(ctx, c.stdout, db, dataDir, ai, g, *seed, *scale, extra, *timeout)
+	return withDB(*dbPath, func(db *storage.DB) error {
+		ai, err := db.AIByName(name)
+		if err != nil {
+			return err
+		}
+		g, err := games.Get(ai.Game)
+		if err != nil {
+			return err
+		}
+		dataDir, err := dataDir(*dbPath)
+		if err != nil {
+			return err
+		}
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+		defer stop()
+		return runAICheck(ctx, c.stdout, db, dataDir, ai, g, *seed, *scale, extra, *timeout)
+	})
 }
 
 // runAICheck builds ai if needed and plays its preflight game, writing the

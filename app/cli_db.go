@@ -40,6 +40,18 @@ func openDB(path string) (*storage.DB, error) {
 	return db, nil
 }
 
+// withDB opens the database at path (see openDB), runs fn with it and
+// closes it again. Commands check their arguments before calling it, so a
+// usage error never creates a database file.
+func withDB(path string, fn func(db *storage.DB) error) error {
+	db, err := openDB(path)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	return fn(db)
+}
+
 // dataDir is where Ringside keeps files beside its database (built
 // revisions of AIs).
 func dataDir(dbPath string) (string, error) {

@@ -116,7 +116,14 @@ func parseInterleaved(fs interface {
 	}
 }
 
-func eventID(args []string, what string) (int64, error) {
+// eventID parses fs's flags around the one event id the command takes;
+// fs's name starts its usage errors.
+func eventID(fs *flag.FlagSet, args []string) (int64, error) {
+	args, err := parseInterleaved(fs, args)
+	if err != nil {
+		return 0, err
+	}
+	what := fs.Name()
 	if len(args) != 1 {
 		return 0, usagef("%s: give one event id (\"ringside event list\" shows them)", what)
 	}
@@ -131,23 +138,15 @@ func eventCreate(c *cli, args []string) error {
 	fs := c.flags("event create")
 	dbPath := dbFlag(fs)
 	var spec EventSpec
-	fs.StringVar(&spec.Game, "game", "", "")
+	opts := specFlags(fs, &spec, 0)
 	format := fs.String("format", "league", "")
 	fs.StringVar(&spec.Name, "name", "", "")
-	fs.IntVar(&spec.Games, "games", 0, "")
 	fs.IntVar(&spec.Seats, "seats", 0, "")
 	fs.Int64Var(&spec.Seed, "seed", 0, "")
-	fs.Float64Var(&spec.Elo0, "elo0", 0, "")
-	fs.Float64Var(&spec.Elo1, "elo1", 5, "")
-	fs.Float64Var(&spec.Alpha, "alpha", 0.05, "")
-	fs.Float64Var(&spec.Beta, "beta", 0.05, "")
-	fs.IntVar(&spec.Concurrency, "concurrency", 0, "")
-	fs.Float64Var(&spec.TimeScale, "time-scale", 1, "")
-	var entries, fillers, cands, opts listFlag
+	var entries, fillers, cands listFlag
 	fs.Var(&entries, "entry", "")
 	fs.Var(&fillers, "filler", "")
 	fs.Var(&cands, "candidate", "")
-	fs.Var(&opts, "opt", "")
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
 		return err
@@ -158,22 +157,36 @@ func eventCreate(c *cli, args []string) error {
 	spec.Format = event.Format(*format)
 	spec.Entries, spec.Fillers, spec.Candidates = entries, fillers, cands
 	fs.Visit(func(f *flag.Flag) { spec.SeedSet = spec.SeedSet || f.Name == "seed" })
-	if spec.Options, err = parseOpts(opts); err != nil {
+	if spec.Options, err = parseOpts(*opts); err != nil {
 		return err
 	}
-	db, err := openDB(*dbPath)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	ev, scheduled, err := CreateEvent(db, spec)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(c.stdout, "event %d: %s, %d entries, %d games scheduled so far (seed %d)\n",
-		ev.ID, ev.Name, len(ev.Entries), scheduled, ev.Config.Seed)
-	fmt.Fprintf(c.stdout, "run it with: ringside event run %d%s\n", ev.ID, dbArg(*dbPath))
-	return nil
+	return withDB(*dbPath, func(db *storage.DB) error {
+		ev, scheduled, err := CreateEvent(db, spec)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(c.stdout, "event %d: %s, %d entries, %d games scheduled so far (seed %d)\n",
+			ev.ID, ev.Name, len(ev.Entries), scheduled, ev.Config.Seed)
+		fmt.Fprintf(c.stdout, "run it with: ringside event run %d%s\n", ev.ID, dbArg(*dbPath))
+		return nil
+	})
+}
+
+// specFlags adds to fs the flags that "event create" and "compare" share:
+// the game, --games (default games), the SPRT hypotheses and error rates,
+// concurrency and time scale. It returns the --opt values.
+func specFlags(fs *flag.FlagSet, spec *EventSpec, games int) *listFlag {
+	fs.StringVar(&spec.Game, "game", "", "")
+	fs.IntVar(&spec.Games, "games", games, "")
+	fs.Float64Var(&spec.Elo0, "elo0", 0, "")
+	fs.Float64Var(&spec.Elo1, "elo1", 5, "")
+	fs.Float64Var(&spec.Alpha, "alpha", 0.05, "")
+	fs.Float64Var(&spec.Beta, "beta", 0.05, "")
+	fs.IntVar(&spec.Concurrency, "concurrency", 0, "")
+	fs.Float64Var(&spec.TimeScale, "time-scale", 1, "")
+	opts := new(listFlag)
+	fs.Var(opts, "opt", "")
+	return opts
 }
 
 func dbArg(p string) string {
@@ -195,49 +208,42 @@ func eventRun(c *cli, verb string, args []string) error {
 	dbPath := dbFlag(fs)
 	conc := fs.Int("concurrency", 0, "")
 	quiet := fs.Bool("quiet", false, "")
-	pos, err := parseInterleaved(fs, args)
+	id, err := eventID(fs, args)
 	if err != nil {
 		return err
 	}
-	id, err := eventID(pos, "event "+verb)
-	if err != nil {
-		return err
-	}
-	db, err := openDB(*dbPath)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	job, err := NewEventJob(db, id, *conc)
-	if err != nil {
-		return err
-	}
-	if job.Event.Status == storage.EventFinished {
-		fmt.Fprintf(c.stdout, "event %d is already finished\n", id)
-		return printStandings(c.stdout, db, job.Event, "text")
-	}
-	showProgress := !*quiet && isTerminal(c.stderr)
-	if showProgress {
-		job.Run.OnProgress = func(p runner.Progress) { fmt.Fprint(c.stderr, "\r"+progressLine(p)+"  ") }
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	err = job.Start(ctx)
-	if showProgress {
-		fmt.Fprintln(c.stderr)
-	}
-	if err != nil {
-		return fmt.Errorf("event %d stopped: %w; fix the problem and run \"ringside event resume %d\"", id, err, id)
-	}
-	if ctx.Err() != nil {
-		fmt.Fprintf(c.stdout, "event %d paused; go on with: ringside event resume %d%s\n", id, id, dbArg(*dbPath))
-		return nil
-	}
-	ev, err := db.Event(id)
-	if err != nil {
-		return err
-	}
-	return printStandings(c.stdout, db, ev, "text")
+	return withDB(*dbPath, func(db *storage.DB) error {
+		job, err := NewEventJob(db, id, *conc)
+		if err != nil {
+			return err
+		}
+		if job.Event.Status == storage.EventFinished {
+			fmt.Fprintf(c.stdout, "event %d is already finished\n", id)
+			return printStandings(c.stdout, db, job.Event, "text")
+		}
+		showProgress := !*quiet && isTerminal(c.stderr)
+		if showProgress {
+			job.Run.OnProgress = func(p runner.Progress) { fmt.Fprint(c.stderr, "\r"+progressLine(p)+"  ") }
+		}
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		defer stop()
+		err = job.Start(ctx)
+		if showProgress {
+			fmt.Fprintln(c.stderr)
+		}
+		if err != nil {
+			return fmt.Errorf("event %d stopped: %w; fix the problem and run \"ringside event resume %d\"", id, err, id)
+		}
+		if ctx.Err() != nil {
+			fmt.Fprintf(c.stdout, "event %d paused; go on with: ringside event resume %d%s\n", id, id, dbArg(*dbPath))
+			return nil
+		}
+		ev, err := db.Event(id)
+		if err != nil {
+			return err
+		}
+		return printStandings(c.stdout, db, ev, "text")
+	})
 }
 
 // progressLine is the one-line progress of a running event.
@@ -279,81 +285,71 @@ func eventList(c *cli, args []string) error {
 	if len(pos) > 0 {
 		return usagef("event list takes no arguments")
 	}
-	db, err := openDB(*dbPath)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	evs, err := db.ListEvents()
-	if err != nil {
-		return err
-	}
-	if len(evs) == 0 {
-		fmt.Fprintln(c.stdout, "no events yet: create one with \"ringside event create\"")
-		return nil
-	}
-	tw := tabwriter.NewWriter(c.stdout, 2, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tNAME\tGAME\tFORMAT\tENTRIES\tGAMES\tSTATUS")
-	for _, ev := range evs {
-		ms, err := db.Matches(ev.ID)
+	return withDB(*dbPath, func(db *storage.DB) error {
+		evs, err := db.ListEvents()
 		if err != nil {
 			return err
 		}
-		done := 0
-		for _, m := range ms {
-			if m.Status == storage.MatchDone {
-				done++
-			}
+		if len(evs) == 0 {
+			fmt.Fprintln(c.stdout, "no events yet: create one with \"ringside event create\"")
+			return nil
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d\t%d/%d\t%s\n", ev.ID, ev.Name, ev.Game, ev.Config.Format,
-			len(ev.Config.Entries), done, len(ms), ev.Status)
-	}
-	return tw.Flush()
+		tw := tabwriter.NewWriter(c.stdout, 2, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "ID\tNAME\tGAME\tFORMAT\tENTRIES\tGAMES\tSTATUS")
+		for _, ev := range evs {
+			ms, err := db.Matches(ev.ID)
+			if err != nil {
+				return err
+			}
+			done := 0
+			for _, m := range ms {
+				if m.Status == storage.MatchDone {
+					done++
+				}
+			}
+			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d\t%d/%d\t%s\n", ev.ID, ev.Name, ev.Game, ev.Config.Format,
+				len(ev.Config.Entries), done, len(ms), ev.Status)
+		}
+		return tw.Flush()
+	})
 }
 
 func eventShow(c *cli, args []string) error {
 	fs := c.flags("event show")
 	dbPath := dbFlag(fs)
-	pos, err := parseInterleaved(fs, args)
+	id, err := eventID(fs, args)
 	if err != nil {
 		return err
 	}
-	id, err := eventID(pos, "event show")
-	if err != nil {
-		return err
-	}
-	db, err := openDB(*dbPath)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	ev, err := db.Event(id)
-	if err != nil {
-		return err
-	}
-	ms, err := db.Matches(id)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(c.stdout, "event %d: %s (%s %s, %s)\n", ev.ID, ev.Name, ev.Game, ev.Config.Format, ev.Status)
-	tw := tabwriter.NewWriter(c.stdout, 2, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "MATCH\tGAME\tROUND\tSEED\tSEATS\tSTATUS\tRANKS\tREASON")
-	for _, m := range ms {
-		var seats []string
-		for _, e := range m.Game.Seats {
-			seats = append(seats, ev.Entries[e].Name)
+	return withDB(*dbPath, func(db *storage.DB) error {
+		ev, err := db.Event(id)
+		if err != nil {
+			return err
 		}
-		ranks, reason := "", ""
-		if m.Result != nil {
-			ranks, reason = fmt.Sprint(m.Result.Ranks), m.Result.Reason
+		ms, err := db.Matches(id)
+		if err != nil {
+			return err
 		}
-		if m.Error != "" {
-			reason = m.Error
+		fmt.Fprintf(c.stdout, "event %d: %s (%s %s, %s)\n", ev.ID, ev.Name, ev.Game, ev.Config.Format, ev.Status)
+		tw := tabwriter.NewWriter(c.stdout, 2, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "MATCH\tGAME\tROUND\tSEED\tSEATS\tSTATUS\tRANKS\tREASON")
+		for _, m := range ms {
+			var seats []string
+			for _, e := range m.Game.Seats {
+				seats = append(seats, ev.Entries[e].Name)
+			}
+			ranks, reason := "", ""
+			if m.Result != nil {
+				ranks, reason = fmt.Sprint(m.Result.Ranks), m.Result.Reason
+			}
+			if m.Error != "" {
+				reason = m.Error
+			}
+			fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%s\t%s\t%s\t%s\n", m.ID, m.Game.Index+1, m.Game.Round+1, m.Game.Seed,
+				strings.Join(seats, ", "), m.Status, ranks, reason)
 		}
-		fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%s\t%s\t%s\t%s\n", m.ID, m.Game.Index+1, m.Game.Round+1, m.Game.Seed,
-			strings.Join(seats, ", "), m.Status, ranks, reason)
-	}
-	return tw.Flush()
+		return tw.Flush()
+	})
 }
 
 func eventStandings(c *cli, args []string) error {
@@ -362,11 +358,7 @@ func eventStandings(c *cli, args []string) error {
 	asJSON := fs.Bool("json", false, "")
 	asCSV := fs.Bool("csv", false, "")
 	asMD := fs.Bool("md", false, "")
-	pos, err := parseInterleaved(fs, args)
-	if err != nil {
-		return err
-	}
-	id, err := eventID(pos, "event standings")
+	id, err := eventID(fs, args)
 	if err != nil {
 		return err
 	}
@@ -381,16 +373,13 @@ func eventStandings(c *cli, args []string) error {
 	if n > 1 {
 		return usagef("event standings: choose one of --json, --csv, --md")
 	}
-	db, err := openDB(*dbPath)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	ev, err := db.Event(id)
-	if err != nil {
-		return err
-	}
-	return printStandings(c.stdout, db, ev, format)
+	return withDB(*dbPath, func(db *storage.DB) error {
+		ev, err := db.Event(id)
+		if err != nil {
+			return err
+		}
+		return printStandings(c.stdout, db, ev, format)
+	})
 }
 
 func printStandings(w io.Writer, db *storage.DB, ev storage.Event, format string) error {
@@ -497,31 +486,28 @@ func runReplay(c *cli, args []string) error {
 	if err != nil {
 		return usagef("replay export: %q is not a match id", pos[0])
 	}
-	db, err := openDB(*dbPath)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	log, err := db.Replay(id)
-	if err != nil {
-		return err
-	}
-	g, err := games.Get(log.Game)
-	if err != nil {
-		return err
-	}
-	rp, err := engine.Expand(g, log)
-	if err != nil {
-		return fmt.Errorf("replay of match %d: %w", id, err)
-	}
-	data, err := json.MarshalIndent(rp, "", " ")
-	if err != nil {
-		return err
-	}
-	data = append(data, '\n')
-	if *outPath == "" {
-		_, err = c.stdout.Write(data)
-		return err
-	}
-	return os.WriteFile(*outPath, data, 0o644)
+	return withDB(*dbPath, func(db *storage.DB) error {
+		log, err := db.Replay(id)
+		if err != nil {
+			return err
+		}
+		g, err := games.Get(log.Game)
+		if err != nil {
+			return err
+		}
+		rp, err := engine.Expand(g, log)
+		if err != nil {
+			return fmt.Errorf("replay of match %d: %w", id, err)
+		}
+		data, err := json.MarshalIndent(rp, "", " ")
+		if err != nil {
+			return err
+		}
+		data = append(data, '\n')
+		if *outPath == "" {
+			_, err = c.stdout.Write(data)
+			return err
+		}
+		return os.WriteFile(*outPath, data, 0o644)
+	})
 }

@@ -53,41 +53,38 @@ func runWatch(c *cli, args []string) error {
 	if *debounce <= 0 || *timeout <= 0 {
 		return usagef("watch: --debounce and --timeout must be above 0")
 	}
-	db, err := openDB(*dbPath)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	dir, err := dataDir(*dbPath)
-	if err != nil {
-		return err
-	}
-	s, err := newAIWatcher(db, dir, *debounce, *timeout)
-	if err != nil {
-		return err
-	}
-	var outMu sync.Mutex
-	say := func(format string, args ...any) {
-		outMu.Lock()
-		defer outMu.Unlock()
-		fmt.Fprintf(c.stdout, time.Now().Format("15:04:05")+" "+format+"\n", args...)
-	}
-	s.OnWatch = func(names []string) {
-		if len(names) == 0 {
-			say("no AI is watched yet; AIs added with \"ringside ai add\" are picked up (Ctrl-C stops)")
-			return
+	return withDB(*dbPath, func(db *storage.DB) error {
+		dir, err := dataDir(*dbPath)
+		if err != nil {
+			return err
 		}
-		say("watching %d AI(s): %s (Ctrl-C stops)", len(names), strings.Join(names, ", "))
-	}
-	s.OnBuild = func(ev buildEvent) { say("%s", ev.describe()) }
-	s.OnMissing = func(name, dir string) {
-		say("%s: folder %s is gone; the AI is marked missing until it is back", name, dir)
-	}
-	s.OnFound = func(name string) { say("%s: folder is back, watching again", name) }
-	s.OnError = func(err error) { say("problem: %v", err) }
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	return s.run(ctx)
+		s, err := newAIWatcher(db, dir, *debounce, *timeout)
+		if err != nil {
+			return err
+		}
+		var outMu sync.Mutex
+		say := func(format string, args ...any) {
+			outMu.Lock()
+			defer outMu.Unlock()
+			fmt.Fprintf(c.stdout, time.Now().Format("15:04:05")+" "+format+"\n", args...)
+		}
+		s.OnWatch = func(names []string) {
+			if len(names) == 0 {
+				say("no AI is watched yet; AIs added with \"ringside ai add\" are picked up (Ctrl-C stops)")
+				return
+			}
+			say("watching %d AI(s): %s (Ctrl-C stops)", len(names), strings.Join(names, ", "))
+		}
+		s.OnBuild = func(ev buildEvent) { say("%s", ev.describe()) }
+		s.OnMissing = func(name, dir string) {
+			say("%s: folder %s is gone; the AI is marked missing until it is back", name, dir)
+		}
+		s.OnFound = func(name string) { say("%s: folder is back, watching again", name) }
+		s.OnError = func(err error) { say("problem: %v", err) }
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		defer stop()
+		return s.run(ctx)
+	})
 }
 
 // aiWatcher keeps watched AIs built: it watches their folders, builds one

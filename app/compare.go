@@ -39,17 +39,9 @@ func runCompare(c *cli, args []string) error {
 	fs := c.flags("compare")
 	dbPath := dbFlag(fs)
 	spec := EventSpec{Format: event.SPRT, SeedSet: false}
-	fs.StringVar(&spec.Game, "game", "", "")
-	fs.IntVar(&spec.Games, "games", 2000, "")
-	fs.Float64Var(&spec.Elo0, "elo0", 0, "")
-	fs.Float64Var(&spec.Elo1, "elo1", 5, "")
-	fs.Float64Var(&spec.Alpha, "alpha", 0.05, "")
-	fs.Float64Var(&spec.Beta, "beta", 0.05, "")
-	fs.IntVar(&spec.Concurrency, "concurrency", 0, "")
-	fs.Float64Var(&spec.TimeScale, "time-scale", 1, "")
-	var entries, opts listFlag
+	opts := specFlags(fs, &spec, 2000)
+	var entries listFlag
 	fs.Var(&entries, "entry", "")
-	fs.Var(&opts, "opt", "")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -58,43 +50,40 @@ func runCompare(c *cli, args []string) error {
 	}
 	spec.Entries = entries
 	var err error
-	if spec.Options, err = parseOpts(opts); err != nil {
+	if spec.Options, err = parseOpts(*opts); err != nil {
 		return err
 	}
-	db, err := openDB(*dbPath)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	ev, _, err := CreateEvent(db, spec)
-	if err != nil {
-		return err
-	}
-	job, err := NewEventJob(db, ev.ID, 0)
-	if err != nil {
-		return err
-	}
-	if isTerminal(c.stderr) {
-		job.Run.OnProgress = func(p runner.Progress) { fmt.Fprint(c.stderr, "\r"+progressLine(p)+"  ") }
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	if err := job.Start(ctx); err != nil {
-		return fmt.Errorf("comparison (event %d) stopped: %w", ev.ID, err)
-	}
-	if isTerminal(c.stderr) {
-		fmt.Fprintln(c.stderr)
-	}
-	rep, err := compareReport(db, ev)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintln(c.stdout, CompareSentence(ev, rep))
-	fmt.Fprintln(c.stdout, CompareNumbers(rep))
-	if ctx.Err() != nil {
-		fmt.Fprintf(c.stdout, "interrupted; go on with: ringside event resume %d%s\n", ev.ID, dbArg(*dbPath))
-	}
-	return nil
+	return withDB(*dbPath, func(db *storage.DB) error {
+		ev, _, err := CreateEvent(db, spec)
+		if err != nil {
+			return err
+		}
+		job, err := NewEventJob(db, ev.ID, 0)
+		if err != nil {
+			return err
+		}
+		if isTerminal(c.stderr) {
+			job.Run.OnProgress = func(p runner.Progress) { fmt.Fprint(c.stderr, "\r"+progressLine(p)+"  ") }
+		}
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+		defer stop()
+		if err := job.Start(ctx); err != nil {
+			return fmt.Errorf("comparison (event %d) stopped: %w", ev.ID, err)
+		}
+		if isTerminal(c.stderr) {
+			fmt.Fprintln(c.stderr)
+		}
+		rep, err := compareReport(db, ev)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(c.stdout, CompareSentence(ev, rep))
+		fmt.Fprintln(c.stdout, CompareNumbers(rep))
+		if ctx.Err() != nil {
+			fmt.Fprintf(c.stdout, "interrupted; go on with: ringside event resume %d%s\n", ev.ID, dbArg(*dbPath))
+		}
+		return nil
+	})
 }
 
 func compareReport(db *storage.DB, ev storage.Event) (event.SPRTReport, error) {

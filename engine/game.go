@@ -7,6 +7,7 @@ package engine
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -313,6 +314,16 @@ func RanksByOrder(key []int) []int {
 		ranks[i] = r
 	}
 	return ranks
+}
+
+// IntOption parses value, the value of option key, as a whole number of
+// unit from lo to hi; the error names the option, the value and the range.
+func IntOption(key, value string, lo, hi int, unit string) (int, error) {
+	n, err := strconv.Atoi(value)
+	if err != nil || n < lo || n > hi {
+		return 0, fmt.Errorf("option %s=%q: want a whole number of %s from %d to %d", key, value, unit, lo, hi)
+	}
+	return n, nil
 }
 
 // Starter is implemented by states that can describe their start position

@@ -7,7 +7,6 @@ package battle2048
 
 import (
 	"fmt"
-	"strconv"
 	"time"
 
 	"ringside/engine"
@@ -105,22 +104,22 @@ func NewState(opts engine.Options, players []string) (*State, error) {
 		}
 		return ""
 	}
-	var cfg config
-	var err error
-	if cfg.initMS, err = intOption(OptInitMS, get(OptInitMS), 1, maxMillis, "milliseconds"); err != nil {
-		return nil, err
-	}
-	if cfg.turnMS, err = intOption(OptTurnMS, get(OptTurnMS), 1, maxMillis, "milliseconds"); err != nil {
-		return nil, err
-	}
-	if cfg.totalMS, err = intOption(OptTotalMS, get(OptTotalMS), 1, maxTotalMillis, "milliseconds"); err != nil {
-		return nil, err
-	}
-	rounds, err := intOption(OptRounds, get(OptRounds), 1, maxRounds, "rounds")
+	initMS, err := engine.IntOption(OptInitMS, get(OptInitMS), 1, maxMillis, "milliseconds")
 	if err != nil {
 		return nil, err
 	}
-	cfg.rounds = int(rounds)
+	turnMS, err := engine.IntOption(OptTurnMS, get(OptTurnMS), 1, maxMillis, "milliseconds")
+	if err != nil {
+		return nil, err
+	}
+	totalMS, err := engine.IntOption(OptTotalMS, get(OptTotalMS), 1, maxTotalMillis, "milliseconds")
+	if err != nil {
+		return nil, err
+	}
+	cfg := config{initMS: int64(initMS), turnMS: int64(turnMS), totalMS: int64(totalMS)}
+	if cfg.rounds, err = engine.IntOption(OptRounds, get(OptRounds), 1, maxRounds, "rounds"); err != nil {
+		return nil, err
+	}
 	switch p := get(OptProtocol); p {
 	case ProtocolFinal:
 	case ProtocolBeta:
@@ -130,14 +129,6 @@ func NewState(opts engine.Options, players []string) (*State, error) {
 			OptProtocol, p, ProtocolFinal, ProtocolBeta)
 	}
 	return &State{cfg: cfg, players: append([]string(nil), players...), placedOn: -1}, nil
-}
-
-func intOption(key, v string, lo, hi int64, unit string) (int64, error) {
-	n, err := strconv.ParseInt(v, 10, 64)
-	if err != nil || n < lo || n > hi {
-		return 0, fmt.Errorf("option %s=%q: want a whole number of %s from %d to %d", key, v, unit, lo, hi)
-	}
-	return n, nil
 }
 
 // Bots lists the built-in bots.

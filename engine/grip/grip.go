@@ -6,7 +6,6 @@ package grip
 
 import (
 	"fmt"
-	"strconv"
 	"time"
 
 	"ringside/engine"
@@ -117,17 +116,17 @@ func NewState(opts engine.Options, players []string, seed int64) (*State, error)
 		return ""
 	}
 	var cfg config
-	turnMS, err := intOption(OptTurnMS, get(OptTurnMS), 1, maxMillis, "milliseconds")
+	turnMS, err := engine.IntOption(OptTurnMS, get(OptTurnMS), 1, maxMillis, "milliseconds")
 	if err != nil {
 		return nil, err
 	}
-	readyMS, err := intOption(OptReadyMS, get(OptReadyMS), 1, maxMillis, "milliseconds")
+	readyMS, err := engine.IntOption(OptReadyMS, get(OptReadyMS), 1, maxMillis, "milliseconds")
 	if err != nil {
 		return nil, err
 	}
 	cfg.turn = time.Duration(turnMS) * time.Millisecond
 	cfg.ready = time.Duration(readyMS) * time.Millisecond
-	if cfg.maxTurns, err = intOption(OptMaxTurns, get(OptMaxTurns), 1, maxMaxTurns, "turns"); err != nil {
+	if cfg.maxTurns, err = engine.IntOption(OptMaxTurns, get(OptMaxTurns), 1, maxMaxTurns, "turns"); err != nil {
 		return nil, err
 	}
 	switch c := get(OptCoords); c {
@@ -148,14 +147,6 @@ func NewState(opts engine.Options, players []string, seed int64) (*State, error)
 	names := make([]string, Seats)
 	copy(names, players)
 	return newState(cfg, start, names), nil
-}
-
-func intOption(key, v string, lo, hi int, unit string) (int, error) {
-	n, err := strconv.Atoi(v)
-	if err != nil || n < lo || n > hi {
-		return 0, fmt.Errorf("option %s=%q: want a whole number of %s from %d to %d", key, v, unit, lo, hi)
-	}
-	return n, nil
 }
 
 // Bots lists Grip's built-in bots.
