@@ -53,7 +53,9 @@ func TestPlayBuiltins(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.game, func(t *testing.T) {
 			replay := filepath.Join(t.TempDir(), "replay.json")
-			args := []string{"play", "--game", tt.game, "--seed", "11", "--replay", replay}
+			// The time scale keeps a loaded CI machine from turning a slow moment
+			// into a timeout; the built-ins answer in microseconds anyway.
+			args := []string{"play", "--game", tt.game, "--seed", "11", "--replay", replay, "--time-scale", "5"}
 			for _, b := range tt.bots {
 				args = append(args, "--bot", b)
 			}
