@@ -1,0 +1,53 @@
+package app
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+)
+
+// TestViewReplayFile opens a replay written by "ringside play --replay" in
+// the viewer, and refuses files that are not replays with a clear message.
+func TestViewReplayFile(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "game.json")
+	code, _, errs := runCLI("play", "--game", "grip", "--seed", "4", "--replay", file, "--time-scale", "5",
+		"--bot", "builtin:grip/greedy", "--bot", "builtin:grip/random", "--bot", "builtin:grip/random", "--bot", "builtin:grip/random")
+	if code != 0 {
+		t.Fatal(errs)
+	}
+	a := test.NewTempApp(t)
+	var err error
+	onUI(func() {
+		w, e := NewReplayFileWindow(a, file)
+		err = e
+		if e == nil {
+			v := w.Content().(*ReplayViewer)
+			if v.Steps() < 2 {
+				t.Errorf("viewer has %d steps", v.Steps())
+			}
+			w.Close()
+		}
+	})
+	if err != nil {
+		t.Fatalf("open replay file: %v", err)
+	}
+
+	bad := filepath.Join(dir, "bad.json")
+	os.WriteFile(bad, []byte(`{"hello": 1}`), 0o644)
+	notJSON := filepath.Join(dir, "notjson.txt")
+	os.WriteFile(notJSON, []byte("U\nD\n"), 0o644)
+	for path, want := range map[string]string{
+		bad:                        "not a Ringside replay",
+		notJSON:                    "is not a replay file",
+		filepath.Join(dir, "none"): "no such file",
+	} {
+		_, err := NewReplayFileWindow(a, path)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: err = %v, want %q", filepath.Base(path), err, want)
+		}
+	}
+}
