@@ -1,8 +1,11 @@
 package runner
 
 import (
+	"errors"
 	"io"
+	"os"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -82,45 +85,111 @@ func (q *lineQueue) drain() []line {
 	return ls
 }
 
-// readLines splits r into lines ended by "\n", "\r\n" or a lone "\r" and
-// pushes them to q until r ends; then it closes q. A final unterminated
-// fragment is delivered as a line too, since the bot can no longer finish it.
-func readLines(r io.Reader, q *lineQueue) {
-	defer q.close()
-	buf := make([]byte, 32<<10)
-	var cur []byte
-	cut := false
-	afterCR := false
+// lineReader splits a bot's output into lines for its queue. A goroutine
+// reads between asks (so a bot never blocks on a full pipe and its noise
+// is timed), and an ask borrows the reader to read the reply itself: that
+// saves handing every reply from one goroutine to another, a thread
+// wake-up per turn (BenchmarkRoundTripRunner against
+// BenchmarkRoundTripPipe).
+type lineReader struct {
+	f *os.File
+	q *lineQueue
+
+	mu      sync.Mutex // held by whoever reads
+	buf     []byte
+	cur     []byte
+	cut     bool
+	afterCR bool
+	ended   bool
+
+	borrowed atomic.Bool
+	back     chan struct{} // the borrower is done
+}
+
+func newLineReader(f *os.File, q *lineQueue) *lineReader {
+	return &lineReader{f: f, q: q, buf: make([]byte, 32<<10), back: make(chan struct{}, 1)}
+}
+
+// run is the background reading goroutine; it ends with the output.
+func (r *lineReader) run() {
 	for {
-		n, err := r.Read(buf)
-		now := time.Now()
-		for _, c := range buf[:n] {
-			if afterCR {
-				afterCR = false
-				if c == '\n' {
-					continue
-				}
-			}
-			switch c {
-			case '\n', '\r':
-				q.push(line{text: string(cur), at: now, cut: cut})
-				cur = cur[:0]
-				cut = false
-				afterCR = c == '\r'
-			default:
-				if len(cur) < MaxLine {
-					cur = append(cur, c)
-				} else if !cut {
-					cut = true
-				}
-			}
-		}
-		if err != nil {
-			if len(cur) > 0 {
-				q.push(line{text: string(cur), at: time.Now(), cut: cut})
-			}
+		r.mu.Lock()
+		if r.ended {
+			r.mu.Unlock()
 			return
 		}
+		err := r.readOnce()
+		r.mu.Unlock()
+		if errors.Is(err, os.ErrDeadlineExceeded) && r.borrowed.Load() {
+			<-r.back
+		}
+	}
+}
+
+// readOnce reads what is there (blocking) and queues the complete lines.
+// At the end of the output it queues the last fragment and closes the
+// queue. The caller holds mu.
+func (r *lineReader) readOnce() error {
+	n, err := r.f.Read(r.buf)
+	now := time.Now()
+	for _, c := range r.buf[:n] {
+		if r.afterCR {
+			r.afterCR = false
+			if c == '\n' {
+				continue
+			}
+		}
+		switch c {
+		case '\n', '\r':
+			r.q.push(line{text: string(r.cur), at: now, cut: r.cut})
+			r.cur = r.cur[:0]
+			r.cut = false
+			r.afterCR = c == '\r'
+		default:
+			if len(r.cur) < MaxLine {
+				r.cur = append(r.cur, c)
+			} else {
+				r.cut = true
+			}
+		}
+	}
+	if err != nil && !errors.Is(err, os.ErrDeadlineExceeded) {
+		if len(r.cur) > 0 {
+			r.q.push(line{text: string(r.cur), at: time.Now(), cut: r.cut})
+			r.cur = nil
+		}
+		r.ended = true
+		r.q.close()
+	}
+	return err
+}
+
+// take makes the caller the reader, interrupting the background Read.
+func (r *lineReader) take() {
+	r.borrowed.Store(true)
+	_ = r.f.SetReadDeadline(time.Unix(1, 0))
+	r.mu.Lock()
+	_ = r.f.SetReadDeadline(time.Time{})
+}
+
+// read reads once with a deadline; the caller has taken the reader.
+func (r *lineReader) read(deadline time.Time) error {
+	if r.ended {
+		return io.EOF
+	}
+	_ = r.f.SetReadDeadline(deadline)
+	err := r.readOnce()
+	_ = r.f.SetReadDeadline(time.Time{})
+	return err
+}
+
+// give hands the reader back to the background goroutine.
+func (r *lineReader) give() {
+	r.mu.Unlock()
+	r.borrowed.Store(false)
+	select {
+	case r.back <- struct{}{}:
+	default:
 	}
 }
 

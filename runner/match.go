@@ -302,6 +302,13 @@ func askOne(ctx context.Context, c *seatConn, a engine.Ask, scale float64) (engi
 		return r, engine.LogReplyOf(r, "", ""), nil
 	}
 	limit := time.Duration(float64(a.Timeout) * scale)
+	// A process's own stdout is read by this ask directly; other
+	// transports deliver lines through the queue.
+	var rd *lineReader
+	if c.proc != nil && c.out == c.proc.out {
+		rd = c.proc.rd
+		rd.take()
+	}
 	var sent time.Time
 	if a.Input != "" {
 		// Lines printed while the bot was not asked are not this turn's
@@ -318,55 +325,13 @@ func askOne(ctx context.Context, c *seatConn, a engine.Ask, scale float64) (engi
 		}
 		c.since = time.Now()
 	}
-	start := c.since
-	deadline := time.NewTimer(time.Until(start.Add(limit)))
-	defer deadline.Stop()
-	var exited <-chan struct{}
-	if c.proc != nil {
-		exited = c.proc.exited
-	}
-	var grace <-chan time.Time
-	reply := engine.Reply{Status: engine.TimedOut}
-wait:
-	for {
-		l, ok, ended := c.out.pop()
-		switch {
-		case ok:
-			if l.at.Before(sent) || (a.Expect != nil && !a.Expect(l.text)) {
-				noise = append(noise, l.text)
-				continue
-			}
-			reply = engine.Reply{Status: engine.Answered, Line: l.text}
-			if l.at.After(start) {
-				reply.Elapsed = l.at.Sub(start)
-			}
-			if l.cut {
-				c.note = fmt.Sprintf("line longer than %d KiB, cut", MaxLine>>10)
-			}
-			break wait
-		case ended:
-			reply.Status = engine.Closed
-			reply.Elapsed = time.Since(start)
-			break wait
-		}
-		select {
-		case <-c.out.notify:
-		case <-deadline.C:
-			reply.Elapsed = time.Since(start)
-			break wait
-		case <-exited:
-			// The process is gone but a grandchild may hold its output
-			// open; give the last lines a moment, then call it closed.
-			exited = nil
-			grace = time.After(exitGrace)
-		case <-grace:
-			reply.Status = engine.Closed
-			reply.Elapsed = time.Since(start)
-			break wait
-		case <-ctx.Done():
-			reply.Elapsed = time.Since(start)
-			break wait
-		}
+	w := waiter{c: c, a: a, start: c.since, sent: sent, noise: noise}
+	var reply engine.Reply
+	if rd != nil {
+		reply = w.read(ctx, rd, limit)
+		rd.give()
+	} else {
+		reply = w.wait(ctx, limit)
 	}
 	if reply.Status == engine.Closed && c.proc != nil {
 		// The output usually ends a moment before the process is reaped;
@@ -385,7 +350,113 @@ wait:
 	reply.Elapsed = time.Duration(float64(reply.Elapsed) / scale).Truncate(time.Microsecond)
 	lr := engine.LogReplyOf(reply, c.stderrExcerpt(), c.note)
 	c.note = ""
-	return reply, lr, noise
+	return reply, lr, w.noise
+}
+
+// waiter waits for one ask's answer.
+type waiter struct {
+	c     *seatConn
+	a     engine.Ask
+	start time.Time // when the bot was written to (its clock starts)
+	sent  time.Time // lines that arrived before this are not answers
+	noise []string
+}
+
+// next looks at the queued lines: the answer, or that the output ended.
+func (w *waiter) next() (engine.Reply, bool) {
+	for {
+		l, ok, ended := w.c.out.pop()
+		switch {
+		case ok:
+			if l.at.Before(w.sent) || (w.a.Expect != nil && !w.a.Expect(l.text)) {
+				w.noise = append(w.noise, l.text)
+				continue
+			}
+			reply := engine.Reply{Status: engine.Answered, Line: l.text}
+			if l.at.After(w.start) {
+				reply.Elapsed = l.at.Sub(w.start)
+			}
+			if l.cut {
+				w.c.note = fmt.Sprintf("line longer than %d KiB, cut", MaxLine>>10)
+			}
+			return reply, true
+		case ended:
+			return engine.Reply{Status: engine.Closed, Elapsed: time.Since(w.start)}, true
+		}
+		return engine.Reply{}, false
+	}
+}
+
+// pollEvery bounds one direct read, so that a bot whose process died while
+// a grandchild keeps its output open, or a cancelled game, is noticed.
+const pollEvery = 50 * time.Millisecond
+
+// read waits by reading the bot's stdout itself, with deadlines.
+func (w *waiter) read(ctx context.Context, rd *lineReader, limit time.Duration) engine.Reply {
+	deadline := w.start.Add(limit)
+	var grace time.Time
+	for {
+		if r, ok := w.next(); ok {
+			return r
+		}
+		now := time.Now()
+		if !now.Before(deadline) || ctx.Err() != nil {
+			return engine.Reply{Status: engine.TimedOut, Elapsed: now.Sub(w.start)}
+		}
+		if !grace.IsZero() && !now.Before(grace) {
+			return engine.Reply{Status: engine.Closed, Elapsed: now.Sub(w.start)}
+		}
+		if grace.IsZero() {
+			select {
+			case <-w.c.proc.exited:
+				// Gone, but a grandchild may hold the output open: give
+				// the last lines a moment, then call it closed.
+				grace = now.Add(exitGrace)
+			default:
+			}
+		}
+		until := earliest(deadline, now.Add(pollEvery))
+		if !grace.IsZero() {
+			until = earliest(until, grace)
+		}
+		_ = rd.read(until)
+	}
+}
+
+func earliest(a, b time.Time) time.Time {
+	if b.Before(a) {
+		return b
+	}
+	return a
+}
+
+// wait waits on the line queue, for transports that fill it themselves.
+func (w *waiter) wait(ctx context.Context, limit time.Duration) engine.Reply {
+	c := w.c
+	deadline := time.NewTimer(time.Until(w.start.Add(limit)))
+	defer deadline.Stop()
+	var exited <-chan struct{}
+	if c.proc != nil {
+		exited = c.proc.exited
+	}
+	var grace <-chan time.Time
+	for {
+		if r, ok := w.next(); ok {
+			return r
+		}
+		select {
+		case <-c.out.notify:
+		case <-deadline.C:
+			return engine.Reply{Status: engine.TimedOut, Elapsed: time.Since(w.start)}
+		case <-exited:
+			exited = nil
+			grace = time.After(exitGrace)
+		case <-grace:
+			return engine.Reply{Status: engine.Closed, Elapsed: time.Since(w.start)}
+		case <-ctx.Done():
+			return engine.Reply{Status: engine.TimedOut, Elapsed: time.Since(w.start)}
+		}
+	}
 }
 
 func joinNote(a, b string) string {

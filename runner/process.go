@@ -23,6 +23,7 @@ type process struct {
 	stdout *os.File
 	stderr *os.File
 	out    *lineQueue
+	rd     *lineReader
 	errs   *tail
 
 	exited   chan struct{} // closed once the process is reaped
@@ -81,8 +82,9 @@ func startProcess(argv []string, dir string, env []string) (*process, error) {
 		cmd: cmd, stdin: inW, stdout: outR, stderr: errR,
 		out: newLineQueue(), errs: newTail(StderrKept), exited: make(chan struct{}),
 	}
+	p.rd = newLineReader(outR, p.out)
 	p.readers.Add(2)
-	go func() { defer p.readers.Done(); readLines(outR, p.out) }()
+	go func() { defer p.readers.Done(); p.rd.run() }()
 	go func() { defer p.readers.Done(); _, _ = io.Copy(p.errs, errR) }()
 	go func() {
 		err := cmd.Wait()
