@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 )
 
@@ -19,7 +20,8 @@ func TestViewReplayFile(t *testing.T) {
 	if code != 0 {
 		t.Fatal(errs)
 	}
-	a := test.NewTempApp(t)
+	var a fyne.App
+	onUI(func() { a = test.NewTempApp(t) })
 	var err error
 	onUI(func() {
 		w, e := NewReplayFileWindow(a, file)
@@ -45,7 +47,8 @@ func TestViewReplayFile(t *testing.T) {
 		notJSON:                    "is not a replay file",
 		filepath.Join(dir, "none"): "no such file",
 	} {
-		_, err := NewReplayFileWindow(a, path)
+		var err error
+		onUI(func() { _, err = NewReplayFileWindow(a, path) })
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: err = %v, want %q", filepath.Base(path), err, want)
 		}

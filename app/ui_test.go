@@ -29,9 +29,9 @@ func onUI(f func()) { uiMu.Lock(); defer uiMu.Unlock(); f() }
 // newTestUI opens the main window on a fresh database, as a first run does.
 func newTestUI(t *testing.T) (fyne.Window, *UI) {
 	t.Helper()
-	a := test.NewTempApp(t)
 	var w fyne.Window
 	onUI(func() {
+		a := test.NewTempApp(t)
 		w = NewMainWindow(a, filepath.Join(t.TempDir(), "ringside.db"))
 		w.Resize(fyne.NewSize(1200, 780))
 	})
@@ -221,6 +221,10 @@ func TestCompareScreenRefusesBadNumbers(t *testing.T) {
 }
 
 func TestGamesScreenListsEveryGame(t *testing.T) {
+	// Under the UI lock: goroutines of earlier tests may still be
+	// finishing their last uiDo.
+	uiMu.Lock()
+	defer uiMu.Unlock()
 	test.NewTempApp(t)
 	s := newGamesScreen()
 	w := test.NewWindow(s)
