@@ -3,21 +3,24 @@ package app
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"os/signal"
 	"strings"
 
 	"ringside/engine"
 	"ringside/engine/games"
 	"ringside/runner"
+	"ringside/storage"
 )
 
 func init() {
 	register(&command{
-		name: "play", usage: "--game GAME --bot CMD --bot CMD... [--seed N] [--opt KEY=VALUE]... [--replay FILE] [--time-scale X]",
+		name: "play", usage: "--game GAME --bot CMD --bot CMD... [--seed N] [--opt KEY=VALUE]... [--replay FILE] [--time-scale X] [--db PATH]",
 		summary: "play one game and print its result as JSON",
 		help: `Plays one game between bot programs and prints one JSON object on stdout:
 
@@ -29,7 +32,10 @@ Ranks are 1-based, one per seat in --bot order; equal ranks are ties.
   --game GAME       grip, battle2048 or cloud ("ringside games" lists them with options)
   --bot CMD         one per seat, in seat order. A command line, split like a shell
                     splits words (quotes honoured) but never run through a shell;
-                    builtin:GAME/NAME runs a built-in bot, e.g. builtin:grip/greedy
+                    builtin:GAME/NAME runs a built-in bot, e.g. builtin:grip/greedy;
+                    a registered AI's name (alice, or alice@r3 for revision 3)
+                    plays its current (or that) revision
+  --db PATH         where to look up AI names (default: "ringside help db")
   --seed N          the game seed (default: random, printed in the result)
   --opt KEY=VALUE   a game option, repeatable (e.g. --opt turn_ms=200)
   --replay FILE     also write the full replay JSON to FILE
@@ -71,6 +77,7 @@ func runPlay(c *cli, args []string) error {
 	var bots, opts listFlag
 	fs.Var(&bots, "bot", "")
 	fs.Var(&opts, "opt", "")
+	dbPath := dbFlag(fs)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -102,7 +109,11 @@ func runPlay(c *cli, args []string) error {
 	}
 	m := runner.Match{Game: g, Options: options, Seed: *seed, TimeScale: *scale}
 	for _, b := range bots {
-		m.Bots = append(m.Bots, runner.Bot{Name: b, Command: b})
+		bot, err := playBot(*dbPath, b, g.Info().ID)
+		if err != nil {
+			return err
+		}
+		m.Bots = append(m.Bots, bot)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -126,6 +137,43 @@ func runPlay(c *cli, args []string) error {
 	res := resultJSON(out)
 	enc := json.NewEncoder(c.stdout)
 	return enc.Encode(res)
+}
+
+// playBot turns a --bot into a bot. A word that is no program on PATH but
+// names a registered AI ("alice", "alice@r3") plays that AI's revision,
+// when a database exists; play never creates one.
+func playBot(dbPath, spec, game string) (runner.Bot, error) {
+	bot := runner.Bot{Name: spec, Command: spec}
+	word := strings.TrimSpace(spec)
+	if word == "" || strings.ContainsAny(word, " \t/=") || strings.HasPrefix(word, runner.BuiltinPrefix) {
+		return bot, nil
+	}
+	if _, err := exec.LookPath(word); err == nil {
+		return bot, nil
+	}
+	if dbPath == "" {
+		p, err := storage.DefaultPath()
+		if err != nil {
+			return bot, nil
+		}
+		dbPath = p
+	}
+	if _, err := os.Stat(dbPath); err != nil {
+		return bot, nil
+	}
+	err := withDB(dbPath, func(db *storage.DB) error {
+		name, _, _ := strings.Cut(word, "@")
+		if _, err := db.AIByName(name); errors.Is(err, storage.ErrNotFound) {
+			return nil // a program that cannot start: a crashed seat
+		}
+		e, err := resolveEntry(db, word, game)
+		if err != nil {
+			return err
+		}
+		bot = runner.Bot{Name: e.Name, Command: e.Command, Dir: e.Dir}
+		return nil
+	})
+	return bot, err
 }
 
 // resultJSON turns an outcome into the JSON "ringside play" prints.

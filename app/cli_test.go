@@ -227,3 +227,34 @@ func BenchmarkPlayCloud(b *testing.B) {
 		})
 	}
 }
+
+// TestPlayAIByName plays a registered AI by its name and by revision.
+func TestPlayAIByName(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 is not installed: the template bot needs it")
+	}
+	dir := t.TempDir()
+	db := filepath.Join(dir, "ai.db")
+	if code, _, errs := runCLI("ai", "new", "--db", db, "--game", "battle2048", "--lang", "python",
+		"--dir", filepath.Join(dir, "alice"), "--name", "alice", "--no-watch"); code != 0 {
+		t.Fatalf("ai new: %s", errs)
+	}
+	for _, spec := range []string{"alice", "alice@r1"} {
+		code, out, errs := runCLI("play", "--db", db, "--game", "battle2048", "--seed", "2", "--time-scale", "5",
+			"--bot", spec, "--bot", "builtin:battle2048/random")
+		if code != 0 {
+			t.Fatalf("play --bot %s: exit %d: %s", spec, code, errs)
+		}
+		var res playResult
+		if err := json.Unmarshal([]byte(out), &res); err != nil {
+			t.Fatal(err)
+		}
+		if res.Seats[0].Bot != "alice r1" || res.Seats[0].Verdicts["ok"] == 0 || res.Seats[0].Verdicts["crashed"] > 0 {
+			t.Errorf("--bot %s: seat = %+v", spec, res.Seats[0])
+		}
+	}
+	code, _, errs := runCLI("play", "--db", db, "--game", "battle2048", "--bot", "alice@r9", "--bot", "builtin:battle2048/random")
+	if code != 2 || !strings.Contains(errs, "has no revision 9") {
+		t.Errorf("alice@r9: exit %d, %q", code, errs)
+	}
+}
