@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 	"image/color"
+	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -170,6 +171,14 @@ func centreText(t *canvas.Text, cx, cy float32) {
 // boardWidget is the widget all renderers are built on: the renderer
 // holds the objects, layout is the renderer's own function and theme
 // changes redraw the last state.
+// seatName is a seat's player name, or "player N" when the replay has none.
+func seatName(players []string, seat int) string {
+	if seat < len(players) {
+		return players[seat]
+	}
+	return "player " + strconv.Itoa(seat)
+}
+
 type boardWidget struct {
 	widget.BaseWidget
 	objects []fyne.CanvasObject

@@ -126,12 +126,7 @@ func newBattleBoard(players []string) *battleBoard {
 	return b
 }
 
-func (b *battleBoard) name(seat int) string {
-	if seat < len(b.players) {
-		return b.players[seat]
-	}
-	return "player " + strconv.Itoa(seat)
-}
+func (b *battleBoard) name(seat int) string { return seatName(b.players, seat) }
 
 // Object returns the board widget.
 func (b *battleBoard) Object() fyne.CanvasObject { return b.w }

@@ -126,12 +126,7 @@ func newGripBoard(players []string) *gripBoard {
 	return b
 }
 
-func (b *gripBoard) name(seat int) string {
-	if seat < len(b.players) {
-		return b.players[seat]
-	}
-	return "player " + strconv.Itoa(seat)
-}
+func (b *gripBoard) name(seat int) string { return seatName(b.players, seat) }
 
 // Object returns the board widget.
 func (b *gripBoard) Object() fyne.CanvasObject { return b.w }

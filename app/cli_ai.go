@@ -227,14 +227,11 @@ func resolveAIBot(db *storage.DB, name string) (bot runner.Bot, found bool, err 
 	if err != nil {
 		return runner.Bot{}, false, err
 	}
-	rev, err := db.LatestRevision(ai.ID)
-	if errors.Is(err, storage.ErrNotFound) {
-		return runner.Bot{}, true, fmt.Errorf("AI %s has no successful build yet: see \"ringside ai show %s\"", ai.Name, ai.Name)
-	}
+	e, err := aiEntry(db, ai, 0)
 	if err != nil {
 		return runner.Bot{}, true, err
 	}
-	return revisionBot(ai, rev), true, nil
+	return runner.Bot{Name: e.Name, Command: e.Command, Dir: e.Dir}, true, nil
 }
 
 // revisionBot is the bot that plays one revision of an AI.

@@ -297,18 +297,12 @@ func eventList(c *cli, args []string) error {
 		tw := tabwriter.NewWriter(c.stdout, 2, 4, 2, ' ', 0)
 		fmt.Fprintln(tw, "ID\tNAME\tGAME\tFORMAT\tENTRIES\tGAMES\tSTATUS")
 		for _, ev := range evs {
-			ms, err := db.Matches(ev.ID)
+			done, all, err := db.MatchCounts(ev.ID)
 			if err != nil {
 				return err
 			}
-			done := 0
-			for _, m := range ms {
-				if m.Status == storage.MatchDone {
-					done++
-				}
-			}
 			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d\t%d/%d\t%s\n", ev.ID, ev.Name, ev.Game, ev.Config.Format,
-				len(ev.Config.Entries), done, len(ms), ev.Status)
+				len(ev.Config.Entries), done, all, ev.Status)
 		}
 		return tw.Flush()
 	})

@@ -104,14 +104,7 @@ func (s *eventsScreen) reload() {
 		rows := make([]eventRow, len(evs))
 		for i, ev := range evs {
 			rows[i] = eventRow{ev: ev, running: s.u.Jobs.Running(ev.ID), paused: s.u.Jobs.Paused(ev.ID)}
-			if ms, err := s.u.DB.Matches(ev.ID); err == nil {
-				rows[i].all = len(ms)
-				for _, m := range ms {
-					if m.Status == storage.MatchDone {
-						rows[i].done++
-					}
-				}
-			}
+			rows[i].done, rows[i].all, _ = s.u.DB.MatchCounts(ev.ID)
 		}
 		uiDo(func() {
 			s.rows = rows

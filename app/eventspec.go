@@ -230,8 +230,16 @@ func resolveEntry(db *storage.DB, spec, game string) (storage.Entry, error) {
 	if ai.Game != game {
 		return storage.Entry{}, usagef("AI %s plays %s, not %s", ai.Name, ai.Game, game)
 	}
+	return aiEntry(db, ai, want)
+}
+
+// aiEntry is how revision want of ai plays (0: its current revision, the
+// newest successful build). It is the one place that turns a stored
+// revision into a bot, for events, compare, play and preflight alike.
+func aiEntry(db *storage.DB, ai storage.AI, want int) (storage.Entry, error) {
 	var rev storage.Revision
 	if want == 0 {
+		var err error
 		rev, err = db.LatestRevision(ai.ID)
 		if errors.Is(err, storage.ErrNotFound) {
 			return storage.Entry{}, usagef("AI %s has no successful build yet: run \"ringside ai build %s\"", ai.Name, ai.Name)
@@ -253,6 +261,6 @@ func resolveEntry(db *storage.DB, spec, game string) (storage.Entry, error) {
 			return storage.Entry{}, usagef("AI %s has no revision %d (\"ringside ai revisions %s\" lists them)", ai.Name, want, ai.Name)
 		}
 	}
-	return storage.Entry{Name: fmt.Sprintf("%s r%d", ai.Name, rev.Number), RevisionID: rev.ID,
-		Command: rev.RunCmd, Dir: rev.ArtifactDir}, nil
+	bot := revisionBot(ai, rev)
+	return storage.Entry{Name: bot.Name, RevisionID: rev.ID, Command: bot.Command, Dir: bot.Dir}, nil
 }

@@ -149,6 +149,17 @@ func (db *DB) PendingMatches(eventID int64) ([]Match, error) {
 		`SELECT `+matchColumns+` FROM matches WHERE event_id = ? AND status = 'scheduled' ORDER BY idx`, eventID)
 }
 
+// MatchCounts returns how many of an event's games are done and how many
+// are scheduled in all, without loading them.
+func (db *DB) MatchCounts(eventID int64) (done, all int, err error) {
+	err = db.r.QueryRow(`SELECT COUNT(*) FILTER (WHERE status = 'done'), COUNT(*) FROM matches WHERE event_id = ?`, eventID).
+		Scan(&done, &all)
+	if err != nil {
+		return 0, 0, fmt.Errorf("count matches of event %d: %w", eventID, err)
+	}
+	return done, all, nil
+}
+
 // Match loads one game.
 func (db *DB) Match(id int64) (Match, error) {
 	m, err := scanMatch(db.r.QueryRow(`SELECT `+matchColumns+` FROM matches WHERE id = ?`, id))

@@ -437,3 +437,19 @@ func TestOutcomesUseCoveringIndex(t *testing.T) {
 		t.Errorf("outcomes query plan is %q, want the covering index matches_outcomes", p)
 	}
 }
+
+func TestMatchCounts(t *testing.T) {
+	db := openTemp(t)
+	ev := mkEvent(t, db, 2, 2)
+	if err := db.AddMatches(ev.ID, schedule(3)); err != nil {
+		t.Fatal(err)
+	}
+	ids := matchIDs(t, db, ev.ID)
+	if err := db.FinishMatch(ids[1], engine.Result{Ranks: []int{1, 2}}, nil, 0); err != nil {
+		t.Fatal(err)
+	}
+	done, all, err := db.MatchCounts(ev.ID)
+	if err != nil || done != 1 || all != 3 {
+		t.Errorf("MatchCounts = %d, %d, %v; want 1, 3", done, all, err)
+	}
+}
