@@ -15,6 +15,7 @@ import (
 
 	"ringside/engine/games"
 	"ringside/runner"
+	"ringside/runner/build"
 	"ringside/storage"
 )
 
@@ -190,7 +191,7 @@ func (f *aiForm) guess() {
 	gen := f.guessGen
 	f.why.SetText("Looking at the files in " + dir + "…")
 	go func() {
-		g, err := runner.GuessCommands(dir)
+		g, err := build.GuessCommands(dir)
 		uiDo(func() {
 			if gen != f.guessGen {
 				return
@@ -265,7 +266,7 @@ func (f *aiForm) submit() {
 			err = fmt.Errorf("An AI named %q already exists: choose another name.", other.Name)
 		}
 		if err == nil {
-			err = runner.CheckCommands(ai.SourceDir, ai.BuildCmd, ai.RunCmd)
+			err = build.CheckCommands(ai.SourceDir, ai.BuildCmd, ai.RunCmd)
 		}
 		rebuild := true
 		if err == nil && editing == nil {
@@ -453,9 +454,9 @@ func (f *templateForm) register(name, game, lang, dir string, watch bool) (stora
 		// copyTemplate's messages are the CLI's ("ai new: …").
 		return storage.AI{}, errors.New(strings.TrimPrefix(err.Error(), "ai new: "))
 	}
-	g, err := runner.GuessCommands(dir)
+	g, err := build.GuessCommands(dir)
 	if err == nil {
-		err = runner.CheckCommands(dir, g.Build, g.Run)
+		err = build.CheckCommands(dir, g.Build, g.Run)
 	}
 	var ai storage.AI
 	if err == nil {

@@ -17,7 +17,7 @@ import (
 
 	"ringside/engine"
 	"ringside/engine/games"
-	"ringside/runner"
+	"ringside/runner/build"
 	"ringside/storage"
 )
 
@@ -229,7 +229,7 @@ func (s *aisScreen) goWork(f func()) {
 
 // startWatcher runs one aiWatcher for the screen's lifetime.
 func (s *aisScreen) startWatcher() {
-	w, err := newAIWatcher(s.u.DB, s.dataDir, runner.DefaultDebounce, runner.DefaultBuildTimeout)
+	w, err := newAIWatcher(s.u.DB, s.dataDir, build.DefaultDebounce, build.DefaultBuildTimeout)
 	if err != nil {
 		s.watchState.SetText("Watching is off: " + err.Error())
 		return
@@ -651,7 +651,7 @@ func (s *aisScreen) startBuild(id int64, first string) {
 		ai, err := s.u.DB.AI(id)
 		var out buildOutcome
 		if err == nil {
-			out, err = buildAI(s.ctx, s.u.DB, s.dataDir, ai, false, runner.DefaultBuildTimeout)
+			out, err = buildAI(s.ctx, s.u.DB, s.dataDir, ai, false, build.DefaultBuildTimeout)
 		} else {
 			err = fmt.Errorf("the AI is no longer registered (removed meanwhile?): %w", err)
 		}
@@ -732,7 +732,7 @@ func (s *aisScreen) onCheck() {
 		if err == nil {
 			var g engine.Game
 			if g, err = games.Get(ai.Game); err == nil {
-				err = runAICheck(s.ctx, &report, s.u.DB, s.dataDir, ai, g, 1, 1, nil, runner.DefaultBuildTimeout)
+				err = runAICheck(s.ctx, &report, s.u.DB, s.dataDir, ai, g, 1, 1, nil, build.DefaultBuildTimeout)
 			}
 		}
 		if s.ctx.Err() != nil {

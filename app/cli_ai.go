@@ -21,6 +21,7 @@ import (
 	"ringside/engine"
 	"ringside/engine/games"
 	"ringside/runner"
+	"ringside/runner/build"
 	"ringside/storage"
 )
 
@@ -138,7 +139,7 @@ func revisionsDir(dataDir string, ai storage.AI) string {
 type buildOutcome struct {
 	Rev       storage.Revision // the new revision, or the known one when Unchanged
 	Unchanged bool
-	Result    runner.BuildResult
+	Result    build.BuildResult
 }
 
 // buildAI builds an AI's sources and stores the result as a revision:
@@ -169,7 +170,7 @@ func buildAI(ctx context.Context, db *storage.DB, dataDir string, ai storage.AI,
 		return buildOutcome{}, err
 	}
 	var known storage.Revision
-	res, err := runner.Build(ctx, runner.BuildSpec{
+	res, err := build.Build(ctx, build.BuildSpec{
 		SourceDir: ai.SourceDir, BuildCmd: ai.BuildCmd, RunCmd: ai.RunCmd,
 		OutDir: revisionsDir(dataDir, ai), Timeout: timeout,
 		Known: func(hash string) bool {
@@ -282,10 +283,10 @@ func aiAdd(c *cli, args []string) error {
 	name := fs.String("name", "", "")
 	game := fs.String("game", "", "")
 	dir := fs.String("dir", "", "")
-	build := fs.String("build", "", "")
+	buildFlag := fs.String("build", "", "")
 	run := fs.String("run", "", "")
 	noWatch := fs.Bool("no-watch", false, "")
-	timeout := fs.Duration("timeout", runner.DefaultBuildTimeout, "")
+	timeout := fs.Duration("timeout", build.DefaultBuildTimeout, "")
 	dbPath := dbFlag(fs)
 	if err := parse(fs, args); err != nil {
 		return err
@@ -300,14 +301,14 @@ func aiAdd(c *cli, args []string) error {
 		}
 	})
 	return withDB(*dbPath, func(db *storage.DB) error {
-		_, err := registerAI(c, db, *dbPath, *name, *game, *dir, *build, buildSet, *run, !*noWatch, *timeout)
+		_, err := registerAI(c, db, *dbPath, *name, *game, *dir, *buildFlag, buildSet, *run, !*noWatch, *timeout)
 		return err
 	})
 }
 
 // registerAI checks, guesses, stores and builds a new AI, printing what it
 // guessed and how the first build went.
-func registerAI(c *cli, db *storage.DB, dbPath, name, game, dir, build string, buildSet bool, run string,
+func registerAI(c *cli, db *storage.DB, dbPath, name, game, dir, buildCmd string, buildSet bool, run string,
 	watch bool, timeout time.Duration) (storage.AI, error) {
 	name = strings.TrimSpace(name)
 	switch {
@@ -329,29 +330,29 @@ func registerAI(c *cli, db *storage.DB, dbPath, name, game, dir, build string, b
 	}
 	lang := ""
 	if !buildSet || run == "" {
-		g, err := runner.GuessCommands(abs)
+		g, err := build.GuessCommands(abs)
 		if err != nil {
 			return storage.AI{}, err
 		}
 		lang = g.Language
 		if !buildSet {
-			build = g.Build
+			buildCmd = g.Build
 		}
 		if run == "" {
 			run = g.Run
 		}
 		fmt.Fprintf(c.stdout, "guessed %s: %s\n", g.Language, g.Why)
 	}
-	if err := runner.CheckCommands(abs, build, run); err != nil {
+	if err := build.CheckCommands(abs, buildCmd, run); err != nil {
 		return storage.AI{}, err
 	}
-	showBuild := build
+	showBuild := buildCmd
 	if showBuild == "" {
 		showBuild = "(nothing to build)"
 	}
 	fmt.Fprintf(c.stdout, "  build: %s\n  run:   %s\n", showBuild, run)
 	ai, err := db.AddAI(storage.AI{Name: name, Game: game, Language: lang, SourceDir: abs,
-		BuildCmd: build, RunCmd: run, Watch: watch})
+		BuildCmd: buildCmd, RunCmd: run, Watch: watch})
 	if err != nil {
 		return storage.AI{}, err
 	}
@@ -418,7 +419,7 @@ func aiNew(c *cli, args []string) error {
 	lang := fs.String("lang", "", "")
 	dir := fs.String("dir", "", "")
 	noWatch := fs.Bool("no-watch", false, "")
-	timeout := fs.Duration("timeout", runner.DefaultBuildTimeout, "")
+	timeout := fs.Duration("timeout", build.DefaultBuildTimeout, "")
 	dbPath := dbFlag(fs)
 	if err := parse(fs, args); err != nil {
 		return err
@@ -689,7 +690,7 @@ func aiBuild(c *cli, args []string) error {
 	fs := c.flags("ai")
 	dbPath := dbFlag(fs)
 	force := fs.Bool("force", false, "")
-	timeout := fs.Duration("timeout", runner.DefaultBuildTimeout, "")
+	timeout := fs.Duration("timeout", build.DefaultBuildTimeout, "")
 	name, err := nameArg(fs, args)
 	if err != nil {
 		return err
@@ -721,7 +722,7 @@ func aiCheck(c *cli, args []string) error {
 	dbPath := dbFlag(fs)
 	seed := fs.Int64("seed", 1, "")
 	scale := fs.Float64("time-scale", 1, "")
-	timeout := fs.Duration("timeout", runner.DefaultBuildTimeout, "")
+	timeout := fs.Duration("timeout", build.DefaultBuildTimeout, "")
 	var opts listFlag
 	fs.Var(&opts, "opt", "")
 	name, err := nameArg(fs, args)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"ringside/runner"
+	"ringside/runner/build"
 	"ringside/storage"
 )
 
@@ -235,7 +236,7 @@ func newWatchRig(t testing.TB) *watchRig {
 
 func (r *watchRig) start(t testing.TB, debounce time.Duration) {
 	t.Helper()
-	s, err := newAIWatcher(r.db, r.root, debounce, runner.DefaultBuildTimeout)
+	s, err := newAIWatcher(r.db, r.root, debounce, build.DefaultBuildTimeout)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -252,7 +253,7 @@ func (r *watchRig) add(t testing.TB, name, game string, files map[string]string)
 	t.Helper()
 	dir := filepath.Join(r.root, "src-"+name)
 	writeAIFiles(t, dir, files)
-	g, err := runner.GuessCommands(dir)
+	g, err := build.GuessCommands(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -327,7 +328,7 @@ func TestAIWatcherBuildsRevisions(t *testing.T) {
 	r := newWatchRig(t)
 	goAI, goDir := r.add(t, "gobot", "grip", map[string]string{"go.mod": "module bot\n\ngo 1.21\n", "main.go": fmt.Sprintf(goBotSource, 1)})
 	pyAI, pyDir := r.add(t, "pybot", "grip", map[string]string{"bot.py": pyBotSource(1)})
-	r.start(t, runner.DefaultDebounce)
+	r.start(t, build.DefaultDebounce)
 	for _, name := range []string{"gobot", "pybot"} {
 		if ev := r.next(t, name); ev.Err != nil || !ev.Out.Unchanged || ev.Out.Rev.Number != 1 {
 			t.Fatalf("catch-up build of %s: %+v", name, ev)
@@ -364,7 +365,7 @@ func TestAIWatcherBuildsRevisions(t *testing.T) {
 	select {
 	case ev := <-r.events:
 		t.Fatalf("a second build after one burst: %+v", ev)
-	case <-time.After(4 * runner.DefaultDebounce):
+	case <-time.After(4 * build.DefaultDebounce):
 	}
 
 	// A broken edit: a failed build with the compiler's output; revision 2
@@ -468,7 +469,7 @@ func BenchmarkSaveToRevision(b *testing.B) {
 				files, file, src = map[string]string{"bot.py": pyBotSource(0)}, "bot.py", pyBotSource
 			}
 			_, dir := r.add(b, "bench", "grip", files)
-			r.start(b, runner.DefaultDebounce)
+			r.start(b, build.DefaultDebounce)
 			r.next(b, "bench") // catch-up
 			v := 1
 			var total time.Duration

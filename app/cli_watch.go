@@ -11,7 +11,7 @@ import (
 	"syscall"
 	"time"
 
-	"ringside/runner"
+	"ringside/runner/build"
 	"ringside/storage"
 )
 
@@ -42,8 +42,8 @@ that is deleted or renamed marks the AI missing until it is back.
 func runWatch(c *cli, args []string) error {
 	fs := c.flags("watch")
 	dbPath := dbFlag(fs)
-	debounce := fs.Duration("debounce", runner.DefaultDebounce, "")
-	timeout := fs.Duration("timeout", runner.DefaultBuildTimeout, "")
+	debounce := fs.Duration("debounce", build.DefaultDebounce, "")
+	timeout := fs.Duration("timeout", build.DefaultBuildTimeout, "")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -101,7 +101,7 @@ type aiWatcher struct {
 	db      *storage.DB
 	dataDir string
 	timeout time.Duration
-	w       *runner.Watcher
+	w       *build.Watcher
 	// syncEvery is how often the list of AIs is read again.
 	syncEvery time.Duration
 
@@ -145,7 +145,7 @@ func (ev buildEvent) describe() string {
 }
 
 func newAIWatcher(db *storage.DB, dataDir string, debounce, timeout time.Duration) (*aiWatcher, error) {
-	w, err := runner.NewWatcher(debounce)
+	w, err := build.NewWatcher(debounce)
 	if err != nil {
 		return nil, err
 	}

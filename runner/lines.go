@@ -204,6 +204,12 @@ type tail struct {
 
 func newTail(max int) *tail { return &tail{max: max} }
 
+// Tail keeps the end of a long output, such as a build log; NewTail makes one.
+type Tail = tail
+
+// NewTail keeps the last max bytes written.
+func NewTail(max int) *Tail { return newTail(max) }
+
 func (t *tail) Write(p []byte) (int, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()

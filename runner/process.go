@@ -88,7 +88,7 @@ func startProcess(argv []string, dir string, env []string) (*process, error) {
 	go func() { defer p.readers.Done(); _, _ = io.Copy(p.errs, errR) }()
 	go func() {
 		err := cmd.Wait()
-		p.exitText = exitText(cmd.ProcessState, err)
+		p.exitText = ExitText(cmd.ProcessState, err)
 		close(p.exited)
 	}()
 	return p, nil
@@ -100,7 +100,8 @@ func closeAll(fs ...*os.File) {
 	}
 }
 
-func exitText(ps *os.ProcessState, err error) string {
+// ExitText says how a finished process ended: "exit status 3", "killed by signal 9 (killed)".
+func ExitText(ps *os.ProcessState, err error) string {
 	if ps == nil {
 		if err != nil {
 			return err.Error()

@@ -82,3 +82,21 @@ func Split(line string) ([]string, error) {
 	}
 	return words, nil
 }
+
+// QuoteWord quotes s for Split when it holds anything but plain characters.
+func QuoteWord(s string) string {
+	if s != "" && !strings.ContainsAny(s, " \t\n\r'\"\\$`*?[#~") {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// JoinCommand turns words back into a command line that Split reads as
+// the same words.
+func JoinCommand(words []string) string {
+	q := make([]string, len(words))
+	for i, w := range words {
+		q[i] = QuoteWord(w)
+	}
+	return strings.Join(q, " ")
+}

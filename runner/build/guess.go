@@ -1,4 +1,4 @@
-package runner
+package build
 
 import (
 	"bufio"
@@ -11,6 +11,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"ringside/runner"
 )
 
 // Guess is what Ringside makes of a source folder: the language, how to
@@ -143,7 +145,7 @@ func GuessCommands(dir string) (Guess, error) {
 			return Guess{}, fmt.Errorf("%d %s files in %s and none is called main%s or bot%s: say which one runs with --run, e.g. --run %q",
 				len(files), s.lang, dir, s.ext, s.ext, s.interp+" "+files[0])
 		}
-		return Guess{Language: s.lang, Run: s.interp + " " + quoteWord(pick),
+		return Guess{Language: s.lang, Run: s.interp + " " + runner.QuoteWord(pick),
 			Why: fmt.Sprintf("%s script %s: nothing to build, run with %s.", s.lang, pick, s.interp)}, nil
 	}
 	// A lone script with a shebang line, whatever its name.
@@ -154,7 +156,7 @@ func GuessCommands(dir string) (Guess, error) {
 		}
 		run := "./" + name
 		if st, err := os.Stat(filepath.Join(dir, name)); err == nil && st.Mode()&0o111 == 0 {
-			run = interp + " " + quoteWord(name)
+			run = interp + " " + runner.QuoteWord(name)
 		}
 		return Guess{Language: filepath.Base(interp), Run: run,
 			Why: fmt.Sprintf("%s starts with #!: a %s script, nothing to build.", name, filepath.Base(interp))}, nil
@@ -335,52 +337,6 @@ func shebang(path string) string {
 	return words[0]
 }
 
-// quoteWord quotes s for Split when it holds anything but plain characters.
-func quoteWord(s string) string {
-	if s != "" && !strings.ContainsAny(s, " \t\n\r'\"\\$`*?[#~") {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
-// JoinCommand turns words back into a command line that Split reads as
-// the same words.
-func JoinCommand(words []string) string {
-	q := make([]string, len(words))
-	for i, w := range words {
-		q[i] = quoteWord(w)
-	}
-	return strings.Join(q, " ")
-}
-
-// installHints says how to get a missing program, by program name.
-var installHints = map[string]string{
-	"go":      "install Go (https://go.dev/dl/; Debian: apt-get install golang)",
-	"gcc":     "install a C compiler (Debian: apt-get install gcc)",
-	"cc":      "install a C compiler (Debian: apt-get install gcc)",
-	"g++":     "install a C++ compiler (Debian: apt-get install g++)",
-	"c++":     "install a C++ compiler (Debian: apt-get install g++)",
-	"clang":   "install clang (Debian: apt-get install clang)",
-	"clang++": "install clang (Debian: apt-get install clang)",
-	"make":    "install make (Debian: apt-get install make)",
-	"javac":   "install a JDK (Debian: apt-get install default-jdk-headless)",
-	"java":    "install a Java runtime (Debian: apt-get install default-jdk-headless)",
-	"cargo":   "install Rust (https://rustup.rs)",
-	"rustc":   "install Rust (https://rustup.rs)",
-	"python3": "install Python 3 (Debian: apt-get install python3)",
-	"python":  "install Python (Debian: apt-get install python3, and write python3)",
-	"node":    "install Node.js (Debian: apt-get install nodejs)",
-	"ruby":    "install Ruby (Debian: apt-get install ruby)",
-	"perl":    "install Perl (Debian: apt-get install perl)",
-	"php":     "install PHP (Debian: apt-get install php-cli)",
-	"lua":     "install Lua (Debian: apt-get install lua5.4)",
-}
-
-// interpreters run a script named by their first argument; checking that
-// the script exists catches a wrong file name before the first game.
-var interpreters = map[string]bool{"python3": true, "python": true, "node": true, "ruby": true,
-	"perl": true, "php": true, "lua": true, "sh": true, "bash": true}
-
 // CheckCommands tells, before anything is built, whether an AI's commands
 // can work here: the folder exists, the build program is installed, and the
 // run program is installed or is a file the folder has or the build makes.
@@ -394,13 +350,13 @@ func CheckCommands(dir, build, run string) error {
 		return fmt.Errorf("source folder %s is a file, not a folder", dir)
 	}
 	if strings.TrimSpace(build) != "" {
-		argv, err := Split(build)
+		argv, err := runner.Split(build)
 		if err != nil {
 			return fmt.Errorf("build command: %w", err)
 		}
 		if _, err := exec.LookPath(argv[0]); err != nil {
 			if !strings.Contains(argv[0], "/") {
-				return missingProgram(argv[0], "build")
+				return runner.MissingProgram(argv[0], "build")
 			}
 			if _, err := os.Stat(filepath.Join(dir, argv[0])); err != nil {
 				return fmt.Errorf("the build command starts %s, which is not in %s: fix the build command", argv[0], dir)
@@ -410,56 +366,14 @@ func CheckCommands(dir, build, run string) error {
 	if strings.TrimSpace(run) == "" {
 		return errors.New("no run command: give --run, e.g. --run \"python3 bot.py\"")
 	}
-	if strings.HasPrefix(strings.TrimSpace(run), BuiltinPrefix) {
+	if strings.HasPrefix(strings.TrimSpace(run), runner.BuiltinPrefix) {
 		return nil
 	}
-	argv, err := Split(run)
+	argv, err := runner.Split(run)
 	if err != nil {
 		return fmt.Errorf("run command: %w", err)
 	}
-	return checkRunArgv(dir, argv, strings.TrimSpace(build) != "")
-}
-
-// checkRunArgv checks the run program in dir. When a build will run, a
-// program given as a path may not exist yet: the build makes it.
-func checkRunArgv(dir string, argv []string, built bool) error {
-	prog := argv[0]
-	if strings.Contains(prog, "/") {
-		if filepath.IsAbs(prog) {
-			if _, err := os.Stat(prog); err != nil {
-				return fmt.Errorf("the run command starts %s, which does not exist", prog)
-			}
-			return nil
-		}
-		if _, err := os.Stat(filepath.Join(dir, prog)); err != nil && !built {
-			return fmt.Errorf("the run command starts %s, which is not in %s and no build command makes it", prog, dir)
-		}
-		return nil
-	}
-	if _, err := exec.LookPath(prog); err != nil {
-		if _, statErr := os.Stat(filepath.Join(dir, prog)); statErr == nil || built {
-			return fmt.Errorf("the run command starts %q, which is not an installed program: to run the file in the folder, write ./%s", prog, prog)
-		}
-		return missingProgram(prog, "run")
-	}
-	if interpreters[prog] && len(argv) > 1 && !strings.HasPrefix(argv[1], "-") && !built {
-		script := argv[1]
-		if !filepath.IsAbs(script) {
-			script = filepath.Join(dir, script)
-		}
-		if _, err := os.Stat(script); err != nil {
-			return fmt.Errorf("the run command runs %s %s, but %s is not in %s: fix the file name", prog, argv[1], argv[1], dir)
-		}
-	}
-	return nil
-}
-
-func missingProgram(prog, which string) error {
-	hint, ok := installHints[prog]
-	if !ok {
-		hint = "install it or put it on PATH"
-	}
-	return fmt.Errorf("%s is not installed (not found on PATH): %s, or change the %s command", prog, hint, which)
+	return runner.CheckRun(dir, argv, strings.TrimSpace(build) != "")
 }
 
 func notFoundHint(err error) error {

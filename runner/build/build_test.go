@@ -1,4 +1,4 @@
-package runner
+package build
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 
 	"ringside/engine"
 	"ringside/engine/games"
+	"ringside/runner"
 )
 
 func TestIgnored(t *testing.T) {
@@ -277,30 +278,13 @@ func TestExpandGlobs(t *testing.T) {
 		{"sh -c 'ls *.java'", "sh -c 'ls *.java'"},
 	}
 	for _, tt := range tests {
-		argv, _ := Split(tt.in)
+		argv, _ := runner.Split(tt.in)
 		got, err := expandGlobs(dir, argv)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if JoinCommand(got) != tt.want {
-			t.Errorf("%s → %s, want %s", tt.in, JoinCommand(got), tt.want)
-		}
-	}
-}
-
-func TestRevisionBot(t *testing.T) {
-	tests := []struct{ run, dir, want string }{
-		{"./bot", "/data/rev", "/data/rev/bot"},
-		{"target/release/crab --fast", "/data/rev", "/data/rev/target/release/crab --fast"},
-		{"python3 bot.py {host} {port}", "/data/rev", "python3 bot.py {host} {port}"},
-		{"./my bot", "/data/my rev", "'/data/my rev/my' bot"},
-		{"builtin:grip/random", "/data/rev", "builtin:grip/random"},
-		{"/usr/bin/bot", "/data/rev", "/usr/bin/bot"},
-	}
-	for _, tt := range tests {
-		b := RevisionBot("n", tt.run, tt.dir)
-		if b.Command != tt.want || b.Dir != tt.dir || b.Name != "n" {
-			t.Errorf("RevisionBot(%q) = %+v, want command %q", tt.run, b, tt.want)
+		if runner.JoinCommand(got) != tt.want {
+			t.Errorf("%s → %s, want %s", tt.in, runner.JoinCommand(got), tt.want)
 		}
 	}
 }
@@ -309,7 +293,7 @@ func TestRevisionBot(t *testing.T) {
 // against each other in a real game: every old revision stays runnable.
 func TestRevisionsPlayEachOther(t *testing.T) {
 	src, out := t.TempDir(), t.TempDir()
-	tmpl, err := os.ReadFile("../assets/templates/battle2048/go/main.go")
+	tmpl, err := os.ReadFile("../../assets/templates/battle2048/go/main.go")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -332,13 +316,13 @@ func TestRevisionsPlayEachOther(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	o, err := Play(context.Background(), Match{Game: g, Seed: 5, Options: engine.Options{"rounds": "40"},
-		Bots: []Bot{RevisionBot("r1", spec.RunCmd, r1.Dir), RevisionBot("r2", spec.RunCmd, r2.Dir)}})
+	o, err := runner.Play(context.Background(), runner.Match{Game: g, Seed: 5, Options: engine.Options{"rounds": "40"},
+		Bots: []runner.Bot{runner.RevisionBot("r1", spec.RunCmd, r1.Dir), runner.RevisionBot("r2", spec.RunCmd, r2.Dir)}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for seat := range 2 {
-		c := counts(o, seat)
+		c := o.Verdicts[seat]
 		if c[engine.OK] == 0 || c[engine.Crashed]+c[engine.Invalid]+c[engine.Timeout] > 0 {
 			t.Errorf("seat %d verdicts %v, notes %q, stderr %q", seat, c, o.Notes[seat], o.Stderr[seat])
 		}
@@ -347,68 +331,4 @@ func TestRevisionsPlayEachOther(t *testing.T) {
 		t.Errorf("game did not end: %+v", o.Log)
 	}
 	assertNoBuildOutputs(t, src)
-}
-
-func TestPreflight(t *testing.T) {
-	if _, err := exec.LookPath("python3"); err != nil {
-		t.Skip("python3 is not installed: the preflight test uses Python bots")
-	}
-	g, err := games.Get("battle2048")
-	if err != nil {
-		t.Fatal(err)
-	}
-	good, err := filepath.Abs("../assets/templates/battle2048/python/bot.py")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{
-		"bad.py":   "import sys\nsys.stdin.readline()\nprint('3 3', flush=True)\nsys.stdin.readline()\nprint('up 1 1 1 1', flush=True)\nsys.stdin.read()\n",
-		"crash.py": "import sys\nprint('about to fail', file=sys.stderr)\nraise SystemExit(4)\n",
-		"slow.py":  "import sys, time\nsys.stdin.readline()\nprint('3 3', flush=True)\nsys.stdin.readline()\ntime.sleep(2)\nprint('U 1 1 1 1', flush=True)\n",
-	})
-	tests := []struct {
-		name, cmd string
-		opts      engine.Options
-		ok        bool
-		want      string // in the failing item
-	}{
-		{"good", "python3 " + good, nil, true, ""},
-		{"invalid", "python3 bad.py", nil, false, `answered "up 1 1 1 1"`},
-		{"crash", "python3 crash.py", nil, false, "it ended before its first answer (exit status 4); its error output ends with:\nabout to fail"},
-		{"slow", "python3 slow.py", engine.Options{"turn_ms": "300"}, false, "turn 1:"},
-		{"absent", "./no-such-bot", nil, false, "no-such-bot"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			opts := engine.Options{"rounds": "15"}
-			for k, v := range tt.opts {
-				opts[k] = v
-			}
-			m := Match{Game: g, Seed: 3, Options: opts, Bots: []Bot{{Name: "me", Command: tt.cmd, Dir: dir},
-				{Name: "other", Command: "python3 " + good}}}
-			rep, err := Preflight(context.Background(), m, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if rep.OK() != tt.ok {
-				t.Fatalf("OK = %v, want %v: %+v", rep.OK(), tt.ok, rep.Items)
-			}
-			if tt.ok {
-				if rep.Answers == 0 || rep.Rank == 0 {
-					t.Errorf("report = %+v", rep)
-				}
-				return
-			}
-			found := false
-			for _, it := range rep.Items {
-				if !it.OK && strings.Contains(it.Text, tt.want) {
-					found = true
-				}
-			}
-			if !found {
-				t.Errorf("no failing item says %q: %+v", tt.want, rep.Items)
-			}
-		})
-	}
 }

@@ -1,4 +1,4 @@
-package runner
+package build
 
 import (
 	"context"
@@ -13,12 +13,11 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 	"syscall"
 	"time"
 
-	"ringside/engine"
+	"ringside/runner"
 )
 
 // DefaultBuildTimeout bounds a build whose spec gives no timeout.
@@ -72,7 +71,7 @@ type skipper struct {
 func newSkipper(build, run string) skipper {
 	s := skipper{building: strings.TrimSpace(build) != ""}
 	if s.building {
-		if argv, err := Split(run); err == nil && !filepath.IsAbs(argv[0]) && strings.Contains(argv[0], "/") {
+		if argv, err := runner.Split(run); err == nil && !filepath.IsAbs(argv[0]) && strings.Contains(argv[0], "/") {
 			s.output = path.Clean(filepath.ToSlash(argv[0]))
 		}
 	}
@@ -293,11 +292,11 @@ func Build(ctx context.Context, spec BuildSpec) (BuildResult, error) {
 		res.OK = ok
 	}
 	if res.OK {
-		if argv, err := Split(spec.RunCmd); err != nil {
+		if argv, err := runner.Split(spec.RunCmd); err != nil {
 			fmt.Fprintf(&log, "the run command cannot be read: %v\n", err)
 			res.OK = false
-		} else if !strings.HasPrefix(strings.TrimSpace(spec.RunCmd), BuiltinPrefix) {
-			if err := checkRunArgv(tmp, argv, false); err != nil {
+		} else if !strings.HasPrefix(strings.TrimSpace(spec.RunCmd), runner.BuiltinPrefix) {
+			if err := runner.CheckRun(tmp, argv, false); err != nil {
 				fmt.Fprintf(&log, "the build finished, but the program cannot run: %v\n", err)
 				res.OK = false
 			}
@@ -343,7 +342,7 @@ func cleanStale(outDir string) {
 // runBuild runs a build command in dir and returns its log and whether it
 // succeeded.
 func runBuild(ctx context.Context, dir, command string, timeout time.Duration) (string, bool) {
-	argv, err := Split(command)
+	argv, err := runner.Split(command)
 	if err != nil {
 		return fmt.Sprintf("the build command cannot be read: %v\n", err), false
 	}
@@ -351,11 +350,11 @@ func runBuild(ctx context.Context, dir, command string, timeout time.Duration) (
 	if err != nil {
 		return fmt.Sprintf("the build command cannot be expanded: %v\n", err), false
 	}
-	out := newTail(BuildLogMax)
+	out := runner.NewTail(BuildLogMax)
 	fmt.Fprintf(out, "$ %s\n", command)
 	if !strings.Contains(argv[0], "/") {
 		if _, err := exec.LookPath(argv[0]); err != nil {
-			fmt.Fprintf(out, "%v\n", missingProgram(argv[0], "build"))
+			fmt.Fprintf(out, "%v\n", runner.MissingProgram(argv[0], "build"))
 			return out.String(), false
 		}
 	}
@@ -388,7 +387,7 @@ func runBuild(ctx context.Context, dir, command string, timeout time.Duration) (
 		fmt.Fprintf(out, "\nbuild stopped: cancelled\n")
 		return out.String(), false
 	case err != nil:
-		fmt.Fprintf(out, "\nbuild failed after %v: %s\n", took, exitText(cmd.ProcessState, err))
+		fmt.Fprintf(out, "\nbuild failed after %v: %s\n", took, runner.ExitText(cmd.ProcessState, err))
 		return out.String(), false
 	}
 	fmt.Fprintf(out, "\nbuild ok in %v\n", took)
@@ -468,189 +467,4 @@ func globMatch(pattern, name string) (bool, error) {
 		return match(i+1, j+1)
 	}
 	return match(0, 0)
-}
-
-// RevisionBot is the bot that runs a revision: its run command with Dir set
-// to the revision's folder. A program given as a relative path ("./bot",
-// "target/release/x") is made absolute, because it is relative to the
-// revision's folder and not to Ringside's own.
-func RevisionBot(name, runCmd, dir string) Bot {
-	b := Bot{Name: name, Command: runCmd, Dir: dir}
-	if strings.HasPrefix(strings.TrimSpace(runCmd), BuiltinPrefix) {
-		return b
-	}
-	argv, err := Split(runCmd)
-	if err != nil || filepath.IsAbs(argv[0]) || !strings.Contains(argv[0], "/") || dir == "" {
-		return b // a bad command is reported when the match starts
-	}
-	argv[0] = filepath.Join(dir, argv[0])
-	b.Command = JoinCommand(argv)
-	return b
-}
-
-// CheckItem is one thing a preflight game checked.
-type CheckItem struct {
-	What string // "starts", "answers in time", …
-	OK   bool
-	Text string // "ok (30 answers)" or the first problem in plain words
-}
-
-// CheckReport is what a preflight game showed about one seat's bot.
-type CheckReport struct {
-	Items   []CheckItem
-	Turns   int    // turns the game lasted
-	Answers int    // the bot's answers that were taken (ok)
-	Rank    int    // the bot's rank (1 = best), 0 when the game did not end
-	Seats   int    // players in the game
-	Stderr  string // the end of the bot's stderr
-}
-
-// OK reports whether every check passed.
-func (r *CheckReport) OK() bool {
-	for _, it := range r.Items {
-		if !it.OK {
-			return false
-		}
-	}
-	return true
-}
-
-// Preflight plays m and reports in plain words whether the bot in seat
-// started, did its handshake (Grip's READY, Cloud's login), answered in
-// time and answered validly, with the first problem of each kind.
-func Preflight(ctx context.Context, m Match, seat int) (*CheckReport, error) {
-	if seat < 0 || seat >= len(m.Bots) {
-		return nil, fmt.Errorf("preflight: seat %d of %d", seat, len(m.Bots))
-	}
-	out, err := Play(ctx, m)
-	if err != nil {
-		return nil, err
-	}
-	rp, err := engine.Expand(m.Game, out.Log)
-	if err != nil {
-		return nil, fmt.Errorf("preflight: re-simulate the game: %w", err)
-	}
-	info := m.Game.Info()
-	r := &CheckReport{Turns: rp.Result.Turns, Seats: len(m.Bots), Stderr: out.Stderr[seat]}
-	if seat < len(rp.Result.Ranks) && out.Log.Aborted == "" {
-		r.Rank = rp.Result.Ranks[seat]
-	}
-	type entry struct {
-		turn int
-		s    engine.ReplaySeat
-	}
-	var mine []entry
-	for _, st := range rp.Steps {
-		for _, s := range st.Seats {
-			if s.Seat == seat {
-				mine = append(mine, entry{st.Turn, s})
-			}
-		}
-	}
-	note := out.Notes[seat]
-	stderrTail := func() string {
-		s := strings.TrimSpace(out.Stderr[seat])
-		if s == "" {
-			return ""
-		}
-		if len(s) > 600 {
-			s = "…" + s[len(s)-600:]
-		}
-		return "; its error output ends with:\n" + s
-	}
-
-	// Starts: it lived long enough to answer once.
-	answered := 0
-	for _, e := range mine {
-		if e.s.Status == engine.Answered.String() {
-			answered++
-		}
-	}
-	if len(mine) > 0 && answered == 0 && mine[0].s.Status == engine.Closed.String() {
-		why := mine[0].s.Note
-		if why == "" {
-			why = note
-		}
-		r.Items = append(r.Items, CheckItem{"starts", false, "it ended before its first answer (" + why + ")" + stderrTail()})
-		return r, nil
-	}
-	if len(mine) == 0 && note != "" {
-		r.Items = append(r.Items, CheckItem{"starts", false, note + stderrTail()})
-		return r, nil
-	}
-	r.Items = append(r.Items, CheckItem{"starts", true, "ok"})
-
-	if info.Login {
-		if strings.Contains(note, "log in") || strings.HasPrefix(note, "login") {
-			r.Items = append(r.Items, CheckItem{"logs in", false, note + stderrTail()})
-			return r, nil
-		}
-		r.Items = append(r.Items, CheckItem{"logs in", true, "ok"})
-	}
-	if len(mine) > 0 && mine[0].s.Input == "" {
-		what := "handshake"
-		if info.ID == "grip" {
-			what = "says READY in time"
-		}
-		first := mine[0]
-		mine = mine[1:]
-		if first.s.Verdict != engine.OK {
-			r.Items = append(r.Items, CheckItem{what, false, first.s.Detail + stderrTail()})
-			return r, nil
-		}
-		r.Items = append(r.Items, CheckItem{what, true, "ok"})
-	}
-
-	var late, bad, crash string
-	asked, ok, timeouts, crashes := 0, 0, 0, 0
-	for _, e := range mine {
-		if e.s.Verdict == engine.NotAsked {
-			continue
-		}
-		asked++
-		switch e.s.Verdict {
-		case engine.OK:
-			ok++
-		case engine.Timeout:
-			timeouts++
-			if late == "" {
-				late = fmt.Sprintf("turn %d: %s", e.turn, e.s.Detail)
-			}
-		case engine.Invalid:
-			if bad == "" {
-				line := "nothing"
-				if e.s.Reply != nil {
-					line = strconv.Quote(*e.s.Reply)
-				}
-				bad = fmt.Sprintf("turn %d: answered %s: %s", e.turn, line, e.s.Detail)
-			}
-		case engine.Crashed:
-			crashes++
-			if crash == "" {
-				why := e.s.Note
-				if why == "" {
-					why = e.s.Detail
-				}
-				crash = fmt.Sprintf("turn %d: the bot stopped (%s)%s", e.turn, why, stderrTail())
-			}
-		}
-	}
-	r.Answers = ok
-	item := func(what, problem string, good int) {
-		switch {
-		case problem != "":
-			r.Items = append(r.Items, CheckItem{what, false, problem})
-		case good < 0:
-			r.Items = append(r.Items, CheckItem{what, true, "ok"})
-		default:
-			r.Items = append(r.Items, CheckItem{what, true, fmt.Sprintf("ok (%d of %d)", good, asked)})
-		}
-	}
-	item("keeps running", crash, -1)
-	item("answers in time", late, asked-timeouts-crashes)
-	item("answers are valid", bad, ok)
-	if asked == 0 {
-		r.Items = append(r.Items, CheckItem{"answers", false, "the game never asked it anything (it ended too soon)"})
-	}
-	return r, nil
 }

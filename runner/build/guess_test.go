@@ -1,4 +1,4 @@
-package runner
+package build
 
 import (
 	"os"
@@ -144,35 +144,6 @@ func TestCheckCommands(t *testing.T) {
 	}
 	if err := CheckCommands(filepath.Join(dir, "gone"), "", "python3 bot.py"); err == nil || !strings.Contains(err.Error(), "no such folder") {
 		t.Errorf("missing folder: err = %v", err)
-	}
-}
-
-func TestMissingProgramHints(t *testing.T) {
-	tests := []struct{ prog, want string }{
-		{"javac", "javac is not installed (not found on PATH): install a JDK (Debian: apt-get install default-jdk-headless), or change the build command"},
-		{"g++", "apt-get install g++"},
-		{"cargo", "rustup.rs"},
-		{"zig", "install it or put it on PATH"},
-	}
-	for _, tt := range tests {
-		if got := missingProgram(tt.prog, "build").Error(); !strings.Contains(got, tt.want) {
-			t.Errorf("%s: %q, want it to contain %q", tt.prog, got, tt.want)
-		}
-	}
-}
-
-func TestJoinCommandRoundTrip(t *testing.T) {
-	for _, words := range [][]string{
-		{"python3", "bot.py"},
-		{"/tmp/my dir/bot", "{host}", "{port}"},
-		{"sh", "-c", "echo 'hi' && ls *.go"},
-		{"a\"b", "$HOME", `back\slash`, ""},
-	} {
-		line := JoinCommand(words)
-		got, err := Split(line)
-		if err != nil || strings.Join(got, "\x00") != strings.Join(words, "\x00") {
-			t.Errorf("Split(JoinCommand(%q)) = %q, %v", words, got, err)
-		}
 	}
 }
 

@@ -1,0 +1,127 @@
+package runner
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"ringside/engine"
+	"ringside/engine/games"
+)
+
+func TestRevisionBot(t *testing.T) {
+	tests := []struct{ run, dir, want string }{
+		{"./bot", "/data/rev", "/data/rev/bot"},
+		{"target/release/crab --fast", "/data/rev", "/data/rev/target/release/crab --fast"},
+		{"python3 bot.py {host} {port}", "/data/rev", "python3 bot.py {host} {port}"},
+		{"./my bot", "/data/my rev", "'/data/my rev/my' bot"},
+		{"builtin:grip/random", "/data/rev", "builtin:grip/random"},
+		{"/usr/bin/bot", "/data/rev", "/usr/bin/bot"},
+	}
+	for _, tt := range tests {
+		b := RevisionBot("n", tt.run, tt.dir)
+		if b.Command != tt.want || b.Dir != tt.dir || b.Name != "n" {
+			t.Errorf("RevisionBot(%q) = %+v, want command %q", tt.run, b, tt.want)
+		}
+	}
+}
+
+func TestPreflight(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 is not installed: the preflight test uses Python bots")
+	}
+	g, err := games.Get("battle2048")
+	if err != nil {
+		t.Fatal(err)
+	}
+	good, err := filepath.Abs("../assets/templates/battle2048/python/bot.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for name, content := range map[string]string{
+		"bad.py":   "import sys\nsys.stdin.readline()\nprint('3 3', flush=True)\nsys.stdin.readline()\nprint('up 1 1 1 1', flush=True)\nsys.stdin.read()\n",
+		"crash.py": "import sys\nprint('about to fail', file=sys.stderr)\nraise SystemExit(4)\n",
+		"slow.py":  "import sys, time\nsys.stdin.readline()\nprint('3 3', flush=True)\nsys.stdin.readline()\ntime.sleep(2)\nprint('U 1 1 1 1', flush=True)\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests := []struct {
+		name, cmd string
+		opts      engine.Options
+		ok        bool
+		want      string // in the failing item
+	}{
+		{"good", "python3 " + good, nil, true, ""},
+		{"invalid", "python3 bad.py", nil, false, `answered "up 1 1 1 1"`},
+		{"crash", "python3 crash.py", nil, false, "it ended before its first answer (exit status 4); its error output ends with:\nabout to fail"},
+		{"slow", "python3 slow.py", engine.Options{"turn_ms": "300"}, false, "turn 1:"},
+		{"absent", "./no-such-bot", nil, false, "no-such-bot"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			opts := engine.Options{"rounds": "15"}
+			for k, v := range tt.opts {
+				opts[k] = v
+			}
+			m := Match{Game: g, Seed: 3, Options: opts, Bots: []Bot{{Name: "me", Command: tt.cmd, Dir: dir},
+				{Name: "other", Command: "python3 " + good}}}
+			rep, err := Preflight(context.Background(), m, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep.OK() != tt.ok {
+				t.Fatalf("OK = %v, want %v: %+v", rep.OK(), tt.ok, rep.Items)
+			}
+			if tt.ok {
+				if rep.Answers == 0 || rep.Rank == 0 {
+					t.Errorf("report = %+v", rep)
+				}
+				return
+			}
+			found := false
+			for _, it := range rep.Items {
+				if !it.OK && strings.Contains(it.Text, tt.want) {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("no failing item says %q: %+v", tt.want, rep.Items)
+			}
+		})
+	}
+}
+
+func TestMissingProgramHints(t *testing.T) {
+	tests := []struct{ prog, want string }{
+		{"javac", "javac is not installed (not found on PATH): install a JDK (Debian: apt-get install default-jdk-headless), or change the build command"},
+		{"g++", "apt-get install g++"},
+		{"cargo", "rustup.rs"},
+		{"zig", "install it or put it on PATH"},
+	}
+	for _, tt := range tests {
+		if got := MissingProgram(tt.prog, "build").Error(); !strings.Contains(got, tt.want) {
+			t.Errorf("%s: %q, want it to contain %q", tt.prog, got, tt.want)
+		}
+	}
+}
+
+func TestJoinCommandRoundTrip(t *testing.T) {
+	for _, words := range [][]string{
+		{"python3", "bot.py"},
+		{"/tmp/my dir/bot", "{host}", "{port}"},
+		{"sh", "-c", "echo 'hi' && ls *.go"},
+		{"a\"b", "$HOME", `back\slash`, ""},
+	} {
+		line := JoinCommand(words)
+		got, err := Split(line)
+		if err != nil || strings.Join(got, "\x00") != strings.Join(words, "\x00") {
+			t.Errorf("Split(JoinCommand(%q)) = %q, %v", words, got, err)
+		}
+	}
+}
