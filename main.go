@@ -10,6 +10,7 @@ import (
 	fyneapp "fyne.io/fyne/v2/app"
 
 	"ringside/app"
+	"ringside/app/cli"
 )
 
 func main() {
@@ -31,11 +32,11 @@ func main() {
 		w.SetMaster()
 		a.Run()
 	default:
-		os.Exit(app.RunCLI(args, os.Stdin, os.Stdout, os.Stderr))
+		os.Exit(cli.Run(args, os.Stdin, os.Stdout, os.Stderr))
 	}
 }
 
 func runApp(dbPath string) {
 	a := fyneapp.NewWithID("io.ringside.app")
-	app.NewMainWindow(a, dbPath).ShowAndRun()
+	app.NewUI(a, dbPath).Win.ShowAndRun()
 }

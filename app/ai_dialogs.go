@@ -13,6 +13,7 @@ import (
 	fstorage "fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
 
+	"ringside/app/service"
 	"ringside/engine/games"
 	"ringside/runner"
 	"ringside/runner/build"
@@ -73,7 +74,7 @@ func folderPicker(u *UI, entry *widget.Entry, picked func(string)) fyne.CanvasOb
 		// Start where the entry points, or at its parent for a folder not
 		// made yet.
 		for dir := strings.TrimSpace(entry.Text); dir != "" && dir != "/" && dir != "."; dir = filepath.Dir(dir) {
-			if aiFolderExists(dir) {
+			if st, err := os.Stat(dir); err == nil && st.IsDir() {
 				if l, err := fstorage.ListerForURI(fstorage.NewFileURI(dir)); err == nil {
 					d.SetLocation(l)
 				}
@@ -190,7 +191,7 @@ func (f *aiForm) guess() {
 	f.guessGen++
 	gen := f.guessGen
 	f.why.SetText("Looking at the files in " + dir + "…")
-	go func() {
+	f.s.u.goWork(func() {
 		g, err := build.GuessCommands(dir)
 		uiDo(func() {
 			if gen != f.guessGen {
@@ -208,7 +209,7 @@ func (f *aiForm) guess() {
 			f.run.SetText(g.Run)
 			f.why.SetText(wrapText("Guessed "+g.Language+": "+g.Why, 100))
 		})
-	}()
+	})
 }
 
 func (f *aiForm) setProblem(text string) {
@@ -217,40 +218,31 @@ func (f *aiForm) setProblem(text string) {
 	f.problem.SetText(wrapText(text, 100))
 }
 
-// aiSpec checks the form in plain words and returns the AI it describes.
-func (f *aiForm) aiSpec() (storage.AI, error) {
-	ai := storage.AI{
-		Name: strings.TrimSpace(f.name.Text), Game: f.game.Selected, Language: strings.TrimSpace(f.language.Text),
-		BuildCmd: strings.TrimSpace(f.build.Text), RunCmd: strings.TrimSpace(f.run.Text), Watch: f.watch.Checked,
+// aiSpec checks that the form is filled in and returns what it says; the
+// service checks the rest.
+func (f *aiForm) aiSpec() (service.NewAI, error) {
+	a := service.NewAI{
+		Name: strings.TrimSpace(f.name.Text), Game: f.game.Selected, Dir: strings.TrimSpace(f.folder.Text),
+		Language: strings.TrimSpace(f.language.Text), Build: strings.TrimSpace(f.build.Text), BuildSet: true,
+		Run: strings.TrimSpace(f.run.Text), Watch: f.watch.Checked,
 	}
-	if f.editing != nil {
-		ai.ID, ai.Created, ai.Missing = f.editing.ID, f.editing.Created, f.editing.Missing
-	}
-	dir := strings.TrimSpace(f.folder.Text)
 	switch {
-	case ai.Name == "":
-		return ai, errors.New("Give the AI a name: the name shown in standings, e.g. alice.")
-	case strings.HasPrefix(ai.Name, runner.BuiltinPrefix):
-		return ai, fmt.Errorf("The name %q starts with %q, which is kept for Ringside's own bots: choose another name.", ai.Name, runner.BuiltinPrefix)
-	case ai.Game == "":
-		return ai, errors.New("Choose the game this AI plays.")
-	case dir == "":
-		return ai, errors.New("Choose the folder that holds the program's source files.")
-	case ai.RunCmd == "":
-		return ai, errors.New("Say how to run the program (e.g. python3 bot.py, or ./bot for a built program), or press \"Guess again\".")
+	case a.Name == "":
+		return a, errors.New("Give the AI a name: the name shown in standings, e.g. alice.")
+	case a.Game == "":
+		return a, errors.New("Choose the game this AI plays.")
+	case a.Dir == "":
+		return a, errors.New("Choose the folder that holds the program's source files.")
+	case a.Run == "":
+		return a, errors.New("Say how to run the program (e.g. python3 bot.py, or ./bot for a built program), or press \"Guess again\".")
 	}
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return ai, err
-	}
-	ai.SourceDir = abs
-	return ai, nil
+	return a, nil
 }
 
 // submit registers or saves the AI off the UI thread, then builds it. A
 // problem keeps the dialog open and says what to fix.
 func (f *aiForm) submit() {
-	ai, err := f.aiSpec()
+	a, err := f.aiSpec()
 	if err != nil {
 		f.setProblem(err.Error())
 		return
@@ -260,29 +252,24 @@ func (f *aiForm) submit() {
 	f.why.SetText("Checking the commands…")
 	s := f.s
 	editing := f.editing
-	s.goWork(func() {
-		var err error
-		if other, e := s.u.DB.AIByName(ai.Name); e == nil && (editing == nil || other.ID != editing.ID) {
-			err = fmt.Errorf("An AI named %q already exists: choose another name.", other.Name)
-		}
-		if err == nil {
-			err = build.CheckCommands(ai.SourceDir, ai.BuildCmd, ai.RunCmd)
-		}
+	s.u.goWork(func() {
+		var ai storage.AI
 		rebuild := true
-		if err == nil && editing == nil {
-			ai, err = s.u.DB.AddAI(ai)
-		} else if err == nil {
-			rebuild = ai.SourceDir != editing.SourceDir || ai.BuildCmd != editing.BuildCmd || ai.RunCmd != editing.RunCmd
-			if ai.SourceDir != editing.SourceDir {
-				ai.Missing = false
-			}
-			err = s.u.DB.UpdateAI(ai)
+		if editing == nil {
+			var reg service.Registered
+			reg, err = s.u.Svc.Register(a)
+			ai = reg.AI
+		} else {
+			var ed service.Edited
+			ed, err = s.u.Svc.EditAI(editing.ID, service.AIEdit{Name: &a.Name, Game: &a.Game, Dir: &a.Dir,
+				Build: &a.Build, Run: &a.Run, Language: &a.Language, Watch: &a.Watch})
+			ai, rebuild = ed.AI, ed.Rebuild
 		}
 		uiDo(func() {
 			f.save.Enable()
 			if err != nil {
 				f.why.SetText("")
-				f.setProblem(err.Error())
+				f.setProblem(sentence(err))
 				return
 			}
 			f.dlg.Hide()
@@ -300,6 +287,20 @@ func (f *aiForm) submit() {
 		})
 		s.reload()
 	})
+}
+
+// sentence writes an error as a sentence for a form: capital first, full
+// stop last.
+func sentence(err error) string {
+	msg := strings.TrimSpace(err.Error() + advice(err))
+	if msg == "" {
+		return msg
+	}
+	msg = strings.ToUpper(msg[:1]) + msg[1:]
+	if !strings.HasSuffix(msg, ".") {
+		msg += "."
+	}
+	return msg
 }
 
 // ---- new from template ----
@@ -321,7 +322,7 @@ type templateForm struct {
 // templateLanguages lists the languages game has a template in.
 func templateLanguages(game string) []string {
 	var out []string
-	for _, t := range templateList() {
+	for _, t := range service.Templates() {
 		if g, l, _ := strings.Cut(t, "/"); g == game {
 			out = append(out, l)
 		}
@@ -425,12 +426,13 @@ func (f *templateForm) submit() {
 	f.create.Disable()
 	s := f.s
 	watch := f.watch.Checked
-	s.goWork(func() {
-		ai, err := f.register(name, game, lang, abs, watch)
+	s.u.goWork(func() {
+		reg, err := s.u.Svc.NewFromTemplate(name, game, lang, abs, watch)
+		ai := reg.AI
 		uiDo(func() {
 			f.create.Enable()
 			if err != nil {
-				f.setProblem(err.Error())
+				f.setProblem(sentence(err))
 				return
 			}
 			f.dlg.Hide()
@@ -440,33 +442,6 @@ func (f *templateForm) submit() {
 		})
 		s.reload()
 	})
-}
-
-// register copies the template and registers the AI; it runs off the UI
-// thread.
-func (f *templateForm) register(name, game, lang, dir string, watch bool) (storage.AI, error) {
-	db := f.s.u.DB
-	// Before copying, so a taken name leaves no folder behind.
-	if _, err := db.AIByName(name); err == nil {
-		return storage.AI{}, fmt.Errorf("An AI named %q already exists: choose another name.", name)
-	}
-	if err := copyTemplate(game, lang, dir); err != nil {
-		// copyTemplate's messages are the CLI's ("ai new: …").
-		return storage.AI{}, errors.New(strings.TrimPrefix(err.Error(), "ai new: "))
-	}
-	g, err := build.GuessCommands(dir)
-	if err == nil {
-		err = build.CheckCommands(dir, g.Build, g.Run)
-	}
-	var ai storage.AI
-	if err == nil {
-		ai, err = db.AddAI(storage.AI{Name: name, Game: game, Language: g.Language, SourceDir: dir,
-			BuildCmd: g.Build, RunCmd: g.Run, Watch: watch})
-	}
-	if err != nil {
-		return storage.AI{}, fmt.Errorf("The template is in %s, but it cannot be registered: %w\nFix that, then use \"Add AI\" with that folder.", dir, err)
-	}
-	return ai, nil
 }
 
 // ---- revisions ----
@@ -482,7 +457,7 @@ var revisionsColumns = []struct {
 // showRevisionsDialog lists every build of ai, newest first, with the
 // chosen one's log.
 func showRevisionsDialog(u *UI, ai storage.AI) {
-	go func() {
+	u.goWork(func() {
 		revs, err := u.DB.Revisions(ai.ID)
 		uiDo(func() {
 			if err != nil {
@@ -491,7 +466,7 @@ func showRevisionsDialog(u *UI, ai storage.AI) {
 			}
 			newRevisionsView(u, ai, revs).show()
 		})
-	}()
+	})
 }
 
 // revisionsView is the revisions dialog's content.
@@ -571,7 +546,7 @@ func (v *revisionsView) showLog(row int) {
 	if r.Status == storage.BuildOK {
 		what = fmt.Sprintf("Revision %d", r.Number)
 	}
-	v.head.SetText(fmt.Sprintf("%s (%s), %s: build log", what, short(r.Hash), r.Created.Format("2006-01-02 15:04:05")))
+	v.head.SetText(fmt.Sprintf("%s (%s), %s: build log", what, service.ShortHash(r.Hash), r.Created.Format("2006-01-02 15:04:05")))
 	text := r.BuildLog
 	if strings.TrimSpace(text) == "" {
 		text = "(nothing was printed)"
@@ -588,7 +563,7 @@ func revisionCell(r storage.Revision, col int) string {
 		}
 		return "—"
 	case 1:
-		return short(r.Hash)
+		return service.ShortHash(r.Hash)
 	case 2:
 		return string(r.Status)
 	case 3:
@@ -597,7 +572,7 @@ func revisionCell(r storage.Revision, col int) string {
 		if r.Status == storage.BuildOK {
 			return r.ArtifactDir
 		}
-		return firstError(r.BuildLog)
+		return service.FirstError(r.BuildLog)
 	}
 	return ""
 }

@@ -1,11 +1,9 @@
 package app
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -15,29 +13,13 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"ringside/engine"
-	"ringside/engine/games"
+	"ringside/app/service"
 	"ringside/runner/build"
 	"ringside/storage"
 )
 
 // aiRow is one line of the AIs list, read off the UI thread.
-type aiRow struct {
-	ai      storage.AI
-	current *storage.Revision // the newest successful build: the one that plays
-	last    *storage.Revision // the newest build, failed ones included
-	builds  int
-	// missing is the database's flag or, for an AI nobody watches, what a
-	// look at the folder found: the flag is only set by builds and the
-	// watcher.
-	missing bool
-}
-
-// sameSources is a build that found an earlier revision's sources.
-type sameSources struct {
-	rev storage.Revision
-	at  time.Time
-}
+type aiRow = service.AIStatus
 
 // aisColumns are the AIs list's columns and their widths.
 var aisColumns = []struct {
@@ -52,9 +34,8 @@ var aisColumns = []struct {
 // checks, watches and edits them. The database and every build run off the
 // UI thread; a watcher rebuilds watched AIs on save while the screen lives.
 type aisScreen struct {
-	u       *UI
-	obj     fyne.CanvasObject
-	dataDir string
+	u   *UI
+	obj fyne.CanvasObject
 
 	list     *widget.List
 	empty    fyne.CanvasObject
@@ -64,10 +45,6 @@ type aisScreen struct {
 	// What this screen is doing, by AI ID. UI thread only.
 	building map[int64]bool
 	checking map[int64]bool
-	// sameAs holds the AIs whose latest build found the sources of a
-	// successful revision again (a failed change undone): their last
-	// stored build may be a failure that no longer applies.
-	sameAs map[int64]sameSources
 
 	title      *widget.Label
 	info       *widget.Label // game, language, commands
@@ -89,26 +66,15 @@ type aisScreen struct {
 	// The dialogs last opened, so tests can fill them in.
 	form     *aiForm
 	tmplForm *templateForm
+	checkDlg *checkDialog
 
 	gen atomic.Int64 // reload generation: only the newest fills the list
-
-	ctx    context.Context
-	cancel context.CancelFunc
-	workMu sync.Mutex
-	closed bool
-	work   sync.WaitGroup // builds, checks, reloads and the watcher
 }
 
 // newAIsScreen builds the AIs screen, loads the AIs and starts watching
-// the watched ones. Call close when the window closes, before the database
-// is closed.
+// the watched ones; the window's closing stops the watcher.
 func newAIsScreen(u *UI) *aisScreen {
-	s := &aisScreen{u: u, building: map[int64]bool{}, checking: map[int64]bool{},
-		sameAs: map[int64]sameSources{}}
-	s.ctx, s.cancel = context.WithCancel(context.Background())
-	if dir, err := dataDir(u.DB.Path()); err == nil {
-		s.dataDir = dir
-	}
+	s := &aisScreen{u: u, building: map[int64]bool{}, checking: map[int64]bool{}}
 
 	widths := make(columnsLayout, len(aisColumns))
 	header := container.New(widths)
@@ -143,7 +109,7 @@ func newAIsScreen(u *UI) *aisScreen {
 		})
 	s.list.OnSelected = func(i widget.ListItemID) {
 		if i >= 0 && i < len(s.rows) {
-			s.selected = s.rows[i].ai.ID
+			s.selected = s.rows[i].AI.ID
 			s.showSelected()
 		}
 	}
@@ -202,34 +168,9 @@ func newAIsScreen(u *UI) *aisScreen {
 
 func (s *aisScreen) object() fyne.CanvasObject { return s.obj }
 
-// close stops the watcher and the builds and checks under way, and waits
-// for them: after it returns the screen no longer uses the database.
-func (s *aisScreen) close() {
-	s.workMu.Lock()
-	s.closed = true
-	s.workMu.Unlock()
-	s.cancel()
-	s.work.Wait()
-}
-
-// goWork runs f in a goroutine that close waits for; after close it does
-// nothing.
-func (s *aisScreen) goWork(f func()) {
-	s.workMu.Lock()
-	defer s.workMu.Unlock()
-	if s.closed {
-		return
-	}
-	s.work.Add(1)
-	go func() {
-		defer s.work.Done()
-		f()
-	}()
-}
-
-// startWatcher runs one aiWatcher for the screen's lifetime.
+// startWatcher runs one watcher for the window's lifetime.
 func (s *aisScreen) startWatcher() {
-	w, err := newAIWatcher(s.u.DB, s.dataDir, build.DefaultDebounce, build.DefaultBuildTimeout)
+	w, err := s.u.Svc.NewWatcher(build.DefaultDebounce, build.DefaultBuildTimeout)
 	if err != nil {
 		s.watchState.SetText("Watching is off: " + err.Error())
 		return
@@ -245,14 +186,22 @@ func (s *aisScreen) startWatcher() {
 		}
 		uiDo(func() { s.watchState.SetText(text) })
 	}
-	w.OnBuild = func(ev buildEvent) {
-		text := ev.describe()
-		if ev.Err == nil && !ev.Out.Unchanged && ev.Out.Rev.Status == storage.BuildFailed {
-			text = fmt.Sprintf("%s: the build after a save failed, the previous revision still plays: %s (Build log shows all)",
-				ev.AI.Name, firstError(ev.Out.Rev.BuildLog))
+	w.OnStart = func(ai storage.AI, saved time.Time) {
+		uiDo(func() {
+			s.building[ai.ID] = true
+			s.refreshRow(ai.ID)
+			s.say(time.Now().Format("15:04:05 ") + ai.Name + ": a file was saved; building it…")
+		})
+	}
+	w.OnBuild = func(ev service.BuildEvent) {
+		text := ev.Describe()
+		if ev.Err == nil && !ev.Out.Unchanged && ev.Out.Failed() {
+			text = fmt.Sprintf("%s: the build after a save failed, the current revision still plays: %s (Build log shows all)",
+				ev.AI.Name, service.FirstError(ev.Out.Rev.BuildLog))
 		}
 		uiDo(func() {
-			s.noteOutcome(ev.AI.ID, ev.Out, ev.Err)
+			delete(s.building, ev.AI.ID)
+			s.refreshRow(ev.AI.ID)
 			s.say(time.Now().Format("15:04:05 ") + text)
 		})
 		s.reload()
@@ -268,8 +217,8 @@ func (s *aisScreen) startWatcher() {
 		s.reload()
 	}
 	w.OnError = func(err error) { uiDo(func() { s.say("Watcher problem: " + err.Error()) }) }
-	s.goWork(func() {
-		if err := w.run(s.ctx); err != nil {
+	s.u.goWork(func() {
+		if err := w.Run(s.u.ctx); err != nil {
 			uiDo(func() { s.watchState.SetText("Watching stopped: " + err.Error()) })
 		}
 	})
@@ -284,9 +233,9 @@ func (s *aisScreen) say(text string) {
 // called from any goroutine.
 func (s *aisScreen) reload() {
 	gen := s.gen.Add(1)
-	s.goWork(func() {
-		rows, err := s.load()
-		if s.ctx.Err() != nil {
+	s.u.goWork(func() {
+		rows, err := s.u.Svc.AIs()
+		if s.u.ctx.Err() != nil {
 			return // the window is closing
 		}
 		uiDo(func() {
@@ -302,31 +251,6 @@ func (s *aisScreen) reload() {
 	})
 }
 
-func (s *aisScreen) load() ([]aiRow, error) {
-	ais, err := s.u.DB.ListAIs()
-	if err != nil {
-		return nil, err
-	}
-	rows := make([]aiRow, len(ais))
-	for i, ai := range ais {
-		revs, err := s.u.DB.Revisions(ai.ID)
-		if err != nil {
-			return nil, err
-		}
-		r := aiRow{ai: ai, builds: len(revs), missing: ai.Missing || !aiFolderExists(ai.SourceDir)}
-		for j := range revs {
-			if revs[j].Status == storage.BuildOK {
-				r.current = &revs[j]
-			}
-		}
-		if n := len(revs); n > 0 {
-			r.last = &revs[n-1]
-		}
-		rows[i] = r
-	}
-	return rows, nil
-}
-
 func (s *aisScreen) setRows(rows []aiRow) {
 	s.rows = rows
 	if len(rows) > 0 {
@@ -340,7 +264,7 @@ func (s *aisScreen) setRows(rows []aiRow) {
 		row = 0
 	}
 	if row >= 0 {
-		s.selected = rows[row].ai.ID
+		s.selected = rows[row].AI.ID
 		s.list.Select(row)
 	} else {
 		s.selected = 0
@@ -351,7 +275,7 @@ func (s *aisScreen) setRows(rows []aiRow) {
 
 func (s *aisScreen) rowIndex(id int64) int {
 	for i, r := range s.rows {
-		if r.ai.ID == id {
+		if r.AI.ID == id {
 			return i
 		}
 	}
@@ -378,79 +302,55 @@ func (s *aisScreen) selectAI(id int64) {
 func (s *aisScreen) cellText(r aiRow, col int) string {
 	switch col {
 	case 0:
-		return r.ai.Name
+		return r.AI.Name
 	case 1:
-		return r.ai.Game
+		return r.AI.Game
 	case 2:
-		return orDash(r.ai.Language)
+		return orDash(r.AI.Language)
 	case 3:
-		if r.current == nil {
+		if r.Current == nil {
 			return "none yet"
 		}
-		return fmt.Sprintf("r%d · %s", r.current.Number, short(r.current.Hash))
+		return fmt.Sprintf("r%d · %s", r.Current.Number, service.ShortHash(r.Current.Hash))
 	case 4:
 		return s.lastBuildText(r)
 	case 5:
-		if r.ai.Watch {
+		if r.AI.Watch {
 			return "yes"
 		}
 		return "no"
 	case 6:
-		if r.missing {
-			return "MISSING: " + homeShort(r.ai.SourceDir)
+		if r.Missing {
+			return "MISSING: " + homeShort(r.AI.SourceDir)
 		}
-		return homeShort(r.ai.SourceDir)
+		return homeShort(r.AI.SourceDir)
 	}
 	return ""
 }
 
 func (s *aisScreen) lastBuildText(r aiRow) string {
 	switch {
-	case s.building[r.ai.ID]:
+	case s.building[r.AI.ID]:
 		return "building…"
-	case s.checking[r.ai.ID]:
+	case s.checking[r.AI.ID]:
 		return "checking…"
-	case r.last == nil:
+	case r.Last == nil:
 		return "never built"
+	case r.Last.Status == storage.BuildFailed && !r.LastFailed() && r.Current != nil:
+		return fmt.Sprintf("ok · %s (as r%d)", service.WhenText(r.AI.CurrentSince), r.Current.Number)
 	}
-	if same, ok := s.undone(r); ok {
-		return fmt.Sprintf("ok · %s (as r%d)", whenText(same.at), same.rev.Number)
-	}
-	return fmt.Sprintf("%s · %s", r.last.Status, whenText(r.last.Created))
-}
-
-// noteOutcome remembers whether a build found a known revision's sources.
-func (s *aisScreen) noteOutcome(id int64, out buildOutcome, err error) {
-	if err == nil && out.Unchanged && out.Rev.Status == storage.BuildOK {
-		s.sameAs[id] = sameSources{rev: out.Rev, at: time.Now()}
-	} else {
-		delete(s.sameAs, id)
-	}
-}
-
-// undone tells whether r's last stored build failed but a later build found
-// the sources of a successful revision again.
-func (s *aisScreen) undone(r aiRow) (sameSources, bool) {
-	same, ok := s.sameAs[r.ai.ID]
-	return same, ok && r.last != nil && r.last.Status == storage.BuildFailed
-}
-
-// lastFailed tells whether r's sources are, as far as the screen knows,
-// those of a failed build.
-func (s *aisScreen) lastFailed(r aiRow) bool {
-	_, undone := s.undone(r)
-	return r.last != nil && r.last.Status == storage.BuildFailed && !undone
+	return fmt.Sprintf("%s · %s", r.Last.Status, service.WhenText(r.Last.Created))
 }
 
 func (s *aisScreen) cellImportance(r aiRow, col int) widget.Importance {
 	switch {
-	case col == 6 && r.missing:
+	case col == 6 && r.Missing:
 		return widget.DangerImportance
-	case col == 4 && !s.building[r.ai.ID] && !s.checking[r.ai.ID] && s.lastFailed(r):
+	case col == 4 && !s.building[r.AI.ID] && !s.checking[r.AI.ID] && r.LastFailed():
 		return widget.DangerImportance
-	case col == 4 && (s.building[r.ai.ID] || s.checking[r.ai.ID]):
+	case col == 4 && (s.building[r.AI.ID] || s.checking[r.AI.ID]):
 		return widget.HighImportance
-	case col == 3 && r.current == nil:
+	case col == 3 && r.Current == nil:
 		return widget.WarningImportance
 	}
 	return widget.MediumImportance
@@ -504,15 +404,6 @@ func (l columnsLayout) MinSize(objects []fyne.CanvasObject) fyne.Size {
 	return size
 }
 
-// whenText is a build time: the clock for today, the date otherwise.
-func whenText(t time.Time) string {
-	now := time.Now()
-	if y, m, d := t.Date(); y == now.Year() && m == now.Month() && d == now.Day() {
-		return t.Format("15:04:05")
-	}
-	return t.Format("2006-01-02 15:04")
-}
-
 // showSelected fills the detail under the list with the selected AI.
 func (s *aisScreen) showSelected() {
 	r, ok := s.selectedRow()
@@ -525,7 +416,7 @@ func (s *aisScreen) showSelected() {
 		s.enableButtons()
 		return
 	}
-	ai := r.ai
+	ai := r.AI
 	s.title.SetText(ai.Name)
 	build := ai.BuildCmd
 	if build == "" {
@@ -534,11 +425,11 @@ func (s *aisScreen) showSelected() {
 	s.info.SetText(fmt.Sprintf("Plays %s · %s · build: %s · run: %s", ai.Game, orDash(ai.Language), build, ai.RunCmd))
 	s.folder.Importance = widget.MediumImportance
 	s.folder.SetText("Source folder: " + ai.SourceDir)
-	if r.missing {
+	if r.Missing {
 		s.folder.Importance = widget.DangerImportance
 		s.folder.SetText("Source folder MISSING: " + ai.SourceDir + " — put it back, or Edit the AI to choose where it is now.")
 	}
-	s.current.SetText(currentText(r, s.lastFailed(r)))
+	s.current.SetText(currentText(r))
 	s.showing = true
 	s.watch.SetChecked(ai.Watch)
 	s.showing = false
@@ -554,16 +445,16 @@ func (s *aisScreen) showSelected() {
 }
 
 // currentText says which revision plays and how the last build went.
-func currentText(r aiRow, lastFailed bool) string {
+func currentText(r aiRow) string {
 	var b strings.Builder
-	if r.current == nil {
+	if r.Current == nil {
 		b.WriteString("No successful build yet: it cannot play until one succeeds.")
 	} else {
-		fmt.Fprintf(&b, "Current revision %d (%s), built %s, of %d build(s).", r.current.Number, short(r.current.Hash),
-			whenText(r.current.Created), r.builds)
+		fmt.Fprintf(&b, "Current revision r%d (%s, built %s) plays in events; %d build(s) so far.", r.Current.Number,
+			service.ShortHash(r.Current.Hash), service.WhenText(r.Current.Created), len(r.Revisions))
 	}
-	if lastFailed {
-		fmt.Fprintf(&b, " The last build (%s) failed: %s", whenText(r.last.Created), firstError(r.last.BuildLog))
+	if r.LastFailed() {
+		fmt.Fprintf(&b, " The last build (%s) failed: %s", service.WhenText(r.Last.Created), service.FirstError(r.Last.BuildLog))
 	}
 	return b.String()
 }
@@ -581,13 +472,13 @@ func (s *aisScreen) setBusy(text string) {
 
 func (s *aisScreen) enableButtons() {
 	r, ok := s.selectedRow()
-	busy := ok && (s.building[r.ai.ID] || s.checking[r.ai.ID])
+	busy := ok && (s.building[r.AI.ID] || s.checking[r.AI.ID])
 	for _, b := range []*widget.Button{s.edit, s.remove, s.revisions} {
 		setEnabled(b, ok)
 	}
 	setEnabled(s.buildNow, ok && !busy)
 	setEnabled(s.check, ok && !busy)
-	setEnabled(s.buildLog, ok && r.last != nil)
+	setEnabled(s.buildLog, ok && r.Last != nil)
 	if ok {
 		s.watch.Enable()
 	} else {
@@ -623,7 +514,7 @@ func (s *aisScreen) onEdit() {
 	if !ok {
 		return
 	}
-	ai := r.ai
+	ai := r.AI
 	s.form = newAIForm(s, &ai)
 	s.form.show()
 }
@@ -635,7 +526,7 @@ func (s *aisScreen) onTemplate() {
 
 func (s *aisScreen) onBuild() {
 	if r, ok := s.selectedRow(); ok {
-		s.startBuild(r.ai.ID, "")
+		s.startBuild(r.AI.ID, "")
 	}
 }
 
@@ -647,22 +538,15 @@ func (s *aisScreen) startBuild(id int64, first string) {
 	}
 	s.building[id] = true
 	s.refreshRow(id)
-	s.goWork(func() {
-		ai, err := s.u.DB.AI(id)
-		var out buildOutcome
-		if err == nil {
-			out, err = buildAI(s.ctx, s.u.DB, s.dataDir, ai, false, build.DefaultBuildTimeout)
-		} else {
-			err = fmt.Errorf("the AI is no longer registered (removed meanwhile?): %w", err)
-		}
-		if s.ctx.Err() != nil {
+	s.u.goWork(func() {
+		out, err := s.u.Svc.Build(s.u.ctx, id, service.BuildOptions{})
+		if s.u.ctx.Err() != nil {
 			return // the window is closing
 		}
 		uiDo(func() {
 			delete(s.building, id)
-			s.noteOutcome(id, out, err)
 			s.refreshRow(id)
-			s.buildDone(ai, out, err, first)
+			s.buildDone(out, err, first)
 		})
 		s.reload()
 	})
@@ -670,51 +554,52 @@ func (s *aisScreen) startBuild(id int64, first string) {
 
 // buildDone says how a build went: a line for a success, the compiler's
 // output for a failure.
-func (s *aisScreen) buildDone(ai storage.AI, out buildOutcome, err error, first string) {
+func (s *aisScreen) buildDone(out service.BuildOutcome, err error, first string) {
 	now := time.Now().Format("15:04:05 ")
+	ai := out.AI
 	switch {
 	case err != nil:
-		s.say(now + "cannot build " + ai.Name)
-		s.u.showError(strings.TrimSpace("Cannot build "+ai.Name), err)
-	case out.Rev.Status == storage.BuildFailed:
-		head := fmt.Sprintf("The build of %s failed; its previous revision, if any, still plays. "+
+		s.say(now + "cannot build: " + err.Error())
+		s.u.showError("Cannot build", err)
+	case out.Failed():
+		head := fmt.Sprintf("The build of %s failed; its current revision, if any, still plays. "+
 			"Fix the first error below, save, and press Build now again.", ai.Name)
 		if out.Unchanged {
 			head = fmt.Sprintf("The sources of %s are as they were when the build of %s failed. "+
-				"Fix the first error below, save, and press Build now again.", ai.Name, whenText(out.Rev.Created))
+				"Fix the first error below, save, and press Build now again.", ai.Name, service.WhenText(out.Rev.Created))
 		}
 		if first != "" {
 			head = first + " " + head
 		}
-		s.say(now + ai.Name + ": the build failed: " + firstError(out.Rev.BuildLog))
+		s.say(now + ai.Name + ": the build failed: " + service.FirstError(out.Rev.BuildLog))
 		showLogDialog(s.u, ai.Name+": the build failed", head, out.Rev.BuildLog)
 	case out.Unchanged:
-		s.say(fmt.Sprintf("%s%s: unchanged since revision %d (%s), which plays", now, ai.Name, out.Rev.Number, short(out.Rev.Hash)))
+		s.say(fmt.Sprintf("%s%s: unchanged since revision %d (%s), which plays", now, ai.Name, out.Rev.Number, service.ShortHash(out.Rev.Hash)))
 	default:
 		took := ""
 		if ai.BuildCmd != "" {
 			took = fmt.Sprintf(" in %v", out.Result.Took.Round(10*time.Millisecond))
 		}
-		s.say(fmt.Sprintf("%s%s: revision %d (%s) is ready%s and plays from now on", now, ai.Name, out.Rev.Number, short(out.Rev.Hash), took))
+		s.say(fmt.Sprintf("%s%s: revision %d (%s) is ready%s and plays from now on", now, ai.Name, out.Rev.Number, service.ShortHash(out.Rev.Hash), took))
 	}
 }
 
 func (s *aisScreen) onBuildLog() {
 	r, ok := s.selectedRow()
-	if !ok || r.last == nil {
+	if !ok || r.Last == nil {
 		return
 	}
-	last := *r.last
-	head := fmt.Sprintf("Build of %s, %s: %s.", whenText(last.Created), short(last.Hash), last.Status)
+	last := *r.Last
+	head := fmt.Sprintf("Build of %s, %s: %s.", service.WhenText(last.Created), service.ShortHash(last.Hash), last.Status)
 	if last.Status == storage.BuildOK {
-		head = fmt.Sprintf("Revision %d (%s), built %s: ok.", last.Number, short(last.Hash), whenText(last.Created))
+		head = fmt.Sprintf("Revision %d (%s), built %s: ok.", last.Number, service.ShortHash(last.Hash), service.WhenText(last.Created))
 	}
-	showLogDialog(s.u, r.ai.Name+": last build", head, last.BuildLog)
+	showLogDialog(s.u, r.AI.Name+": last build", head, last.BuildLog)
 }
 
 func (s *aisScreen) onRevisions() {
 	if r, ok := s.selectedRow(); ok {
-		showRevisionsDialog(s.u, r.ai)
+		showRevisionsDialog(s.u, r.AI)
 	}
 }
 
@@ -723,45 +608,26 @@ func (s *aisScreen) onCheck() {
 	if !ok {
 		return
 	}
-	id := r.ai.ID
+	id := r.AI.ID
 	s.checking[id] = true
 	s.refreshRow(id)
-	s.goWork(func() {
-		var report strings.Builder
-		ai, err := s.u.DB.AI(id)
-		if err == nil {
-			var g engine.Game
-			if g, err = games.Get(ai.Game); err == nil {
-				err = runAICheck(s.ctx, &report, s.u.DB, s.dataDir, ai, g, 1, 1, nil, build.DefaultBuildTimeout)
-			}
-		}
-		if s.ctx.Err() != nil {
+	s.u.goWork(func() {
+		res, err := s.u.Svc.Check(s.u.ctx, id, service.CheckOptions{})
+		if s.u.ctx.Err() != nil {
 			return
 		}
 		uiDo(func() {
 			delete(s.checking, id)
 			s.refreshRow(id)
-			s.checkDone(ai, report.String(), err)
+			if err != nil {
+				s.u.showError("Cannot check "+r.AI.Name, err)
+				return
+			}
+			s.say(time.Now().Format("15:04:05 ") + checkTitle(res))
+			s.checkDlg = showCheckDialog(s.u, res)
 		})
 		s.reload()
 	})
-}
-
-// checkDone shows the preflight's report.
-func (s *aisScreen) checkDone(ai storage.AI, report string, err error) {
-	title := ai.Name + " is ready to play"
-	head := "One short game against the game's random built-in bots went well: it starts, answers in time and answers validly."
-	if err != nil {
-		title = ai.Name + " does not pass the check"
-		head = "Fix the first problem below, save, and press Check again. The report is what the program did in one short game against the game's built-in bots."
-		if report == "" {
-			report = err.Error()
-		} else {
-			report += "\n" + strings.Replace(err.Error(), "(first problems above)", "(first problems listed)", 1)
-		}
-	}
-	s.say(time.Now().Format("15:04:05 ") + title)
-	showLogDialog(s.u, title, head, report)
 }
 
 func (s *aisScreen) onWatch(on bool) {
@@ -772,17 +638,14 @@ func (s *aisScreen) onWatch(on bool) {
 	if !ok {
 		return
 	}
-	id := r.ai.ID
-	s.goWork(func() {
-		ai, err := s.u.DB.AI(id)
-		if err == nil && ai.Watch != on {
-			ai.Watch = on
-			err = s.u.DB.UpdateAI(ai)
-		}
+	id := r.AI.ID
+	s.u.goWork(func() {
+		ed, err := s.u.Svc.EditAI(id, service.AIEdit{Watch: &on})
+		ai := ed.AI
 		uiDo(func() {
 			switch {
 			case err != nil:
-				s.u.showError("Cannot change watching of "+r.ai.Name, err)
+				s.u.showError("Cannot change watching of "+r.AI.Name, err)
 			case on:
 				s.say(ai.Name + " is watched: within a few seconds, every save in its folder rebuilds it")
 			default:
@@ -798,24 +661,23 @@ func (s *aisScreen) onRemove() {
 	if !ok {
 		return
 	}
-	ai := r.ai
-	revDir := revisionsDir(s.dataDir, ai)
+	ai := r.AI
+	revDir := s.u.DB.RevisionsDir(ai)
 	text := widget.NewLabel(wrapText(fmt.Sprintf("Remove %s and its %d build(s)? Results of events it played stay. "+
-		"Its source folder is not touched.", ai.Name, r.builds), 70))
+		"Its source folder is not touched.", ai.Name, len(r.Revisions)), 70))
 	files := widget.NewCheck("Also delete its built revisions in "+revDir, nil)
 	d := dialog.NewCustomConfirm("Remove "+ai.Name+"?", "Remove", "Cancel", container.NewVBox(text, files), func(ok bool) {
 		if !ok {
 			return
 		}
 		alsoFiles := files.Checked
-		s.goWork(func() {
-			err := s.u.DB.RemoveAI(ai.ID)
+		s.u.goWork(func() {
+			rm, err := s.u.Svc.RemoveAI(ai.ID, alsoFiles)
 			msg := "removed " + ai.Name
 			if err == nil && alsoFiles {
-				if ferr := os.RemoveAll(revDir); ferr != nil {
-					err = fmt.Errorf("%s is removed, but its revisions folder could not be deleted: %w; delete %s by hand", ai.Name, ferr, revDir)
-				} else {
-					msg += " and its built revisions"
+				msg += " and its built revisions"
+				if len(rm.Kept) > 0 {
+					msg += fmt.Sprintf(" (%d folder(s) from an older Ringside, which other databases may share, were kept)", len(rm.Kept))
 				}
 			}
 			uiDo(func() {
@@ -829,4 +691,11 @@ func (s *aisScreen) onRemove() {
 		})
 	}, s.u.Win)
 	d.Show()
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
 }

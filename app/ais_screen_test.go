@@ -4,7 +4,6 @@ import (
 	"context"
 	"image/png"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,6 +12,8 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"ringside/app/internal/fixture"
+	"ringside/app/service"
 	"ringside/storage"
 )
 
@@ -20,7 +21,7 @@ import (
 func newAIsTestUI(t *testing.T) (fyne.Window, *UI, *aisScreen) {
 	t.Helper()
 	a := test.NewTempApp(t)
-	db, err := openDB(filepath.Join(t.TempDir(), "ringside.db"))
+	svc, err := service.Open(filepath.Join(t.TempDir(), "ringside.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,16 +30,14 @@ func newAIsTestUI(t *testing.T) (fyne.Window, *UI, *aisScreen) {
 	var s *aisScreen
 	onUI(func() {
 		w = a.NewWindow("Ringside")
-		u = &UI{App: a, Win: w, DB: db, Jobs: NewJobs(db)}
+		u = newUI(a, w, svc)
 		s = newAIsScreen(u)
 		w.SetContent(s.object())
 		w.Resize(fyne.NewSize(1200, 780))
 	})
 	t.Cleanup(func() {
-		s.close() // not on the UI: it waits for goroutines that may be in uiDo
-		u.Jobs.StopAll()
+		u.close() // not on the UI: it waits for goroutines that may be in uiDo
 		onUI(w.Close)
-		db.Close()
 	})
 	return w, u, s
 }
@@ -49,7 +48,7 @@ func rowText(s *aisScreen, name string) []string {
 	var out []string
 	onUI(func() {
 		for _, r := range s.rows {
-			if r.ai.Name == name {
+			if r.AI.Name == name {
 				for c := range aisColumns {
 					out = append(out, s.cellText(r, c))
 				}
@@ -95,21 +94,14 @@ func closeOverlays(w fyne.Window) {
 	})
 }
 
-func needPython(t *testing.T) {
-	t.Helper()
-	if _, err := exec.LookPath("python3"); err != nil {
-		t.Skip("python3 is not installed: these tests register Python bots")
-	}
-}
-
 // TestAIsScreen registers, builds, checks, watches and removes AIs through
 // the screen's buttons and dialogs.
 func TestAIsScreen(t *testing.T) {
-	needPython(t)
+	fixture.NeedPython(t)
 	w, u, s := newAIsTestUI(t)
 	root := t.TempDir()
 	dir := filepath.Join(root, "alice")
-	writeAIFiles(t, dir, map[string]string{"bot.py": pyBotSource(1)})
+	fixture.WriteFiles(t, dir, map[string]string{"bot.py": fixture.PyBot(1)})
 
 	// Add: the folder's files fill in the commands.
 	var f *aiForm
@@ -144,7 +136,7 @@ func TestAIsScreen(t *testing.T) {
 	}
 
 	// Build now after a change makes revision 2.
-	writeAIFiles(t, dir, map[string]string{"bot.py": pyBotSource(2)})
+	fixture.WriteFiles(t, dir, map[string]string{"bot.py": fixture.PyBot(2)})
 	onUI(func() {
 		s.selectAI(ai.ID)
 		test.Tap(s.buildNow)
@@ -198,7 +190,7 @@ func TestAIsScreen(t *testing.T) {
 
 	// An AI whose folder is deleted shows as missing.
 	bobDir := filepath.Join(root, "bob")
-	writeAIFiles(t, bobDir, map[string]string{"bot.py": pyBotSource(1)})
+	fixture.WriteFiles(t, bobDir, map[string]string{"bot.py": fixture.PyBot(1)})
 	bob, err := u.DB.AddAI(storage.AI{Name: "bob", Game: "grip", Language: "python", SourceDir: bobDir, RunCmd: "python3 bot.py"})
 	if err != nil {
 		t.Fatal(err)
@@ -220,7 +212,7 @@ func TestAIsScreen(t *testing.T) {
 	})
 	eventually(t, "the check report appears", func() bool {
 		text := overlayText(t, w)
-		return strings.Contains(text, "check alice (grip") && strings.Contains(text, "starts")
+		return strings.Contains(text, "Check of alice (grip") && strings.Contains(text, "starts")
 	})
 	closeOverlays(w)
 
@@ -230,7 +222,7 @@ func TestAIsScreen(t *testing.T) {
 		a, err := u.DB.AI(ai.ID)
 		return err == nil && a.Watch
 	})
-	writeAIFiles(t, dir, map[string]string{"bot.py": pyBotSource(3)})
+	fixture.WriteFiles(t, dir, map[string]string{"bot.py": fixture.PyBot(3)})
 	eventually(t, "the watcher builds a new revision", func() bool {
 		r := rowText(s, "alice")
 		return r != nil && r[5] == "yes" && strings.HasPrefix(r[3], "r3 · ")
@@ -260,7 +252,7 @@ func TestAIsScreen(t *testing.T) {
 // TestAIsScreenProblems checks that registration problems are said in
 // plain words and keep the dialog open.
 func TestAIsScreenProblems(t *testing.T) {
-	needPython(t)
+	fixture.NeedPython(t)
 	_, _, s := newAIsTestUI(t)
 	root := t.TempDir()
 	var f *aiForm
@@ -303,9 +295,9 @@ func TestAIsScreenProblems(t *testing.T) {
 		f.name.SetText("builtin:x")
 		test.Tap(f.save)
 	})
-	if p := problem(); !strings.Contains(p, "kept for Ringside's own bots") {
-		t.Errorf("builtin name: problem = %q", p)
-	}
+	eventually(t, "a built-in bot's name is refused", func() bool {
+		return strings.Contains(problem(), "kept for built-in bots")
+	})
 	if ais, _ := s.u.DB.ListAIs(); len(ais) != 0 {
 		t.Errorf("%d AIs registered despite the problems", len(ais))
 	}
@@ -313,7 +305,7 @@ func TestAIsScreenProblems(t *testing.T) {
 
 // TestAIsScreenTemplate creates an AI from the Python template.
 func TestAIsScreenTemplate(t *testing.T) {
-	needPython(t)
+	fixture.NeedPython(t)
 	_, u, s := newAIsTestUI(t)
 	dir := filepath.Join(t.TempDir(), "bots", "tess")
 	var f *templateForm
@@ -359,13 +351,12 @@ func TestAIsScreenShots(t *testing.T) {
 	if os.Getenv("RINGSIDE_SHOTS") != "1" {
 		t.Skip("set RINGSIDE_SHOTS=1 to write /tmp/ais_*.png")
 	}
-	needPython(t)
+	fixture.NeedPython(t)
 	w, u, s := newAIsTestUI(t)
 	root := t.TempDir()
-	dataDir := filepath.Dir(u.DB.Path())
 	add := func(name, game, lang, build, run string, watch bool, files map[string]string) storage.AI {
 		dir := filepath.Join(root, "students", name)
-		writeAIFiles(t, dir, files)
+		fixture.WriteFiles(t, dir, files)
 		ai, err := u.DB.AddAI(storage.AI{Name: name, Game: game, Language: lang, SourceDir: dir, BuildCmd: build, RunCmd: run, Watch: watch})
 		if err != nil {
 			t.Fatal(err)
@@ -373,21 +364,21 @@ func TestAIsScreenShots(t *testing.T) {
 		return ai
 	}
 	build := func(ai storage.AI) {
-		if _, err := buildAI(context.Background(), u.DB, dataDir, ai, false, 0); err != nil {
+		if _, err := u.Svc.Build(context.Background(), ai.ID, service.BuildOptions{}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	alice := add("alice", "grip", "python", "", "python3 bot.py", false, map[string]string{"bot.py": pyBotSource(1)})
+	alice := add("alice", "grip", "python", "", "python3 bot.py", false, map[string]string{"bot.py": fixture.PyBot(1)})
 	build(alice)
-	writeAIFiles(t, alice.SourceDir, map[string]string{"bot.py": pyBotSource(2)})
+	fixture.WriteFiles(t, alice.SourceDir, map[string]string{"bot.py": fixture.PyBot(2)})
 	build(alice)
 	bob := add("bob", "grip", "cpp", "sh -c 'echo \"bot.cpp:12:5: error: expected ; before return\" >&2; exit 1'", "./bot", false,
 		map[string]string{"bot.cpp": "int main() { return 0 }\n"})
 	build(bob)
-	carol := add("carol-with-a-long-name", "battle2048", "python", "", "python3 bot.py", false, map[string]string{"bot.py": pyBotSource(1)})
+	carol := add("carol-with-a-long-name", "battle2048", "python", "", "python3 bot.py", false, map[string]string{"bot.py": fixture.PyBot(1)})
 	build(carol)
 	os.RemoveAll(carol.SourceDir)
-	add("dave", "cloud", "python", "", "python3 bot.py", false, map[string]string{"bot.py": pyBotSource(1)})
+	add("dave", "cloud", "python", "", "python3 bot.py", false, map[string]string{"bot.py": fixture.PyBot(1)})
 	s.reload()
 	eventually(t, "the rows are loaded", func() bool { return rowText(s, "dave") != nil })
 	onUI(func() { s.selectAI(bob.ID) })

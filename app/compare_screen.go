@@ -11,7 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"ringside/engine/event"
+	"ringside/app/service"
 	"ringside/engine/games"
 	"ringside/runner"
 	"ringside/storage"
@@ -90,7 +90,7 @@ func (c *compareScreen) object() fyne.CanvasObject { return c.obj }
 // reload refreshes the entrant choices (AIs and their revisions) off the
 // UI thread.
 func (c *compareScreen) reload() {
-	go func() {
+	c.u.goWork(func() {
 		ais, err := c.u.DB.ListAIs()
 		if err != nil {
 			uiDo(func() { c.u.showError("Cannot read the registered AIs", err) })
@@ -117,7 +117,7 @@ func (c *compareScreen) reload() {
 			c.entrantsM = m
 			c.fill()
 		})
-	}()
+	})
 }
 
 func (c *compareScreen) fill() {
@@ -134,20 +134,19 @@ func (c *compareScreen) fill() {
 func (c *compareScreen) onStart() {
 	maxGames, err := strconv.Atoi(strings.TrimSpace(c.maxGames.Text))
 	if err != nil || maxGames < 2 || maxGames%2 != 0 {
-		c.u.showError("Cannot compare", usagef("At most games: %q is not an even number of at least 2", c.maxGames.Text))
+		c.u.showError("Cannot compare", invalidf("At most games: %q is not an even number of at least 2", c.maxGames.Text))
 		return
 	}
 	elo1, err := strconv.ParseFloat(strings.TrimSpace(c.elo1.Text), 64)
 	if err != nil || elo1 <= 0 {
-		c.u.showError("Cannot compare", usagef("Difference that matters: %q is not a number above 0", c.elo1.Text))
+		c.u.showError("Cannot compare", invalidf("Difference that matters: %q is not a number above 0", c.elo1.Text))
 		return
 	}
-	spec := EventSpec{Game: c.game.Selected, Format: event.SPRT, Games: maxGames, Elo1: elo1, Alpha: 0.05, Beta: 0.05,
-		Entries: []string{c.a.Selected, c.b.Selected},
-		Name:    fmt.Sprintf("Compare %s with %s", c.a.Selected, c.b.Selected)}
+	spec := service.CompareSpec{Game: c.game.Selected, Games: maxGames, Elo1: elo1, A: c.a.Selected, B: c.b.Selected,
+		Name: fmt.Sprintf("Compare %s with %s", c.a.Selected, c.b.Selected)}
 	c.start.Disable()
-	go func() {
-		ev, _, err := CreateEvent(c.u.DB, spec)
+	c.u.goWork(func() {
+		ev, err := c.u.Svc.CreateComparison(spec)
 		if err == nil {
 			err = c.u.Jobs.Start(ev.ID)
 		}
@@ -164,7 +163,7 @@ func (c *compareScreen) onStart() {
 			c.numbers.SetText("")
 			c.u.events.reload()
 		})
-	}()
+	})
 }
 
 // gameDone comes from a job's goroutine.
@@ -172,7 +171,7 @@ func (c *compareScreen) gameDone(id int64) {
 	if id != c.currentID() {
 		return
 	}
-	go c.refresh(id)
+	c.u.goWork(func() { c.refresh(id) })
 }
 
 func (c *compareScreen) currentID() int64 { return c.running.Load() }
@@ -182,11 +181,11 @@ func (c *compareScreen) refresh(id int64) {
 	if err != nil {
 		return
 	}
-	rep, err := compareReport(c.u.DB, ev)
+	rep, err := c.u.Svc.CompareReport(ev)
 	if err != nil {
 		return
 	}
-	sentence, numbers := CompareSentence(ev, rep), CompareNumbers(rep)
+	sentence, numbers := service.CompareSentence(ev, rep), service.CompareNumbers(rep)
 	frac := float64(2*rep.Pairs) / float64(max(ev.Config.Games, 1))
 	if rep.Finished {
 		frac = 1

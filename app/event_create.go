@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
+	"ringside/app/service"
 	"ringside/engine"
 	"ringside/engine/event"
 	"ringside/engine/games"
@@ -29,7 +30,7 @@ var formatHelp = map[event.Format]string{
 // showCreateEvent opens the "New event" dialog. The registered AIs are
 // read off the UI thread first.
 func showCreateEvent(u *UI) {
-	go func() {
+	u.goWork(func() {
 		ais, err := u.DB.ListAIs()
 		uiDo(func() {
 			if err != nil {
@@ -38,7 +39,7 @@ func showCreateEvent(u *UI) {
 			}
 			newCreateEventForm(u, ais).show()
 		})
-	}()
+	})
 }
 
 type createEventForm struct {
@@ -168,9 +169,9 @@ func (f *createEventForm) show() {
 }
 
 // spec reads the form into an EventSpec; bad numbers are reported by name.
-func (f *createEventForm) spec() (EventSpec, error) {
-	s := EventSpec{Name: f.name.Text, Game: f.game.Selected, Format: event.Format(f.format.Selected),
-		Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05, Options: engine.Options{}}
+func (f *createEventForm) spec() (service.EventSpec, error) {
+	s := service.EventSpec{Name: f.name.Text, Game: f.game.Selected, Format: event.Format(f.format.Selected),
+		Options: engine.Options{}}
 	s.Entries = append(s.Entries, f.entrants.Selected...)
 	for _, line := range strings.Split(f.commands.Text, "\n") {
 		if line = strings.TrimSpace(line); line != "" {
@@ -192,12 +193,12 @@ func (f *createEventForm) spec() (EventSpec, error) {
 	}
 	if t := strings.TrimSpace(f.scale.Text); t != "" {
 		if s.TimeScale, err = strconv.ParseFloat(t, 64); err != nil || s.TimeScale <= 0 {
-			return s, usagef("Time multiplier: %q is not a number above 0 (1 is normal speed, 2 doubles every limit)", t)
+			return s, invalidf("Time multiplier: %q is not a number above 0 (1 is normal speed, 2 doubles every limit)", t)
 		}
 	}
 	if t := strings.TrimSpace(f.seed.Text); t != "" {
 		if s.Seed, err = strconv.ParseInt(t, 10, 64); err != nil {
-			return s, usagef("Seed: %q is not a whole number (leave it empty for a random seed)", t)
+			return s, invalidf("Seed: %q is not a whole number (leave it empty for a random seed)", t)
 		}
 		s.SeedSet = true
 	}
@@ -207,7 +208,7 @@ func (f *createEventForm) spec() (EventSpec, error) {
 		}
 		k, v, ok := strings.Cut(line, "=")
 		if !ok {
-			return s, usagef("Game options: %q is not KEY=VALUE", line)
+			return s, invalidf("Game options: %q is not KEY=VALUE", line)
 		}
 		s.Options[strings.TrimSpace(k)] = strings.TrimSpace(v)
 	}
@@ -221,7 +222,7 @@ func optionalInt(text, field string) (int, error) {
 	}
 	n, err := strconv.Atoi(t)
 	if err != nil || n < 0 {
-		return 0, usagef("%s: %q is not a whole number", field, t)
+		return 0, invalidf("%s: %q is not a whole number", field, t)
 	}
 	return n, nil
 }
@@ -233,8 +234,8 @@ func (f *createEventForm) create() {
 		return
 	}
 	run := f.runNow.Checked
-	go func() {
-		ev, n, err := CreateEvent(f.u.DB, spec)
+	f.u.goWork(func() {
+		ev, n, err := f.u.Svc.CreateEvent(spec)
 		if err == nil && run {
 			err = f.u.Jobs.Start(ev.ID)
 		}
@@ -249,5 +250,5 @@ func (f *createEventForm) create() {
 				f.u.showError("Nothing to play", fmt.Errorf("event %d has no games scheduled", ev.ID))
 			}
 		})
-	}()
+	})
 }

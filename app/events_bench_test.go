@@ -9,24 +9,25 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"ringside/app/service"
 	"ringside/engine"
 	"ringside/engine/event"
-	"ringside/storage"
 )
 
 // bigEvent stores a finished league of about 5 000 Battle2048 games
 // between 11 entries, with results but without replays.
-func bigEvent(b *testing.B) (*storage.DB, int64) {
-	db, err := storage.Open(filepath.Join(b.TempDir(), "big.db"))
+func bigEvent(b *testing.B) (*service.Service, int64) {
+	svc, err := service.Open(filepath.Join(b.TempDir(), "big.db"))
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.Cleanup(func() { db.Close() })
+	b.Cleanup(func() { svc.Close() })
+	db := svc.DB()
 	var specs []string
 	for i := range 11 {
 		specs = append(specs, fmt.Sprintf("bot%d=builtin:battle2048/random", i))
 	}
-	ev, _, err := CreateEvent(db, EventSpec{Game: "battle2048", Format: event.League, Games: 45, Seed: 1, SeedSet: true, Entries: specs})
+	ev, _, err := svc.CreateEvent(service.EventSpec{Game: "battle2048", Format: event.League, Games: 45, Seed: 1, SeedSet: true, Entries: specs})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -45,7 +46,7 @@ func bigEvent(b *testing.B) (*storage.DB, int64) {
 			b.Fatal(err)
 		}
 	}
-	return db, ev.ID
+	return svc, ev.ID
 }
 
 // BenchmarkEventView5000 measures one refresh of the event view of a
@@ -53,10 +54,10 @@ func bigEvent(b *testing.B) (*storage.DB, int64) {
 // rating history, histograms) and the part on it (setting the widgets).
 // While an event runs the view refreshes at most every 300 ms.
 func BenchmarkEventView5000(b *testing.B) {
-	db, id := bigEvent(b)
+	svc, id := bigEvent(b)
+	db := svc.DB()
 	a := test.NewTempApp(b)
-	_ = a
-	v := newEventView(&UI{DB: db, Jobs: NewJobs(db)})
+	v := newEventView(newUI(a, nil, svc))
 	w := test.NewWindow(v.object())
 	defer w.Close()
 	w.Resize(fyne.NewSize(1200, 780))

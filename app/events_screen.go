@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"ringside/app/service"
 	"ringside/engine/event"
 	"ringside/runner"
 	"ringside/storage"
@@ -95,7 +96,7 @@ func (s *eventsScreen) statusText(r eventRow) string {
 
 // reload reads the list of events from the database, off the UI thread.
 func (s *eventsScreen) reload() {
-	go func() {
+	s.u.goWork(func() {
 		evs, err := s.u.DB.ListEvents()
 		if err != nil {
 			uiDo(func() { s.u.showError("Cannot list events", err) })
@@ -113,7 +114,7 @@ func (s *eventsScreen) reload() {
 				s.list.Select(0)
 			}
 		})
-	}()
+	})
 }
 
 // selectEvent shows event id, reloading the list if it is new.
@@ -126,7 +127,7 @@ func (s *eventsScreen) selectEvent(id int64) {
 	}
 	s.selected = id
 	s.detail.show(id)
-	go func() {
+	s.u.goWork(func() {
 		time.Sleep(200 * time.Millisecond)
 		uiDo(func() {
 			for i, r := range s.rows {
@@ -135,7 +136,7 @@ func (s *eventsScreen) selectEvent(id int64) {
 				}
 			}
 		})
-	}()
+	})
 }
 
 // progress comes from a job's goroutine.
@@ -277,12 +278,12 @@ func (v *eventView) refreshSoon() {
 	v.pending = true
 	wait := time.Until(v.lastLoad.Add(300 * time.Millisecond))
 	v.mu.Unlock()
-	go func() {
+	v.u.goWork(func() {
 		if wait > 0 {
 			time.Sleep(wait)
 		}
 		v.load()
-	}()
+	})
 }
 
 func (v *eventView) refreshNow() {
@@ -456,10 +457,10 @@ func (v *eventView) onStop() {
 				return
 			}
 			v.stop.Disable()
-			go func() {
+			v.u.goWork(func() {
 				v.u.Jobs.Stop(id)
 				uiDo(func() { v.refreshNow() })
-			}()
+			})
 		}, v.u.Win)
 }
 
@@ -488,7 +489,7 @@ func (v *eventView) onExport() {
 				return
 			}
 			defer w.Close()
-			if err := WriteStandings(w, table, kind); err != nil {
+			if err := service.WriteStandings(w, table, kind); err != nil {
 				v.u.showError("Cannot export", err)
 			}
 		}, v.u.Win)

@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"ringside/app/service"
 	"ringside/engine"
 	"ringside/engine/event"
 	"ringside/engine/games"
@@ -18,7 +19,7 @@ type demo struct {
 	Game    string
 	Title   string
 	Text    string
-	Spec    EventSpec
+	Spec    service.EventSpec
 	Minutes string
 }
 
@@ -26,15 +27,15 @@ type demo struct {
 var demos = []demo{
 	{Game: "grip", Title: "Grip: greedy against three random bots",
 		Text: "A league of 24 games: every seed is played from all four seats, so luck of the start evens out.",
-		Spec: EventSpec{Name: "Demo: Grip league", Game: "grip", Format: event.League, Games: 6, Seed: 1, SeedSet: true,
+		Spec: service.EventSpec{Name: "Demo: Grip league", Game: "grip", Format: event.League, Games: 6, Seed: 1, SeedSet: true,
 			Entries: []string{"builtin:grip/greedy", "builtin:grip/random", "builtin:grip/random", "builtin:grip/random"}}},
 	{Game: "battle2048", Title: "Battle 2048: greedy, random and random again",
 		Text: "A round robin of 24 games with seats swapped on every seed.",
-		Spec: EventSpec{Name: "Demo: Battle 2048 league", Game: "battle2048", Format: event.League, Games: 4, Seed: 1, SeedSet: true,
+		Spec: service.EventSpec{Name: "Demo: Battle 2048 league", Game: "battle2048", Format: event.League, Games: 4, Seed: 1, SeedSet: true,
 			Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random", "builtin:battle2048/random"}}},
 	{Game: "cloud", Title: "Cloud Contest: two hunters against two random teams",
 		Text: "Four teams of six bots under fog of war, 150 turns a game, every seat in turn.",
-		Spec: EventSpec{Name: "Demo: Cloud Contest", Game: "cloud", Format: event.League, Games: 1, Seed: 1, SeedSet: true,
+		Spec: service.EventSpec{Name: "Demo: Cloud Contest", Game: "cloud", Format: event.League, Games: 1, Seed: 1, SeedSet: true,
 			Options: engine.Options{"turns": "150"},
 			Entries: []string{"builtin:cloud/hunter", "builtin:cloud/random", "builtin:cloud/hunter", "builtin:cloud/random"}}},
 }
@@ -78,8 +79,8 @@ func (h *homeScreen) object() fyne.CanvasObject { return h.obj }
 
 // runDemo creates the demo's event and starts it, off the UI thread.
 func (h *homeScreen) runDemo(d demo) {
-	go func() {
-		ev, _, err := CreateEvent(h.u.DB, d.Spec)
+	h.u.goWork(func() {
+		ev, _, err := h.u.Svc.CreateEvent(d.Spec)
 		if err == nil {
 			err = h.u.Jobs.Start(ev.ID)
 		}
@@ -91,5 +92,5 @@ func (h *homeScreen) runDemo(d demo) {
 			h.u.events.reload()
 			h.u.showEvents(ev.ID)
 		})
-	}()
+	})
 }

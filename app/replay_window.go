@@ -15,7 +15,7 @@ import (
 // openReplayWindow opens a stored game in the replay viewer. The game is
 // re-simulated off the UI thread.
 func openReplayWindow(u *UI, matchID int64) {
-	go func() {
+	u.goWork(func() {
 		log, err := u.DB.Replay(matchID)
 		if err != nil {
 			uiDo(func() { u.showError("Cannot open the replay", err) })
@@ -30,7 +30,7 @@ func openReplayWindow(u *UI, matchID int64) {
 			}
 			showViewer(u.App, title, v)
 		})
-	}()
+	})
 }
 
 func newViewerFor(log *engine.Log) (*ReplayViewer, error) {

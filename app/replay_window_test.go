@@ -1,10 +1,14 @@
 package app
 
 import (
+	"os/exec"
+
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"ringside/runner"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -15,10 +19,11 @@ import (
 func TestViewReplayFile(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "game.json")
-	code, _, errs := runCLI("play", "--game", "grip", "--seed", "4", "--replay", file, "--time-scale", "5",
-		"--bot", "builtin:grip/greedy", "--bot", "builtin:grip/random", "--bot", "builtin:grip/random", "--bot", "builtin:grip/random")
-	if code != 0 {
-		t.Fatal(errs)
+	exe, _ := runner.Executable()
+	if out, err := exec.Command(exe, "play", "--game", "grip", "--seed", "4", "--replay", file, "--time-scale", "5",
+		"--bot", "builtin:grip/greedy", "--bot", "builtin:grip/random", "--bot", "builtin:grip/random",
+		"--bot", "builtin:grip/random").CombinedOutput(); err != nil {
+		t.Fatalf("play: %v\n%s", err, out)
 	}
 	var a fyne.App
 	onUI(func() { a = test.NewTempApp(t) })

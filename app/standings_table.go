@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"ringside/app/service"
 	"ringside/engine/event"
 )
 
@@ -81,13 +82,13 @@ func (s *standingsTable) cell(row, col int) string {
 	r := s.rows[row]
 	switch col {
 	case 0:
-		return rankText(s.rows, row)
+		return service.RankText(s.rows, row)
 	case 1:
 		return r.Name
 	case 2:
 		return fmt.Sprint(r.Games)
 	case 3:
-		return points(r.Points)
+		return service.Points(r.Points)
 	case 4:
 		return fmt.Sprintf("%d / %d / %d", r.Wins, r.Draws, r.Losses)
 	case 5:

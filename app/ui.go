@@ -1,7 +1,7 @@
 package app
 
 import (
-	"errors"
+	"context"
 	"fmt"
 	"strings"
 	"sync"
@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"ringside/app/service"
 	"ringside/storage"
 )
 
@@ -24,12 +25,22 @@ const (
 
 // UI is Ringside's desktop app: one main window with a screen per tab. It
 // holds the services the screens share; all database and game work runs
-// off the UI thread and comes back through fyne.Do.
+// off the UI thread, in goroutines started by goWork, and comes back
+// through fyne.Do.
 type UI struct {
 	App  fyne.App
 	Win  fyne.Window
-	DB   *storage.DB
-	Jobs *Jobs
+	Svc  *service.Service
+	DB   *storage.DB // Svc's database, for plain reads
+	Jobs *service.Jobs
+
+	// ctx ends when the window closes; work counts the goroutines that
+	// use the database, waited for before it is closed.
+	ctx    context.Context
+	cancel context.CancelFunc
+	workMu sync.Mutex
+	closed bool
+	work   sync.WaitGroup
 
 	tabs    *container.AppTabs
 	home    *homeScreen
@@ -38,34 +49,64 @@ type UI struct {
 	ais     *aisScreen
 }
 
-// NewMainWindow opens the database (the default one unless dbPath is set)
-// and builds Ringside's main window. If the database cannot be opened the
-// window says why and what to do instead of failing silently.
-func NewMainWindow(a fyne.App, dbPath string) fyne.Window {
+// NewUI opens the database (the default one unless dbPath is set) and
+// builds Ringside's main window, u.Win. If the database cannot be opened
+// the window says why and what to do instead of failing silently, and
+// u.Svc is nil.
+func NewUI(a fyne.App, dbPath string) *UI {
 	a.SetIcon(Icon)
 	w := a.NewWindow("Ringside")
 	w.SetIcon(Icon)
 	prefs := a.Preferences()
 	w.Resize(fyne.NewSize(float32(prefs.FloatWithFallback(prefWidth, 1200)), float32(prefs.FloatWithFallback(prefHeight, 780))))
-	db, err := openDB(dbPath)
+	svc, err := service.Open(dbPath)
 	if err != nil {
 		w.SetContent(newDBErrorScreen(err))
-		return w
+		return &UI{App: a, Win: w}
 	}
-	u := &UI{App: a, Win: w, DB: db, Jobs: NewJobs(db)}
+	u := newUI(a, w, svc)
 	u.build()
-	registerTestUI(w, u)
 	w.SetOnClosed(func() {
 		size := w.Canvas().Size()
 		prefs.SetFloat(prefWidth, float64(size.Width))
 		prefs.SetFloat(prefHeight, float64(size.Height))
-		u.Jobs.StopAll()
-		if u.ais != nil {
-			u.ais.close()
-		}
-		db.Close()
+		u.close()
 	})
-	return w
+	return u
+}
+
+// newUI is the UI's state over svc, before any screen is built.
+func newUI(a fyne.App, w fyne.Window, svc *service.Service) *UI {
+	u := &UI{App: a, Win: w, Svc: svc, DB: svc.DB(), Jobs: service.NewJobs(svc)}
+	u.ctx, u.cancel = context.WithCancel(context.Background())
+	return u
+}
+
+// close stops every event run, build, check and watcher and waits for
+// them, then closes the database.
+func (u *UI) close() {
+	u.workMu.Lock()
+	u.closed = true
+	u.workMu.Unlock()
+	u.cancel()
+	u.Jobs.StopAll()
+	u.work.Wait()
+	u.Svc.Close()
+}
+
+// goWork runs f in a goroutine that closing the window waits for; once
+// the window is closing it does nothing. f should watch u.ctx.
+func (u *UI) goWork(f func()) {
+	u.workMu.Lock()
+	defer u.workMu.Unlock()
+	if u.closed {
+		return
+	}
+	u.work.Add(1)
+	go func() {
+		defer u.work.Done()
+		f()
+	}()
 }
 
 func (u *UI) build() {
@@ -116,12 +157,12 @@ func (u *UI) showEvents(id int64) {
 	u.events.selectEvent(id)
 }
 
-// showError shows err in plain words. Usage errors are the user's input;
-// anything else gets a hint that nothing saved was lost.
+// showError shows err in plain words, with what would fix it. Invalid
+// requests are the user's input; anything else gets a hint that nothing
+// saved was lost.
 func (u *UI) showError(title string, err error) {
-	msg := err.Error()
-	var ue usageError
-	if !errors.As(err, &ue) {
+	msg := err.Error() + advice(err)
+	if service.ErrorCode(err) != service.Invalid {
 		msg += "\n\nNothing already saved was lost."
 	}
 	label := widget.NewLabel(wrapText(msg, 70))
@@ -170,19 +211,32 @@ func defaultDBText() string {
 	return p
 }
 
-// testUIs lets tests reach the UI behind a window.
-var (
-	testUIs   = map[fyne.Window]*UI{}
-	testUIsMu sync.Mutex
-)
-
-func registerTestUI(w fyne.Window, u *UI) {
-	testUIsMu.Lock()
-	testUIs[w] = u
-	testUIsMu.Unlock()
-}
-
 // uiDo runs f on the UI thread. Tests replace it with a lock: Fyne's test
 // driver runs fyne.Do's function at once on the calling goroutine, so
 // without it background updates would race with the test's own taps.
 var uiDo = fyne.Do
+
+// advice words a service error's fix for someone using the app.
+func advice(err error) string {
+	fix, subject := service.ErrorFix(err)
+	switch fix {
+	case service.FixBuild:
+		return fmt.Sprintf("\n\nBuild it first: on the AIs screen, choose %s and press Build now.", subject)
+	case service.FixListAIs:
+		return "\n\nThe AIs screen lists the registered AIs."
+	case service.FixRevisions:
+		return fmt.Sprintf("\n\nOn the AIs screen, choose %s and press Revisions to see its builds.", subject)
+	case service.FixEdit:
+		return fmt.Sprintf("\n\nOn the AIs screen, choose %s and press Edit to change its folder.", subject)
+	case service.FixFiller:
+		return "\n\nChoose a bot under \"Filler for empty seats\", such as " + subject + "."
+	case service.FixListGames:
+		return "\n\nThe Games screen lists every game with its options and built-in bots."
+	}
+	return ""
+}
+
+// invalidf is an error in what the user typed into a form.
+func invalidf(format string, args ...any) error {
+	return service.Errorf(service.Invalid, format, args...)
+}

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"ringside/app/service"
 	"ringside/engine/games"
 	"ringside/storage"
 )
@@ -29,23 +30,19 @@ func onUI(f func()) { uiMu.Lock(); defer uiMu.Unlock(); f() }
 // newTestUI opens the main window on a fresh database, as a first run does.
 func newTestUI(t *testing.T) (fyne.Window, *UI) {
 	t.Helper()
-	var w fyne.Window
+	var u *UI
 	onUI(func() {
 		a := test.NewTempApp(t)
-		w = NewMainWindow(a, filepath.Join(t.TempDir(), "ringside.db"))
-		w.Resize(fyne.NewSize(1200, 780))
+		u = NewUI(a, filepath.Join(t.TempDir(), "ringside.db"))
+		u.Win.Resize(fyne.NewSize(1200, 780))
 	})
-	tabs, ok := w.Content().(*container.AppTabs)
-	if !ok {
-		t.Fatalf("main window shows %T, not the screens (database error?)", w.Content())
+	if _, ok := u.Win.Content().(*container.AppTabs); !ok {
+		t.Fatalf("main window shows %T, not the screens (database error?)", u.Win.Content())
 	}
-	var u *UI
-	// The UI is reachable through the events screen's closures only; find
-	// it through the tabs instead of exporting it.
-	_ = tabs
-	u = testUIs[w]
-	t.Cleanup(func() { u.Jobs.StopAll(); onUI(w.Close) })
-	return w, u
+	// Closing runs the window's close hook, which waits for the
+	// background work: not under the UI lock that work may wait for.
+	t.Cleanup(func() { u.Win.Close() })
+	return u.Win, u
 }
 
 // buttons finds the buttons under o with the given text.
@@ -131,7 +128,7 @@ func TestFirstRunDemo(t *testing.T) {
 
 func TestRunPauseResumeButtons(t *testing.T) {
 	_, u := newTestUI(t)
-	ev, _, err := CreateEvent(u.DB, EventSpec{Game: "grip", Seed: 2, SeedSet: true, Games: 6,
+	ev, _, err := u.Svc.CreateEvent(service.EventSpec{Game: "grip", Seed: 2, SeedSet: true, Games: 6,
 		Entries: []string{"builtin:grip/greedy", "builtin:grip/random", "builtin:grip/random", "builtin:grip/random"}})
 	if err != nil {
 		t.Fatal(err)

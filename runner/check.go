@@ -68,12 +68,17 @@ func CheckRun(dir string, argv []string, built bool) error {
 			script = filepath.Join(dir, script)
 		}
 		if _, err := os.Stat(script); err != nil {
+			if filepath.IsAbs(argv[1]) {
+				return fmt.Errorf("the run command runs %s %s, but %s does not exist: fix the file name", prog, argv[1], argv[1])
+			}
 			return fmt.Errorf("the run command runs %s %s, but %s is not in %s: fix the file name", prog, argv[1], argv[1], dir)
 		}
 	}
 	return nil
 }
 
+// MissingProgram says that prog, named by the build or run command
+// (which), is not installed, and how to install it.
 func MissingProgram(prog, which string) error {
 	hint, ok := installHints[prog]
 	if !ok {

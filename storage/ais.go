@@ -23,6 +23,13 @@ type AI struct {
 	Watch     bool // rebuild when the source folder changes
 	Missing   bool // the source folder is gone; the AI is kept for its history
 	Created   time.Time
+	// Current is the ID of the revision that plays (0: none yet): the last
+	// successful build, or an earlier revision whose sources came back. A
+	// failed build never changes it. Only builds set it (SaveBuild,
+	// SetCurrentRevision); UpdateAI leaves it alone.
+	Current int64
+	// CurrentSince is when Current was last set.
+	CurrentSince time.Time
 }
 
 // BuildStatus is how a revision's build went.
@@ -51,14 +58,14 @@ type Revision struct {
 	Created     time.Time
 }
 
-const aiColumns = `id, name, game, language, source_dir, build_cmd, run_cmd, watch, missing, created`
+const aiColumns = `id, name, game, language, source_dir, build_cmd, run_cmd, watch, missing, created, current_revision, current_since`
 
 func scanAI(row interface{ Scan(...any) error }) (AI, error) {
 	var a AI
-	var created sql.NullInt64
+	var created, current, since sql.NullInt64
 	err := row.Scan(&a.ID, &a.Name, &a.Game, &a.Language, &a.SourceDir, &a.BuildCmd, &a.RunCmd,
-		&a.Watch, &a.Missing, &created)
-	a.Created = fromMillis(created)
+		&a.Watch, &a.Missing, &created, &current, &since)
+	a.Created, a.Current, a.CurrentSince = fromMillis(created), current.Int64, fromMillis(since)
 	return a, err
 }
 
@@ -190,19 +197,34 @@ func scanRevision(row interface{ Scan(...any) error }) (Revision, error) {
 	return r, err
 }
 
-// AddRevision stores a build (or an AI-less runnable) and returns it with
-// its ID and, for a successful build of an AI, its number: one more than
-// the AI's latest.
+// AddRevision stores a build (or an AI-less runnable) like SaveBuild and
+// returns the stored revision.
 func (db *DB) AddRevision(r Revision) (Revision, error) {
+	r, _, err := db.SaveBuild(r)
+	return r, err
+}
+
+// SaveBuild stores a build of an AI, or an AI-less runnable, and returns it
+// with its ID and, for a successful build of an AI, its number: one more
+// than the AI's latest. A successful build becomes the AI's current
+// revision in the same transaction.
+//
+// One source makes one revision: when the AI already has a build of the
+// same hash and status (another process built the same sources, or a
+// failed build was forced again), that row is returned with existed set,
+// its log and, for a successful build whose folder was rebuilt, its folder
+// updated. So two watchers on one database cannot number the same sources
+// twice.
+func (db *DB) SaveBuild(r Revision) (rev Revision, existed bool, err error) {
 	if r.Status != BuildOK && r.Status != BuildFailed {
-		return Revision{}, fmt.Errorf("add revision: status %q is neither %q nor %q", r.Status, BuildOK, BuildFailed)
+		return Revision{}, false, fmt.Errorf("add revision: status %q is neither %q nor %q", r.Status, BuildOK, BuildFailed)
 	}
 	if r.AIID == 0 && r.Name == "" {
-		return Revision{}, errors.New("add revision: a revision without an AI needs a name")
+		return Revision{}, false, errors.New("add revision: a revision without an AI needs a name")
 	}
 	r.Created = time.UnixMilli(db.now().UnixMilli())
 	r.Number = 0
-	err := db.write(func(tx *sql.Tx) error {
+	err = db.write(func(tx *sql.Tx) error {
 		var ai, num sql.NullInt64
 		if r.AIID != 0 {
 			ai = sql.NullInt64{Int64: r.AIID, Valid: true}
@@ -212,6 +234,32 @@ func (db *DB) AddRevision(r Revision) (Revision, error) {
 			}
 			if !exists {
 				return fmt.Errorf("AI %d: %w", r.AIID, ErrNotFound)
+			}
+			old, err := scanRevision(tx.QueryRow(`SELECT `+revisionColumns+` FROM revisions
+				WHERE ai_id = ? AND hash = ? AND status = ?`, r.AIID, r.Hash, r.Status))
+			switch {
+			case err == nil:
+				existed = true
+				switch {
+				case r.Status == BuildFailed:
+					// Built again (forced): the newest log, at its time.
+					if _, err := tx.Exec(`UPDATE revisions SET build_log = ?, created = ? WHERE id = ?`,
+						r.BuildLog, r.Created.UnixMilli(), old.ID); err != nil {
+						return err
+					}
+					old.BuildLog, old.Created = r.BuildLog, r.Created
+				case r.ArtifactDir != "" && r.ArtifactDir != old.ArtifactDir:
+					// Its folder was deleted and built again.
+					if _, err := tx.Exec(`UPDATE revisions SET artifact_dir = ? WHERE id = ?`, r.ArtifactDir, old.ID); err != nil {
+						return err
+					}
+					old.ArtifactDir = r.ArtifactDir
+				}
+				now := r.Created
+				r = old
+				return setCurrent(tx, r, now)
+			case !errors.Is(err, sql.ErrNoRows):
+				return err
 			}
 			if r.Status == BuildOK {
 				if err := tx.QueryRow(`SELECT coalesce(max(number), 0) + 1 FROM revisions WHERE ai_id = ? AND number IS NOT NULL`,
@@ -228,12 +276,35 @@ func (db *DB) AddRevision(r Revision) (Revision, error) {
 			return err
 		}
 		r.ID, err = res.LastInsertId()
-		return err
+		if err != nil {
+			return err
+		}
+		return setCurrent(tx, r, r.Created)
 	})
 	if err != nil {
-		return Revision{}, fmt.Errorf("add revision of AI %d: %w", r.AIID, err)
+		return Revision{}, false, fmt.Errorf("add revision of AI %d: %w", r.AIID, err)
 	}
-	return r, nil
+	return r, existed, nil
+}
+
+// setCurrent makes a successful build of an AI its current revision.
+func setCurrent(tx *sql.Tx, r Revision, at time.Time) error {
+	if r.AIID == 0 || r.Status != BuildOK {
+		return nil
+	}
+	_, err := tx.Exec(`UPDATE ais SET current_revision = ?, current_since = ? WHERE id = ?`, r.ID, at.UnixMilli(), r.AIID)
+	return err
+}
+
+// SetCurrentRevision makes an AI's successful revision the one that plays:
+// a build found the sources of that revision again.
+func (db *DB) SetCurrentRevision(aiID, revID int64) error {
+	res, err := db.w.Exec(`UPDATE ais SET current_revision = ?, current_since = ? WHERE id = ? AND EXISTS (
+		SELECT 1 FROM revisions WHERE id = ? AND ai_id = ? AND status = 'ok')`, revID, db.now().UnixMilli(), aiID, revID, aiID)
+	if err != nil {
+		return fmt.Errorf("make revision %d current for AI %d: %w", revID, aiID, err)
+	}
+	return mustAffect(res, fmt.Sprintf("make revision %d current for AI %d", revID, aiID))
 }
 
 // Revisions lists an AI's builds, failed ones included, oldest first.
@@ -269,25 +340,45 @@ func (db *DB) Revision(id int64) (Revision, error) {
 	return r, nil
 }
 
-// LatestRevision returns an AI's newest successful build: the one that
-// plays. A failed build never replaces it.
-func (db *DB) LatestRevision(aiID int64) (Revision, error) {
-	r, err := scanRevision(db.r.QueryRow(`SELECT `+revisionColumns+` FROM revisions
-		WHERE ai_id = ? AND number IS NOT NULL ORDER BY number DESC LIMIT 1`, aiID))
+// CurrentRevision returns the revision of an AI that plays (see
+// AI.Current). An AI that was never built successfully has none: the error
+// wraps ErrNotFound.
+func (db *DB) CurrentRevision(aiID int64) (Revision, error) {
+	r, err := scanRevision(db.r.QueryRow(`SELECT `+prefixed("r.", revisionColumns)+` FROM ais a
+		JOIN revisions r ON r.id = a.current_revision WHERE a.id = ?`, aiID))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Revision{}, fmt.Errorf("AI %d has no successful build yet: %w", aiID, ErrNotFound)
 	}
 	if err != nil {
-		return Revision{}, fmt.Errorf("latest revision of AI %d: %w", aiID, err)
+		return Revision{}, fmt.Errorf("current revision of AI %d: %w", aiID, err)
 	}
 	return r, nil
+}
+
+// prefixed qualifies every column of a comma-separated list with p.
+func prefixed(p, columns string) string {
+	cols := strings.Split(columns, ", ")
+	for i, c := range cols {
+		cols[i] = p + c
+	}
+	return strings.Join(cols, ", ")
 }
 
 // RevisionByHash finds an AI's successful build with the given content
 // hash, so an unchanged folder is not stored twice.
 func (db *DB) RevisionByHash(aiID int64, hash string) (Revision, error) {
+	return db.revisionBySource(aiID, hash, BuildOK)
+}
+
+// FailedBuild finds an AI's failed build of the given content hash, so the
+// same broken sources are not built again and again.
+func (db *DB) FailedBuild(aiID int64, hash string) (Revision, error) {
+	return db.revisionBySource(aiID, hash, BuildFailed)
+}
+
+func (db *DB) revisionBySource(aiID int64, hash string, status BuildStatus) (Revision, error) {
 	r, err := scanRevision(db.r.QueryRow(`SELECT `+revisionColumns+` FROM revisions
-		WHERE ai_id = ? AND hash = ? AND status = 'ok' ORDER BY id DESC LIMIT 1`, aiID, hash))
+		WHERE ai_id = ? AND hash = ? AND status = ?`, aiID, hash, status))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Revision{}, fmt.Errorf("AI %d revision with hash %s: %w", aiID, hash, ErrNotFound)
 	}

@@ -85,8 +85,8 @@ func TestRevisions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.LatestRevision(ai.ID); !errors.Is(err, ErrNotFound) {
-		t.Errorf("LatestRevision before any build = %v", err)
+	if _, err := db.CurrentRevision(ai.ID); !errors.Is(err, ErrNotFound) {
+		t.Errorf("CurrentRevision before any build = %v", err)
 	}
 	steps := []struct {
 		status BuildStatus
@@ -111,9 +111,9 @@ func TestRevisions(t *testing.T) {
 	if err != nil || len(revs) != 4 {
 		t.Fatalf("Revisions = %d, %v", len(revs), err)
 	}
-	latest, err := db.LatestRevision(ai.ID)
+	latest, err := db.CurrentRevision(ai.ID)
 	if err != nil || latest.Hash != "h3" || latest.Number != 2 {
-		t.Errorf("LatestRevision = %+v, %v; want h3, the last successful build", latest, err)
+		t.Errorf("CurrentRevision = %+v, %v; want h3, the last successful build", latest, err)
 	}
 	if r, err := db.RevisionByHash(ai.ID, "h1"); err != nil || r.Number != 1 {
 		t.Errorf("RevisionByHash(h1) = %+v, %v", r, err)

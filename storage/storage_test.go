@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"database/sql"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -291,7 +292,7 @@ func TestOpenRefusesAndLeavesFileUntouched(t *testing.T) {
 				t.Fatal(err)
 			}
 			return path
-		}, "was written by a newer Ringside (schema 7, this build knows 1): upgrade Ringside or use another --db", &NewerSchemaError{}},
+		}, fmt.Sprintf("was written by a newer Ringside (schema 7, this build knows %d): upgrade Ringside or use another --db", knownSchema()), &NewerSchemaError{}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -426,4 +427,13 @@ func TestIntegrityCheckFindsDamage(t *testing.T) {
 	if err != nil || !strings.Contains(s, "matches row") || !strings.Contains(s, "missing events row") {
 		t.Errorf("IntegrityCheck = %q, %v; want the broken reference", s, err)
 	}
+}
+
+// knownSchema is the newest schema version this build knows.
+func knownSchema() int {
+	migs, err := loadMigrations(migrationFiles)
+	if err != nil {
+		panic(err)
+	}
+	return len(migs)
 }

@@ -8,12 +8,6 @@ import (
 	"ringside/engine/rating"
 )
 
-// Default SPRT error rates, used when Config.Alpha or Config.Beta is 0.
-const (
-	DefaultAlpha = 0.05
-	DefaultBeta  = 0.05
-)
-
 // Validate reports, in words meant for the organiser, why cfg cannot make
 // an event: an unknown format, too few entries, more seats than entrants
 // (add filler bots), a games count that makes no sense for the format, or

@@ -1,13 +1,11 @@
-package app
+package cli
 
 import (
 	"context"
-	"encoding/csv"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"os/signal"
 	"strconv"
@@ -16,6 +14,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"ringside/app/service"
 	"ringside/engine"
 	"ringside/engine/event"
 	"ringside/engine/games"
@@ -95,27 +94,6 @@ func runEvent(c *cli, args []string) error {
 	return usagef("event: unknown subcommand %q (create, run, resume, list, show, standings)", args[0])
 }
 
-// parseInterleaved parses flags that may come before or after positional
-// arguments ("event run 3 --db x" and "event run --db x 3").
-func parseInterleaved(fs interface {
-	Parse([]string) error
-	Args() []string
-	Name() string
-}, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, usagef("%s: %v (see \"ringside help event\")", fs.Name(), err)
-		}
-		rest := fs.Args()
-		if len(rest) == 0 {
-			return pos, nil
-		}
-		pos = append(pos, rest[0])
-		args = rest[1:]
-	}
-}
-
 // eventID parses fs's flags around the one event id the command takes;
 // fs's name starts its usage errors.
 func eventID(fs *flag.FlagSet, args []string) (int64, error) {
@@ -137,7 +115,7 @@ func eventID(fs *flag.FlagSet, args []string) (int64, error) {
 func eventCreate(c *cli, args []string) error {
 	fs := c.flags("event create")
 	dbPath := dbFlag(fs)
-	var spec EventSpec
+	var spec service.EventSpec
 	opts := specFlags(fs, &spec, 0)
 	format := fs.String("format", "league", "")
 	fs.StringVar(&spec.Name, "name", "", "")
@@ -156,12 +134,12 @@ func eventCreate(c *cli, args []string) error {
 	}
 	spec.Format = event.Format(*format)
 	spec.Entries, spec.Fillers, spec.Candidates = entries, fillers, cands
-	fs.Visit(func(f *flag.Flag) { spec.SeedSet = spec.SeedSet || f.Name == "seed" })
+	spec.SeedSet = isSet(fs, "seed")
 	if spec.Options, err = parseOpts(*opts); err != nil {
 		return err
 	}
-	return withDB(*dbPath, func(db *storage.DB) error {
-		ev, scheduled, err := CreateEvent(db, spec)
+	return withService(*dbPath, func(s *service.Service) error {
+		ev, scheduled, err := s.CreateEvent(spec)
 		if err != nil {
 			return err
 		}
@@ -175,32 +153,18 @@ func eventCreate(c *cli, args []string) error {
 // specFlags adds to fs the flags that "event create" and "compare" share:
 // the game, --games (default games), the SPRT hypotheses and error rates,
 // concurrency and time scale. It returns the --opt values.
-func specFlags(fs *flag.FlagSet, spec *EventSpec, games int) *listFlag {
+func specFlags(fs *flag.FlagSet, spec *service.EventSpec, games int) *listFlag {
 	fs.StringVar(&spec.Game, "game", "", "")
 	fs.IntVar(&spec.Games, "games", games, "")
-	fs.Float64Var(&spec.Elo0, "elo0", 0, "")
-	fs.Float64Var(&spec.Elo1, "elo1", 5, "")
-	fs.Float64Var(&spec.Alpha, "alpha", 0.05, "")
-	fs.Float64Var(&spec.Beta, "beta", 0.05, "")
+	fs.Float64Var(&spec.Elo0, "elo0", event.DefaultElo0, "")
+	fs.Float64Var(&spec.Elo1, "elo1", event.DefaultElo1, "")
+	fs.Float64Var(&spec.Alpha, "alpha", event.DefaultAlpha, "")
+	fs.Float64Var(&spec.Beta, "beta", event.DefaultBeta, "")
 	fs.IntVar(&spec.Concurrency, "concurrency", 0, "")
 	fs.Float64Var(&spec.TimeScale, "time-scale", 1, "")
 	opts := new(listFlag)
 	fs.Var(opts, "opt", "")
 	return opts
-}
-
-func dbArg(p string) string {
-	if p == "" {
-		return ""
-	}
-	return " --db " + shellQuote(p)
-}
-
-func shellQuote(s string) string {
-	if s != "" && !strings.ContainsAny(s, " \t\n'\"\\$`*?[]{}()<>|&;#~") {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 func eventRun(c *cli, verb string, args []string) error {
@@ -212,14 +176,14 @@ func eventRun(c *cli, verb string, args []string) error {
 	if err != nil {
 		return err
 	}
-	return withDB(*dbPath, func(db *storage.DB) error {
-		job, err := NewEventJob(db, id, *conc)
+	return withService(*dbPath, func(s *service.Service) error {
+		job, err := s.EventJob(id, *conc)
 		if err != nil {
 			return err
 		}
 		if job.Event.Status == storage.EventFinished {
 			fmt.Fprintf(c.stdout, "event %d is already finished\n", id)
-			return printStandings(c.stdout, db, job.Event, "text")
+			return printStandings(c.stdout, s, id, "text")
 		}
 		showProgress := !*quiet && isTerminal(c.stderr)
 		if showProgress {
@@ -238,11 +202,7 @@ func eventRun(c *cli, verb string, args []string) error {
 			fmt.Fprintf(c.stdout, "event %d paused; go on with: ringside event resume %d%s\n", id, id, dbArg(*dbPath))
 			return nil
 		}
-		ev, err := db.Event(id)
-		if err != nil {
-			return err
-		}
-		return printStandings(c.stdout, db, ev, "text")
+		return printStandings(c.stdout, s, id, "text")
 	})
 }
 
@@ -285,7 +245,8 @@ func eventList(c *cli, args []string) error {
 	if len(pos) > 0 {
 		return usagef("event list takes no arguments")
 	}
-	return withDB(*dbPath, func(db *storage.DB) error {
+	return withService(*dbPath, func(s *service.Service) error {
+		db := s.DB()
 		evs, err := db.ListEvents()
 		if err != nil {
 			return err
@@ -315,7 +276,8 @@ func eventShow(c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	return withDB(*dbPath, func(db *storage.DB) error {
+	return withService(*dbPath, func(s *service.Service) error {
+		db := s.DB()
 		ev, err := db.Event(id)
 		if err != nil {
 			return err
@@ -367,99 +329,17 @@ func eventStandings(c *cli, args []string) error {
 	if n > 1 {
 		return usagef("event standings: choose one of --json, --csv, --md")
 	}
-	return withDB(*dbPath, func(db *storage.DB) error {
-		ev, err := db.Event(id)
-		if err != nil {
-			return err
-		}
-		return printStandings(c.stdout, db, ev, format)
+	return withService(*dbPath, func(s *service.Service) error {
+		return printStandings(c.stdout, s, id, format)
 	})
 }
 
-func printStandings(w io.Writer, db *storage.DB, ev storage.Event, format string) error {
-	done, err := db.Outcomes(ev.ID)
+func printStandings(w io.Writer, s *service.Service, id int64, format string) error {
+	_, table, err := s.Standings(id)
 	if err != nil {
 		return err
 	}
-	table, err := event.Standings(ev.Config, done)
-	if err != nil {
-		return fmt.Errorf("standings of event %d: %w", ev.ID, err)
-	}
-	return WriteStandings(w, table, format)
-}
-
-// WriteStandings writes a standings table as text, json, csv or md.
-func WriteStandings(w io.Writer, t event.Table, format string) error {
-	rating := func(s event.Standing) string {
-		return fmt.Sprintf("%.0f ± %.0f", s.Rating, (s.RatingHigh-s.RatingLow)/2)
-	}
-	wdl := func(s event.Standing) string { return fmt.Sprintf("%d/%d/%d", s.Wins, s.Draws, s.Losses) }
-	rank := func(i int) string { return rankText(t.Rows, i) }
-	switch format {
-	case "json":
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(t)
-	case "csv":
-		cw := csv.NewWriter(w)
-		cw.Write([]string{"rank", "name", "games", "points", "wins", "draws", "losses", "score", "rating", "rating_low", "rating_high", "los", "tied"})
-		for _, s := range t.Rows {
-			cw.Write([]string{strconv.Itoa(s.Rank), s.Name, strconv.Itoa(s.Games), points(s.Points),
-				strconv.Itoa(s.Wins), strconv.Itoa(s.Draws), strconv.Itoa(s.Losses), fmt.Sprintf("%.4f", s.Score),
-				fmt.Sprintf("%.1f", s.Rating), fmt.Sprintf("%.1f", s.RatingLow), fmt.Sprintf("%.1f", s.RatingHigh),
-				fmt.Sprintf("%.4f", s.LOS), strconv.FormatBool(s.Tied)})
-		}
-		cw.Flush()
-		return cw.Error()
-	case "md":
-		fmt.Fprintln(w, "| Rank | Name | Games | Points | W/D/L | Score | Rating | LOS |")
-		fmt.Fprintln(w, "|---:|---|---:|---:|---:|---:|---:|---:|")
-		for i, s := range t.Rows {
-			fmt.Fprintf(w, "| %s | %s | %d | %s | %s | %.1f %% | %s | %.0f %% |\n", rank(i),
-				strings.ReplaceAll(s.Name, "|", `\|`), s.Games, points(s.Points), wdl(s), 100*s.Score, rating(s), 100*s.LOS)
-		}
-		if tied(t) {
-			fmt.Fprintln(w, "\n`=` marks entries whose order the games so far do not establish (95 % intervals overlap).")
-		}
-		return nil
-	}
-	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "RANK\tNAME\tGAMES\tPOINTS\tW/D/L\tSCORE\tRATING\tLOS\t")
-	for i, s := range t.Rows {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%.1f%%\t%s\t%.0f%%\t\n", rank(i), s.Name, s.Games, points(s.Points), wdl(s),
-			100*s.Score, rating(s), 100*s.LOS)
-	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	if tied(t) {
-		fmt.Fprintln(w, "= : order not established yet (95 % intervals overlap)")
-	}
-	return nil
-}
-
-// rankText is row i's rank, with "=" when its order against a neighbour
-// is not established (their 95 % intervals overlap).
-func rankText(rows []event.Standing, i int) string {
-	if rows[i].Tied || (i > 0 && rows[i-1].Tied) {
-		return strconv.Itoa(rows[i].Rank) + "="
-	}
-	return strconv.Itoa(rows[i].Rank)
-}
-
-// points prints standings points with at most two decimals (multi-seat
-// games give thirds).
-func points(p float64) string {
-	return strconv.FormatFloat(math.Round(p*100)/100, 'f', -1, 64)
-}
-
-func tied(t event.Table) bool {
-	for _, s := range t.Rows {
-		if s.Tied {
-			return true
-		}
-	}
-	return false
+	return service.WriteStandings(w, table, format)
 }
 
 func runReplay(c *cli, args []string) error {
@@ -480,8 +360,8 @@ func runReplay(c *cli, args []string) error {
 	if err != nil {
 		return usagef("replay export: %q is not a match id", pos[0])
 	}
-	return withDB(*dbPath, func(db *storage.DB) error {
-		log, err := db.Replay(id)
+	return withService(*dbPath, func(s *service.Service) error {
+		log, err := s.DB().Replay(id)
 		if err != nil {
 			return err
 		}

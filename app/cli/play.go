@@ -1,21 +1,19 @@
-package app
+package cli
 
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"os/signal"
 	"strings"
 
+	"ringside/app/service"
 	"ringside/engine"
 	"ringside/engine/games"
 	"ringside/runner"
-	"ringside/storage"
 )
 
 func init() {
@@ -85,7 +83,7 @@ func runPlay(c *cli, args []string) error {
 		return usagef("play: unexpected argument %q (bots go in --bot)", fs.Arg(0))
 	}
 	if *game == "" {
-		return usagef("play: --game is required (one of %s)", gameIDs())
+		return usagef("play: --game is required (one of %s)", service.GameIDs())
 	}
 	g, err := games.Get(*game)
 	if err != nil {
@@ -109,7 +107,7 @@ func runPlay(c *cli, args []string) error {
 	}
 	m := runner.Match{Game: g, Options: options, Seed: *seed, TimeScale: *scale}
 	for _, b := range bots {
-		bot, err := playBot(*dbPath, b, g.Info().ID)
+		bot, err := service.PlayBot(*dbPath, b, g.Info().ID)
 		if err != nil {
 			return err
 		}
@@ -137,43 +135,6 @@ func runPlay(c *cli, args []string) error {
 	res := resultJSON(out)
 	enc := json.NewEncoder(c.stdout)
 	return enc.Encode(res)
-}
-
-// playBot turns a --bot into a bot. A word that is no program on PATH but
-// names a registered AI ("alice", "alice@r3") plays that AI's revision,
-// when a database exists; play never creates one.
-func playBot(dbPath, spec, game string) (runner.Bot, error) {
-	bot := runner.Bot{Name: spec, Command: spec}
-	word := strings.TrimSpace(spec)
-	if word == "" || strings.ContainsAny(word, " \t/=") || strings.HasPrefix(word, runner.BuiltinPrefix) {
-		return bot, nil
-	}
-	if _, err := exec.LookPath(word); err == nil {
-		return bot, nil
-	}
-	if dbPath == "" {
-		p, err := storage.DefaultPath()
-		if err != nil {
-			return bot, nil
-		}
-		dbPath = p
-	}
-	if _, err := os.Stat(dbPath); err != nil {
-		return bot, nil
-	}
-	err := withDB(dbPath, func(db *storage.DB) error {
-		name, _, _ := strings.Cut(word, "@")
-		if _, err := db.AIByName(name); errors.Is(err, storage.ErrNotFound) {
-			return nil // a program that cannot start: a crashed seat
-		}
-		e, err := resolveEntry(db, word, game)
-		if err != nil {
-			return err
-		}
-		bot = runner.Bot{Name: e.Name, Command: e.Command, Dir: e.Dir}
-		return nil
-	})
-	return bot, err
 }
 
 // resultJSON turns an outcome into the JSON "ringside play" prints.
@@ -206,12 +167,4 @@ func parseOpts(opts []string) (engine.Options, error) {
 		o[k] = v
 	}
 	return o, nil
-}
-
-func gameIDs() string {
-	var ids []string
-	for _, g := range games.All() {
-		ids = append(ids, g.Info().ID)
-	}
-	return strings.Join(ids, ", ")
 }

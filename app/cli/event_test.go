@@ -1,4 +1,4 @@
-package app
+package cli
 
 import (
 	"math/rand/v2"

@@ -1,4 +1,4 @@
-package app
+package service
 
 import (
 	"context"
@@ -7,14 +7,13 @@ import (
 
 	"ringside/engine/event"
 	"ringside/runner"
-	"ringside/storage"
 )
 
 // Jobs runs stored events in the background, one goroutine per event, and
 // reports through callbacks from those goroutines (the UI wraps them in
 // fyne.Do). It is the desktop app's counterpart of "ringside event run".
 type Jobs struct {
-	db *storage.DB
+	s *Service
 
 	// OnProgress is called after every change of a running event's counts.
 	OnProgress func(eventID int64, p runner.Progress)
@@ -34,9 +33,9 @@ type job struct {
 	done   chan struct{}
 }
 
-// NewJobs makes a job runner over db.
-func NewJobs(db *storage.DB) *Jobs {
-	return &Jobs{db: db, running: map[int64]*job{}}
+// NewJobs makes a job runner over the service's database.
+func NewJobs(s *Service) *Jobs {
+	return &Jobs{s: s, running: map[int64]*job{}}
 }
 
 // Start runs event id in the background. Starting an event that is already
@@ -47,7 +46,7 @@ func (j *Jobs) Start(id int64) error {
 	if _, ok := j.running[id]; ok {
 		return nil
 	}
-	ej, err := NewEventJob(j.db, id, 0)
+	ej, err := j.s.EventJob(id, 0)
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package app
+package cli
 
 import (
 	"bytes"
@@ -35,7 +35,7 @@ func TestMain(m *testing.M) {
 
 func runCLI(args ...string) (code int, stdout, stderr string) {
 	var out, errs bytes.Buffer
-	code = RunCLI(args, strings.NewReader(""), &out, &errs)
+	code = Run(args, strings.NewReader(""), &out, &errs)
 	return code, out.String(), errs.String()
 }
 

@@ -1,7 +1,8 @@
-// Package app is everything a person touches: the Fyne desktop UI (screens,
-// widgets, board renderers) and the headless command line. It composes the
-// services of runner and storage; the rules live in engine.
-package app
+// Package cli is Ringside's headless command line ("ringside COMMAND"):
+// one file per command, each parsing its flags, calling the service layer
+// (app/service) and printing what came back. It knows no Fyne, and no
+// other package of the app imports it.
+package cli
 
 import (
 	"errors"
@@ -10,6 +11,8 @@ import (
 	"io"
 	"sort"
 	"strings"
+
+	"ringside/app/service"
 )
 
 // command is one CLI subcommand.
@@ -39,9 +42,9 @@ func (e usageError) Error() string { return e.msg }
 
 func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
 
-// RunCLI runs one subcommand and returns the process exit status: 0 done,
+// Run runs one subcommand and returns the process exit status: 0 done,
 // 1 failed, 2 bad usage.
-func RunCLI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	c := &cli{stdin: stdin, stdout: stdout, stderr: stderr}
 	if len(args) == 0 {
 		return c.fail(usagef("no command given; try \"ringside help\""))
@@ -58,19 +61,39 @@ func RunCLI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return c.fail(cmd.run(c, args[1:]))
 }
 
+// fail prints err on one line, with the command that would fix it, and
+// returns the exit status: 2 for bad usage and invalid requests, 1 for
+// anything else.
 func (c *cli) fail(err error) int {
-	if err == nil {
+	if err == nil || errors.Is(err, flag.ErrHelp) {
 		return 0
 	}
-	if errors.Is(err, flag.ErrHelp) {
-		return 0
-	}
-	fmt.Fprintf(c.stderr, "ringside: %s\n", oneLine(err.Error()))
+	fmt.Fprintf(c.stderr, "ringside: %s%s\n", oneLine(err.Error()), advice(err))
 	var u usageError
-	if errors.As(err, &u) {
+	if errors.As(err, &u) || service.ErrorCode(err) == service.Invalid {
 		return 2
 	}
 	return 1
+}
+
+// advice words a service error's fix as the command to type.
+func advice(err error) string {
+	fix, subject := service.ErrorFix(err)
+	switch fix {
+	case service.FixBuild:
+		return fmt.Sprintf(": run \"ringside ai build %s\"", subject)
+	case service.FixListAIs:
+		return " (\"ringside ai list\" shows the AIs)"
+	case service.FixRevisions:
+		return fmt.Sprintf(" (\"ringside ai revisions %s\" lists them)", subject)
+	case service.FixEdit:
+		return fmt.Sprintf(" (\"ringside ai edit %s --dir D\" points it elsewhere)", subject)
+	case service.FixFiller:
+		return fmt.Sprintf(" (--filler %s)", subject)
+	case service.FixListGames:
+		return " (\"ringside games\" lists the games, their options and bots)"
+	}
+	return ""
 }
 
 func oneLine(s string) string { return strings.ReplaceAll(strings.TrimSpace(s), "\n", "; ") }
@@ -94,6 +117,30 @@ func parse(fs *flag.FlagSet, args []string) error {
 	return nil
 }
 
+// parseInterleaved parses flags that may come before or after positional
+// arguments ("event run 3 --db x" and "event run --db x 3").
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, usagef("%s: %v (see \"ringside help %s\")", fs.Name(), err, strings.Fields(fs.Name())[0])
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+// isSet reports whether the flag name was given.
+func isSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
 // listFlag collects a repeated flag.
 type listFlag []string
 
@@ -103,6 +150,7 @@ func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
 func init() {
 	register(&command{
 		name: "help", usage: "[COMMAND]", summary: "show help for Ringside or one command",
+		help: `"ringside help" lists the commands; "ringside help COMMAND" tells all about one.`,
 		run: func(c *cli, args []string) error {
 			if len(args) == 0 {
 				c.printOverview()
@@ -114,6 +162,16 @@ func init() {
 			}
 			fmt.Fprintf(c.stdout, "usage: ringside %s %s\n\n%s\n", cmd.name, cmd.usage, strings.TrimSpace(cmd.help))
 			return nil
+		},
+	})
+	register(&command{
+		name: "view", usage: "FILE", summary: "watch a replay file in a window",
+		help: `Opens a replay file (from "ringside play --replay FILE" or "ringside replay
+export") in the replay viewer: the board, the timeline with its markers, and
+for every seat the exact input, reply, verdict, time and stderr of each turn.
+It needs a display; every other command works without one.`,
+		run: func(c *cli, args []string) error {
+			return usagef("view: give one replay file: ringside view FILE")
 		},
 	})
 }

@@ -1,0 +1,544 @@
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"ringside/app/service"
+	"ringside/runner/build"
+	"ringside/storage"
+)
+
+const aiHelp = `Registers contestants' programs (AIs) from their source folders, builds them
+and keeps every successful build as a numbered revision.
+
+  ringside ai add --name N --game G --dir D [--build CMD] [--run CMD] [--no-watch]
+      Registers the program in folder D for game G and builds it once. What is
+      not given is guessed from the files (go.mod → go build, a Makefile → make,
+      *.cpp → g++, *.java → javac, Cargo.toml → cargo, *.py → python3, …) and
+      the guess is printed. Commands are split like a shell splits words but
+      never run through a shell (write sh -c '…' for one); in a build command,
+      words with * ? [ are expanded against the folder's files (** is any
+      number of folders). The run command runs in the revision's folder, so
+      ./bot means the built program. Unless --no-watch, "ringside watch"
+      rebuilds the AI whenever the folder changes.
+  ringside ai new --game G --lang L --dir D --name N [--no-watch]
+      Copies a small working bot for game G in language L (python, cpp, java,
+      go) into the new or empty folder D, registers it as N and builds it.
+  ringside ai edit NAME [--name N] [--game G] [--dir D] [--build CMD] [--run CMD] [--watch|--no-watch]
+      Changes what is given; a new folder or new commands are checked as for
+      add and built at once. The revisions built so far stay.
+  ringside ai list
+      Every AI: game, language, current revision, last build, watched.
+  ringside ai show NAME
+      One AI's folder, commands, revisions and last build log.
+  ringside ai build NAME [--force]
+      Builds now. Unchanged sources make no new revision: the revision they
+      match plays again (a change undone after a failed build plays the
+      revision it restores). --force rebuilds a failed build anyway. A failed
+      build keeps the current revision playing and prints the compiler's
+      output.
+  ringside ai check NAME [--seed N] [--time-scale X] [--opt KEY=VALUE]...
+      Builds if needed, then plays one short game with the current revision
+      against the game's random built-in bots and says plainly whether the
+      program starts, does its handshake, answers in time and answers
+      validly — with the first problem of each kind.
+  ringside ai revisions NAME
+      Every build, failed ones included, oldest first.
+  ringside ai remove NAME [--files]
+      Forgets the AI and its revisions (results of events stay). --files also
+      deletes the built revisions' folders (never the source folder).
+
+Each build copies the folder (without .git, build outputs such as bot, out/,
+target/, *.class, *.o, and editor temporary files) to a fresh folder and
+builds there, so nothing is ever written into the source folder. Revisions
+live beside the database, in a folder that belongs to it alone
+(ringside-data/revisions/NAME-ID/HASH/ beside ringside.db). A build may take 2
+minutes (--timeout on add, edit, build and check changes that for one run).
+
+Every subcommand takes:
+` + dbHelp
+
+func init() {
+	register(&command{
+		name: "ai", usage: "add|new|edit|list|show|build|check|revisions|remove [ARGS]",
+		summary: "register, build and check contestants' programs",
+		help:    aiHelp,
+		run:     runAI,
+	})
+}
+
+func runAI(c *cli, args []string) error {
+	const subs = "add, new, edit, list, show, build, check, revisions or remove"
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
+		return usagef("ai: say what to do: %s (see \"ringside help ai\")", subs)
+	}
+	sub := map[string]func(*cli, []string) error{
+		"add": aiAdd, "new": aiNew, "edit": aiEdit, "list": aiList, "show": aiShow, "build": aiBuild,
+		"check": aiCheck, "revisions": aiRevisions, "remove": aiRemove,
+	}
+	f, ok := sub[args[0]]
+	if !ok {
+		return usagef("ai: unknown subcommand %q: %s", args[0], subs)
+	}
+	return f(c, args[1:])
+}
+
+// nameArg parses flags around one NAME argument: "ai show NAME --db x"
+// and "ai show --db x NAME" both work.
+func nameArg(fs *flag.FlagSet, args []string) (string, error) {
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return "", err
+	}
+	if len(pos) > 1 {
+		return "", usagef("ai: unexpected argument %q", pos[1])
+	}
+	if len(pos) == 0 || strings.TrimSpace(pos[0]) == "" {
+		return "", usagef("ai: name the AI (\"ringside ai list\" shows the names)")
+	}
+	return pos[0], nil
+}
+
+// interrupted is a context that ends on Ctrl-C.
+func interrupted() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt)
+}
+
+func aiAdd(c *cli, args []string) error {
+	fs := c.flags("ai add")
+	name := fs.String("name", "", "")
+	game := fs.String("game", "", "")
+	dir := fs.String("dir", "", "")
+	buildCmd := fs.String("build", "", "")
+	run := fs.String("run", "", "")
+	noWatch := fs.Bool("no-watch", false, "")
+	timeout := fs.Duration("timeout", build.DefaultBuildTimeout, "")
+	dbPath := dbFlag(fs)
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("ai add: unexpected argument %q", fs.Arg(0))
+	}
+	switch {
+	case strings.TrimSpace(*name) == "":
+		return usagef("ai: --name is required (the name shown in standings, e.g. --name alice)")
+	case *game == "":
+		return usagef("ai: --game is required (one of %s)", service.GameIDs())
+	case *dir == "":
+		return usagef("ai: --dir is required: the folder with the program's sources")
+	}
+	return withService(*dbPath, func(s *service.Service) error {
+		reg, err := s.Register(service.NewAI{Name: *name, Game: *game, Dir: *dir, Build: *buildCmd,
+			BuildSet: isSet(fs, "build"), Run: *run, Watch: !*noWatch})
+		if err != nil {
+			return err
+		}
+		return c.registered(s, reg, *timeout)
+	})
+}
+
+// registered prints what was guessed and stored, then builds the new AI
+// and prints how it went.
+func (c *cli) registered(s *service.Service, reg service.Registered, timeout time.Duration) error {
+	ai := reg.AI
+	if g := reg.Guess; g != nil {
+		fmt.Fprintf(c.stdout, "guessed %s: %s\n", g.Language, g.Why)
+	}
+	fmt.Fprintf(c.stdout, "  build: %s\n  run:   %s\n", orText(ai.BuildCmd, "(nothing to build)"), ai.RunCmd)
+	w := "watched: \"ringside watch\" rebuilds it on every change"
+	if !ai.Watch {
+		w = "not watched: build it with \"ringside ai build " + ai.Name + "\""
+	}
+	fmt.Fprintf(c.stdout, "added AI %s (%s), %s\n", ai.Name, ai.Game, w)
+	ctx, stop := interrupted()
+	defer stop()
+	out, err := s.Build(ctx, ai.ID, service.BuildOptions{Timeout: timeout})
+	if err != nil {
+		return err
+	}
+	if err := printBuild(c.stdout, out); err != nil {
+		return fmt.Errorf("AI %s is added, but its first build failed (output above); fix it and run \"ringside ai build %s\"", ai.Name, ai.Name)
+	}
+	return nil
+}
+
+// printBuild says how a build went; failing builds print their log and
+// return an error.
+func printBuild(w io.Writer, out service.BuildOutcome) error {
+	ai := out.AI
+	short := service.ShortHash
+	switch {
+	case out.Unchanged && out.Failed():
+		fmt.Fprintf(w, "%s: unchanged since the failed build of %s; its output:\n%s\n", ai.Name,
+			out.Rev.Created.Format("15:04:05"), indent(out.Rev.BuildLog))
+		return fmt.Errorf("build failed")
+	case out.Unchanged:
+		fmt.Fprintf(w, "%s: unchanged, revision %d (%s) is current\n", ai.Name, out.Rev.Number, short(out.Rev.Hash))
+	case !out.Failed() && ai.BuildCmd == "":
+		fmt.Fprintf(w, "%s: revision %d (%s): nothing to build, the sources are kept as they are\n  folder: %s\n",
+			ai.Name, out.Rev.Number, short(out.Rev.Hash), out.Rev.ArtifactDir)
+	case !out.Failed():
+		fmt.Fprintf(w, "%s: built revision %d (%s) in %v\n  folder: %s\n", ai.Name, out.Rev.Number, short(out.Rev.Hash),
+			out.Result.Took.Round(10*time.Millisecond), out.Rev.ArtifactDir)
+	default:
+		fmt.Fprintf(w, "%s: build failed; the current revision stays current. Output:\n%s\n", ai.Name, indent(out.Rev.BuildLog))
+		return fmt.Errorf("build failed")
+	}
+	return nil
+}
+
+func indent(s string) string {
+	s = strings.TrimRight(s, "\n")
+	return "  | " + strings.ReplaceAll(s, "\n", "\n  | ")
+}
+
+func orText(s, none string) string {
+	if s == "" {
+		return none
+	}
+	return s
+}
+
+func orDash(s string) string { return orText(s, "-") }
+
+func aiNew(c *cli, args []string) error {
+	fs := c.flags("ai new")
+	name := fs.String("name", "", "")
+	game := fs.String("game", "", "")
+	lang := fs.String("lang", "", "")
+	dir := fs.String("dir", "", "")
+	noWatch := fs.Bool("no-watch", false, "")
+	timeout := fs.Duration("timeout", build.DefaultBuildTimeout, "")
+	dbPath := dbFlag(fs)
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("ai new: unexpected argument %q", fs.Arg(0))
+	}
+	if *game == "" || *lang == "" || *dir == "" || *name == "" {
+		return usagef("ai new: --game, --lang, --dir and --name are all required (templates: %s)", strings.Join(service.Templates(), ", "))
+	}
+	return withService(*dbPath, func(s *service.Service) error {
+		reg, err := s.NewFromTemplate(*name, *game, *lang, *dir, !*noWatch)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(c.stdout, "copied the %s template for %s into %s\n", *lang, *game, reg.AI.SourceDir)
+		return c.registered(s, reg, *timeout)
+	})
+}
+
+func aiEdit(c *cli, args []string) error {
+	fs := c.flags("ai edit")
+	dbPath := dbFlag(fs)
+	for _, f := range []string{"name", "game", "dir", "build", "run"} {
+		fs.String(f, "", "")
+	}
+	watch := fs.Bool("watch", false, "")
+	noWatch := fs.Bool("no-watch", false, "")
+	timeout := fs.Duration("timeout", build.DefaultBuildTimeout, "")
+	name, err := nameArg(fs, args)
+	if err != nil {
+		return err
+	}
+	if *watch && *noWatch {
+		return usagef("ai edit: give --watch or --no-watch, not both")
+	}
+	var e service.AIEdit
+	for flagName, dst := range map[string]**string{"name": &e.Name, "game": &e.Game, "dir": &e.Dir, "build": &e.Build, "run": &e.Run} {
+		if isSet(fs, flagName) {
+			v := fs.Lookup(flagName).Value.String()
+			*dst = &v
+		}
+	}
+	if *watch || *noWatch {
+		on := *watch
+		e.Watch = &on
+	}
+	if e == (service.AIEdit{}) {
+		return usagef("ai edit: say what to change: --name, --game, --dir, --build, --run, --watch or --no-watch")
+	}
+	return withService(*dbPath, func(s *service.Service) error {
+		st, err := s.AI(name)
+		if err != nil {
+			return err
+		}
+		ed, err := s.EditAI(st.AI.ID, e)
+		if err != nil {
+			return err
+		}
+		ai := ed.AI
+		fmt.Fprintf(c.stdout, "AI %s saved\n  game:   %s\n  folder: %s\n  build:  %s\n  run:    %s\n  watched: %v\n",
+			ai.Name, ai.Game, ai.SourceDir, orText(ai.BuildCmd, "(nothing to build)"), ai.RunCmd, ai.Watch)
+		if !ed.Rebuild {
+			return nil
+		}
+		ctx, stop := interrupted()
+		defer stop()
+		out, err := s.Build(ctx, ai.ID, service.BuildOptions{Timeout: *timeout})
+		if err != nil {
+			return err
+		}
+		if err := printBuild(c.stdout, out); err != nil {
+			return fmt.Errorf("%s is saved, but the build with the new settings failed (output above)", ai.Name)
+		}
+		return nil
+	})
+}
+
+func aiList(c *cli, args []string) error {
+	fs := c.flags("ai list")
+	dbPath := dbFlag(fs)
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("ai list: unexpected argument %q", fs.Arg(0))
+	}
+	return withService(*dbPath, func(s *service.Service) error {
+		ais, err := s.AIs()
+		if err != nil {
+			return err
+		}
+		if len(ais) == 0 {
+			fmt.Fprintln(c.stdout, "no AIs yet: add one with \"ringside ai add\" or start from a template with \"ringside ai new\"")
+			return nil
+		}
+		tw := tabwriter.NewWriter(c.stdout, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "NAME\tGAME\tLANGUAGE\tREVISION\tLAST BUILD\tWATCHED")
+		for _, st := range ais {
+			cur, last := "-", "never built"
+			if st.Current != nil {
+				cur = fmt.Sprintf("r%d", st.Current.Number)
+			}
+			if st.Last != nil {
+				last = fmt.Sprintf("%s %s", st.Last.Status, st.Last.Created.Format("2006-01-02 15:04"))
+				if !st.LastFailed() && st.Last.Status == storage.BuildFailed {
+					last = fmt.Sprintf("ok %s (as r%d)", st.AI.CurrentSince.Format("2006-01-02 15:04"), st.Current.Number)
+				}
+			}
+			watched := "no"
+			switch {
+			case st.AI.Missing:
+				watched = "folder missing"
+			case st.AI.Watch:
+				watched = "yes"
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", st.AI.Name, st.AI.Game, orDash(st.AI.Language), cur, last, watched)
+		}
+		return tw.Flush()
+	})
+}
+
+func aiShow(c *cli, args []string) error {
+	fs := c.flags("ai show")
+	dbPath := dbFlag(fs)
+	name, err := nameArg(fs, args)
+	if err != nil {
+		return err
+	}
+	return withService(*dbPath, func(s *service.Service) error {
+		st, err := s.AI(name)
+		if err != nil {
+			return err
+		}
+		ai, w := st.AI, c.stdout
+		fmt.Fprintf(w, "AI %s\n  game:      %s\n  language:  %s\n  folder:    %s", ai.Name, ai.Game, orDash(ai.Language), ai.SourceDir)
+		if ai.Missing {
+			fmt.Fprint(w, " (missing)")
+		}
+		fmt.Fprintf(w, "\n  build:     %s\n  run:       %s\n  watched:   %v\n  added:     %s\n",
+			orDash(ai.BuildCmd), ai.RunCmd, ai.Watch, ai.Created.Format("2006-01-02 15:04"))
+		if cur := st.Current; cur == nil {
+			fmt.Fprintln(w, "  current:   none (no successful build yet)")
+		} else {
+			fmt.Fprintf(w, "  current:   revision %d (%s), built %s\n  revision folder: %s\n", cur.Number, service.ShortHash(cur.Hash),
+				cur.Created.Format("2006-01-02 15:04:05"), cur.ArtifactDir)
+		}
+		fmt.Fprintf(w, "  builds:    %d (%d failed)\n", len(st.Revisions), st.Failed)
+		if last := st.Last; last != nil {
+			what := string(last.Status)
+			if last.Status == storage.BuildFailed && !st.LastFailed() {
+				what += fmt.Sprintf(", since undone: the sources are those of revision %d again", st.Current.Number)
+			}
+			fmt.Fprintf(w, "last build (%s, %s):\n%s\n", what, last.Created.Format("2006-01-02 15:04:05"), indent(last.BuildLog))
+		}
+		return nil
+	})
+}
+
+func aiRevisions(c *cli, args []string) error {
+	fs := c.flags("ai revisions")
+	dbPath := dbFlag(fs)
+	name, err := nameArg(fs, args)
+	if err != nil {
+		return err
+	}
+	return withService(*dbPath, func(s *service.Service) error {
+		st, err := s.AI(name)
+		if err != nil {
+			return err
+		}
+		if len(st.Revisions) == 0 {
+			fmt.Fprintf(c.stdout, "%s has never been built: \"ringside ai build %s\"\n", st.AI.Name, st.AI.Name)
+			return nil
+		}
+		tw := tabwriter.NewWriter(c.stdout, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "REVISION\tHASH\tSTATUS\tBUILT\tFOLDER / FIRST ERROR")
+		for _, r := range st.Revisions {
+			num, where := "-", r.ArtifactDir
+			if r.Status == storage.BuildOK {
+				num = fmt.Sprintf("r%d", r.Number)
+				if r.ID == st.AI.Current {
+					num += " *"
+				}
+			} else {
+				where = service.FirstError(r.BuildLog)
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", num, service.ShortHash(r.Hash), r.Status, r.Created.Format("2006-01-02 15:04:05"), where)
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+		fmt.Fprintln(c.stdout, "* plays now (the current revision)")
+		return nil
+	})
+}
+
+func aiRemove(c *cli, args []string) error {
+	fs := c.flags("ai remove")
+	dbPath := dbFlag(fs)
+	files := fs.Bool("files", false, "")
+	name, err := nameArg(fs, args)
+	if err != nil {
+		return err
+	}
+	return withService(*dbPath, func(s *service.Service) error {
+		st, err := s.AI(name)
+		if err != nil {
+			return err
+		}
+		rm, err := s.RemoveAI(st.AI.ID, *files)
+		if err != nil {
+			return err
+		}
+		if !*files {
+			fmt.Fprintf(c.stdout, "removed AI %s (its built revisions stay in %s; --files deletes them)\n", rm.AI.Name, rm.Dir)
+			return nil
+		}
+		fmt.Fprintf(c.stdout, "removed AI %s and its revisions folder %s\n", rm.AI.Name, rm.Dir)
+		if len(rm.Kept) > 0 {
+			fmt.Fprintf(c.stdout, "kept %d revision folder(s) built by an older Ringside, which other databases in that folder may share:\n  %s\n",
+				len(rm.Kept), strings.Join(rm.Kept, "\n  "))
+		}
+		return nil
+	})
+}
+
+func aiBuild(c *cli, args []string) error {
+	fs := c.flags("ai build")
+	dbPath := dbFlag(fs)
+	force := fs.Bool("force", false, "")
+	timeout := fs.Duration("timeout", build.DefaultBuildTimeout, "")
+	name, err := nameArg(fs, args)
+	if err != nil {
+		return err
+	}
+	return withService(*dbPath, func(s *service.Service) error {
+		st, err := s.AI(name)
+		if err != nil {
+			return err
+		}
+		ctx, stop := interrupted()
+		defer stop()
+		out, err := s.Build(ctx, st.AI.ID, service.BuildOptions{Force: *force, Timeout: *timeout})
+		if err != nil {
+			return err
+		}
+		if err := printBuild(c.stdout, out); err != nil {
+			return fmt.Errorf("%s: the build failed (output above)", st.AI.Name)
+		}
+		return nil
+	})
+}
+
+func aiCheck(c *cli, args []string) error {
+	fs := c.flags("ai check")
+	dbPath := dbFlag(fs)
+	seed := fs.Int64("seed", 1, "")
+	scale := fs.Float64("time-scale", 1, "")
+	timeout := fs.Duration("timeout", build.DefaultBuildTimeout, "")
+	var opts listFlag
+	fs.Var(&opts, "opt", "")
+	name, err := nameArg(fs, args)
+	if err != nil {
+		return err
+	}
+	if *scale <= 0 {
+		return usagef("ai check: --time-scale must be above 0, got %v", *scale)
+	}
+	extra, err := parseOpts(opts)
+	if err != nil {
+		return err
+	}
+	return withService(*dbPath, func(s *service.Service) error {
+		st, err := s.AI(name)
+		if err != nil {
+			return err
+		}
+		ctx, stop := interrupted()
+		defer stop()
+		res, err := s.Check(ctx, st.AI.ID, service.CheckOptions{Seed: *seed, TimeScale: *scale, Options: extra, Timeout: *timeout})
+		if err != nil {
+			return err
+		}
+		printCheck(c.stdout, res)
+		if !res.Passed() {
+			return fmt.Errorf("%s does not pass the check (first problems above)", st.AI.Name)
+		}
+		return nil
+	})
+}
+
+// printCheck writes a check's report in plain words.
+func printCheck(w io.Writer, res service.CheckResult) {
+	const row = "  %-20s %s\n"
+	switch {
+	case res.BuildErr != nil:
+		fmt.Fprintf(w, row, "builds", "no: "+oneLine(res.BuildErr.Error()))
+		return
+	case res.Build.Failed():
+		fmt.Fprintf(w, row, "builds", "no: the build failed:\n"+indent(res.Build.Rev.BuildLog))
+		return
+	}
+	ai, rev := res.Build.AI, res.Revision
+	fmt.Fprintf(w, "check %s (%s, revision %d, %s)\n", ai.Name, ai.Game, rev.Number, service.ShortHash(rev.Hash))
+	fmt.Fprintf(w, row, "builds", "ok")
+	rep := res.Report
+	if rep == nil {
+		return
+	}
+	for _, it := range rep.Items {
+		verdict := it.Text
+		if !it.OK {
+			verdict = "no: " + it.Text
+		}
+		fmt.Fprintf(w, row, it.What, strings.ReplaceAll(verdict, "\n", "\n  | "))
+	}
+	if rep.Rank > 0 && rep.Answers > 0 {
+		fmt.Fprintf(w, "played %d turns against built-in random bots: rank %d of %d\n", rep.Turns, rep.Rank, rep.Seats)
+	}
+	if res.Passed() {
+		fmt.Fprintln(w, "ok: ready to play")
+	}
+}

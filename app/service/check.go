@@ -1,0 +1,106 @@
+package service
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"ringside/engine"
+	"ringside/engine/games"
+	"ringside/runner"
+	"ringside/storage"
+)
+
+// CheckOptions tune an AI's check game.
+type CheckOptions struct {
+	Seed      int64          // 0 means 1
+	TimeScale float64        // 0 means 1
+	Options   engine.Options // game options on top of the check's short game
+	Timeout   time.Duration  // for the build; 0: the default
+}
+
+// CheckResult is what checking an AI found: how its build went and, when
+// it built, what it did in one short game against built-in bots.
+type CheckResult struct {
+	Build BuildOutcome
+	// BuildErr is set when the build could not run at all (no folder).
+	BuildErr error
+	// Revision is the revision that played the check game: the one that
+	// plays in events from now on.
+	Revision storage.Revision
+	Report   *runner.CheckReport // nil when it did not build
+}
+
+// Passed reports whether the AI builds and its check game went well.
+func (r CheckResult) Passed() bool {
+	return r.BuildErr == nil && !r.Build.Failed() && r.Report != nil && r.Report.OK()
+}
+
+// Check builds an AI if its sources changed, then plays its current
+// revision in one short game against the game's random built-in bots and
+// reports whether it starts, does its handshake, answers in time and
+// answers validly, with the first problem of each kind. The error is for
+// a check that could not run; a failing AI is a result that did not pass.
+func (s *Service) Check(ctx context.Context, id int64, opt CheckOptions) (CheckResult, error) {
+	out, err := s.Build(ctx, id, BuildOptions{Timeout: opt.Timeout})
+	res := CheckResult{Build: out, BuildErr: err}
+	if err != nil {
+		if ErrorCode(err) == NotFound {
+			return res, err
+		}
+		return res, nil
+	}
+	if out.Failed() {
+		return res, nil
+	}
+	ai := out.AI
+	g, err := games.Get(ai.Game)
+	if err != nil {
+		return res, wrap(Invalid, err, "check %s", ai.Name)
+	}
+	rev, err := s.currentRevision(ai)
+	if err != nil {
+		return res, err
+	}
+	res.Revision = rev
+	seed := opt.Seed
+	if seed == 0 {
+		seed = 1
+	}
+	m := preflightMatch(g, revisionBot(ai, rev), seed, opt.Options)
+	m.TimeScale = opt.TimeScale
+	rep, err := runner.Preflight(ctx, m, 0)
+	if err != nil {
+		return res, wrap(Failed, err, "check %s", ai.Name)
+	}
+	res.Report = rep
+	return res, nil
+}
+
+// preflightMatch is a short game with the bot in seat 0 and the game's
+// random built-in bots in the other seats.
+func preflightMatch(g engine.Game, bot runner.Bot, seed int64, extra engine.Options) runner.Match {
+	info := g.Info()
+	opts := engine.Options{}
+	for _, o := range info.Options {
+		switch o.Key {
+		case "max_turns": // Grip: global turns, 4 per round
+			opts[o.Key] = "80"
+		case "rounds", "turns":
+			opts[o.Key] = "30"
+		}
+	}
+	for k, v := range extra {
+		opts[k] = v
+	}
+	m := runner.Match{Game: g, Options: opts, Seed: seed, Bots: []runner.Bot{bot}}
+	opponent := "random"
+	if bots := g.Bots(); len(bots) > 0 && !slices.Contains(bots, opponent) {
+		opponent = bots[0]
+	}
+	for len(m.Bots) < info.MinSeats {
+		m.Bots = append(m.Bots, runner.Bot{Name: "random", Command: fmt.Sprintf("%s%s/%s", runner.BuiltinPrefix, info.ID, opponent)})
+	}
+	return m
+}

@@ -1,0 +1,91 @@
+package service
+
+import (
+	"fmt"
+	"math"
+
+	"ringside/engine"
+	"ringside/engine/event"
+	"ringside/engine/rating"
+	"ringside/storage"
+)
+
+// CompareSpec is a comparison of two entries: the first is the one under
+// test. Zero fields take the SPRT defaults of engine/event.
+type CompareSpec struct {
+	Name       string // "" names it after the game and date
+	Game       string
+	A, B       string // entries, as for events
+	Games      int    // the most games to play
+	Elo0, Elo1 float64
+	Alpha      float64
+	Beta       float64
+	Options    engine.Options
+	// Concurrency 0 means cores − 1; TimeScale 0 means 1.
+	Concurrency int
+	TimeScale   float64
+}
+
+// CreateComparison stores a comparison as an SPRT event (so an interrupted
+// one can be resumed like any event) and returns it; run it like an event.
+func (s *Service) CreateComparison(c CompareSpec) (storage.Event, error) {
+	if c.Elo1 == 0 && c.Elo0 == 0 {
+		c.Elo1 = event.DefaultElo1
+	}
+	ev, _, err := s.CreateEvent(EventSpec{Name: c.Name, Game: c.Game, Format: event.SPRT, Entries: []string{c.A, c.B},
+		Games: c.Games, Elo0: c.Elo0, Elo1: c.Elo1, Alpha: c.Alpha, Beta: c.Beta, Options: c.Options,
+		Concurrency: c.Concurrency, TimeScale: c.TimeScale})
+	return ev, err
+}
+
+// CompareReport is where an SPRT comparison stands.
+func (s *Service) CompareReport(ev storage.Event) (event.SPRTReport, error) {
+	done, err := s.db.Outcomes(ev.ID)
+	if err != nil {
+		return event.SPRTReport{}, err
+	}
+	return event.SPRTStatus(ev.Config, done)
+}
+
+// CompareSentence says in plain words what an SPRT comparison found.
+func CompareSentence(ev storage.Event, r event.SPRTReport) string {
+	a, b := ev.Entries[0].Name, ev.Entries[1].Name
+	games := 2 * r.Pairs
+	switch r.Verdict {
+	case rating.AcceptH1:
+		return fmt.Sprintf("%s is stronger than %s (%.0f %% confidence, after %d games).", a, b, 100*(1-r.Test.Alpha), games)
+	case rating.AcceptH0:
+		if r.Test.Elo0 <= 0 {
+			return fmt.Sprintf("%s is not stronger than %s (%.0f %% confidence, after %d games).", a, b, 100*(1-r.Test.Beta), games)
+		}
+		return fmt.Sprintf("%s is not stronger than %s by %g normalized Elo or more (%.0f %% confidence, after %d games).",
+			a, b, r.Test.Elo1, 100*(1-r.Test.Beta), games)
+	}
+	if r.Finished {
+		return fmt.Sprintf("No clear difference between %s and %s after %d games (the limit).", a, b, games)
+	}
+	if games == 0 {
+		return fmt.Sprintf("Comparing %s with %s: no games finished yet.", a, b)
+	}
+	return fmt.Sprintf("No difference found yet between %s and %s after %d games.", a, b, games)
+}
+
+// CompareNumbers is the line of figures behind the sentence.
+func CompareNumbers(r event.SPRTReport) string {
+	return fmt.Sprintf("W/D/L %d/%d/%d · pairs %v · Elo %s · nElo %s · LOS %.1f %% · LLR %.2f (bounds %.2f … %.2f)",
+		r.WDL.Wins, r.WDL.Draws, r.WDL.Losses, r.Penta, eloText(r.Elo.Elo, r.Elo.Error), eloText(r.Elo.NElo, r.Elo.NEloError),
+		100*r.Elo.LOS, r.LLR, r.Lower, r.Upper)
+}
+
+func eloText(elo, err float64) string {
+	if math.IsInf(elo, 0) || math.IsNaN(elo) {
+		if elo > 0 {
+			return "+∞"
+		}
+		return "−∞"
+	}
+	if math.IsInf(err, 0) || math.IsNaN(err) {
+		return fmt.Sprintf("%+.1f", elo)
+	}
+	return fmt.Sprintf("%+.1f ± %.1f", elo, err)
+}

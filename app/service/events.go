@@ -1,0 +1,316 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"ringside/engine"
+	"ringside/engine/event"
+	"ringside/engine/games"
+	"ringside/runner"
+	"ringside/storage"
+)
+
+// EventSpec is what a person asks for when creating an event, before it is
+// checked: the CLI's "event create" and "compare" flags and the app's
+// dialogs all fill one in.
+type EventSpec struct {
+	Name       string
+	Game       string
+	Format     event.Format
+	Entries    []string // NAME=COMMAND, builtin:GAME/NAME, a registered AI's name or NAME@rN
+	Fillers    []string // bots for empty seats, used in turn
+	Candidates []string // gauntlet: names of the entries under test
+	Games      int      // 0: the format's default (event.DefaultGames)
+	Seats      int      // 0: the game's usual count
+	Seed       int64
+	SeedSet    bool // otherwise a random seed is drawn
+	// SPRT hypotheses and error rates; zero values take event's defaults
+	// (Elo1 0 means event.DefaultElo1).
+	Elo0, Elo1 float64
+	Alpha      float64
+	Beta       float64
+	Options    engine.Options
+	// Concurrency 0 means cores − 1; TimeScale 0 means 1.
+	Concurrency int
+	TimeScale   float64
+}
+
+// CreateEvent checks spec, stores the event and its first schedule, and
+// returns it with the number of games scheduled so far. Every entry is
+// resolved and its program checked before anything is stored: an entry
+// that cannot start is refused with its name and what is missing. Nothing
+// is stored on error.
+func (s *Service) CreateEvent(spec EventSpec) (storage.Event, int, error) {
+	if spec.Game == "" {
+		return storage.Event{}, 0, (Errorf(Invalid, "choose a game (one of %s)", GameIDs())).withFix(FixListGames, "")
+	}
+	g, err := games.Get(spec.Game)
+	if err != nil {
+		return storage.Event{}, 0, (&Error{Code: Invalid, Message: err.Error(), Err: err}).withFix(FixListGames, "")
+	}
+	info := g.Info()
+	options, err := info.Resolve(spec.Options)
+	if err != nil {
+		return storage.Event{}, 0, (&Error{Code: Invalid, Message: err.Error(), Err: err}).withFix(FixListGames, "")
+	}
+	if spec.TimeScale == 0 {
+		spec.TimeScale = 1
+	}
+	if spec.TimeScale < 0 {
+		return storage.Event{}, 0, Errorf(Invalid, "the time multiplier must be above 0")
+	}
+	if spec.Format == "" {
+		spec.Format = event.League
+	}
+	if !slices.Contains(event.Formats, spec.Format) {
+		return storage.Event{}, 0, Errorf(Invalid, "unknown format %q (league, bracket, gauntlet, swiss, sprt)", spec.Format)
+	}
+	if len(spec.Entries) == 0 {
+		return storage.Event{}, 0, Errorf(Invalid, "add entries: NAME=COMMAND, builtin:%s/… or the name of a registered AI", info.ID)
+	}
+	if spec.Format == event.SPRT && spec.Elo1 == 0 && spec.Elo0 == 0 {
+		spec.Elo1 = event.DefaultElo1
+	}
+	ev := storage.Event{Game: info.ID, Options: options, Concurrency: spec.Concurrency, TimeScale: spec.TimeScale}
+	cfg := event.Config{Format: spec.Format, Games: spec.Games, Seed: spec.Seed,
+		Elo0: spec.Elo0, Elo1: spec.Elo1, Alpha: spec.Alpha, Beta: spec.Beta}
+	names := map[string]bool{}
+	add := func(text string, filler bool) error {
+		e, err := s.ResolveEntry(text, info.ID)
+		if err != nil {
+			return err
+		}
+		if err := checkStarts(e); err != nil {
+			return err
+		}
+		base := e.Name
+		for i := 2; names[strings.ToLower(e.Name)]; i++ {
+			e.Name = fmt.Sprintf("%s#%d", base, i)
+		}
+		names[strings.ToLower(e.Name)] = true
+		e.Index, e.Filler = len(ev.Entries), filler
+		ev.Entries = append(ev.Entries, e)
+		cfg.Entries = append(cfg.Entries, event.Entry{Name: e.Name, Filler: filler})
+		return nil
+	}
+	for _, text := range spec.Entries {
+		if err := add(text, false); err != nil {
+			return storage.Event{}, 0, err
+		}
+	}
+	cfg.Seats = spec.Seats
+	if cfg.Seats == 0 {
+		cfg.Seats = info.MinSeats
+		if info.MaxSeats > info.MinSeats {
+			cfg.Seats = max(info.MinSeats, min(len(spec.Entries), info.MaxSeats))
+		}
+	}
+	if cfg.Seats < info.MinSeats || cfg.Seats > info.MaxSeats {
+		return storage.Event{}, 0, Errorf(Invalid, "%s is played by %s, not %d", info.ID, SeatRange(info), cfg.Seats)
+	}
+	if len(spec.Entries) < cfg.Seats && len(spec.Fillers) == 0 {
+		return storage.Event{}, 0, (Errorf(Invalid, "%s needs %d players per game but the event has %d entries; fillers take the empty seats and are not ranked: add a filler bot such as builtin:%s/random",
+			info.Name, cfg.Seats, len(spec.Entries), info.ID)).withFix(FixFiller, "builtin:"+info.ID+"/random")
+	}
+	for i := 0; len(ev.Entries) < cfg.Seats; i++ {
+		if err := add(spec.Fillers[i%len(spec.Fillers)], true); err != nil {
+			return storage.Event{}, 0, err
+		}
+	}
+	for _, cand := range spec.Candidates {
+		found := false
+		for i := range cfg.Entries {
+			if strings.EqualFold(cfg.Entries[i].Name, cand) {
+				cfg.Entries[i].Candidate, ev.Entries[i].Candidate, found = true, true, true
+			}
+		}
+		if !found {
+			return storage.Event{}, 0, Errorf(Invalid, "candidate %q is not one of the entries", cand)
+		}
+	}
+	if cfg.Format == event.SPRT {
+		cfg.Entries[0].Candidate, ev.Entries[0].Candidate = true, true
+	}
+	if cfg.Games == 0 {
+		cfg.Games = event.DefaultGames(cfg.Format, len(cfg.Entries))
+	}
+	if !spec.SeedSet {
+		cfg.Seed = time.Now().UnixNano() & (1<<31 - 1)
+	}
+	if err := event.Validate(cfg); err != nil {
+		return storage.Event{}, 0, &Error{Code: Invalid, Message: err.Error(), Err: err}
+	}
+	ev.Config = cfg
+	ev.Name = strings.TrimSpace(spec.Name)
+	if ev.Name == "" {
+		ev.Name = fmt.Sprintf("%s %s %s", info.Name, cfg.Format, time.Now().Format("2006-01-02 15:04"))
+	}
+	sched, _, err := event.Schedule(cfg, nil)
+	if err != nil {
+		return storage.Event{}, 0, wrap(Invalid, err, "schedule")
+	}
+	ev, err = s.db.CreateEvent(ev)
+	if err != nil {
+		return storage.Event{}, 0, err
+	}
+	if err := s.db.AddMatches(ev.ID, sched); err != nil {
+		return storage.Event{}, 0, err
+	}
+	return ev, len(sched), nil
+}
+
+// SeatRange says how many players a game takes.
+func SeatRange(info engine.Info) string {
+	if info.MinSeats == info.MaxSeats {
+		return fmt.Sprintf("exactly %d players", info.MinSeats)
+	}
+	return fmt.Sprintf("%d to %d players", info.MinSeats, info.MaxSeats)
+}
+
+// EventJob runs one stored event: it connects the runner's worker pool to
+// the database, so that every scheduled game is stored before it is
+// played and every finished game is committed on its own. The CLI and the
+// desktop app both run events through it.
+type EventJob struct {
+	db    *storage.DB
+	Event storage.Event
+	Run   *runner.Event
+	ids   map[int]int64 // game index → match id
+	done  []event.Outcome
+}
+
+// EventJob prepares event id for running. concurrency 0 keeps the
+// event's own setting.
+func (s *Service) EventJob(id int64, concurrency int) (*EventJob, error) {
+	ev, err := s.db.Event(id)
+	if err != nil {
+		return nil, err
+	}
+	g, err := games.Get(ev.Game)
+	if err != nil {
+		return nil, wrap(Invalid, err, "event %d", id)
+	}
+	j := &EventJob{db: s.db, Event: ev, ids: map[int]int64{}}
+	if concurrency <= 0 {
+		concurrency = ev.Concurrency
+	}
+	bots := make([]runner.Bot, len(ev.Entries))
+	for i, e := range ev.Entries {
+		bots[i] = EntryBot(e)
+	}
+	j.Run = &runner.Event{
+		Game: g, Options: ev.Options, Config: ev.Config, Bots: bots,
+		Concurrency: concurrency, TimeScale: ev.TimeScale,
+		OnScheduled: j.scheduled, OnStart: j.start, OnFinished: j.finished,
+	}
+	return j, nil
+}
+
+// Start plays the event until it is finished or ctx is cancelled, keeping
+// the event's status in the database up to date. A cancelled run leaves
+// the event paused: resuming goes on from the stored results.
+func (j *EventJob) Start(ctx context.Context) error {
+	id := j.Event.ID
+	if j.Event.Status == storage.EventFinished {
+		return Errorf(Conflict, "event %d is already finished", id)
+	}
+	if _, err := j.db.ResetRunning(id); err != nil {
+		return err
+	}
+	done, err := j.db.Outcomes(id)
+	if err != nil {
+		return err
+	}
+	ms, err := j.db.Matches(id)
+	if err != nil {
+		return err
+	}
+	for _, m := range ms {
+		j.ids[m.Game.Index] = m.ID
+	}
+	j.Run.Done = done
+	j.done = append([]event.Outcome(nil), done...)
+	if err := j.db.SetEventStatus(id, storage.EventRunning); err != nil {
+		return err
+	}
+	runErr := j.Run.Run(ctx)
+	status := storage.EventFinished
+	switch {
+	case runErr == nil:
+	case errors.Is(runErr, context.Canceled):
+		status = storage.EventPaused
+		runErr = nil
+	default:
+		status = storage.EventPaused
+	}
+	if err := j.db.SetEventStatus(id, status); err != nil && runErr == nil {
+		runErr = err
+	}
+	if _, err := j.db.ResetRunning(id); err != nil && runErr == nil {
+		runErr = err
+	}
+	return runErr
+}
+
+func (j *EventJob) scheduled(gs []event.Game) error {
+	if err := j.db.AddMatches(j.Event.ID, gs); err != nil {
+		return err
+	}
+	ms, err := j.db.Matches(j.Event.ID)
+	if err != nil {
+		return err
+	}
+	for _, m := range ms {
+		j.ids[m.Game.Index] = m.ID
+	}
+	return nil
+}
+
+func (j *EventJob) start(g event.Game) error {
+	return j.db.StartMatch(j.ids[g.Index])
+}
+
+func (j *EventJob) finished(g event.Game, out *runner.Outcome) error {
+	if err := j.db.FinishMatch(j.ids[g.Index], out.Log.Result, out.Log, out.Wall.Round(time.Millisecond)); err != nil {
+		return err
+	}
+	j.done = append(j.done, event.Outcome{Game: g, Ranks: out.Log.Result.Ranks})
+	return j.recordRatings(g.Index)
+}
+
+// recordRatings appends every entry's rating after game index to the
+// ratings history. It is kept for charts and exports; standings are always
+// recomputed from the results themselves.
+func (j *EventJob) recordRatings(index int) error {
+	t, err := event.Standings(j.Event.Config, j.done)
+	if err != nil {
+		return nil // a schedule the standings cannot read yet; the results are safe
+	}
+	rs := make([]storage.Rating, 0, len(t.Rows))
+	for _, r := range t.Rows {
+		rs = append(rs, storage.Rating{Entry: r.Entry, AfterMatch: index, Rating: r.Rating, Interval: (r.RatingHigh - r.RatingLow) / 2})
+	}
+	return j.db.AddRatings(j.Event.ID, rs)
+}
+
+// Standings is an event with its standings so far.
+func (s *Service) Standings(id int64) (storage.Event, event.Table, error) {
+	ev, err := s.db.Event(id)
+	if err != nil {
+		return storage.Event{}, event.Table{}, err
+	}
+	done, err := s.db.Outcomes(ev.ID)
+	if err != nil {
+		return ev, event.Table{}, err
+	}
+	t, err := event.Standings(ev.Config, done)
+	if err != nil {
+		return ev, event.Table{}, wrap(Failed, err, "standings of event %d", ev.ID)
+	}
+	return ev, t, nil
+}

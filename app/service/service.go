@@ -1,0 +1,65 @@
+// Package service holds Ringside's use cases, written once for both front
+// ends: the command line (app/cli) and the desktop app (app). Opening the
+// database, resolving an entry, registering, editing, building, checking
+// and removing an AI, watching source folders, creating and running
+// events, comparing two bots and writing standings all live here.
+//
+// It prints nothing and knows no Fyne. Results come back as data, errors
+// as *Error with a Code and a Fix that each front end words its own way
+// ("run ringside ai build alice" in a terminal, a Build button in the app).
+// Long work reports through OnX callbacks called from the worker's
+// goroutine.
+package service
+
+import (
+	"errors"
+	"fmt"
+
+	"ringside/storage"
+)
+
+// Service is one open database and the use cases on it. It is safe for
+// concurrent use.
+type Service struct {
+	db *storage.DB
+	// builds serialises builds of one AI within this process; LockAI
+	// does it across processes.
+	builds keyedMutex
+}
+
+// Open opens the database at path, or the default one when path is empty.
+// A newer schema or a damaged file is refused and never touched.
+func Open(path string) (*Service, error) {
+	if path == "" {
+		p, err := storage.DefaultPath()
+		if err != nil {
+			return nil, &Error{Code: Invalid, Message: fmt.Sprintf("find the default database: %v; give one with --db PATH", err), Err: err}
+		}
+		path = p
+	}
+	db, err := storage.Open(path)
+	if err != nil {
+		var newer *storage.NewerSchemaError
+		var damaged *storage.DamagedError
+		if errors.As(err, &newer) || errors.As(err, &damaged) {
+			return nil, &Error{Code: Failed, Message: err.Error(), Subject: path, Err: err}
+		}
+		return nil, &Error{Code: Failed, Message: fmt.Sprintf("open database %s: %v", path, err), Subject: path, Err: err}
+	}
+	return New(db), nil
+}
+
+// New makes a service over an open database.
+func New(db *storage.DB) *Service {
+	return &Service{db: db}
+}
+
+// DB is the database, for plain reads that need no use case (events,
+// matches, replays).
+func (s *Service) DB() *storage.DB { return s.db }
+
+// Path is the database file.
+func (s *Service) Path() string { return s.db.Path() }
+
+// Close closes the database.
+func (s *Service) Close() error { return s.db.Close() }

@@ -1,0 +1,32 @@
+package event
+
+// The SPRT's defaults: the hypotheses in normalized Elo (H0: the candidate
+// is at most Elo0 stronger; H1: at least Elo1), the error rates (used when
+// Config.Alpha or Config.Beta is 0), and the most games to play.
+const (
+	DefaultElo0      = 0.0
+	DefaultElo1      = 5.0
+	DefaultAlpha     = 0.05
+	DefaultBeta      = 0.05
+	DefaultSPRTGames = 2000
+)
+
+// DefaultGames is the Games of a format when none is given, for an event
+// of entries entries (fillers included): two seeds per pairing or group in
+// a league or gauntlet, best of 3 in a bracket, enough Swiss rounds to
+// leave one undefeated entry plus one, and DefaultSPRTGames for an SPRT.
+func DefaultGames(f Format, entries int) int {
+	switch f {
+	case Bracket:
+		return 3
+	case Swiss:
+		r := 1
+		for 1<<r < entries {
+			r++
+		}
+		return r + 1
+	case SPRT:
+		return DefaultSPRTGames
+	}
+	return 2
+}
