@@ -5,7 +5,6 @@ import (
 	"image/color"
 	"math"
 	"sort"
-	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -13,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"ringside/app/internal/paint"
 	"ringside/engine"
 )
 
@@ -291,12 +291,12 @@ func (t *Timeline) CreateRenderer() fyne.WidgetRenderer {
 	for _, k := range t.kinds {
 		sw := canvas.NewRectangle(eventColour(k.kind))
 		sw.CornerRadius = 2
-		txt := newText(fmt.Sprintf("%s ×%d", k.kind, k.n), 13, false)
+		txt := paint.NewText(fmt.Sprintf("%s ×%d", k.kind, k.n), 13, false)
 		r.swatches = append(r.swatches, sw)
 		r.labels = append(r.labels, txt)
 		r.objects = append(r.objects, sw, txt)
 	}
-	r.hover = newText("", 13, true)
+	r.hover = paint.NewText("", 13, true)
 	r.objects = append(r.objects, r.hover)
 	r.applyTheme()
 	t.r = r
@@ -321,8 +321,8 @@ func (r *timelineRenderer) applyTheme() {
 	fg := theme.Color(theme.ColorNameForeground)
 	// Neutral greys for the track, so every marker colour shows on both
 	// the played and the unplayed part.
-	r.track.FillColor = withAlpha(fg, 0x38)
-	r.done.FillColor = withAlpha(fg, 0x90)
+	r.track.FillColor = paint.WithAlpha(fg, 0x38)
+	r.done.FillColor = paint.WithAlpha(fg, 0x90)
 	r.thumb.FillColor = theme.Color(theme.ColorNamePrimary)
 	r.thumb.StrokeColor = fg
 	for i, m := range r.t.marks {
@@ -337,18 +337,18 @@ func (r *timelineRenderer) applyTheme() {
 
 func (r *timelineRenderer) Layout(size fyne.Size) {
 	cy := float32(tlTrackH) / 2
-	place(r.track, tlPad, cy-tlBarH/2, max(0, size.Width-2*tlPad), tlBarH)
+	paint.Place(r.track, tlPad, cy-tlBarH/2, max(0, size.Width-2*tlPad), tlBarH)
 	for i, m := range r.t.marks {
 		x := r.t.xOf(m.step, size.Width)
 		top, h := m.band()
-		place(r.marks[i], x-tlMarkW/2, top, tlMarkW, h)
+		paint.Place(r.marks[i], x-tlMarkW/2, top, tlMarkW, h)
 	}
 	r.placeThumb(size)
 	x := float32(tlPad)
 	ly := float32(tlTrackH) + 3
 	for i := range r.swatches {
-		place(r.swatches[i], x, ly+4, 12, 12)
-		placeText(r.labels[i], x+16, ly)
+		paint.Place(r.swatches[i], x, ly+4, 12, 12)
+		paint.PlaceText(r.labels[i], x+16, ly)
 		x += 16 + r.labels[i].MinSize().Width + 14
 	}
 	r.legendEnd = x
@@ -361,8 +361,8 @@ func (r *timelineRenderer) placeThumb(size fyne.Size) {
 	if r.t.steps == 0 {
 		x = tlPad
 	}
-	place(r.done, tlPad, cy-tlBarH/2, max(0, x-tlPad), tlBarH)
-	place(r.thumb, x-tlThumb/2, cy-tlThumb/2, tlThumb, tlThumb)
+	paint.Place(r.done, tlPad, cy-tlBarH/2, max(0, x-tlPad), tlBarH)
+	paint.Place(r.thumb, x-tlThumb/2, cy-tlThumb/2, tlThumb, tlThumb)
 }
 
 // placeHover puts the hover text after the legend, or right-aligned when
@@ -375,26 +375,11 @@ func (r *timelineRenderer) placeHover(size fyne.Size) {
 	if x+s.Width > size.Width-tlPad {
 		// Too long for the row: cut it so it stays readable.
 		x = r.legendEnd
-		r.hover.Text = clipText(r.t.hover, r.hover, size.Width-tlPad-x)
+		r.hover.Text = paint.ClipText(r.t.hover, r.hover, size.Width-tlPad-x)
 		s = r.hover.MinSize()
 	}
-	placeText(r.hover, x, ly)
+	paint.PlaceText(r.hover, x, ly)
 	r.hover.Refresh()
-}
-
-// clipText shortens s with an ellipsis until it fits width in t's style.
-func clipText(s string, t *canvas.Text, width float32) string {
-	runes := []rune(s)
-	cand := s
-	for n := len(runes); n > 1; n = n * 9 / 10 {
-		if n < len(runes) {
-			cand = strings.TrimSpace(string(runes[:n])) + "…"
-		}
-		if fyne.MeasureText(cand, t.TextSize, t.TextStyle).Width <= width {
-			return cand
-		}
-	}
-	return cand
 }
 
 func (r *timelineRenderer) MinSize() fyne.Size {
