@@ -1,4 +1,4 @@
-package app
+package replay
 
 import (
 	"fmt"
@@ -16,12 +16,12 @@ import (
 	"ringside/engine"
 )
 
-// Timeline is a replay's scrubber: a track over all steps with a
+// timeline is a replay's scrubber: a track over all steps with a
 // draggable thumb at the current step and a marker per step and kind of
 // timeline event. Tapping the track seeks there, tapping near a marker
 // seeks to its event's step exactly, dragging seeks as the pointer moves.
 // Hovering a marker shows its events' texts beside the legend.
-type Timeline struct {
+type timeline struct {
 	widget.BaseWidget
 
 	// OnSeek is called with the step the user chose.
@@ -94,10 +94,10 @@ func eventColour(kind string) color.Color {
 	return color.NRGBA{0x99, 0x99, 0x99, 0xff}
 }
 
-// NewTimeline makes a timeline over steps steps. turns gives the game's
+// newTimeline makes a timeline over steps steps. turns gives the game's
 // turn for each step (may be nil); events are placed by their Step.
-func NewTimeline(steps int, turns []int, events []engine.Event, onSeek func(step int)) *Timeline {
-	t := &Timeline{steps: steps, turns: turns, OnSeek: onSeek}
+func newTimeline(steps int, turns []int, events []engine.Event, onSeek func(step int)) *timeline {
+	t := &timeline{steps: steps, turns: turns, OnSeek: onSeek}
 	byKey := map[[2]string]int{}
 	counts := map[string]int{}
 	for _, e := range events {
@@ -145,11 +145,11 @@ func NewTimeline(steps int, turns []int, events []engine.Event, onSeek func(step
 }
 
 // Value is the step the thumb is at.
-func (t *Timeline) Value() int { return t.value }
+func (t *timeline) Value() int { return t.value }
 
 // SetValue moves the thumb to step without calling OnSeek. It only moves
 // the thumb and the progress bar, so playback redraws little.
-func (t *Timeline) SetValue(step int) {
+func (t *timeline) SetValue(step int) {
 	step = max(0, min(step, t.steps-1))
 	if step == t.value {
 		return
@@ -163,7 +163,7 @@ func (t *Timeline) SetValue(step int) {
 }
 
 // xOf is the x coordinate of step on a timeline of width w.
-func (t *Timeline) xOf(step int, w float32) float32 {
+func (t *timeline) xOf(step int, w float32) float32 {
 	if t.steps <= 1 {
 		return tlPad
 	}
@@ -171,7 +171,7 @@ func (t *Timeline) xOf(step int, w float32) float32 {
 }
 
 // stepAt is the step nearest x.
-func (t *Timeline) stepAt(x, w float32) int {
+func (t *timeline) stepAt(x, w float32) int {
 	if t.steps <= 1 || w <= 2*tlPad {
 		return 0
 	}
@@ -182,7 +182,7 @@ func (t *Timeline) stepAt(x, w float32) int {
 // markAt returns the index of the marker whose hit area holds (x, y),
 // the nearest when several do, or -1. Stacked markers of one step are
 // told apart by y.
-func (t *Timeline) markAt(x, y, w float32) int {
+func (t *timeline) markAt(x, y, w float32) int {
 	best, bestD := -1, float32(tlMarkHit)+0.01
 	for i, m := range t.marks {
 		d := t.xOf(m.step, w) - x
@@ -207,7 +207,7 @@ func (m timelineMark) inBand(y float32) bool {
 	return y >= top && y < top+h
 }
 
-func (t *Timeline) seek(step int) {
+func (t *timeline) seek(step int) {
 	if t.steps == 0 {
 		return
 	}
@@ -218,7 +218,7 @@ func (t *Timeline) seek(step int) {
 }
 
 // Tapped seeks to the marker under the pointer, or to the step there.
-func (t *Timeline) Tapped(ev *fyne.PointEvent) {
+func (t *timeline) Tapped(ev *fyne.PointEvent) {
 	w := t.Size().Width
 	if i := t.markAt(ev.Position.X, ev.Position.Y, w); i >= 0 && ev.Position.Y <= tlTrackH {
 		t.seek(t.marks[i].step)
@@ -228,18 +228,18 @@ func (t *Timeline) Tapped(ev *fyne.PointEvent) {
 }
 
 // Dragged seeks to the step under the pointer.
-func (t *Timeline) Dragged(ev *fyne.DragEvent) {
+func (t *timeline) Dragged(ev *fyne.DragEvent) {
 	t.seek(t.stepAt(ev.Position.X, t.Size().Width))
 }
 
 // DragEnd is part of fyne.Draggable; a drag has already seeked.
-func (t *Timeline) DragEnd() {}
+func (t *timeline) DragEnd() {}
 
 // MouseIn is part of desktop.Hoverable.
-func (t *Timeline) MouseIn(ev *desktop.MouseEvent) { t.MouseMoved(ev) }
+func (t *timeline) MouseIn(ev *desktop.MouseEvent) { t.MouseMoved(ev) }
 
 // MouseMoved shows the texts of the marker under the pointer.
-func (t *Timeline) MouseMoved(ev *desktop.MouseEvent) {
+func (t *timeline) MouseMoved(ev *desktop.MouseEvent) {
 	text := ""
 	if i := t.markAt(ev.Position.X, ev.Position.Y, t.Size().Width); i >= 0 && ev.Position.Y <= tlTrackH {
 		text = t.describe(t.marks[i])
@@ -248,12 +248,12 @@ func (t *Timeline) MouseMoved(ev *desktop.MouseEvent) {
 }
 
 // MouseOut clears the hover text.
-func (t *Timeline) MouseOut() { t.setHover("") }
+func (t *timeline) MouseOut() { t.setHover("") }
 
 // Cursor is a pointer over the timeline.
-func (t *Timeline) Cursor() desktop.Cursor { return desktop.PointerCursor }
+func (t *timeline) Cursor() desktop.Cursor { return desktop.PointerCursor }
 
-func (t *Timeline) describe(m timelineMark) string {
+func (t *timeline) describe(m timelineMark) string {
 	turn := ""
 	if m.step < len(t.turns) {
 		turn = fmt.Sprintf("turn %d, ", t.turns[m.step])
@@ -261,7 +261,7 @@ func (t *Timeline) describe(m timelineMark) string {
 	return fmt.Sprintf("%sstep %d · %s: %s", turn, m.step, m.kind, m.text)
 }
 
-func (t *Timeline) setHover(s string) {
+func (t *timeline) setHover(s string) {
 	if s == t.hover {
 		return
 	}
@@ -272,7 +272,7 @@ func (t *Timeline) setHover(s string) {
 }
 
 // CreateRenderer is part of fyne.Widget.
-func (t *Timeline) CreateRenderer() fyne.WidgetRenderer {
+func (t *timeline) CreateRenderer() fyne.WidgetRenderer {
 	r := &timelineRenderer{t: t}
 	r.track = canvas.NewRectangle(color.Transparent)
 	r.track.CornerRadius = tlBarH / 2
@@ -304,7 +304,7 @@ func (t *Timeline) CreateRenderer() fyne.WidgetRenderer {
 }
 
 type timelineRenderer struct {
-	t        *Timeline
+	t        *timeline
 	track    *canvas.Rectangle
 	done     *canvas.Rectangle
 	marks    []*canvas.Rectangle
