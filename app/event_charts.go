@@ -7,6 +7,8 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"ringside/app/chart"
+	"ringside/app/internal/paint"
 	"ringside/engine/event"
 	"ringside/storage"
 )
@@ -33,11 +35,11 @@ type chartData struct {
 // map, the bracket tree, and ratings over time with game length and score
 // distributions.
 type eventCharts struct {
-	heat       *HeatMap
-	rating     *LineChart
-	lengths    *Histogram
-	scores     *Histogram
-	bracket    *BracketTree
+	heat       *chart.HeatMap
+	rating     *chart.LineChart
+	lengths    *chart.Histogram
+	scores     *chart.Histogram
+	bracket    *chart.BracketTree
 	bracketTab *container.TabItem
 	treeView   fyne.CanvasObject
 	noTree     fyne.CanvasObject
@@ -47,11 +49,11 @@ type eventCharts struct {
 
 func newEventCharts() *eventCharts {
 	c := &eventCharts{
-		heat:    NewHeatMap("Score of the row against the column"),
-		rating:  NewLineChart("Rating over the event", "games played", "rating (Elo scale)"),
-		lengths: NewHistogram("Game length", "turns"),
-		scores:  NewHistogram("Final scores", "score"),
-		bracket: NewBracketTree(),
+		heat:    chart.NewHeatMap("Score of the row against the column"),
+		rating:  chart.NewLineChart("Rating over the event", "games played", "rating (Elo scale)"),
+		lengths: chart.NewHistogram("Game length", "turns"),
+		scores:  chart.NewHistogram("Final scores", "score"),
+		bracket: chart.NewBracketTree(),
 		note:    widget.NewLabel(""),
 	}
 	c.rating.SetReference(0, "average")
@@ -88,7 +90,7 @@ func (c *eventCharts) prepare(d *eventData) {
 		order = append(order, r.Entry)
 		cd.labels = append(cd.labels, r.Name)
 	}
-	cd.cells = CrossFractions(d.table.Cross, order)
+	cd.cells = chart.CrossFractions(d.table.Cross, order)
 	cd.history, cd.err = event.RatingHistory(ev.Config, d.outcomes, historyPoints)
 	var turns []int
 	var scores []float64
@@ -122,7 +124,7 @@ func (c *eventCharts) apply(d *eventData) {
 		c.note.SetText(fmt.Sprintf("%d games played. Ratings are fitted to every game so far; bands are 95 %% intervals.", len(d.outcomes)))
 	}
 	c.heat.SetData(cd.labels, cd.cells)
-	c.rating.SetSeries(HistorySeries(cd.history, cd.names))
+	c.rating.SetSeries(chart.HistorySeries(cd.history, cd.names))
 	c.lengths.SetData(cd.lenEdges, cd.lenCount)
 	if cd.scEdges != nil {
 		c.scores.SetData(cd.scEdges, cd.scCount)
@@ -133,6 +135,6 @@ func (c *eventCharts) apply(d *eventData) {
 	if cd.tree != nil {
 		c.bracket.SetTree(*cd.tree, cd.names)
 	}
-	setVisible(c.treeView, cd.tree != nil)
-	setVisible(c.noTree, cd.tree == nil)
+	paint.SetVisible(c.treeView, cd.tree != nil)
+	paint.SetVisible(c.noTree, cd.tree == nil)
 }

@@ -8,6 +8,7 @@ import (
 
 	"fyne.io/fyne/v2"
 
+	"ringside/app/replay"
 	"ringside/engine"
 	"ringside/engine/games"
 )
@@ -33,16 +34,16 @@ func openReplayWindow(u *UI, matchID int64) {
 	})
 }
 
-func newViewerFor(log *engine.Log) (*ReplayViewer, error) {
+func newViewerFor(log *engine.Log) (*replay.Viewer, error) {
 	g, err := games.Get(log.Game)
 	if err != nil {
 		return nil, err
 	}
-	return NewReplayViewer(g, log)
+	return replay.NewViewer(g, log)
 }
 
 // showViewer puts a viewer in a window of its own, keys attached.
-func showViewer(a fyne.App, title string, v *ReplayViewer) fyne.Window {
+func showViewer(a fyne.App, title string, v *replay.Viewer) fyne.Window {
 	w := a.NewWindow(title)
 	w.SetIcon(Icon)
 	w.SetContent(v)

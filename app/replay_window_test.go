@@ -12,6 +12,8 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+
+	"ringside/app/replay"
 )
 
 // TestViewReplayFile opens a replay written by "ringside play --replay" in
@@ -32,7 +34,7 @@ func TestViewReplayFile(t *testing.T) {
 		w, e := NewReplayFileWindow(a, file)
 		err = e
 		if e == nil {
-			v := w.Content().(*ReplayViewer)
+			v := w.Content().(*replay.Viewer)
 			if v.Steps() < 2 {
 				t.Errorf("viewer has %d steps", v.Steps())
 			}

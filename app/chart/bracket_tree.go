@@ -1,4 +1,4 @@
-package app
+package chart
 
 import (
 	"fmt"
@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"ringside/app/internal/paint"
 	"ringside/engine/event"
 )
 
@@ -85,7 +86,7 @@ const (
 // CreateRenderer is part of fyne.Widget.
 func (b *BracketTree) CreateRenderer() fyne.WidgetRenderer {
 	r := &bracketRenderer{b: b}
-	r.empty = newText("The bracket appears when the event starts", theme.TextSize(), false)
+	r.empty = paint.NewText("The bracket appears when the event starts", theme.TextSize(), false)
 	b.r = r
 	r.update()
 	return r
@@ -118,7 +119,7 @@ func (r *bracketRenderer) update() {
 	g := r.geometry()
 	pad := chartPad()
 	fg := theme.Color(theme.ColorNameForeground)
-	r.empty.Color, r.empty.TextSize = withAlpha(fg, 0xb0), theme.TextSize()
+	r.empty.Color, r.empty.TextSize = paint.WithAlpha(fg, 0xb0), theme.TextSize()
 	if len(tree.Rounds) == 0 {
 		r.collect()
 		s := r.empty.MinSize()
@@ -205,7 +206,7 @@ func (r *bracketRenderer) update() {
 
 	// Connectors.
 	on := theme.Color(theme.ColorNamePrimary)
-	var off color.Color = withAlpha(fg, 0x60)
+	var off color.Color = paint.WithAlpha(fg, 0x60)
 	if two {
 		for ri := 0; ri+1 < len(tree.Rounds); ri++ {
 			for mi, m := range tree.Rounds[ri].Matches {
@@ -277,7 +278,7 @@ func roundName(m, ci, n int, two bool) string {
 // header takes the next pooled column header.
 func (r *bracketRenderer) header(s string) *canvas.Text {
 	if r.nHeaders == len(r.headers) {
-		r.headers = append(r.headers, newText("", theme.TextSize(), true))
+		r.headers = append(r.headers, paint.NewText("", theme.TextSize(), true))
 	}
 	t := r.headers[r.nHeaders]
 	r.nHeaders++
@@ -290,7 +291,7 @@ func (r *bracketRenderer) box(rows int, g bracketGeom) *bracketBox {
 	if r.nBoxes == len(r.boxes) {
 		r.boxes = append(r.boxes, &bracketBox{
 			bg:     canvas.NewRectangle(color.Transparent),
-			footer: newText("", theme.TextSize(), false),
+			footer: paint.NewText("", theme.TextSize(), false),
 		})
 	}
 	box := r.boxes[r.nBoxes]
@@ -299,17 +300,17 @@ func (r *bracketRenderer) box(rows int, g bracketGeom) *bracketBox {
 		box.rows = append(box.rows, &bracketRow{
 			hl:     canvas.NewRectangle(color.Transparent),
 			accent: canvas.NewRectangle(color.Transparent),
-			seed:   newText("", theme.TextSize(), false),
-			name:   newText("", theme.TextSize(), false),
-			pts:    newText("", theme.TextSize(), false),
+			seed:   paint.NewText("", theme.TextSize(), false),
+			name:   paint.NewText("", theme.TextSize(), false),
+			pts:    paint.NewText("", theme.TextSize(), false),
 		})
 	}
 	box.used, box.noSeed = rows, false
 	fg := theme.Color(theme.ColorNameForeground)
-	box.bg.FillColor = withAlpha(fg, 0x0c)
-	box.bg.StrokeColor, box.bg.StrokeWidth = withAlpha(fg, 0x48), chartAxisW
+	box.bg.FillColor = paint.WithAlpha(fg, 0x0c)
+	box.bg.StrokeColor, box.bg.StrokeWidth = paint.WithAlpha(fg, 0x48), chartAxisW
 	box.bg.CornerRadius = 4
-	box.footer.Text, box.footer.Color, box.footer.TextSize = "", withAlpha(fg, 0xa8), theme.TextSize()
+	box.footer.Text, box.footer.Color, box.footer.TextSize = "", paint.WithAlpha(fg, 0xa8), theme.TextSize()
 	box.size = fyne.NewSize(g.boxW, float32(rows)*g.rowH+g.footH+4)
 	return box
 }
@@ -323,7 +324,7 @@ func (r *bracketRenderer) setRow(box *bracketBox, k, e int, pts string, st rowSt
 	if e >= 0 {
 		name = entryName(r.b.names, e)
 	}
-	row.seed.Text, row.seed.Color, row.seed.TextSize = "", withAlpha(fg, 0x90), theme.TextSize()
+	row.seed.Text, row.seed.Color, row.seed.TextSize = "", paint.WithAlpha(fg, 0x90), theme.TextSize()
 	if e >= 0 {
 		row.seed.Text = strconv.Itoa(e + 1)
 	}
@@ -338,19 +339,19 @@ func (r *bracketRenderer) setRow(box *bracketBox, k, e int, pts string, st rowSt
 	}
 	row.name.Text = name
 	if row.name.MinSize().Width > g.nameW {
-		row.name.Text = clipText(name, row.name, g.nameW)
+		row.name.Text = paint.ClipText(name, row.name, g.nameW)
 	}
 	c := fg
 	switch st {
 	case rowOut:
-		c = withAlpha(fg, 0x98)
+		c = paint.WithAlpha(fg, 0x98)
 	case rowEmpty, rowBye:
-		c = withAlpha(fg, 0x80)
+		c = paint.WithAlpha(fg, 0x80)
 	}
 	row.name.Color, row.pts.Color = c, c
 	row.hl.FillColor, row.accent.FillColor = color.Transparent, color.Transparent
 	if st == rowAdvanced {
-		row.hl.FillColor = withAlpha(primary, 0x38)
+		row.hl.FillColor = paint.WithAlpha(primary, 0x38)
 		row.accent.FillColor = primary
 	}
 }
@@ -571,30 +572,30 @@ func (r *bracketRenderer) collect() {
 // stretch with the widget.
 func (r *bracketRenderer) Layout(fyne.Size) {
 	pad := chartPad()
-	placeText(r.empty, pad, pad)
-	setVisible(r.empty, len(r.b.tree.Rounds) == 0)
+	paint.PlaceText(r.empty, pad, pad)
+	paint.SetVisible(r.empty, len(r.b.tree.Rounds) == 0)
 	g := r.geometry()
 	for _, box := range r.boxes[:r.nBoxes] {
 		x, y := box.pos.X, box.pos.Y
-		place(box.bg, x, y, box.size.Width, box.size.Height)
+		paint.Place(box.bg, x, y, box.size.Width, box.size.Height)
 		for k, row := range box.rows[:box.used] {
 			ry := y + 2 + float32(k)*g.rowH
-			place(row.hl, x+chartAxisW, ry, box.size.Width-2*chartAxisW, g.rowH)
-			place(row.accent, x+chartAxisW, ry, bracketAccentW, g.rowH)
+			paint.Place(row.hl, x+chartAxisW, ry, box.size.Width-2*chartAxisW, g.rowH)
+			paint.Place(row.accent, x+chartAxisW, ry, bracketAccentW, g.rowH)
 			tx := x + bracketAccentW + bracketInset
 			s := row.seed.MinSize()
-			place(row.seed, tx+g.seedW-bracketInset-s.Width, ry+(g.rowH-s.Height)/2, s.Width, s.Height)
-			setVisible(row.seed, !box.noSeed)
+			paint.Place(row.seed, tx+g.seedW-bracketInset-s.Width, ry+(g.rowH-s.Height)/2, s.Width, s.Height)
+			paint.SetVisible(row.seed, !box.noSeed)
 			if !box.noSeed {
 				tx += g.seedW
 			}
 			s = row.name.MinSize()
-			place(row.name, tx, ry+(g.rowH-s.Height)/2, s.Width, s.Height)
+			paint.Place(row.name, tx, ry+(g.rowH-s.Height)/2, s.Width, s.Height)
 			s = row.pts.MinSize()
-			place(row.pts, x+box.size.Width-bracketInset-s.Width, ry+(g.rowH-s.Height)/2, s.Width, s.Height)
+			paint.Place(row.pts, x+box.size.Width-bracketInset-s.Width, ry+(g.rowH-s.Height)/2, s.Width, s.Height)
 		}
 		fs := box.footer.MinSize()
-		place(box.footer, x+bracketAccentW+bracketInset, y+2+float32(box.used)*g.rowH+(g.footH-fs.Height)/2, fs.Width, fs.Height)
+		paint.Place(box.footer, x+bracketAccentW+bracketInset, y+2+float32(box.used)*g.rowH+(g.footH-fs.Height)/2, fs.Width, fs.Height)
 	}
 }
 

@@ -1,4 +1,4 @@
-package app
+package chart
 
 import (
 	"image/color"
@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 
+	"ringside/app/internal/paint"
 	"ringside/engine/event"
 )
 
@@ -56,7 +57,7 @@ func TestHeatMapGolden(t *testing.T) {
 	w := test.NewWindow(h)
 	defer w.Close()
 	w.Resize(fyne.NewSize(640, 400))
-	test.AssertImageMatches(t, "charts/heatmap.png", w.Canvas().Capture())
+	test.AssertImageMatches(t, "heatmap.png", w.Canvas().Capture())
 }
 
 func TestCrossFractions(t *testing.T) {
@@ -173,7 +174,7 @@ func TestHeatMapHidesWhatDoesNotFit(t *testing.T) {
 	first := r.rects[1]
 	cells[0][1] = cellOf(0.1)
 	h.SetData(labels, cells)
-	if r.rects[1] != first || nrgba(first.FillColor) != scoreColour(0.1) {
+	if r.rects[1] != first || paint.NRGBA(first.FillColor) != scoreColour(0.1) {
 		t.Error("new values did not recolour the same cell")
 	}
 }

@@ -1,4 +1,4 @@
-package app
+package replay
 
 import (
 	"strconv"
@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 
+	"ringside/app/internal/paint"
 	"ringside/engine"
 	"ringside/engine/battle2048"
 )
@@ -50,8 +51,8 @@ func TestBattleBoardDraws(t *testing.T) {
 				if got := side.values[r][c].Text; got != want {
 					t.Errorf("seat %d cell %d,%d: %q, want %q", seat, r, c, got, want)
 				}
-				fill, _ := tileColour(e, darkTheme())
-				if nrgba(side.tiles[r][c].FillColor) != nrgba(fill) {
+				fill, _ := tileColour(e, paint.DarkTheme())
+				if paint.NRGBA(side.tiles[r][c].FillColor) != paint.NRGBA(fill) {
 					t.Errorf("seat %d cell %d,%d: fill %v, want %v", seat, r, c, side.tiles[r][c].FillColor, fill)
 				}
 				hl := seat == placedOn && marked[battle2048.Cell{Row: r, Col: c}]

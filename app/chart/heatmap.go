@@ -1,4 +1,4 @@
-package app
+package chart
 
 import (
 	"image"
@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"ringside/app/internal/paint"
 	"ringside/engine/event"
 )
 
@@ -106,7 +107,7 @@ var (
 // scores outside 0..1 are clamped.
 func scoreColour(v float64) color.NRGBA {
 	stops := heatStopsLight
-	if darkTheme() {
+	if paint.DarkTheme() {
 		stops = heatStopsDark
 	}
 	return scaleColour(stops, v)
@@ -119,7 +120,7 @@ func scaleColour(stops [5]color.NRGBA, v float64) color.NRGBA {
 	}
 	v = max(0, min(v, 1)) * 4
 	i := min(int(v), 3)
-	return mix(stops[i], stops[i+1], v-float64(i))
+	return paint.Mix(stops[i], stops[i+1], v-float64(i))
 }
 
 // cellText is black or white, whichever contrasts more with fill; one of
@@ -144,8 +145,8 @@ func scorePercent(v float64, sign bool) string {
 // CreateRenderer is part of fyne.Widget.
 func (h *HeatMap) CreateRenderer() fyne.WidgetRenderer {
 	r := &heatRenderer{h: h}
-	r.title = newText(h.title, theme.TextSubHeadingSize(), true)
-	r.caption = newText("Score of row against column", theme.TextSize(), false)
+	r.title = paint.NewText(h.title, theme.TextSubHeadingSize(), true)
+	r.caption = paint.NewText("Score of row against column", theme.TextSize(), false)
 	r.legend = canvas.NewRaster(func(w, _ int) image.Image {
 		img := image.NewNRGBA(image.Rect(0, 0, w, 1))
 		for x := range w {
@@ -155,9 +156,9 @@ func (h *HeatMap) CreateRenderer() fyne.WidgetRenderer {
 	})
 	r.legend.ScaleMode = canvas.ImageScaleSmooth
 	for _, s := range []string{"0%", "50%", "100%"} {
-		r.legendTicks = append(r.legendTicks, newText(s, theme.TextSize(), false))
+		r.legendTicks = append(r.legendTicks, paint.NewText(s, theme.TextSize(), false))
 	}
-	r.empty = newText("No games yet", theme.TextSize(), false)
+	r.empty = paint.NewText("No games yet", theme.TextSize(), false)
 	h.r = r
 	r.update()
 	return r
@@ -191,15 +192,15 @@ func (r *heatRenderer) update() {
 	if len(r.rowLabels) != n {
 		r.rowLabels, r.rowNums, r.colLabels, r.rects, r.texts = nil, nil, nil, nil, nil
 		for i := range n {
-			r.rowLabels = append(r.rowLabels, newText("", theme.TextSize(), false))
-			r.rowNums = append(r.rowNums, newText(strconv.Itoa(i+1), theme.TextSize(), false))
-			c := newText("", theme.TextSize(), false)
+			r.rowLabels = append(r.rowLabels, paint.NewText("", theme.TextSize(), false))
+			r.rowNums = append(r.rowNums, paint.NewText(strconv.Itoa(i+1), theme.TextSize(), false))
+			c := paint.NewText("", theme.TextSize(), false)
 			c.Alignment = fyne.TextAlignCenter
 			r.colLabels = append(r.colLabels, c)
 		}
 		for range n * n {
 			r.rects = append(r.rects, canvas.NewRectangle(color.Transparent))
-			t := newText("", theme.TextSize(), false)
+			t := paint.NewText("", theme.TextSize(), false)
 			t.Alignment = fyne.TextAlignCenter
 			r.texts = append(r.texts, t)
 		}
@@ -209,7 +210,7 @@ func (r *heatRenderer) update() {
 		t.Color, t.TextSize = fg, theme.TextSize()
 	}
 	r.title.TextSize = theme.TextSubHeadingSize()
-	r.empty.Color = withAlpha(fg, 0xb0)
+	r.empty.Color = paint.WithAlpha(fg, 0xb0)
 	for _, t := range r.legendTicks {
 		t.Color, t.TextSize = fg, theme.TextSize()
 	}
@@ -218,12 +219,12 @@ func (r *heatRenderer) update() {
 		for _, t := range []*canvas.Text{r.rowLabels[i], r.colLabels[i]} {
 			t.Color, t.TextSize, t.Text = fg, theme.TextSize(), l
 		}
-		r.rowNums[i].Color, r.rowNums[i].TextSize = withAlpha(fg, 0xc0), theme.TextSize()
+		r.rowNums[i].Color, r.rowNums[i].TextSize = paint.WithAlpha(fg, 0xc0), theme.TextSize()
 		r.nameW = max(r.nameW, r.colLabels[i].MinSize().Width)
 	}
 	// Pairs that never met are outlined, not filled, so they cannot be
 	// mistaken for the neutral fill of an even score.
-	outline := withAlpha(fg, 0x40)
+	outline := paint.WithAlpha(fg, 0x40)
 	for a := range n {
 		for b := range n {
 			rect, t := r.rects[a*n+b], r.texts[a*n+b]
@@ -257,14 +258,14 @@ func (r *heatRenderer) Layout(size fyne.Size) {
 	h := r.h
 	n := len(h.labels)
 	pad := chartPad()
-	placeText(r.title, pad, pad)
+	paint.PlaceText(r.title, pad, pad)
 	top := pad + r.title.MinSize().Height + chartGap
 	lineH := r.caption.MinSize().Height
 	legendH := heatLegendH + 2 + lineH
 
 	es := r.empty.MinSize()
-	placeText(r.empty, (size.Width-es.Width)/2, top+(size.Height-top-es.Height)/2)
-	setVisible(r.empty, n == 0)
+	paint.PlaceText(r.empty, (size.Width-es.Width)/2, top+(size.Height-top-es.Height)/2)
+	paint.SetVisible(r.empty, n == 0)
 	if n == 0 {
 		r.layoutLegend(size, pad, size.Height-pad-legendH)
 		return
@@ -301,22 +302,22 @@ func (r *heatRenderer) Layout(size fyne.Size) {
 		}
 		row.Text = name
 		if row.MinSize().Width > nameW {
-			row.Text = clipText(name, row, nameW)
+			row.Text = paint.ClipText(name, row, nameW)
 		}
 		y := gridTop + float32(i)*ch
 		rs := row.MinSize()
-		placeText(row, nameX, y+(ch-rs.Height)/2)
+		paint.PlaceText(row, nameX, y+(ch-rs.Height)/2)
 		ns := num.MinSize()
-		place(num, x0+numW-ns.Width, y+(ch-ns.Height)/2, ns.Width, ns.Height)
+		paint.Place(num, x0+numW-ns.Width, y+(ch-ns.Height)/2, ns.Width, ns.Height)
 		s := col.MinSize()
-		place(col, left+float32(i)*cw+(cw-s.Width)/2, top, s.Width, s.Height)
+		paint.Place(col, left+float32(i)*cw+(cw-s.Width)/2, top, s.Width, s.Height)
 		// Labels taller or wider than their cells are thinned out rather
 		// than left to overlap.
 		every := int(math.Ceil(float64(rs.Height / ch)))
-		setVisible(row, i%max(every, 1) == 0)
-		setVisible(num, r.numbered && i%max(every, 1) == 0)
+		paint.SetVisible(row, i%max(every, 1) == 0)
+		paint.SetVisible(num, r.numbered && i%max(every, 1) == 0)
 		cols := int(math.Ceil(float64(s.Width / (cw - 2))))
-		setVisible(col, i%max(cols, 1) == 0)
+		paint.SetVisible(col, i%max(cols, 1) == 0)
 	}
 	// Percent signs only when "100%" fits, so all cells read alike.
 	sign := fyne.MeasureText("100%", theme.TextSize(), fyne.TextStyle{}).Width <= cw-6
@@ -327,10 +328,10 @@ func (r *heatRenderer) Layout(size fyne.Size) {
 				t.Text = scorePercent(*v, sign)
 			}
 			x, y := left+float32(b)*cw, gridTop+float32(a)*ch
-			place(rect, x+heatCellGap/2, y+heatCellGap/2, cw-heatCellGap, ch-heatCellGap)
+			paint.Place(rect, x+heatCellGap/2, y+heatCellGap/2, cw-heatCellGap, ch-heatCellGap)
 			s := t.MinSize()
-			place(t, x+(cw-s.Width)/2, y+(ch-s.Height)/2, s.Width, s.Height)
-			setVisible(t, t.Text != "" && s.Width <= cw-6 && s.Height <= ch-2)
+			paint.Place(t, x+(cw-s.Width)/2, y+(ch-s.Height)/2, s.Width, s.Height)
+			paint.SetVisible(t, t.Text != "" && s.Width <= cw-6 && s.Height <= ch-2)
 		}
 	}
 	r.layoutLegend(size, x0, gridTop+float32(n)*ch+2*chartGap)
@@ -341,18 +342,18 @@ func (r *heatRenderer) Layout(size fyne.Size) {
 func (r *heatRenderer) layoutLegend(size fyne.Size, x, y float32) {
 	pad := chartPad()
 	cs := r.caption.MinSize()
-	placeText(r.caption, x, y+(heatLegendH-cs.Height)/2)
+	paint.PlaceText(r.caption, x, y+(heatLegendH-cs.Height)/2)
 	lx := x + cs.Width + 2*chartGap
 	lw := float32(heatLegendW)
 	if lx+lw+pad > size.Width {
 		lw = max(size.Width-pad-lx, 40)
 	}
-	place(r.legend, lx, y, lw, heatLegendH)
+	paint.Place(r.legend, lx, y, lw, heatLegendH)
 	for i, t := range r.legendTicks {
 		s := t.MinSize()
 		tx := lx + lw*float32(i)/float32(len(r.legendTicks)-1) - s.Width/2
 		tx = max(lx, min(tx, lx+lw-s.Width))
-		placeText(t, tx, y+heatLegendH+2)
+		paint.PlaceText(t, tx, y+heatLegendH+2)
 	}
 }
 

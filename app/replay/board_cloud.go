@@ -1,4 +1,4 @@
-package app
+package replay
 
 import (
 	"fmt"
@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"ringside/app/internal/paint"
 	"ringside/engine"
 	"ringside/engine/cloud"
 )
@@ -74,7 +75,7 @@ const fogAll = "All players"
 func newCloudBoard(players []string) *cloudBoard {
 	b := &cloudBoard{players: players, fog: -1, w: &boardWidget{min: fyne.NewSize(260, 260)}}
 	b.sync = func(f func()) { f() }
-	b.fogLbl = newText("Vision:", 14, false)
+	b.fogLbl = paint.NewText("Vision:", 14, false)
 	opts := append([]string{fogAll}, players...)
 	b.fogSel = widget.NewSelect(opts, nil)
 	b.fogSel.SetSelectedIndex(0)
@@ -91,10 +92,10 @@ func newCloudBoard(players []string) *cloudBoard {
 			c.Unfocus()
 		}
 	}
-	b.caption = newText("", 16, true)
+	b.caption = paint.NewText("", 16, true)
 	objs := []fyne.CanvasObject{b.caption, b.fogLbl, b.fogSel}
 	for i := range players {
-		c := cloudChip{dot: canvas.NewCircle(playerColor(i)), name: newText(players[i], 14, true), text: newText("", 13, false)}
+		c := cloudChip{dot: canvas.NewCircle(playerColor(i)), name: paint.NewText(players[i], 14, true), text: paint.NewText("", 13, false)}
 		b.chips = append(b.chips, c)
 		objs = append(objs, c.dot, c.name, c.text)
 	}
@@ -136,7 +137,7 @@ func (b *cloudBoard) ensure(s *cloud.State) {
 	}
 	lives := s.Rules().Lives
 	for range s.Bots() {
-		cb := cloudBot{body: canvas.NewCircle(color.Transparent), label: newText("", 10, true)}
+		cb := cloudBot{body: canvas.NewCircle(color.Transparent), label: paint.NewText("", 10, true)}
 		cb.body.StrokeWidth = 1.5
 		b.w.objects = append(b.w.objects, cb.body, cb.label)
 		if lives <= maxPips {
@@ -179,23 +180,23 @@ func (b *cloudBoard) Show(st engine.State, step *stepInfo) {
 
 func (b *cloudBoard) layout(size fyne.Size) {
 	pad := float32(6)
-	placeText(b.caption, pad, 0)
+	paint.PlaceText(b.caption, pad, 0)
 	top := b.caption.MinSize().Height + 4
 	// Vision selector on the right of the chips row.
 	selW := float32(190)
 	sel := b.fogSel.MinSize()
 	b.fogSel.Resize(fyne.NewSize(selW, sel.Height))
 	b.fogSel.Move(fyne.NewPos(size.Width-pad-selW, top))
-	placeText(b.fogLbl, size.Width-pad-selW-6-b.fogLbl.MinSize().Width, top+(sel.Height-b.fogLbl.MinSize().Height)/2)
+	paint.PlaceText(b.fogLbl, size.Width-pad-selW-6-b.fogLbl.MinSize().Width, top+(sel.Height-b.fogLbl.MinSize().Height)/2)
 	// Chips in rows of four.
 	chipW := (b.fogLbl.Position().X - 2*pad) / float32(min(4, max(1, len(b.chips))))
 	rowH := float32(38)
 	for i, c := range b.chips {
 		x := pad + float32(i%4)*chipW
 		y := top + float32(i/4)*rowH
-		place(c.dot, x, y+3, 14, 14)
-		placeText(c.name, x+18, y)
-		placeText(c.text, x+18, y+c.name.MinSize().Height-2)
+		paint.Place(c.dot, x, y+3, 14, 14)
+		paint.PlaceText(c.name, x+18, y)
+		paint.PlaceText(c.text, x+18, y+c.name.MinSize().Height-2)
 	}
 	rows := (len(b.chips) + 3) / 4
 	top += max(sel.Height, float32(rows)*rowH) + 8
@@ -211,7 +212,7 @@ func (b *cloudBoard) layout(size fyne.Size) {
 	b.cell = cell
 	b.fx = (size.Width - cell*float32(w)) / 2
 	b.fy = top
-	place(b.field, b.fx, b.fy, cell*float32(w), cell*float32(h))
+	paint.Place(b.field, b.fx, b.fy, cell*float32(w), cell*float32(h))
 	i := 0
 	for x := 0; x <= w; x++ {
 		l := b.grid[i]
@@ -237,15 +238,15 @@ func (b *cloudBoard) centre(p cloud.Point) (float32, float32) {
 
 func (b *cloudBoard) draw() {
 	s := b.st
-	dark := darkTheme()
+	dark := paint.DarkTheme()
 	fg := theme.Color(theme.ColorNameForeground)
 	b.drawField(s, dark)
 	gridCol := color.Color(color.Transparent)
 	if b.cell >= 10 {
-		gridCol = withAlpha(fg, 0x18)
+		gridCol = paint.WithAlpha(fg, 0x18)
 	}
 	for _, l := range b.grid {
-		if nrgba(l.StrokeColor) != nrgba(gridCol) {
+		if paint.NRGBA(l.StrokeColor) != paint.NRGBA(gridCol) {
 			l.StrokeColor = gridCol
 			l.Refresh()
 		}
@@ -312,7 +313,7 @@ func (b *cloudBoard) drawField(s *cloud.State, dark bool) {
 	if dark {
 		floor, wall = cloudFloorDark, cloudWallDark
 	}
-	fogF, fogW := mix(floor, color.Black, 0.55), mix(wall, color.Black, 0.55)
+	fogF, fogW := paint.Mix(floor, color.Black, 0.55), paint.Mix(wall, color.Black, 0.55)
 	var seen []bool
 	if b.fog >= 0 {
 		seen = b.visible(s, b.fog)
@@ -349,15 +350,15 @@ func (b *cloudBoard) drawField(s *cloud.State, dark bool) {
 func (b *cloudBoard) drawBot(cb *cloudBot, bi cloud.BotInfo, hidden bool, lives int, fg color.Color) {
 	cx, cy := b.centre(bi.Pos)
 	d := b.cell * 0.78
-	place(cb.body, cx-d/2, cy-d/2, d, d)
+	paint.Place(cb.body, cx-d/2, cy-d/2, d, d)
 	fill, stroke := color.Color(playerColor(bi.Player)), fg
 	switch {
 	case !bi.Alive():
-		fill, stroke = withAlpha(playerColor(bi.Player), 0x40), withAlpha(fg, 0x40)
+		fill, stroke = paint.WithAlpha(playerColor(bi.Player), 0x40), paint.WithAlpha(fg, 0x40)
 	case hidden:
-		fill, stroke = withAlpha(playerColor(bi.Player), 0x70), withAlpha(fg, 0x50)
+		fill, stroke = paint.WithAlpha(playerColor(bi.Player), 0x70), paint.WithAlpha(fg, 0x50)
 	}
-	if nrgba(cb.body.FillColor) != nrgba(fill) || nrgba(cb.body.StrokeColor) != nrgba(stroke) {
+	if paint.NRGBA(cb.body.FillColor) != paint.NRGBA(fill) || paint.NRGBA(cb.body.StrokeColor) != paint.NRGBA(stroke) {
 		cb.body.FillColor, cb.body.StrokeColor = fill, stroke
 		cb.body.Refresh()
 	}
@@ -366,7 +367,7 @@ func (b *cloudBoard) drawBot(cb *cloudBot, bi cloud.BotInfo, hidden bool, lives 
 		label = strconv.Itoa(bi.Time)
 	}
 	cb.label.TextSize = max(8, b.cell*0.42)
-	setText(cb.label, label, withAlpha(fg, 0xb0))
+	setText(cb.label, label, paint.WithAlpha(fg, 0xb0))
 	centreText(cb.label, cx, cy)
 
 	// Pips along the bottom of the cell.
@@ -375,16 +376,16 @@ func (b *cloudBoard) drawBot(cb *cloudBot, bi cloud.BotInfo, hidden bool, lives 
 	span := b.cell * 0.84
 	x0 := cx - span/2
 	if cb.barBg != nil {
-		setVisible(cb.barBg, bi.Alive())
-		setVisible(cb.barFill, bi.Alive())
-		place(cb.barBg, x0, py, span, ph)
-		place(cb.barFill, x0, py, span*float32(bi.Health)/float32(max(1, lives)), ph)
+		paint.SetVisible(cb.barBg, bi.Alive())
+		paint.SetVisible(cb.barFill, bi.Alive())
+		paint.Place(cb.barBg, x0, py, span, ph)
+		paint.Place(cb.barFill, x0, py, span*float32(bi.Health)/float32(max(1, lives)), ph)
 		return
 	}
 	pw := span / float32(len(cb.pips))
 	for k, p := range cb.pips {
-		setVisible(p, bi.Alive())
-		place(p, x0+float32(k)*pw+0.5, py, max(1, pw-1), ph)
+		paint.SetVisible(p, bi.Alive())
+		paint.Place(p, x0+float32(k)*pw+0.5, py, max(1, pw-1), ph)
 		c := pipFull
 		if k >= bi.Health {
 			c = pipLost
@@ -398,8 +399,8 @@ func (b *cloudBoard) drawShots(s *cloud.State, fg color.Color) {
 	for i, l := range b.shots {
 		r := b.targets[i]
 		if i >= len(shots) {
-			setVisible(l, false)
-			setVisible(r, false)
+			paint.SetVisible(l, false)
+			paint.SetVisible(r, false)
 			continue
 		}
 		sh := shots[i]
@@ -409,14 +410,14 @@ func (b *cloudBoard) drawShots(s *cloud.State, fg color.Color) {
 		if sh.Hit() {
 			l.StrokeColor, l.StrokeWidth = playerColor(sh.Player), max(2, b.cell/7)
 			d := b.cell * 0.95
-			place(r, x2-d/2, y2-d/2, d, d)
+			paint.Place(r, x2-d/2, y2-d/2, d, d)
 			r.StrokeColor, r.StrokeWidth = hitColour, max(2, b.cell/9)
-			setVisible(r, true)
+			paint.SetVisible(r, true)
 		} else {
-			l.StrokeColor, l.StrokeWidth = withAlpha(fg, 0x80), max(1, b.cell/16)
-			setVisible(r, false)
+			l.StrokeColor, l.StrokeWidth = paint.WithAlpha(fg, 0x80), max(1, b.cell/16)
+			paint.SetVisible(r, false)
 		}
-		setVisible(l, true)
+		paint.SetVisible(l, true)
 		l.Refresh()
 		r.Refresh()
 	}

@@ -1,4 +1,4 @@
-package app
+package replay
 
 import (
 	"fmt"
@@ -8,9 +8,9 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
-	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"ringside/app/internal/paint"
 	"ringside/engine"
 )
 
@@ -60,43 +60,9 @@ func playerColor(seat int) color.NRGBA {
 	return playerColors[seat%len(playerColors)]
 }
 
-// nrgba converts any colour to non-premultiplied RGBA.
-func nrgba(c color.Color) color.NRGBA {
-	if c == nil {
-		return color.NRGBA{}
-	}
-	if n, ok := c.(color.NRGBA); ok {
-		return n
-	}
-	return color.NRGBAModel.Convert(c).(color.NRGBA)
-}
-
-// mix blends a toward b by t (0..1).
-func mix(a, b color.Color, t float64) color.NRGBA {
-	x, y := nrgba(a), nrgba(b)
-	f := func(p, q uint8) uint8 { return uint8(float64(p) + (float64(q)-float64(p))*t + 0.5) }
-	return color.NRGBA{f(x.R, y.R), f(x.G, y.G), f(x.B, y.B), f(x.A, y.A)}
-}
-
-// withAlpha returns c with alpha a.
-func withAlpha(c color.Color, a uint8) color.NRGBA {
-	n := nrgba(c)
-	n.A = a
-	return n
-}
-
-// luminance is the relative luminance of c, 0 (black) to 1 (white).
-func luminance(c color.Color) float64 {
-	n := nrgba(c)
-	return (0.2126*float64(n.R) + 0.7152*float64(n.G) + 0.0722*float64(n.B)) / 255
-}
-
-// darkTheme reports whether the current theme draws light on dark.
-func darkTheme() bool { return luminance(theme.Color(theme.ColorNameBackground)) < 0.5 }
-
 // textOn is black or white, whichever reads better on fill.
 func textOn(fill color.Color) color.Color {
-	if luminance(fill) > 0.55 {
+	if paint.Luminance(fill) > 0.55 {
 		return color.NRGBA{0x10, 0x10, 0x10, 0xff}
 	}
 	return color.White
@@ -105,7 +71,7 @@ func textOn(fill color.Color) color.Color {
 // setFill changes a rectangle's fill and redraws it only when it changed,
 // so a frame that changes little costs little.
 func setFill(r *canvas.Rectangle, c color.Color) {
-	if r.FillColor != nil && nrgba(r.FillColor) == nrgba(c) {
+	if r.FillColor != nil && paint.NRGBA(r.FillColor) == paint.NRGBA(c) {
 		return
 	}
 	r.FillColor = c
@@ -116,7 +82,7 @@ func setFill(r *canvas.Rectangle, c color.Color) {
 // either changed. A new string also resizes the text to fit it, keeping
 // its top left corner; centred texts are placed again by their callers.
 func setText(t *canvas.Text, s string, c color.Color) {
-	if t.Text == s && t.Color != nil && nrgba(t.Color) == nrgba(c) {
+	if t.Text == s && t.Color != nil && paint.NRGBA(t.Color) == paint.NRGBA(c) {
 		return
 	}
 	if t.Text != s {
@@ -125,39 +91,6 @@ func setText(t *canvas.Text, s string, c color.Color) {
 	}
 	t.Color = c
 	t.Refresh()
-}
-
-// setVisible shows or hides o when that changes.
-func setVisible(o fyne.CanvasObject, v bool) {
-	if o.Visible() == v {
-		return
-	}
-	if v {
-		o.Show()
-	} else {
-		o.Hide()
-	}
-}
-
-// place moves and resizes o.
-func place(o fyne.CanvasObject, x, y, w, h float32) {
-	o.Move(fyne.NewPos(x, y))
-	o.Resize(fyne.NewSize(w, h))
-}
-
-// newText is a canvas text in the theme's foreground colour.
-func newText(s string, size float32, bold bool) *canvas.Text {
-	t := canvas.NewText(s, theme.Color(theme.ColorNameForeground))
-	t.TextSize = size
-	t.TextStyle.Bold = bold
-	return t
-}
-
-// placeText sizes t to its text at the top left (x, y); the text renders
-// within its box.
-func placeText(t *canvas.Text, x, y float32) {
-	t.Move(fyne.NewPos(x, y))
-	t.Resize(t.MinSize())
 }
 
 // centreText centres t's box on (cx, cy).

@@ -1,4 +1,4 @@
-package app
+package replay
 
 import (
 	"fmt"
@@ -104,7 +104,7 @@ const defaultSpeed = 2
 // frameRate is how often playback recomputes the step to show.
 const frameRate = 60
 
-// ReplayViewer shows a recorded match: the board of the game at the
+// Viewer shows a recorded match: the board of the game at the
 // current step, a side panel with every seat's exact input, reply and
 // verdict, a timeline with the match's events, and playback controls.
 //
@@ -115,14 +115,14 @@ const frameRate = 60
 // Keyboard: the viewer cannot see key presses by itself; attach it to
 // its window's canvas with AttachKeys (or call HandleKey and HandleRune
 // from your own handlers). Call Close when the viewer goes away for good.
-type ReplayViewer struct {
+type Viewer struct {
 	widget.BaseWidget
 
 	game engine.Game
 	data *replayData
 
 	board    board
-	timeline *Timeline
+	timeline *timeline
 	panel    *seatPanel
 
 	first, back, play, forward, last *widget.Button
@@ -152,15 +152,15 @@ type ReplayViewer struct {
 // panelRate is how often playback refreshes the seat panel.
 const panelRate = 10
 
-// NewReplayViewer re-simulates log with g and returns a viewer at the
+// NewViewer re-simulates log with g and returns a viewer at the
 // first step. It fails with a readable error when the log is not of g or
 // does not re-simulate.
-func NewReplayViewer(g engine.Game, log *engine.Log) (*ReplayViewer, error) {
+func NewViewer(g engine.Game, log *engine.Log) (*Viewer, error) {
 	d, err := simulate(g, log)
 	if err != nil {
 		return nil, err
 	}
-	v := &ReplayViewer{game: g, data: d, speed: defaultSpeed}
+	v := &Viewer{game: g, data: d, speed: defaultSpeed}
 	v.build()
 	v.ExtendBaseWidget(v)
 	v.mu.Lock()
@@ -169,7 +169,7 @@ func NewReplayViewer(g engine.Game, log *engine.Log) (*ReplayViewer, error) {
 	return v, nil
 }
 
-func (v *ReplayViewer) build() {
+func (v *Viewer) build() {
 	d := v.data
 	v.board = newBoard(d.log.Game, d.log.Players)
 	if cb, ok := v.board.(*cloudBoard); ok {
@@ -183,7 +183,7 @@ func (v *ReplayViewer) build() {
 	for i, s := range d.steps {
 		turns[i] = s.Turn
 	}
-	v.timeline = NewTimeline(len(d.steps), turns, d.events, func(step int) { v.Seek(step) })
+	v.timeline = newTimeline(len(d.steps), turns, d.events, func(step int) { v.Seek(step) })
 	v.panel = newSeatPanel(d.log.Players, func(s string) { fyne.CurrentApp().Clipboard().SetContent(s) })
 
 	v.first = widget.NewButtonWithIcon("", theme.MediaSkipPreviousIcon(), v.First)
@@ -230,12 +230,12 @@ func speedName(s float64) string {
 }
 
 // CreateRenderer is part of fyne.Widget.
-func (v *ReplayViewer) CreateRenderer() fyne.WidgetRenderer {
+func (v *Viewer) CreateRenderer() fyne.WidgetRenderer {
 	return widget.NewSimpleRenderer(v.content)
 }
 
 // showLocked draws step i everywhere. v.mu must be held.
-func (v *ReplayViewer) showLocked(i int) {
+func (v *Viewer) showLocked(i int) {
 	n := len(v.data.steps)
 	if n == 0 {
 		v.board.Show(v.data.initial, nil)
@@ -267,18 +267,18 @@ func (v *ReplayViewer) showLocked(i int) {
 }
 
 // Step is the index of the step shown (0-based).
-func (v *ReplayViewer) Step() int {
+func (v *Viewer) Step() int {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	return v.cur
 }
 
 // Steps is the number of steps in the replay.
-func (v *ReplayViewer) Steps() int { return len(v.data.steps) }
+func (v *Viewer) Steps() int { return len(v.data.steps) }
 
 // Seek shows step i (clamped to the replay). During playback, playing
 // continues from there.
-func (v *ReplayViewer) Seek(i int) {
+func (v *Viewer) Seek(i int) {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	if v.closed {
@@ -291,19 +291,19 @@ func (v *ReplayViewer) Seek(i int) {
 }
 
 // StepForward shows the next step and pauses playback.
-func (v *ReplayViewer) StepForward() { v.pauseThen(func() { v.showLocked(v.cur + 1) }) }
+func (v *Viewer) StepForward() { v.pauseThen(func() { v.showLocked(v.cur + 1) }) }
 
 // StepBack shows the previous step and pauses playback.
-func (v *ReplayViewer) StepBack() { v.pauseThen(func() { v.showLocked(v.cur - 1) }) }
+func (v *Viewer) StepBack() { v.pauseThen(func() { v.showLocked(v.cur - 1) }) }
 
 // First shows the first step and pauses playback.
-func (v *ReplayViewer) First() { v.pauseThen(func() { v.showLocked(0) }) }
+func (v *Viewer) First() { v.pauseThen(func() { v.showLocked(0) }) }
 
 // Last shows the last step and pauses playback.
-func (v *ReplayViewer) Last() { v.pauseThen(func() { v.showLocked(len(v.data.steps) - 1) }) }
+func (v *Viewer) Last() { v.pauseThen(func() { v.showLocked(len(v.data.steps) - 1) }) }
 
 // Playing reports whether playback runs.
-func (v *ReplayViewer) Playing() bool {
+func (v *Viewer) Playing() bool {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	return v.playing
@@ -311,7 +311,7 @@ func (v *ReplayViewer) Playing() bool {
 
 // Play starts playback from the step shown, or from the first step when
 // the last one is shown.
-func (v *ReplayViewer) Play() {
+func (v *Viewer) Play() {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	if v.closed || v.playing || len(v.data.steps) < 2 {
@@ -327,10 +327,10 @@ func (v *ReplayViewer) Play() {
 }
 
 // Pause stops playback and waits until its goroutine has ended.
-func (v *ReplayViewer) Pause() { v.pauseThen(nil) }
+func (v *Viewer) Pause() { v.pauseThen(nil) }
 
 // TogglePlay plays when paused and pauses when playing.
-func (v *ReplayViewer) TogglePlay() {
+func (v *Viewer) TogglePlay() {
 	if v.Playing() {
 		v.Pause()
 	} else {
@@ -340,7 +340,7 @@ func (v *ReplayViewer) TogglePlay() {
 
 // pauseThen stops playback, waits for the goroutine and then runs f
 // under the lock.
-func (v *ReplayViewer) pauseThen(f func()) {
+func (v *Viewer) pauseThen(f func()) {
 	v.mu.Lock()
 	done := v.stopLocked()
 	if v.playing {
@@ -362,7 +362,7 @@ func (v *ReplayViewer) pauseThen(f func()) {
 
 // stopLocked ends the playback goroutine, if any, and returns the channel
 // that closes when it has ended.
-func (v *ReplayViewer) stopLocked() chan struct{} {
+func (v *Viewer) stopLocked() chan struct{} {
 	v.gen++
 	if v.stop == nil {
 		return nil
@@ -375,7 +375,7 @@ func (v *ReplayViewer) stopLocked() chan struct{} {
 
 // startLocked (re)starts the playback goroutine from the current step at
 // the current speed.
-func (v *ReplayViewer) startLocked() {
+func (v *Viewer) startLocked() {
 	v.stopLocked()
 	v.stop, v.done = make(chan struct{}), make(chan struct{})
 	go v.run(v.gen, v.cur, speeds[v.speed]*baseStepsPerSecond, len(v.data.steps)-1, v.stop, v.done)
@@ -385,7 +385,7 @@ func (v *ReplayViewer) startLocked() {
 // since playback started, never by counting ticks, so a slow frame makes
 // the next one skip ahead instead of falling behind. At most one frame
 // waits for the UI thread at a time.
-func (v *ReplayViewer) run(gen, from int, rate float64, last int, stop, done chan struct{}) {
+func (v *Viewer) run(gen, from int, rate float64, last int, stop, done chan struct{}) {
 	defer close(done)
 	t0 := time.Now()
 	tick := time.NewTicker(time.Second / frameRate)
@@ -413,7 +413,7 @@ func (v *ReplayViewer) run(gen, from int, rate float64, last int, stop, done cha
 
 // frame shows a playback frame unless playback was stopped or restarted
 // since it was computed.
-func (v *ReplayViewer) frame(gen, step int) {
+func (v *Viewer) frame(gen, step int) {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	if gen != v.gen || !v.playing {
@@ -433,19 +433,19 @@ func (v *ReplayViewer) frame(gen, step int) {
 }
 
 // Speed is the playback speed as a multiple of 8 steps a second.
-func (v *ReplayViewer) Speed() float64 {
+func (v *Viewer) Speed() float64 {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	return speeds[v.speed]
 }
 
 // Faster picks the next higher speed.
-func (v *ReplayViewer) Faster() { v.shiftSpeed(1) }
+func (v *Viewer) Faster() { v.shiftSpeed(1) }
 
 // Slower picks the next lower speed.
-func (v *ReplayViewer) Slower() { v.shiftSpeed(-1) }
+func (v *Viewer) Slower() { v.shiftSpeed(-1) }
 
-func (v *ReplayViewer) shiftSpeed(d int) {
+func (v *Viewer) shiftSpeed(d int) {
 	v.mu.Lock()
 	i := max(0, min(v.speed+d, len(speeds)-1))
 	v.mu.Unlock()
@@ -454,7 +454,7 @@ func (v *ReplayViewer) shiftSpeed(d int) {
 	v.speedSel.SetSelectedIndex(i)
 }
 
-func (v *ReplayViewer) setSpeed(i int) {
+func (v *Viewer) setSpeed(i int) {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	if i < 0 || i >= len(speeds) || i == v.speed {
@@ -473,7 +473,7 @@ type Shortcut struct {
 }
 
 // Shortcuts lists the keys HandleKey and HandleRune understand.
-func (v *ReplayViewer) Shortcuts() []Shortcut {
+func (v *Viewer) Shortcuts() []Shortcut {
 	return []Shortcut{
 		{"Space", "play or pause"},
 		{"← / →", "step back / forward"},
@@ -485,7 +485,7 @@ func (v *ReplayViewer) Shortcuts() []Shortcut {
 // HandleKey acts on a key event: Space plays or pauses, Left and Right
 // step, Home and End jump to the first and last step. It reports whether
 // it used the key. Speed keys come as runes: see HandleRune.
-func (v *ReplayViewer) HandleKey(ev *fyne.KeyEvent) bool {
+func (v *Viewer) HandleKey(ev *fyne.KeyEvent) bool {
 	if v.isClosed() || ev == nil {
 		return false
 	}
@@ -510,7 +510,7 @@ func (v *ReplayViewer) HandleKey(ev *fyne.KeyEvent) bool {
 // slower. Characters rather than keys, so they work on every keyboard
 // layout. Space is left to HandleKey: a space press sends both a key and
 // a rune, and must toggle only once.
-func (v *ReplayViewer) HandleRune(r rune) bool {
+func (v *Viewer) HandleRune(r rune) bool {
 	if v.isClosed() {
 		return false
 	}
@@ -525,7 +525,7 @@ func (v *ReplayViewer) HandleRune(r rune) bool {
 	return true
 }
 
-func (v *ReplayViewer) isClosed() bool {
+func (v *Viewer) isClosed() bool {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	return v.closed
@@ -535,7 +535,7 @@ func (v *ReplayViewer) isClosed() bool {
 // widget has the focus (Fyne sends them to the focused widget otherwise).
 // Handlers c had before keep the keys the viewer does not use, and get
 // all of them back once the viewer is closed.
-func (v *ReplayViewer) AttachKeys(c fyne.Canvas) {
+func (v *Viewer) AttachKeys(c fyne.Canvas) {
 	prevKey, prevRune := c.OnTypedKey(), c.OnTypedRune()
 	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
 		if !v.HandleKey(ev) && prevKey != nil {
@@ -550,14 +550,14 @@ func (v *ReplayViewer) AttachKeys(c fyne.Canvas) {
 }
 
 // Hide pauses playback before hiding the viewer: nothing plays unseen.
-func (v *ReplayViewer) Hide() {
+func (v *Viewer) Hide() {
 	v.Pause()
 	v.BaseWidget.Hide()
 }
 
 // Close stops playback for good and waits for its goroutine; the viewer
 // then ignores keys. Call it when the viewer's window or tab closes.
-func (v *ReplayViewer) Close() {
+func (v *Viewer) Close() {
 	v.Pause()
 	v.mu.Lock()
 	v.closed = true

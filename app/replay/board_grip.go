@@ -1,4 +1,4 @@
-package app
+package replay
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/theme"
 
+	"ringside/app/internal/paint"
 	"ringside/engine"
 	"ringside/engine/grip"
 )
@@ -75,13 +76,13 @@ const restoreSoon = 3
 func newGripBoard(players []string) *gripBoard {
 	b := &gripBoard{players: players, w: &boardWidget{min: fyne.NewSize(240, 280)}}
 	var objs []fyne.CanvasObject
-	b.caption = newText("", 16, true)
+	b.caption = paint.NewText("", 16, true)
 	objs = append(objs, b.caption)
 	for i := range b.strip {
 		c := &b.strip[i]
 		c.dot = canvas.NewCircle(playerColor(i))
-		c.name = newText(b.name(i), 15, true)
-		c.info = newText("", 13, false)
+		c.name = paint.NewText(b.name(i), 15, true)
+		c.info = paint.NewText("", 13, false)
 		objs = append(objs, c.dot, c.name, c.info)
 	}
 	b.frame = canvas.NewRectangle(gripFrameLight)
@@ -89,7 +90,7 @@ func newGripBoard(players []string) *gripBoard {
 	for r := range b.blocks {
 		for c := range b.blocks[r] {
 			b.blocks[r][c] = canvas.NewRectangle(gripStableLight)
-			b.timers[r][c] = newText("", 14, true)
+			b.timers[r][c] = paint.NewText("", 14, true)
 			objs = append(objs, b.blocks[r][c])
 		}
 	}
@@ -113,8 +114,8 @@ func newGripBoard(players []string) *gripBoard {
 		p.body.StrokeWidth = 2
 		p.arrow = canvas.NewPolygon(3, playerColor(i))
 		p.arrow.StrokeWidth = 1.5
-		p.label = newText(strconv.Itoa(i), 12, true)
-		p.note = newText("", 12, true)
+		p.label = paint.NewText(strconv.Itoa(i), 12, true)
+		p.note = paint.NewText("", 12, true)
 		p.pill = canvas.NewRectangle(color.Transparent)
 		p.pill.CornerRadius = 3
 		objs = append(objs, p.ring, p.arrow, p.body, p.label, p.pill, p.note)
@@ -153,7 +154,7 @@ func (b *gripBoard) layout(size fyne.Size) {
 	top := float32(0)
 	// Caption, then the players strip.
 	b.caption.TextSize = 16
-	placeText(b.caption, pad, top)
+	paint.PlaceText(b.caption, pad, top)
 	top += b.caption.MinSize().Height + 2
 	stripH := float32(24)
 	avail := size.Width - 2*pad
@@ -161,11 +162,11 @@ func (b *gripBoard) layout(size fyne.Size) {
 	for i := range b.strip {
 		c := &b.strip[i]
 		x := pad + float32(i)*chipW
-		place(c.dot, x, top+5, 14, 14)
+		paint.Place(c.dot, x, top+5, 14, 14)
 		c.name.TextSize = 15
-		placeText(c.name, x+18, top)
+		paint.PlaceText(c.name, x+18, top)
 		c.info.TextSize = 13
-		placeText(c.info, x+18, top+c.name.MinSize().Height-2)
+		paint.PlaceText(c.info, x+18, top+c.name.MinSize().Height-2)
 	}
 	top += stripH + 14
 	side := min(size.Width-2*pad, size.Height-top-pad)
@@ -176,14 +177,14 @@ func (b *gripBoard) layout(size fyne.Size) {
 	sq := (side - gap*(grip.Blocks+1)) / grip.Size
 	side = sq*grip.Size + gap*(grip.Blocks+1)
 	b.x0, b.y0, b.sq, b.gap = (size.Width-side)/2, top, sq, gap
-	place(b.frame, b.x0, b.y0, side, side)
+	paint.Place(b.frame, b.x0, b.y0, side, side)
 	blockSide := sq * grip.BlockSize
 	fontSize := max(10, blockSide*0.36)
 	for r := range b.blocks {
 		for c := range b.blocks[r] {
 			x := b.x0 + gap + float32(c)*(blockSide+gap)
 			y := b.y0 + gap + float32(r)*(blockSide+gap)
-			place(b.blocks[r][c], x, y, blockSide, blockSide)
+			paint.Place(b.blocks[r][c], x, y, blockSide, blockSide)
 			t := b.timers[r][c]
 			t.TextSize = fontSize
 			centreText(t, x+blockSide/2, y+blockSide/2)
@@ -227,9 +228,9 @@ func gripBlockColour(v int, dark bool) (fill, text color.Color) {
 		t := float64(min(v, 13)-1) / 12
 		var c color.NRGBA
 		if t < 0.5 {
-			c = mix(gripNear, gripMid, t*2)
+			c = paint.Mix(gripNear, gripMid, t*2)
 		} else {
-			c = mix(gripMid, gripFar, (t-0.5)*2)
+			c = paint.Mix(gripMid, gripFar, (t-0.5)*2)
 		}
 		return c, textOn(c)
 	case -v <= restoreSoon:
@@ -248,7 +249,7 @@ func gripBlockColour(v int, dark bool) (fill, text color.Color) {
 // draw updates colours, texts and piece positions from b.st.
 func (b *gripBoard) draw() {
 	s := b.st
-	dark := darkTheme()
+	dark := paint.DarkTheme()
 	fg := theme.Color(theme.ColorNameForeground)
 	frame := gripFrameLight
 	if dark {
@@ -260,7 +261,7 @@ func (b *gripBoard) draw() {
 		if dark {
 			want = color.NRGBA{0xff, 0xff, 0xff, 0x20}
 		}
-		if nrgba(l.StrokeColor) != want {
+		if paint.NRGBA(l.StrokeColor) != want {
 			l.StrokeColor = want
 			l.Refresh()
 		}
@@ -304,11 +305,11 @@ func (b *gripBoard) drawPiece(i int, p grip.Player, acted bool, fg color.Color) 
 	col := color.Color(playerColor(i))
 	stroke := fg
 	if p.Fallen {
-		col = withAlpha(mix(playerColor(i), color.NRGBA{0x80, 0x80, 0x80, 0xff}, 0.7), 0x90)
-		stroke = withAlpha(fg, 0x60)
+		col = paint.WithAlpha(paint.Mix(playerColor(i), color.NRGBA{0x80, 0x80, 0x80, 0xff}, 0.7), 0x90)
+		stroke = paint.WithAlpha(fg, 0x60)
 	}
-	place(pc.body, cx-d/2, cy-d/2, d, d)
-	if nrgba(pc.body.FillColor) != nrgba(col) || nrgba(pc.body.StrokeColor) != nrgba(stroke) {
+	paint.Place(pc.body, cx-d/2, cy-d/2, d, d)
+	if paint.NRGBA(pc.body.FillColor) != paint.NRGBA(col) || paint.NRGBA(pc.body.StrokeColor) != paint.NRGBA(stroke) {
 		pc.body.FillColor, pc.body.StrokeColor = col, stroke
 		pc.body.Refresh()
 	}
@@ -326,8 +327,8 @@ func (b *gripBoard) drawPiece(i int, p grip.Player, acted bool, fg color.Color) 
 		dx, angle = -1, 270
 	}
 	ax, ay := cx+dx*d*0.55, cy+dy*d*0.55
-	place(pc.arrow, ax-a/2, ay-a/2, a, a)
-	if pc.arrow.Angle != angle || nrgba(pc.arrow.FillColor) != nrgba(col) || nrgba(pc.arrow.StrokeColor) != nrgba(stroke) {
+	paint.Place(pc.arrow, ax-a/2, ay-a/2, a, a)
+	if pc.arrow.Angle != angle || paint.NRGBA(pc.arrow.FillColor) != paint.NRGBA(col) || paint.NRGBA(pc.arrow.StrokeColor) != paint.NRGBA(stroke) {
 		pc.arrow.Angle, pc.arrow.FillColor, pc.arrow.StrokeColor = angle, col, stroke
 		pc.arrow.Refresh()
 	}
@@ -336,18 +337,18 @@ func (b *gripBoard) drawPiece(i int, p grip.Player, acted bool, fg color.Color) 
 	centreText(pc.label, cx, cy)
 
 	r := d * 1.7
-	place(pc.ring, cx-r/2, cy-r/2, r, r)
+	paint.Place(pc.ring, cx-r/2, cy-r/2, r, r)
 	if acted && !p.Fallen {
 		// The foreground colour contrasts with every block and seat colour.
 		ring := fg
-		if nrgba(pc.ring.StrokeColor) != nrgba(ring) {
+		if paint.NRGBA(pc.ring.StrokeColor) != paint.NRGBA(ring) {
 			pc.ring.StrokeColor = ring
 			pc.ring.Refresh()
 		}
 		pc.ring.StrokeWidth = max(2, b.sq/10)
-		setVisible(pc.ring, true)
+		paint.SetVisible(pc.ring, true)
 	} else {
-		setVisible(pc.ring, false)
+		paint.SetVisible(pc.ring, false)
 	}
 
 	note := ""
@@ -367,9 +368,9 @@ func (b *gripBoard) drawPiece(i int, p grip.Player, acted bool, fg color.Color) 
 	}
 	pc.note.Move(fyne.NewPos(cx-ns.Width/2, ny))
 	pc.note.Resize(ns)
-	place(pc.pill, cx-ns.Width/2-3, ny, ns.Width+6, ns.Height)
-	setFill(pc.pill, withAlpha(theme.Color(theme.ColorNameBackground), 0xc8))
-	setVisible(pc.pill, note != "")
+	paint.Place(pc.pill, cx-ns.Width/2-3, ny, ns.Width+6, ns.Height)
+	setFill(pc.pill, paint.WithAlpha(theme.Color(theme.ColorNameBackground), 0xc8))
+	paint.SetVisible(pc.pill, note != "")
 }
 
 func (b *gripBoard) drawChip(i int, p grip.Player, acted int) {
@@ -398,9 +399,9 @@ func (b *gripBoard) drawChip(i int, p grip.Player, acted int) {
 	setText(c.info, info, col)
 	dot := color.Color(playerColor(i))
 	if p.Fallen {
-		dot = withAlpha(playerColor(i), 0x60)
+		dot = paint.WithAlpha(playerColor(i), 0x60)
 	}
-	if nrgba(c.dot.FillColor) != nrgba(dot) {
+	if paint.NRGBA(c.dot.FillColor) != paint.NRGBA(dot) {
 		c.dot.FillColor = dot
 		c.dot.Refresh()
 	}

@@ -1,4 +1,4 @@
-package app
+package chart
 
 import (
 	"image/color"
@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 
+	"ringside/app/internal/paint"
 	"ringside/engine/event"
 )
 
@@ -146,7 +147,7 @@ func TestLineChartGolden(t *testing.T) {
 	w := test.NewWindow(c)
 	defer w.Close()
 	w.Resize(fyne.NewSize(640, 400))
-	test.AssertImageMatches(t, "charts/line.png", w.Canvas().Capture())
+	test.AssertImageMatches(t, "line.png", w.Canvas().Capture())
 }
 
 func TestLineChartUpdates(t *testing.T) {
@@ -208,7 +209,7 @@ func TestLineChartUpdates(t *testing.T) {
 	own := moved[:1]
 	own[0].Colour = color.NRGBA{1, 2, 3, 255}
 	c.SetSeries(own)
-	if got := nrgba(r.lines[0][0].StrokeColor); got != (color.NRGBA{1, 2, 3, 255}) {
+	if got := paint.NRGBA(r.lines[0][0].StrokeColor); got != (color.NRGBA{1, 2, 3, 255}) {
 		t.Errorf("series colour %v, want its own", got)
 	}
 }

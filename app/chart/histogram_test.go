@@ -1,4 +1,4 @@
-package app
+package chart
 
 import (
 	"math"
@@ -44,7 +44,7 @@ func TestHistogramGolden(t *testing.T) {
 	w := test.NewWindow(h)
 	defer w.Close()
 	w.Resize(fyne.NewSize(640, 400))
-	test.AssertImageMatches(t, "charts/histogram.png", w.Canvas().Capture())
+	test.AssertImageMatches(t, "histogram.png", w.Canvas().Capture())
 }
 
 func TestHistogramData(t *testing.T) {

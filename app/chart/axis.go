@@ -1,4 +1,4 @@
-package app
+package chart
 
 import (
 	"image/color"
@@ -9,6 +9,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/theme"
+
+	"ringside/app/internal/paint"
 )
 
 // This file holds what the charts share: "nice" axis ticks, the series
@@ -61,7 +63,7 @@ var (
 // colours repeat after the palette's ten.
 func seriesColour(i int) color.NRGBA {
 	p := seriesLight
-	if darkTheme() {
+	if paint.DarkTheme() {
 		p = seriesDark
 	}
 	return p[((i%len(p))+len(p))%len(p)]
@@ -75,7 +77,7 @@ func contrastRatio(a, b color.Color) float64 {
 
 // relLuminance is the WCAG relative luminance (linear light) of c.
 func relLuminance(c color.Color) float64 {
-	n := nrgba(c)
+	n := paint.NRGBA(c)
 	lin := func(v uint8) float64 {
 		x := float64(v) / 255
 		if x <= 0.03928 {
@@ -210,12 +212,12 @@ type chartFrame struct {
 func newChartFrame(title, xTitle, yTitle string) *chartFrame {
 	f := &chartFrame{
 		titleText: title,
-		title:     newText(title, theme.TextSubHeadingSize(), true),
-		xTitle:    newText(xTitle, theme.TextSize(), true),
-		yTitle:    newText(yTitle, theme.TextSize(), true),
+		title:     paint.NewText(title, theme.TextSubHeadingSize(), true),
+		xTitle:    paint.NewText(xTitle, theme.TextSize(), true),
+		yTitle:    paint.NewText(yTitle, theme.TextSize(), true),
 		xAxis:     canvas.NewLine(color.Transparent),
 		yAxis:     canvas.NewLine(color.Transparent),
-		empty:     newText("No data yet", theme.TextSize(), false),
+		empty:     paint.NewText("No data yet", theme.TextSize(), false),
 	}
 	f.xAxis.StrokeWidth, f.yAxis.StrokeWidth = chartAxisW, chartAxisW
 	f.setTicks(niceTicks(0, 1, 5, 0), niceTicks(0, 1, 5, 0))
@@ -227,13 +229,13 @@ func newChartFrame(title, xTitle, yTitle string) *chartFrame {
 func (f *chartFrame) setTicks(x, y axisTicks) {
 	f.x, f.y = x, y
 	for len(f.xLabels) < len(x.values) {
-		f.xLabels = append(f.xLabels, newText("", theme.TextSize(), false))
+		f.xLabels = append(f.xLabels, paint.NewText("", theme.TextSize(), false))
 		m := canvas.NewLine(color.Transparent)
 		m.StrokeWidth = chartAxisW
 		f.xMarks = append(f.xMarks, m)
 	}
 	for len(f.yLabels) < len(y.values) {
-		f.yLabels = append(f.yLabels, newText("", theme.TextSize(), false))
+		f.yLabels = append(f.yLabels, paint.NewText("", theme.TextSize(), false))
 		g := canvas.NewLine(color.Transparent)
 		g.StrokeWidth = chartAxisW
 		f.grid = append(f.grid, g)
@@ -274,13 +276,13 @@ func (f *chartFrame) objects() []fyne.CanvasObject {
 // applyTheme takes colours and text sizes from the current theme.
 func (f *chartFrame) applyTheme() {
 	fg := theme.Color(theme.ColorNameForeground)
-	grid := withAlpha(fg, 0x24)
+	grid := paint.WithAlpha(fg, 0x24)
 	for _, t := range []*canvas.Text{f.title, f.xTitle, f.yTitle, f.empty} {
 		t.Color = fg
 		t.TextSize = theme.TextSize()
 	}
 	f.title.TextSize = theme.TextSubHeadingSize()
-	f.empty.Color = withAlpha(fg, 0xb0)
+	f.empty.Color = paint.WithAlpha(fg, 0xb0)
 	for _, ts := range [][]*canvas.Text{f.xLabels, f.yLabels} {
 		for _, t := range ts {
 			t.Color = fg
@@ -304,9 +306,9 @@ func (f *chartFrame) layoutTop(size fyne.Size) float32 {
 	pad := chartPad()
 	f.title.Text = f.titleText
 	if f.title.MinSize().Width > size.Width-2*pad {
-		f.title.Text = clipText(f.titleText, f.title, max(size.Width-2*pad, 10))
+		f.title.Text = paint.ClipText(f.titleText, f.title, max(size.Width-2*pad, 10))
 	}
-	placeText(f.title, pad, pad)
+	paint.PlaceText(f.title, pad, pad)
 	return pad + f.title.MinSize().Height + chartGap
 }
 
@@ -316,7 +318,7 @@ func (f *chartFrame) layoutTop(size fyne.Size) float32 {
 func (f *chartFrame) layout(size fyne.Size, top, rightRoom float32) (fyne.Position, fyne.Size) {
 	pad := chartPad()
 	labelH := f.yTitle.MinSize().Height
-	placeText(f.yTitle, pad, top)
+	paint.PlaceText(f.yTitle, pad, top)
 	top += labelH + chartGap
 
 	var yw float32
@@ -351,10 +353,10 @@ func (f *chartFrame) layout(size fyne.Size, top, rightRoom float32) (fyne.Positi
 		}
 		y := plotTop + ph*(1-f.y.frac(f.y.values[i]))
 		g.Position1, g.Position2 = fyne.NewPos(left, y), fyne.NewPos(left+pw, y)
-		setVisible(g, i > 0 || f.y.values[i] != f.y.lo)
+		paint.SetVisible(g, i > 0 || f.y.values[i] != f.y.lo)
 		s := t.MinSize()
-		place(t, left-chartTickLen-chartGap-s.Width, y-s.Height/2, s.Width, s.Height)
-		setVisible(t, i%yStride == 0)
+		paint.Place(t, left-chartTickLen-chartGap-s.Width, y-s.Height/2, s.Width, s.Height)
+		paint.SetVisible(t, i%yStride == 0)
 	}
 	nx := len(f.x.values)
 	var xw float32
@@ -373,15 +375,15 @@ func (f *chartFrame) layout(size fyne.Size, top, rightRoom float32) (fyne.Positi
 		x := left + pw*f.x.frac(f.x.values[i])
 		shown := i%xStride == 0
 		m.Position1, m.Position2 = fyne.NewPos(x, plotTop+ph), fyne.NewPos(x, plotTop+ph+chartTickLen)
-		setVisible(m, shown)
+		paint.SetVisible(m, shown)
 		s := t.MinSize()
-		place(t, x-s.Width/2, ly, s.Width, s.Height)
-		setVisible(t, shown)
+		paint.Place(t, x-s.Width/2, ly, s.Width, s.Height)
+		paint.SetVisible(t, shown)
 	}
 	xs := f.xTitle.MinSize()
-	placeText(f.xTitle, left+(pw-xs.Width)/2, size.Height-pad-xs.Height)
+	paint.PlaceText(f.xTitle, left+(pw-xs.Width)/2, size.Height-pad-xs.Height)
 	es := f.empty.MinSize()
-	placeText(f.empty, left+(pw-es.Width)/2, plotTop+(ph-es.Height)/2)
+	paint.PlaceText(f.empty, left+(pw-es.Width)/2, plotTop+(ph-es.Height)/2)
 	return f.plot, f.plotSize
 }
 

@@ -1,4 +1,4 @@
-package app
+package chart
 
 import (
 	"strconv"
@@ -7,6 +7,8 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"ringside/app/internal/paint"
 )
 
 // Histogram draws counts in bins as bars over a value axis, with the
@@ -86,7 +88,7 @@ func (r *histRenderer) update() {
 	r.frame.applyTheme()
 	for len(r.bars) < len(h.counts) {
 		r.bars = append(r.bars, canvas.NewRectangle(nil))
-		t := newText("", theme.TextSize(), false)
+		t := paint.NewText("", theme.TextSize(), false)
 		t.Alignment = fyne.TextAlignCenter
 		r.labels = append(r.labels, t)
 	}
@@ -113,7 +115,7 @@ func (r *histRenderer) Layout(size fyne.Size) {
 	top := f.layoutTop(size)
 	pos, ps := f.layout(size, top, 0)
 	n := len(h.counts)
-	setVisible(f.empty, n == 0)
+	paint.SetVisible(f.empty, n == 0)
 	// Counts go above the bars only when every one fits its bar's width,
 	// so either all bars are labelled or none.
 	show := true
@@ -136,11 +138,11 @@ func (r *histRenderer) Layout(size fyne.Size) {
 		x1 := pos.X + ps.Width*f.x.frac(h.edges[i+1])
 		y := pos.Y + ps.Height*(1-f.y.frac(float64(h.counts[i])))
 		// Bars start just above the axis line, so it stays whole.
-		place(b, x0+histBarGap/2, y, max(x1-x0-histBarGap, 1), pos.Y+ps.Height-chartAxisW/2-y)
-		setVisible(b, h.counts[i] > 0)
+		paint.Place(b, x0+histBarGap/2, y, max(x1-x0-histBarGap, 1), pos.Y+ps.Height-chartAxisW/2-y)
+		paint.SetVisible(b, h.counts[i] > 0)
 		s := t.MinSize()
-		place(t, (x0+x1-s.Width)/2, y-s.Height, s.Width, s.Height)
-		setVisible(t, show && h.counts[i] > 0)
+		paint.Place(t, (x0+x1-s.Width)/2, y-s.Height, s.Width, s.Height)
+		paint.SetVisible(t, show && h.counts[i] > 0)
 	}
 }
 

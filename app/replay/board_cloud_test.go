@@ -1,4 +1,4 @@
-package app
+package replay
 
 import (
 	"testing"
@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 
+	"ringside/app/internal/paint"
 	"ringside/engine/cloud"
 )
 
@@ -42,7 +43,7 @@ func TestCloudBoardDraws(t *testing.T) {
 		t.Fatalf("field image %v, want %d×%d", got, width, height)
 	}
 	floor, wall := cloudFloorLight, cloudWallLight
-	if darkTheme() { // the test theme is dark
+	if paint.DarkTheme() { // the test theme is dark
 		floor, wall = cloudFloorDark, cloudWallDark
 	}
 	for y := range height {
@@ -63,13 +64,13 @@ func TestCloudBoardDraws(t *testing.T) {
 		if p := body.Position(); p.X+body.Size().Width/2-cx > 0.5 || p.Y+body.Size().Height/2-cy > 0.5 {
 			t.Errorf("bot %s drawn at %v, want centre %v,%v", bi.ID, p, cx, cy)
 		}
-		alive := nrgba(body.FillColor).A == 0xff
+		alive := paint.NRGBA(body.FillColor).A == 0xff
 		if alive != bi.Alive() {
 			t.Errorf("bot %s: drawn opaque=%v, alive=%v", bi.ID, alive, bi.Alive())
 		}
 		full := 0
 		for _, p := range cb.bots[i].pips {
-			if p.Visible() && nrgba(p.FillColor) == pipFull {
+			if p.Visible() && paint.NRGBA(p.FillColor) == pipFull {
 				full++
 			}
 		}

@@ -1,4 +1,4 @@
-package app
+package replay
 
 import (
 	"fmt"
@@ -131,9 +131,9 @@ func cloudLog(t testing.TB) *engine.Log {
 }
 
 // newTestViewer opens log in a 1280×800 test window.
-func newTestViewer(t *testing.T, g engine.Game, log *engine.Log) (*ReplayViewer, fyne.Window) {
+func newTestViewer(t *testing.T, g engine.Game, log *engine.Log) (*Viewer, fyne.Window) {
 	t.Helper()
-	v, err := NewReplayViewer(g, log)
+	v, err := NewViewer(g, log)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -212,7 +212,7 @@ func TestSimulateRecordsEveryStep(t *testing.T) {
 	}
 }
 
-func TestNewReplayViewerRefusesBadLogs(t *testing.T) {
+func TestNewViewerRefusesBadLogs(t *testing.T) {
 	test.NewTempApp(t)
 	good := gripLog(t)
 	cut := *good
@@ -246,7 +246,7 @@ func TestNewReplayViewerRefusesBadLogs(t *testing.T) {
 		{"replies missing", &missing, "asks 1 seats, log has 0"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			v, err := NewReplayViewer(grip.New(), tc.log)
+			v, err := NewViewer(grip.New(), tc.log)
 			if tc.want == "" {
 				if err != nil {
 					t.Fatal(err)
@@ -523,7 +523,7 @@ func BenchmarkOpenGrip1000(b *testing.B) {
 	})
 	b.Run("viewer", func(b *testing.B) {
 		for b.Loop() {
-			v, err := NewReplayViewer(grip.New(), log)
+			v, err := NewViewer(grip.New(), log)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -546,7 +546,7 @@ func BenchmarkShowStep(b *testing.B) {
 	} {
 		b.Run(tc.name, func(b *testing.B) {
 			test.NewTempApp(b)
-			v, err := NewReplayViewer(tc.g, tc.log(b))
+			v, err := NewViewer(tc.g, tc.log(b))
 			if err != nil {
 				b.Fatal(err)
 			}

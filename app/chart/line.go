@@ -1,4 +1,4 @@
-package app
+package chart
 
 import (
 	"image"
@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"ringside/app/internal/paint"
 	"ringside/engine/event"
 )
 
@@ -109,7 +110,7 @@ func (c *LineChart) CreateRenderer() fyne.WidgetRenderer {
 	r.band = canvas.NewRaster(r.drawBands)
 	r.ref = canvas.NewLine(color.Transparent)
 	r.ref.StrokeWidth = chartAxisW
-	r.refText = newText("", theme.TextSize(), false)
+	r.refText = paint.NewText("", theme.TextSize(), false)
 	c.r = r
 	r.update()
 	return r
@@ -174,14 +175,14 @@ func (r *lineRenderer) update() {
 
 	fg := theme.Color(theme.ColorNameForeground)
 	r.frame.applyTheme()
-	r.ref.StrokeColor = withAlpha(fg, 0x90)
+	r.ref.StrokeColor = paint.WithAlpha(fg, 0x90)
 	r.refText.Text, r.refText.Color, r.refText.TextSize = c.refLabel, fg, theme.TextSize()
 
 	for len(r.lines) < len(c.series) {
 		sw := canvas.NewLine(color.Transparent)
 		sw.StrokeWidth = 4
 		r.swatches = append(r.swatches, sw)
-		r.names = append(r.names, newText("", theme.TextSize(), false))
+		r.names = append(r.names, paint.NewText("", theme.TextSize(), false))
 		r.lines = append(r.lines, nil)
 		r.markers = append(r.markers, nil)
 	}
@@ -219,7 +220,7 @@ func (r *lineRenderer) update() {
 // colour is series i's colour in the current theme.
 func (r *lineRenderer) colour(i int) color.NRGBA {
 	if i < len(r.c.series) && r.c.series[i].Colour != nil {
-		return nrgba(r.c.series[i].Colour)
+		return paint.NRGBA(r.c.series[i].Colour)
 	}
 	return seriesColour(i)
 }
@@ -280,7 +281,7 @@ func (r *lineRenderer) Layout(size fyne.Size) {
 				m.Hide()
 				continue
 			}
-			place(m, xOf(pts[k].X)-lineMarkerD/2, yOf(pts[k].Y)-lineMarkerD/2, lineMarkerD, lineMarkerD)
+			paint.Place(m, xOf(pts[k].X)-lineMarkerD/2, yOf(pts[k].Y)-lineMarkerD/2, lineMarkerD, lineMarkerD)
 			m.Show()
 		}
 		if i < len(c.series) && c.series[i].Band && len(pts) > 0 {
@@ -293,17 +294,17 @@ func (r *lineRenderer) Layout(size fyne.Size) {
 			r.bands = append(r.bands, b)
 		}
 	}
-	place(r.band, pos.X, pos.Y, ps.Width, ps.Height)
-	setVisible(f.empty, points == 0)
+	paint.Place(r.band, pos.X, pos.Y, ps.Width, ps.Height)
+	paint.SetVisible(f.empty, points == 0)
 
 	if hasRef {
 		// The label goes right of the plot, where no data can cover it.
 		y := yOf(c.refY)
 		r.ref.Position1, r.ref.Position2 = fyne.NewPos(pos.X, y), fyne.NewPos(pos.X+ps.Width, y)
 		s := r.refText.MinSize()
-		placeText(r.refText, pos.X+ps.Width+chartGap, y-s.Height/2)
+		paint.PlaceText(r.refText, pos.X+ps.Width+chartGap, y-s.Height/2)
 		r.ref.Show()
-		setVisible(r.refText, c.refLabel != "")
+		paint.SetVisible(r.refText, c.refLabel != "")
 	} else {
 		r.ref.Hide()
 		r.refText.Hide()
@@ -330,7 +331,7 @@ func (r *lineRenderer) layoutLegend(size fyne.Size, top float32) float32 {
 		// Long names are cut so one item never needs more than a row.
 		maxW := max(size.Width-2*pad-lineSwatchW-chartGap, 20)
 		if s.Width > maxW {
-			t.Text = clipText(r.c.series[i].Name, t, maxW)
+			t.Text = paint.ClipText(r.c.series[i].Name, t, maxW)
 			s = t.MinSize()
 		}
 		w := lineSwatchW + chartGap + s.Width
@@ -340,7 +341,7 @@ func (r *lineRenderer) layoutLegend(size fyne.Size, top float32) float32 {
 		rowH = max(rowH, s.Height)
 		cy := y + s.Height/2
 		sw.Position1, sw.Position2 = fyne.NewPos(x, cy), fyne.NewPos(x+lineSwatchW, cy)
-		placeText(t, x+lineSwatchW+chartGap, y)
+		paint.PlaceText(t, x+lineSwatchW+chartGap, y)
 		sw.Show()
 		t.Show()
 		x += w + 3*chartGap

@@ -1,4 +1,4 @@
-package app
+package replay
 
 import (
 	"fmt"
@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"ringside/app/internal/paint"
 	"ringside/engine"
 )
 
@@ -241,7 +242,7 @@ func (p *seatPanel) fill(step *stepInfo, total int, lastTurn int) {
 		ev = append(ev, e.Kind+": "+e.Text)
 	}
 	setLabel(p.events, strings.Join(ev, "\n"))
-	setVisible(p.events, len(ev) > 0)
+	paint.SetVisible(p.events, len(ev) > 0)
 
 	for seat, c := range p.cards {
 		j := -1
@@ -270,7 +271,7 @@ func (p *seatPanel) fill(step *stepInfo, total int, lastTurn int) {
 			c.clear(msg)
 			if noise != "" {
 				c.reply.set("printed while not asked:\n"+excerpt(noise, shownStderrLines, shownStderrChars), p.cols)
-				setVisible(c.reply.l, true)
+				paint.SetVisible(c.reply.l, true)
 			}
 			continue
 		}
@@ -282,10 +283,10 @@ func (c *seatCard) clear(msg string) {
 	c.inputText = ""
 	setLabel(c.status, msg)
 	setImportance(c.status, widget.LowImportance)
-	setVisible(c.reply.l, false)
-	setVisible(c.action, false)
-	setVisible(c.input.l, false)
-	setVisible(c.stderr.l, false)
+	paint.SetVisible(c.reply.l, false)
+	paint.SetVisible(c.action, false)
+	paint.SetVisible(c.input.l, false)
+	paint.SetVisible(c.stderr.l, false)
 	if !c.copyBtn.Disabled() {
 		c.copyBtn.Disable()
 	}
@@ -318,7 +319,7 @@ func (c *seatCard) fill(ask engine.Ask, lr engine.LogReply, ss *engine.SeatStep,
 		reply += "\nignored lines: " + excerpt(noise, shownStderrLines, shownStderrChars)
 	}
 	c.reply.set(reply, cols)
-	setVisible(c.reply.l, true)
+	paint.SetVisible(c.reply.l, true)
 
 	action := ""
 	if ss != nil {
@@ -331,7 +332,7 @@ func (c *seatCard) fill(ask engine.Ask, lr engine.LogReply, ss *engine.SeatStep,
 		}
 	}
 	setLabel(c.action, action)
-	setVisible(c.action, action != "")
+	paint.SetVisible(c.action, action != "")
 
 	if ask.Input == "" {
 		c.input.set("input: nothing is written; the bot is only waited for", cols)
@@ -348,10 +349,10 @@ func (c *seatCard) fill(ask engine.Ask, lr engine.LogReply, ss *engine.SeatStep,
 			c.copyBtn.Enable()
 		}
 	}
-	setVisible(c.input.l, true)
+	paint.SetVisible(c.input.l, true)
 
 	if lr.Stderr != "" {
 		c.stderr.set("stderr:\n"+excerpt(lr.Stderr, shownStderrLines, shownStderrChars), cols)
 	}
-	setVisible(c.stderr.l, lr.Stderr != "")
+	paint.SetVisible(c.stderr.l, lr.Stderr != "")
 }

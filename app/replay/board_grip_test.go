@@ -1,4 +1,4 @@
-package app
+package replay
 
 import (
 	"image/color"
@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 
+	"ringside/app/internal/paint"
 	"ringside/engine"
 	"ringside/engine/grip"
 )
@@ -61,8 +62,8 @@ func TestGripBoardDraws(t *testing.T) {
 	s := d.states[step].(*grip.State)
 	for r, row := range s.Blocks() {
 		for c, v := range row {
-			fill, _ := gripBlockColour(v, darkTheme()) // the test theme is dark
-			if nrgba(g.blocks[r][c].FillColor) != nrgba(fill) {
+			fill, _ := gripBlockColour(v, paint.DarkTheme()) // the test theme is dark
+			if paint.NRGBA(g.blocks[r][c].FillColor) != paint.NRGBA(fill) {
 				t.Errorf("block %d,%d (timer %d): fill %v, want %v", r, c, v, g.blocks[r][c].FillColor, fill)
 			}
 			want := ""
@@ -101,7 +102,7 @@ func TestGripBoardDraws(t *testing.T) {
 	if len(g.w.objects) != objs {
 		t.Errorf("theme change rebuilt the board: %d objects, was %d", len(g.w.objects), objs)
 	}
-	if nrgba(g.frame.FillColor) != gripFrameDark {
+	if paint.NRGBA(g.frame.FillColor) != gripFrameDark {
 		t.Errorf("dark theme: frame %v, want %v", g.frame.FillColor, gripFrameDark)
 	}
 }
@@ -114,7 +115,7 @@ func TestGripBlockColours(t *testing.T) {
 	restoring, _ := gripBlockColour(-2, false)
 	seen := map[[4]uint8]string{}
 	for name, c := range map[string]color.Color{"stable": stable, "near": near, "far": far, "hole": hole, "restoring": restoring} {
-		n := nrgba(c)
+		n := paint.NRGBA(c)
 		k := [4]uint8{n.R, n.G, n.B, n.A}
 		if other, ok := seen[k]; ok {
 			t.Errorf("%s and %s share a colour", name, other)
@@ -122,10 +123,10 @@ func TestGripBlockColours(t *testing.T) {
 		seen[k] = name
 	}
 	// Warmer as the fall nears: more red, less green.
-	prev := nrgba(far)
+	prev := paint.NRGBA(far)
 	for v := 12; v >= 1; v-- {
 		c, _ := gripBlockColour(v, false)
-		n := nrgba(c)
+		n := paint.NRGBA(c)
 		if n.G > prev.G {
 			t.Errorf("timer %d is less warm than timer %d", v, v+1)
 		}
@@ -144,7 +145,7 @@ func TestGripViewerShots(t *testing.T) {
 	shot(t, w, "grip_dark")
 	test.ApplyTheme(t, theme.LightTheme())
 	shot(t, w, "grip_light")
-	if got := v.board.(*gripBoard).frame.FillColor; nrgba(got) != gripFrameLight {
+	if got := v.board.(*gripBoard).frame.FillColor; paint.NRGBA(got) != gripFrameLight {
 		t.Errorf("light theme: frame %v, want %v", got, gripFrameLight)
 	}
 }

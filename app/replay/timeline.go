@@ -1,11 +1,10 @@
-package app
+package replay
 
 import (
 	"fmt"
 	"image/color"
 	"math"
 	"sort"
-	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -13,15 +12,16 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"ringside/app/internal/paint"
 	"ringside/engine"
 )
 
-// Timeline is a replay's scrubber: a track over all steps with a
+// timeline is a replay's scrubber: a track over all steps with a
 // draggable thumb at the current step and a marker per step and kind of
 // timeline event. Tapping the track seeks there, tapping near a marker
 // seeks to its event's step exactly, dragging seeks as the pointer moves.
 // Hovering a marker shows its events' texts beside the legend.
-type Timeline struct {
+type timeline struct {
 	widget.BaseWidget
 
 	// OnSeek is called with the step the user chose.
@@ -94,10 +94,10 @@ func eventColour(kind string) color.Color {
 	return color.NRGBA{0x99, 0x99, 0x99, 0xff}
 }
 
-// NewTimeline makes a timeline over steps steps. turns gives the game's
+// newTimeline makes a timeline over steps steps. turns gives the game's
 // turn for each step (may be nil); events are placed by their Step.
-func NewTimeline(steps int, turns []int, events []engine.Event, onSeek func(step int)) *Timeline {
-	t := &Timeline{steps: steps, turns: turns, OnSeek: onSeek}
+func newTimeline(steps int, turns []int, events []engine.Event, onSeek func(step int)) *timeline {
+	t := &timeline{steps: steps, turns: turns, OnSeek: onSeek}
 	byKey := map[[2]string]int{}
 	counts := map[string]int{}
 	for _, e := range events {
@@ -145,11 +145,11 @@ func NewTimeline(steps int, turns []int, events []engine.Event, onSeek func(step
 }
 
 // Value is the step the thumb is at.
-func (t *Timeline) Value() int { return t.value }
+func (t *timeline) Value() int { return t.value }
 
 // SetValue moves the thumb to step without calling OnSeek. It only moves
 // the thumb and the progress bar, so playback redraws little.
-func (t *Timeline) SetValue(step int) {
+func (t *timeline) SetValue(step int) {
 	step = max(0, min(step, t.steps-1))
 	if step == t.value {
 		return
@@ -163,7 +163,7 @@ func (t *Timeline) SetValue(step int) {
 }
 
 // xOf is the x coordinate of step on a timeline of width w.
-func (t *Timeline) xOf(step int, w float32) float32 {
+func (t *timeline) xOf(step int, w float32) float32 {
 	if t.steps <= 1 {
 		return tlPad
 	}
@@ -171,7 +171,7 @@ func (t *Timeline) xOf(step int, w float32) float32 {
 }
 
 // stepAt is the step nearest x.
-func (t *Timeline) stepAt(x, w float32) int {
+func (t *timeline) stepAt(x, w float32) int {
 	if t.steps <= 1 || w <= 2*tlPad {
 		return 0
 	}
@@ -182,7 +182,7 @@ func (t *Timeline) stepAt(x, w float32) int {
 // markAt returns the index of the marker whose hit area holds (x, y),
 // the nearest when several do, or -1. Stacked markers of one step are
 // told apart by y.
-func (t *Timeline) markAt(x, y, w float32) int {
+func (t *timeline) markAt(x, y, w float32) int {
 	best, bestD := -1, float32(tlMarkHit)+0.01
 	for i, m := range t.marks {
 		d := t.xOf(m.step, w) - x
@@ -207,7 +207,7 @@ func (m timelineMark) inBand(y float32) bool {
 	return y >= top && y < top+h
 }
 
-func (t *Timeline) seek(step int) {
+func (t *timeline) seek(step int) {
 	if t.steps == 0 {
 		return
 	}
@@ -218,7 +218,7 @@ func (t *Timeline) seek(step int) {
 }
 
 // Tapped seeks to the marker under the pointer, or to the step there.
-func (t *Timeline) Tapped(ev *fyne.PointEvent) {
+func (t *timeline) Tapped(ev *fyne.PointEvent) {
 	w := t.Size().Width
 	if i := t.markAt(ev.Position.X, ev.Position.Y, w); i >= 0 && ev.Position.Y <= tlTrackH {
 		t.seek(t.marks[i].step)
@@ -228,18 +228,18 @@ func (t *Timeline) Tapped(ev *fyne.PointEvent) {
 }
 
 // Dragged seeks to the step under the pointer.
-func (t *Timeline) Dragged(ev *fyne.DragEvent) {
+func (t *timeline) Dragged(ev *fyne.DragEvent) {
 	t.seek(t.stepAt(ev.Position.X, t.Size().Width))
 }
 
 // DragEnd is part of fyne.Draggable; a drag has already seeked.
-func (t *Timeline) DragEnd() {}
+func (t *timeline) DragEnd() {}
 
 // MouseIn is part of desktop.Hoverable.
-func (t *Timeline) MouseIn(ev *desktop.MouseEvent) { t.MouseMoved(ev) }
+func (t *timeline) MouseIn(ev *desktop.MouseEvent) { t.MouseMoved(ev) }
 
 // MouseMoved shows the texts of the marker under the pointer.
-func (t *Timeline) MouseMoved(ev *desktop.MouseEvent) {
+func (t *timeline) MouseMoved(ev *desktop.MouseEvent) {
 	text := ""
 	if i := t.markAt(ev.Position.X, ev.Position.Y, t.Size().Width); i >= 0 && ev.Position.Y <= tlTrackH {
 		text = t.describe(t.marks[i])
@@ -248,12 +248,12 @@ func (t *Timeline) MouseMoved(ev *desktop.MouseEvent) {
 }
 
 // MouseOut clears the hover text.
-func (t *Timeline) MouseOut() { t.setHover("") }
+func (t *timeline) MouseOut() { t.setHover("") }
 
 // Cursor is a pointer over the timeline.
-func (t *Timeline) Cursor() desktop.Cursor { return desktop.PointerCursor }
+func (t *timeline) Cursor() desktop.Cursor { return desktop.PointerCursor }
 
-func (t *Timeline) describe(m timelineMark) string {
+func (t *timeline) describe(m timelineMark) string {
 	turn := ""
 	if m.step < len(t.turns) {
 		turn = fmt.Sprintf("turn %d, ", t.turns[m.step])
@@ -261,7 +261,7 @@ func (t *Timeline) describe(m timelineMark) string {
 	return fmt.Sprintf("%sstep %d · %s: %s", turn, m.step, m.kind, m.text)
 }
 
-func (t *Timeline) setHover(s string) {
+func (t *timeline) setHover(s string) {
 	if s == t.hover {
 		return
 	}
@@ -272,7 +272,7 @@ func (t *Timeline) setHover(s string) {
 }
 
 // CreateRenderer is part of fyne.Widget.
-func (t *Timeline) CreateRenderer() fyne.WidgetRenderer {
+func (t *timeline) CreateRenderer() fyne.WidgetRenderer {
 	r := &timelineRenderer{t: t}
 	r.track = canvas.NewRectangle(color.Transparent)
 	r.track.CornerRadius = tlBarH / 2
@@ -291,12 +291,12 @@ func (t *Timeline) CreateRenderer() fyne.WidgetRenderer {
 	for _, k := range t.kinds {
 		sw := canvas.NewRectangle(eventColour(k.kind))
 		sw.CornerRadius = 2
-		txt := newText(fmt.Sprintf("%s ×%d", k.kind, k.n), 13, false)
+		txt := paint.NewText(fmt.Sprintf("%s ×%d", k.kind, k.n), 13, false)
 		r.swatches = append(r.swatches, sw)
 		r.labels = append(r.labels, txt)
 		r.objects = append(r.objects, sw, txt)
 	}
-	r.hover = newText("", 13, true)
+	r.hover = paint.NewText("", 13, true)
 	r.objects = append(r.objects, r.hover)
 	r.applyTheme()
 	t.r = r
@@ -304,7 +304,7 @@ func (t *Timeline) CreateRenderer() fyne.WidgetRenderer {
 }
 
 type timelineRenderer struct {
-	t        *Timeline
+	t        *timeline
 	track    *canvas.Rectangle
 	done     *canvas.Rectangle
 	marks    []*canvas.Rectangle
@@ -321,8 +321,8 @@ func (r *timelineRenderer) applyTheme() {
 	fg := theme.Color(theme.ColorNameForeground)
 	// Neutral greys for the track, so every marker colour shows on both
 	// the played and the unplayed part.
-	r.track.FillColor = withAlpha(fg, 0x38)
-	r.done.FillColor = withAlpha(fg, 0x90)
+	r.track.FillColor = paint.WithAlpha(fg, 0x38)
+	r.done.FillColor = paint.WithAlpha(fg, 0x90)
 	r.thumb.FillColor = theme.Color(theme.ColorNamePrimary)
 	r.thumb.StrokeColor = fg
 	for i, m := range r.t.marks {
@@ -337,18 +337,18 @@ func (r *timelineRenderer) applyTheme() {
 
 func (r *timelineRenderer) Layout(size fyne.Size) {
 	cy := float32(tlTrackH) / 2
-	place(r.track, tlPad, cy-tlBarH/2, max(0, size.Width-2*tlPad), tlBarH)
+	paint.Place(r.track, tlPad, cy-tlBarH/2, max(0, size.Width-2*tlPad), tlBarH)
 	for i, m := range r.t.marks {
 		x := r.t.xOf(m.step, size.Width)
 		top, h := m.band()
-		place(r.marks[i], x-tlMarkW/2, top, tlMarkW, h)
+		paint.Place(r.marks[i], x-tlMarkW/2, top, tlMarkW, h)
 	}
 	r.placeThumb(size)
 	x := float32(tlPad)
 	ly := float32(tlTrackH) + 3
 	for i := range r.swatches {
-		place(r.swatches[i], x, ly+4, 12, 12)
-		placeText(r.labels[i], x+16, ly)
+		paint.Place(r.swatches[i], x, ly+4, 12, 12)
+		paint.PlaceText(r.labels[i], x+16, ly)
 		x += 16 + r.labels[i].MinSize().Width + 14
 	}
 	r.legendEnd = x
@@ -361,8 +361,8 @@ func (r *timelineRenderer) placeThumb(size fyne.Size) {
 	if r.t.steps == 0 {
 		x = tlPad
 	}
-	place(r.done, tlPad, cy-tlBarH/2, max(0, x-tlPad), tlBarH)
-	place(r.thumb, x-tlThumb/2, cy-tlThumb/2, tlThumb, tlThumb)
+	paint.Place(r.done, tlPad, cy-tlBarH/2, max(0, x-tlPad), tlBarH)
+	paint.Place(r.thumb, x-tlThumb/2, cy-tlThumb/2, tlThumb, tlThumb)
 }
 
 // placeHover puts the hover text after the legend, or right-aligned when
@@ -375,26 +375,11 @@ func (r *timelineRenderer) placeHover(size fyne.Size) {
 	if x+s.Width > size.Width-tlPad {
 		// Too long for the row: cut it so it stays readable.
 		x = r.legendEnd
-		r.hover.Text = clipText(r.t.hover, r.hover, size.Width-tlPad-x)
+		r.hover.Text = paint.ClipText(r.t.hover, r.hover, size.Width-tlPad-x)
 		s = r.hover.MinSize()
 	}
-	placeText(r.hover, x, ly)
+	paint.PlaceText(r.hover, x, ly)
 	r.hover.Refresh()
-}
-
-// clipText shortens s with an ellipsis until it fits width in t's style.
-func clipText(s string, t *canvas.Text, width float32) string {
-	runes := []rune(s)
-	cand := s
-	for n := len(runes); n > 1; n = n * 9 / 10 {
-		if n < len(runes) {
-			cand = strings.TrimSpace(string(runes[:n])) + "…"
-		}
-		if fyne.MeasureText(cand, t.TextSize, t.TextStyle).Width <= width {
-			return cand
-		}
-	}
-	return cand
 }
 
 func (r *timelineRenderer) MinSize() fyne.Size {

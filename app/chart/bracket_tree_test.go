@@ -1,4 +1,4 @@
-package app
+package chart
 
 import (
 	"strings"
@@ -56,7 +56,7 @@ func TestBracketTreeGolden(t *testing.T) {
 	w := test.NewWindow(container.NewScroll(b))
 	defer w.Close()
 	w.Resize(fyne.NewSize(1000, 480))
-	test.AssertImageMatches(t, "charts/bracket.png", w.Canvas().Capture())
+	test.AssertImageMatches(t, "bracket.png", w.Canvas().Capture())
 }
 
 // texts returns the visible texts of the bracket's rows, box by box.

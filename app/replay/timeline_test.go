@@ -1,4 +1,4 @@
-package app
+package replay
 
 import (
 	"fmt"
@@ -82,7 +82,7 @@ func TestTimelineMarkers(t *testing.T) {
 		{Step: 5, Kind: "custom", Text: "something"},
 	}
 	var sought []int
-	tl := NewTimeline(10, nil, events, func(s int) { sought = append(sought, s) })
+	tl := newTimeline(10, nil, events, func(s int) { sought = append(sought, s) })
 	if len(tl.marks) != 4 {
 		t.Fatalf("%d markers, want 4 (one per step and kind, none out of range): %+v", len(tl.marks), tl.marks)
 	}

@@ -1,4 +1,4 @@
-package app
+package replay
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/theme"
 
+	"ringside/app/internal/paint"
 	"ringside/engine"
 	"ringside/engine/battle2048"
 )
@@ -81,16 +82,16 @@ func tileColour(e uint8, dark bool) (fill, text color.Color) {
 
 func newBattleBoard(players []string) *battleBoard {
 	b := &battleBoard{players: players, w: &boardWidget{min: fyne.NewSize(300, 200)}}
-	b.caption = newText("", 16, true)
+	b.caption = paint.NewText("", 16, true)
 	objs := []fyne.CanvasObject{b.caption}
 	for i := range b.sides {
 		s := &b.sides[i]
 		s.dot = canvas.NewCircle(playerColor(i))
-		s.name = newText(b.name(i), 17, true)
-		s.score = newText("", 15, false)
+		s.name = paint.NewText(b.name(i), 17, true)
+		s.score = paint.NewText("", 15, false)
 		s.arrow = canvas.NewPolygon(3, theme.Color(theme.ColorNameForeground))
 		s.arrow.Hide()
-		s.slid = newText("", 14, false)
+		s.slid = paint.NewText("", 14, false)
 		s.bg = canvas.NewRectangle(battleBgLight)
 		s.bg.CornerRadius = 6
 		objs = append(objs, s.dot, s.name, s.score, s.arrow, s.slid, s.bg)
@@ -99,7 +100,7 @@ func newBattleBoard(players []string) *battleBoard {
 				t := canvas.NewRectangle(tileColours[0])
 				t.CornerRadius = 4
 				s.tiles[r][c] = t
-				s.values[r][c] = newText("", 20, true)
+				s.values[r][c] = paint.NewText("", 20, true)
 				m := canvas.NewRectangle(color.Transparent)
 				m.StrokeColor = attackOutline
 				m.StrokeWidth = 4
@@ -143,7 +144,7 @@ func (b *battleBoard) Show(st engine.State, step *stepInfo) {
 
 func (b *battleBoard) layout(size fyne.Size) {
 	pad := float32(8)
-	placeText(b.caption, pad, 0)
+	paint.PlaceText(b.caption, pad, 0)
 	top := b.caption.MinSize().Height + 8
 	headH := float32(50)
 	colW := (size.Width - 3*pad) / 2
@@ -152,23 +153,23 @@ func (b *battleBoard) layout(size fyne.Size) {
 	for i := range b.sides {
 		s := &b.sides[i]
 		x := pad + float32(i)*(colW+pad) + (colW-side)/2
-		place(s.dot, x, top+6, 16, 16)
-		placeText(s.name, x+22, top)
-		placeText(s.score, x+22, top+s.name.MinSize().Height)
+		paint.Place(s.dot, x, top+6, 16, 16)
+		paint.PlaceText(s.name, x+22, top)
+		paint.PlaceText(s.score, x+22, top+s.name.MinSize().Height)
 		y := top + headH
-		place(s.bg, x, y, side, side)
+		paint.Place(s.bg, x, y, side, side)
 		gap := side * 0.03
 		cell := (side - gap*(battle2048.Size+1)) / battle2048.Size
 		s.cell = cell
 		arrow := float32(26)
-		place(s.arrow, x+side-arrow, top+6, arrow, arrow)
-		placeText(s.slid, x+side-arrow-4-s.slid.MinSize().Width, top+10)
+		paint.Place(s.arrow, x+side-arrow, top+6, arrow, arrow)
+		paint.PlaceText(s.slid, x+side-arrow-4-s.slid.MinSize().Width, top+10)
 		for r := range s.tiles {
 			for c := range s.tiles[r] {
 				tx := x + gap + float32(c)*(cell+gap)
 				ty := y + gap + float32(r)*(cell+gap)
-				place(s.tiles[r][c], tx, ty, cell, cell)
-				place(s.marks[r][c], tx-1, ty-1, cell+2, cell+2)
+				paint.Place(s.tiles[r][c], tx, ty, cell, cell)
+				paint.Place(s.marks[r][c], tx-1, ty-1, cell+2, cell+2)
 				s.marks[r][c].StrokeWidth = max(3, cell/18)
 			}
 		}
@@ -180,7 +181,7 @@ func (b *battleBoard) layout(size fyne.Size) {
 
 func (b *battleBoard) draw() {
 	st := b.st
-	dark := darkTheme()
+	dark := paint.DarkTheme()
 	fg := theme.Color(theme.ColorNameForeground)
 	bg := battleBgLight
 	if dark {
@@ -225,11 +226,11 @@ func (b *battleBoard) draw() {
 		for r := range s.marks {
 			for c := range s.marks[r] {
 				m := s.marks[r][c]
-				if nrgba(m.StrokeColor) != outline {
+				if paint.NRGBA(m.StrokeColor) != outline {
 					m.StrokeColor = outline
 					m.Refresh()
 				}
-				setVisible(m, marked[battle2048.Cell{Row: r, Col: c}])
+				paint.SetVisible(m, marked[battle2048.Cell{Row: r, Col: c}])
 			}
 		}
 		toMove := !st.Done() && st.ToMove() == i
@@ -247,18 +248,18 @@ func (b *battleBoard) draw() {
 		s.score.Resize(s.score.MinSize())
 		if hasLast && last.Seat == i {
 			angle := map[battle2048.Dir]float32{battle2048.Up: 0, battle2048.Right: 90, battle2048.Down: 180, battle2048.Left: 270}[last.Move.Dir]
-			if s.arrow.Angle != angle || nrgba(s.arrow.FillColor) != nrgba(fg) {
+			if s.arrow.Angle != angle || paint.NRGBA(s.arrow.FillColor) != paint.NRGBA(fg) {
 				s.arrow.Angle, s.arrow.FillColor = angle, fg
 				s.arrow.Refresh()
 			}
-			setVisible(s.arrow, true)
+			paint.SetVisible(s.arrow, true)
 			setText(s.slid, fmt.Sprintf("slid %s: %d merges, +%d", last.Move.Dir, last.Merges, last.Gain), fg)
 		} else {
-			setVisible(s.arrow, false)
+			paint.SetVisible(s.arrow, false)
 			setText(s.slid, "", fg)
 		}
 		ap := s.arrow.Position()
-		placeText(s.slid, ap.X-4-s.slid.MinSize().Width, ap.Y+4)
+		paint.PlaceText(s.slid, ap.X-4-s.slid.MinSize().Width, ap.Y+4)
 	}
 	b.drawCaption(hasLast, last)
 }
