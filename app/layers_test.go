@@ -20,17 +20,17 @@ type layer struct {
 	forbid func(imp string) bool
 }
 
-func ringside(p string) bool { return p == "ringside" || strings.HasPrefix(p, "ringside/") }
+func isRingside(p string) bool { return p == "ringside" || strings.HasPrefix(p, "ringside/") }
 
 // under reports whether import path imp is pkg or below it.
 func under(imp, pkg string) bool { return imp == pkg || strings.HasPrefix(imp, pkg+"/") }
 
-func stdlib(imp string) bool {
+func isStdlib(imp string) bool {
 	first, _, _ := strings.Cut(imp, "/")
-	return !strings.Contains(first, ".") && !ringside(imp)
+	return !strings.Contains(first, ".") && !isRingside(imp)
 }
 
-func fyne(imp string) bool { return strings.HasPrefix(imp, "fyne.io/") }
+func isFyne(imp string) bool { return strings.HasPrefix(imp, "fyne.io/") }
 
 // layers are Ringside's dependency rules: the rules know nothing but the
 // standard library; the runner and storage know no UI and not each other;
@@ -38,15 +38,15 @@ func fyne(imp string) bool { return strings.HasPrefix(imp, "fyne.io/") }
 // storage, runner or use case; no GUI file reaches into the CLI.
 var layers = []layer{
 	{dir: "engine", why: "engine imports only the standard library and engine",
-		forbid: func(imp string) bool { return !stdlib(imp) && !under(imp, "ringside/engine") }},
+		forbid: func(imp string) bool { return !isStdlib(imp) && !under(imp, "ringside/engine") }},
 	{dir: "runner", why: "runner imports no Fyne, no storage and no app",
-		forbid: func(imp string) bool { return fyne(imp) || under(imp, "ringside/storage") || under(imp, "ringside/app") }},
+		forbid: func(imp string) bool { return isFyne(imp) || under(imp, "ringside/storage") || under(imp, "ringside/app") }},
 	{dir: "storage", why: "storage imports no Fyne, no runner and no app",
-		forbid: func(imp string) bool { return fyne(imp) || under(imp, "ringside/runner") || under(imp, "ringside/app") }},
+		forbid: func(imp string) bool { return isFyne(imp) || under(imp, "ringside/runner") || under(imp, "ringside/app") }},
 	{dir: "app/service", why: "the service layer imports no Fyne and no front end",
-		forbid: func(imp string) bool { return fyne(imp) || imp == "ringside/app" || under(imp, "ringside/app/cli") }},
+		forbid: func(imp string) bool { return isFyne(imp) || imp == "ringside/app" || under(imp, "ringside/app/cli") }},
 	{dir: "app/cli", why: "the CLI imports no Fyne and not the GUI",
-		forbid: func(imp string) bool { return fyne(imp) || imp == "ringside/app" }},
+		forbid: func(imp string) bool { return isFyne(imp) || imp == "ringside/app" }},
 	{dir: "app/chart", why: "widgets import no storage, runner or use case",
 		forbid: widgetForbids},
 	{dir: "app/replay", why: "widgets import no storage, runner or use case",
