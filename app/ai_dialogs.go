@@ -447,10 +447,7 @@ func (f *templateForm) submit() {
 // ---- revisions ----
 
 // revisionsColumns are the revisions list's columns and their widths.
-var revisionsColumns = []struct {
-	title string
-	width float32
-}{
+var revisionsColumns = []column{
 	{"Revision", 90}, {"Hash", 140}, {"Status", 80}, {"Built", 170}, {"Folder or first error", 420},
 }
 
@@ -485,37 +482,17 @@ func newRevisionsView(u *UI, ai storage.AI, revs []storage.Revision) *revisionsV
 	for i := len(revs) - 1; i >= 0; i-- {
 		v.revs = append(v.revs, revs[i])
 	}
-	widths := make(columnsLayout, len(revisionsColumns))
-	header := container.New(widths)
-	for i, c := range revisionsColumns {
-		widths[i] = c.width
-		header.Add(widget.NewLabelWithStyle(c.title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
-	}
-	v.list = widget.NewList(
-		func() int { return len(v.revs) },
-		func() fyne.CanvasObject {
-			row := container.New(widths)
-			for range revisionsColumns {
-				l := widget.NewLabel("cell")
-				l.Truncation = fyne.TextTruncateEllipsis
-				row.Add(l)
+	header, list := newColumnList(revisionsColumns, func() int { return len(v.revs) }, func(i int, cells []*widget.Label) {
+		r := v.revs[i]
+		for c, l := range cells {
+			l.Importance = widget.MediumImportance
+			if r.Status == storage.BuildFailed && (c == 2 || c == 4) {
+				l.Importance = widget.DangerImportance
 			}
-			return row
-		},
-		func(i widget.ListItemID, o fyne.CanvasObject) {
-			if i >= len(v.revs) {
-				return
-			}
-			r := v.revs[i]
-			for c, cell := range o.(*fyne.Container).Objects {
-				l := cell.(*widget.Label)
-				l.Importance = widget.MediumImportance
-				if r.Status == storage.BuildFailed && (c == 2 || c == 4) {
-					l.Importance = widget.DangerImportance
-				}
-				l.SetText(revisionCell(r, c))
-			}
-		})
+			l.SetText(revisionCell(r, c))
+		}
+	})
+	v.list = list
 	v.head = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	v.log = newLogText("")
 	v.list.OnSelected = v.showLog

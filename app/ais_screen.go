@@ -22,10 +22,7 @@ import (
 type aiRow = service.AIStatus
 
 // aisColumns are the AIs list's columns and their widths.
-var aisColumns = []struct {
-	title string
-	width float32
-}{
+var aisColumns = []column{
 	{"Name", 170}, {"Game", 110}, {"Language", 100}, {"Revision", 170}, {"Last build", 170},
 	{"Watched", 90}, {"Source folder", 360},
 }
@@ -76,37 +73,17 @@ type aisScreen struct {
 func newAIsScreen(u *UI) *aisScreen {
 	s := &aisScreen{u: u, building: map[int64]bool{}, checking: map[int64]bool{}}
 
-	widths := make(columnsLayout, len(aisColumns))
-	header := container.New(widths)
-	for i, c := range aisColumns {
-		widths[i] = c.width
-		header.Add(widget.NewLabelWithStyle(c.title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
-	}
 	// A list rather than a table: a click selects the whole row, which is
 	// what the buttons below act on.
-	s.list = widget.NewList(
-		func() int { return len(s.rows) },
-		func() fyne.CanvasObject {
-			row := container.New(widths)
-			for range aisColumns {
-				l := widget.NewLabel("cell text")
-				l.Truncation = fyne.TextTruncateEllipsis
-				row.Add(l)
-			}
-			return row
-		},
-		func(i widget.ListItemID, o fyne.CanvasObject) {
-			if i >= len(s.rows) {
-				return
-			}
-			r := s.rows[i]
-			for c, cell := range o.(*fyne.Container).Objects {
-				l := cell.(*widget.Label)
-				l.TextStyle = fyne.TextStyle{Bold: c == 0}
-				l.Importance = s.cellImportance(r, c)
-				l.SetText(s.cellText(r, c))
-			}
-		})
+	header, rows := newColumnList(aisColumns, func() int { return len(s.rows) }, func(i int, cells []*widget.Label) {
+		r := s.rows[i]
+		for c, l := range cells {
+			l.TextStyle = fyne.TextStyle{Bold: c == 0}
+			l.Importance = s.cellImportance(r, c)
+			l.SetText(s.cellText(r, c))
+		}
+	})
+	s.list = rows
 	s.list.OnSelected = func(i widget.ListItemID) {
 		if i >= 0 && i < len(s.rows) {
 			s.selected = s.rows[i].AI.ID
@@ -366,42 +343,6 @@ func homeShort(p string) string {
 		return "~" + string(os.PathSeparator) + rel
 	}
 	return p
-}
-
-// columnsLayout puts objects side by side at the given widths; the last
-// one takes what is left.
-type columnsLayout []float32
-
-// Layout implements fyne.Layout.
-func (l columnsLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
-	x := float32(0)
-	for i, o := range objects {
-		w := float32(0)
-		if i < len(l) {
-			w = l[i]
-		}
-		if i == len(objects)-1 {
-			w = max(size.Width-x, w/2)
-		}
-		o.Resize(fyne.NewSize(w, size.Height))
-		o.Move(fyne.NewPos(x, 0))
-		x += w
-	}
-}
-
-// MinSize implements fyne.Layout.
-func (l columnsLayout) MinSize(objects []fyne.CanvasObject) fyne.Size {
-	var size fyne.Size
-	for i, o := range objects {
-		size.Height = max(size.Height, o.MinSize().Height)
-		if i < len(l) {
-			size.Width += l[i]
-		}
-	}
-	if n := len(objects); n > 0 && n <= len(l) {
-		size.Width -= l[n-1] / 2
-	}
-	return size
 }
 
 // showSelected fills the detail under the list with the selected AI.

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"ringside/app/service"
+	"ringside/engine/event"
 	"ringside/engine/games"
 	"ringside/runner"
 	"ringside/storage"
@@ -142,14 +143,12 @@ func (c *compareScreen) onStart() {
 		c.u.showError("Cannot compare", invalidf("Difference that matters: %q is not a number above 0", c.elo1.Text))
 		return
 	}
-	spec := service.CompareSpec{Game: c.game.Selected, Games: maxGames, Elo1: elo1, A: c.a.Selected, B: c.b.Selected,
-		Name: fmt.Sprintf("Compare %s with %s", c.a.Selected, c.b.Selected)}
+	spec := service.EventSpec{Game: c.game.Selected, Format: event.SPRT, Games: maxGames, Elo1: elo1,
+		Entries: []string{c.a.Selected, c.b.Selected},
+		Name:    fmt.Sprintf("Compare %s with %s", c.a.Selected, c.b.Selected)}
 	c.start.Disable()
 	c.u.goWork(func() {
-		ev, err := c.u.Svc.CreateComparison(spec)
-		if err == nil {
-			err = c.u.Jobs.Start(ev.ID)
-		}
+		ev, _, err := c.u.Jobs.CreateAndStart(spec)
 		uiDo(func() {
 			c.start.Enable()
 			if err != nil {

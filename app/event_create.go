@@ -235,10 +235,11 @@ func (f *createEventForm) create() {
 	}
 	run := f.runNow.Checked
 	f.u.goWork(func() {
-		ev, n, err := f.u.Svc.CreateEvent(spec)
-		if err == nil && run {
-			err = f.u.Jobs.Start(ev.ID)
+		create := f.u.Svc.CreateEvent
+		if run {
+			create = f.u.Jobs.CreateAndStart
 		}
+		ev, n, err := create(spec)
 		uiDo(func() {
 			if err != nil {
 				f.u.showError("The event was not created", err)

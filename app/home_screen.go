@@ -80,10 +80,7 @@ func (h *homeScreen) object() fyne.CanvasObject { return h.obj }
 // runDemo creates the demo's event and starts it, off the UI thread.
 func (h *homeScreen) runDemo(d demo) {
 	h.u.goWork(func() {
-		ev, _, err := h.u.Svc.CreateEvent(d.Spec)
-		if err == nil {
-			err = h.u.Jobs.Start(ev.ID)
-		}
+		ev, _, err := h.u.Jobs.CreateAndStart(d.Spec)
 		uiDo(func() {
 			if err != nil {
 				h.u.showError("The demo could not start", err)

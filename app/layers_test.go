@@ -40,9 +40,13 @@ var layers = []layer{
 	{dir: "engine", why: "engine imports only the standard library and engine",
 		forbid: func(imp string) bool { return !isStdlib(imp) && !under(imp, "ringside/engine") }},
 	{dir: "runner", why: "runner imports no Fyne, no storage and no app",
-		forbid: func(imp string) bool { return isFyne(imp) || under(imp, "ringside/storage") || under(imp, "ringside/app") }},
+		forbid: func(imp string) bool {
+			return isFyne(imp) || under(imp, "ringside/storage") || under(imp, "ringside/app")
+		}},
 	{dir: "storage", why: "storage imports no Fyne, no runner and no app",
-		forbid: func(imp string) bool { return isFyne(imp) || under(imp, "ringside/runner") || under(imp, "ringside/app") }},
+		forbid: func(imp string) bool {
+			return isFyne(imp) || under(imp, "ringside/runner") || under(imp, "ringside/app")
+		}},
 	{dir: "app/service", why: "the service layer imports no Fyne and no front end",
 		forbid: func(imp string) bool { return isFyne(imp) || imp == "ringside/app" || under(imp, "ringside/app/cli") }},
 	{dir: "app/cli", why: "the CLI imports no Fyne and not the GUI",

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -107,6 +108,17 @@ func nameArg(fs *flag.FlagSet, args []string) (string, error) {
 	return pos[0], nil
 }
 
+// withAI opens the database and finds the AI called name for fn.
+func withAI(dbPath, name string, fn func(s *service.Service, st service.AIStatus) error) error {
+	return withService(dbPath, func(s *service.Service) error {
+		st, err := s.AI(name)
+		if err != nil {
+			return err
+		}
+		return fn(s, st)
+	})
+}
+
 // interrupted is a context that ends on Ctrl-C.
 func interrupted() (context.Context, context.CancelFunc) {
 	return signal.NotifyContext(context.Background(), os.Interrupt)
@@ -159,14 +171,21 @@ func (c *cli) registered(s *service.Service, reg service.Registered, timeout tim
 		w = "not watched: build it with \"ringside ai build " + ai.Name + "\""
 	}
 	fmt.Fprintf(c.stdout, "added AI %s (%s), %s\n", ai.Name, ai.Game, w)
+	return c.build(s, ai.ID, service.BuildOptions{Timeout: timeout},
+		fmt.Sprintf("AI %s is added, but its first build failed (output above); fix it and run \"ringside ai build %s\"", ai.Name, ai.Name))
+}
+
+// build builds an AI and prints how it went; failed is the error when the
+// build fails.
+func (c *cli) build(s *service.Service, id int64, opt service.BuildOptions, failed string) error {
 	ctx, stop := interrupted()
 	defer stop()
-	out, err := s.Build(ctx, ai.ID, service.BuildOptions{Timeout: timeout})
+	out, err := s.Build(ctx, id, opt)
 	if err != nil {
 		return err
 	}
 	if err := printBuild(c.stdout, out); err != nil {
-		return fmt.Errorf("AI %s is added, but its first build failed (output above); fix it and run \"ringside ai build %s\"", ai.Name, ai.Name)
+		return errors.New(failed)
 	}
 	return nil
 }
@@ -268,11 +287,7 @@ func aiEdit(c *cli, args []string) error {
 	if e == (service.AIEdit{}) {
 		return usagef("ai edit: say what to change: --name, --game, --dir, --build, --run, --watch or --no-watch")
 	}
-	return withService(*dbPath, func(s *service.Service) error {
-		st, err := s.AI(name)
-		if err != nil {
-			return err
-		}
+	return withAI(*dbPath, name, func(s *service.Service, st service.AIStatus) error {
 		ed, err := s.EditAI(st.AI.ID, e)
 		if err != nil {
 			return err
@@ -283,16 +298,8 @@ func aiEdit(c *cli, args []string) error {
 		if !ed.Rebuild {
 			return nil
 		}
-		ctx, stop := interrupted()
-		defer stop()
-		out, err := s.Build(ctx, ai.ID, service.BuildOptions{Timeout: *timeout})
-		if err != nil {
-			return err
-		}
-		if err := printBuild(c.stdout, out); err != nil {
-			return fmt.Errorf("%s is saved, but the build with the new settings failed (output above)", ai.Name)
-		}
-		return nil
+		return c.build(s, ai.ID, service.BuildOptions{Timeout: *timeout},
+			ai.Name+" is saved, but the build with the new settings failed (output above)")
 	})
 }
 
@@ -347,11 +354,7 @@ func aiShow(c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	return withService(*dbPath, func(s *service.Service) error {
-		st, err := s.AI(name)
-		if err != nil {
-			return err
-		}
+	return withAI(*dbPath, name, func(s *service.Service, st service.AIStatus) error {
 		ai, w := st.AI, c.stdout
 		fmt.Fprintf(w, "AI %s\n  game:      %s\n  language:  %s\n  folder:    %s", ai.Name, ai.Game, orDash(ai.Language), ai.SourceDir)
 		if ai.Missing {
@@ -384,11 +387,7 @@ func aiRevisions(c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	return withService(*dbPath, func(s *service.Service) error {
-		st, err := s.AI(name)
-		if err != nil {
-			return err
-		}
+	return withAI(*dbPath, name, func(s *service.Service, st service.AIStatus) error {
 		if len(st.Revisions) == 0 {
 			fmt.Fprintf(c.stdout, "%s has never been built: \"ringside ai build %s\"\n", st.AI.Name, st.AI.Name)
 			return nil
@@ -423,11 +422,7 @@ func aiRemove(c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	return withService(*dbPath, func(s *service.Service) error {
-		st, err := s.AI(name)
-		if err != nil {
-			return err
-		}
+	return withAI(*dbPath, name, func(s *service.Service, st service.AIStatus) error {
 		rm, err := s.RemoveAI(st.AI.ID, *files)
 		if err != nil {
 			return err
@@ -454,21 +449,9 @@ func aiBuild(c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	return withService(*dbPath, func(s *service.Service) error {
-		st, err := s.AI(name)
-		if err != nil {
-			return err
-		}
-		ctx, stop := interrupted()
-		defer stop()
-		out, err := s.Build(ctx, st.AI.ID, service.BuildOptions{Force: *force, Timeout: *timeout})
-		if err != nil {
-			return err
-		}
-		if err := printBuild(c.stdout, out); err != nil {
-			return fmt.Errorf("%s: the build failed (output above)", st.AI.Name)
-		}
-		return nil
+	return withAI(*dbPath, name, func(s *service.Service, st service.AIStatus) error {
+		return c.build(s, st.AI.ID, service.BuildOptions{Force: *force, Timeout: *timeout},
+			st.AI.Name+": the build failed (output above)")
 	})
 }
 
@@ -491,11 +474,7 @@ func aiCheck(c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	return withService(*dbPath, func(s *service.Service) error {
-		st, err := s.AI(name)
-		if err != nil {
-			return err
-		}
+	return withAI(*dbPath, name, func(s *service.Service, st service.AIStatus) error {
 		ctx, stop := interrupted()
 		defer stop()
 		res, err := s.Check(ctx, st.AI.ID, service.CheckOptions{Seed: *seed, TimeScale: *scale, Options: extra, Timeout: *timeout})

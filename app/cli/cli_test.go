@@ -9,29 +9,13 @@ import (
 	"strings"
 	"testing"
 
+	"ringside/app/internal/fixture"
 	"ringside/engine"
 	"ringside/engine/games"
 	"ringside/runner"
 )
 
-// TestMain builds the ringside binary so built-in bots run as real
-// processes, exactly as in production.
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "ringside-app-test")
-	if err != nil {
-		panic(err)
-	}
-	exe := filepath.Join(dir, "ringside")
-	build := exec.Command("go", "build", "-tags", "ci", "-o", exe, "ringside")
-	build.Stderr = os.Stderr
-	if err := build.Run(); err != nil {
-		panic("build ringside: " + err.Error())
-	}
-	runner.Executable = func() (string, error) { return exe, nil }
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { os.Exit(fixture.Main(m)) }
 
 func runCLI(args ...string) (code int, stdout, stderr string) {
 	var out, errs bytes.Buffer

@@ -52,9 +52,7 @@ func runCompare(c *cli, args []string) error {
 		return err
 	}
 	return withService(*dbPath, func(s *service.Service) error {
-		ev, err := s.CreateComparison(service.CompareSpec{Game: spec.Game, A: spec.Entries[0], B: spec.Entries[1],
-			Games: spec.Games, Elo0: spec.Elo0, Elo1: spec.Elo1, Alpha: spec.Alpha, Beta: spec.Beta,
-			Options: spec.Options, Concurrency: spec.Concurrency, TimeScale: spec.TimeScale})
+		ev, _, err := s.CreateEvent(spec)
 		if err != nil {
 			return err
 		}

@@ -4,39 +4,10 @@ import (
 	"fmt"
 	"math"
 
-	"ringside/engine"
 	"ringside/engine/event"
 	"ringside/engine/rating"
 	"ringside/storage"
 )
-
-// CompareSpec is a comparison of two entries: the first is the one under
-// test. Zero fields take the SPRT defaults of engine/event.
-type CompareSpec struct {
-	Name       string // "" names it after the game and date
-	Game       string
-	A, B       string // entries, as for events
-	Games      int    // the most games to play
-	Elo0, Elo1 float64
-	Alpha      float64
-	Beta       float64
-	Options    engine.Options
-	// Concurrency 0 means cores − 1; TimeScale 0 means 1.
-	Concurrency int
-	TimeScale   float64
-}
-
-// CreateComparison stores a comparison as an SPRT event (so an interrupted
-// one can be resumed like any event) and returns it; run it like an event.
-func (s *Service) CreateComparison(c CompareSpec) (storage.Event, error) {
-	if c.Elo1 == 0 && c.Elo0 == 0 {
-		c.Elo1 = event.DefaultElo1
-	}
-	ev, _, err := s.CreateEvent(EventSpec{Name: c.Name, Game: c.Game, Format: event.SPRT, Entries: []string{c.A, c.B},
-		Games: c.Games, Elo0: c.Elo0, Elo1: c.Elo1, Alpha: c.Alpha, Beta: c.Beta, Options: c.Options,
-		Concurrency: c.Concurrency, TimeScale: c.TimeScale})
-	return ev, err
-}
 
 // CompareReport is where an SPRT comparison stands.
 func (s *Service) CompareReport(ev storage.Event) (event.SPRTReport, error) {

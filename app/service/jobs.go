@@ -7,6 +7,7 @@ import (
 
 	"ringside/engine/event"
 	"ringside/runner"
+	"ringside/storage"
 )
 
 // Jobs runs stored events in the background, one goroutine per event, and
@@ -79,6 +80,16 @@ func (j *Jobs) Start(id int64) error {
 		}
 	}()
 	return nil
+}
+
+// CreateAndStart creates the event spec describes and starts running it,
+// as the app's New event, demos and Compare do.
+func (j *Jobs) CreateAndStart(spec EventSpec) (storage.Event, int, error) {
+	ev, n, err := j.s.CreateEvent(spec)
+	if err != nil {
+		return ev, n, err
+	}
+	return ev, n, j.Start(ev.ID)
 }
 
 // Running reports whether event id is being played now.
