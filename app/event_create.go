@@ -233,22 +233,27 @@ func (f *createEventForm) create() {
 		f.u.showError("The event was not created", err)
 		return
 	}
-	run := f.runNow.Checked
-	f.u.goWork(func() {
-		create := f.u.Svc.CreateEvent
+	createEvent(f.u, spec, f.runNow.Checked, "The event was not created")
+}
+
+// createEvent creates an event off the UI thread, starts it if run, and
+// shows it on the events screen; failed titles the error shown instead.
+func createEvent(u *UI, spec service.EventSpec, run bool, failed string) {
+	u.goWork(func() {
+		create := u.Svc.CreateEvent
 		if run {
-			create = f.u.Jobs.CreateAndStart
+			create = u.Jobs.CreateAndStart
 		}
 		ev, n, err := create(spec)
 		uiDo(func() {
 			if err != nil {
-				f.u.showError("The event was not created", err)
+				u.showError(failed, err)
 				return
 			}
-			f.u.events.reload()
-			f.u.showEvents(ev.ID)
+			u.events.reload()
+			u.showEvents(ev.ID)
 			if n == 0 {
-				f.u.showError("Nothing to play", fmt.Errorf("event %d has no games scheduled", ev.ID))
+				u.showError("Nothing to play", fmt.Errorf("event %d has no games scheduled", ev.ID))
 			}
 		})
 	})

@@ -79,15 +79,5 @@ func (h *homeScreen) object() fyne.CanvasObject { return h.obj }
 
 // runDemo creates the demo's event and starts it, off the UI thread.
 func (h *homeScreen) runDemo(d demo) {
-	h.u.goWork(func() {
-		ev, _, err := h.u.Jobs.CreateAndStart(d.Spec)
-		uiDo(func() {
-			if err != nil {
-				h.u.showError("The demo could not start", err)
-				return
-			}
-			h.u.events.reload()
-			h.u.showEvents(ev.ID)
-		})
-	})
+	createEvent(h.u, d.Spec, true, "The demo could not start")
 }

@@ -98,8 +98,8 @@ type bracketRenderer struct {
 	headers []*canvas.Text
 	lines   []*canvas.Line
 	empty   *canvas.Text
-	objects []fyne.CanvasObject
-	min     fyne.Size
+	renderer
+	min fyne.Size
 	// Counts in use after the last update.
 	nBoxes, nHeaders, nLines int
 }
@@ -601,15 +601,7 @@ func (r *bracketRenderer) Layout(fyne.Size) {
 
 func (r *bracketRenderer) MinSize() fyne.Size { return r.min }
 
-func (r *bracketRenderer) Objects() []fyne.CanvasObject { return r.objects }
-
-func (r *bracketRenderer) Destroy() {}
-
 // Refresh takes a new tree or theme.
 func (r *bracketRenderer) Refresh() {
-	r.update()
-	r.Layout(r.b.Size())
-	for _, o := range r.objects {
-		o.Refresh()
-	}
+	r.redraw(r.update, r.Layout, r.b.Size())
 }

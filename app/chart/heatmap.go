@@ -176,7 +176,7 @@ type heatRenderer struct {
 	colLabels   []*canvas.Text
 	rects       []*canvas.Rectangle // n×n, by row
 	texts       []*canvas.Text
-	objects     []fyne.CanvasObject
+	renderer
 	// nameW is the widest label at the text size, measured in update.
 	nameW float32
 	// numbered is whether the last layout headed columns by number.
@@ -362,15 +362,7 @@ func floorUnit(v float32) float32 { return float32(math.Floor(float64(v))) }
 
 func (r *heatRenderer) MinSize() fyne.Size { return minChartSize() }
 
-func (r *heatRenderer) Objects() []fyne.CanvasObject { return r.objects }
-
-func (r *heatRenderer) Destroy() {}
-
 // Refresh takes new data or a new theme.
 func (r *heatRenderer) Refresh() {
-	r.update()
-	r.Layout(r.h.Size())
-	for _, o := range r.objects {
-		o.Refresh()
-	}
+	r.redraw(r.update, r.Layout, r.h.Size())
 }

@@ -64,11 +64,11 @@ func (h *Histogram) CreateRenderer() fyne.WidgetRenderer {
 }
 
 type histRenderer struct {
-	h       *Histogram
-	frame   *chartFrame
-	bars    []*canvas.Rectangle
-	labels  []*canvas.Text
-	objects []fyne.CanvasObject
+	h      *Histogram
+	frame  *chartFrame
+	bars   []*canvas.Rectangle
+	labels []*canvas.Text
+	renderer
 }
 
 // update sets ticks, bars and labels from the data and the theme.
@@ -148,15 +148,7 @@ func (r *histRenderer) Layout(size fyne.Size) {
 
 func (r *histRenderer) MinSize() fyne.Size { return minChartSize() }
 
-func (r *histRenderer) Objects() []fyne.CanvasObject { return r.objects }
-
-func (r *histRenderer) Destroy() {}
-
 // Refresh takes new data or a new theme.
 func (r *histRenderer) Refresh() {
-	r.update()
-	r.Layout(r.h.Size())
-	for _, o := range r.objects {
-		o.Refresh()
-	}
+	r.redraw(r.update, r.Layout, r.h.Size())
 }

@@ -127,7 +127,7 @@ type lineRenderer struct {
 	markers  [][]*canvas.Circle
 	swatches []*canvas.Line
 	names    []*canvas.Text
-	objects  []fyne.CanvasObject
+	renderer
 	// bands is what drawBands paints, set by Layout: per banded series
 	// its colour and its points in plot units.
 	bands []bandPath
@@ -416,16 +416,8 @@ func fillSpan(img *image.NRGBA, x int, y0, y1 float32, c color.NRGBA) {
 
 func (r *lineRenderer) MinSize() fyne.Size { return minChartSize() }
 
-func (r *lineRenderer) Objects() []fyne.CanvasObject { return r.objects }
-
-func (r *lineRenderer) Destroy() {}
-
 // Refresh takes new data or a new theme: texts and colours are set, the
 // objects moved, and everything redrawn.
 func (r *lineRenderer) Refresh() {
-	r.update()
-	r.Layout(r.c.Size())
-	for _, o := range r.objects {
-		o.Refresh()
-	}
+	r.redraw(r.update, r.Layout, r.c.Size())
 }

@@ -124,37 +124,54 @@ func interrupted() (context.Context, context.CancelFunc) {
 	return signal.NotifyContext(context.Background(), os.Interrupt)
 }
 
-func aiAdd(c *cli, args []string) error {
-	fs := c.flags("ai add")
-	name := fs.String("name", "", "")
-	game := fs.String("game", "", "")
-	dir := fs.String("dir", "", "")
-	buildCmd := fs.String("build", "", "")
-	run := fs.String("run", "", "")
-	noWatch := fs.Bool("no-watch", false, "")
-	timeout := fs.Duration("timeout", build.DefaultBuildTimeout, "")
-	dbPath := dbFlag(fs)
+// newAIFlags are the flags "ai add" and "ai new" share.
+type newAIFlags struct {
+	name, game, dir, db *string
+	noWatch             *bool
+	timeout             *time.Duration
+}
+
+// newAIFlagSet is the flag set of "ai add" or "ai new" (cmd) with the
+// flags they share.
+func (c *cli) newAIFlagSet(cmd string) (*flag.FlagSet, newAIFlags) {
+	fs := c.flags(cmd)
+	return fs, newAIFlags{name: fs.String("name", "", ""), game: fs.String("game", "", ""), dir: fs.String("dir", "", ""),
+		noWatch: fs.Bool("no-watch", false, ""), timeout: fs.Duration("timeout", build.DefaultBuildTimeout, ""), db: dbFlag(fs)}
+}
+
+// parseNoArgs parses flags that take no positional argument.
+func parseNoArgs(fs *flag.FlagSet, args []string) error {
 	if err := parse(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
-		return usagef("ai add: unexpected argument %q", fs.Arg(0))
+		return usagef("%s: unexpected argument %q", fs.Name(), fs.Arg(0))
+	}
+	return nil
+}
+
+func aiAdd(c *cli, args []string) error {
+	fs, f := c.newAIFlagSet("ai add")
+	buildCmd := fs.String("build", "", "")
+	run := fs.String("run", "", "")
+	if err := parseNoArgs(fs, args); err != nil {
+		return err
 	}
 	switch {
-	case strings.TrimSpace(*name) == "":
+	case strings.TrimSpace(*f.name) == "":
 		return usagef("ai: --name is required (the name shown in standings, e.g. --name alice)")
-	case *game == "":
+	case *f.game == "":
 		return usagef("ai: --game is required (one of %s)", service.GameIDs())
-	case *dir == "":
+	case *f.dir == "":
 		return usagef("ai: --dir is required: the folder with the program's sources")
 	}
-	return withService(*dbPath, func(s *service.Service) error {
-		reg, err := s.Register(service.NewAI{Name: *name, Game: *game, Dir: *dir, Build: *buildCmd,
-			BuildSet: isSet(fs, "build"), Run: *run, Watch: !*noWatch})
+	return withService(*f.db, func(s *service.Service) error {
+		reg, err := s.Register(service.NewAI{Name: *f.name, Game: *f.game, Dir: *f.dir, Build: *buildCmd,
+			BuildSet: isSet(fs, "build"), Run: *run, Watch: !*f.noWatch})
 		if err != nil {
 			return err
 		}
-		return c.registered(s, reg, *timeout)
+		return c.registered(s, reg, *f.timeout)
 	})
 }
 
@@ -230,30 +247,21 @@ func orText(s, none string) string {
 func orDash(s string) string { return orText(s, "-") }
 
 func aiNew(c *cli, args []string) error {
-	fs := c.flags("ai new")
-	name := fs.String("name", "", "")
-	game := fs.String("game", "", "")
+	fs, f := c.newAIFlagSet("ai new")
 	lang := fs.String("lang", "", "")
-	dir := fs.String("dir", "", "")
-	noWatch := fs.Bool("no-watch", false, "")
-	timeout := fs.Duration("timeout", build.DefaultBuildTimeout, "")
-	dbPath := dbFlag(fs)
-	if err := parse(fs, args); err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return usagef("ai new: unexpected argument %q", fs.Arg(0))
-	}
-	if *game == "" || *lang == "" || *dir == "" || *name == "" {
+	if *f.game == "" || *lang == "" || *f.dir == "" || *f.name == "" {
 		return usagef("ai new: --game, --lang, --dir and --name are all required (templates: %s)", strings.Join(service.Templates(), ", "))
 	}
-	return withService(*dbPath, func(s *service.Service) error {
-		reg, err := s.NewFromTemplate(*name, *game, *lang, *dir, !*noWatch)
+	return withService(*f.db, func(s *service.Service) error {
+		reg, err := s.NewFromTemplate(*f.name, *f.game, *lang, *f.dir, !*f.noWatch)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(c.stdout, "copied the %s template for %s into %s\n", *lang, *game, reg.AI.SourceDir)
-		return c.registered(s, reg, *timeout)
+		fmt.Fprintf(c.stdout, "copied the %s template for %s into %s\n", *lang, *f.game, reg.AI.SourceDir)
+		return c.registered(s, reg, *f.timeout)
 	})
 }
 
@@ -306,11 +314,8 @@ func aiEdit(c *cli, args []string) error {
 func aiList(c *cli, args []string) error {
 	fs := c.flags("ai list")
 	dbPath := dbFlag(fs)
-	if err := parse(fs, args); err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return usagef("ai list: unexpected argument %q", fs.Arg(0))
 	}
 	return withService(*dbPath, func(s *service.Service) error {
 		ais, err := s.AIs()

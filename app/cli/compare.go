@@ -1,14 +1,10 @@
 package cli
 
 import (
-	"context"
 	"fmt"
-	"os"
-	"os/signal"
 
 	"ringside/app/service"
 	"ringside/engine/event"
-	"ringside/runner"
 )
 
 func init() {
@@ -60,16 +56,9 @@ func runCompare(c *cli, args []string) error {
 		if err != nil {
 			return err
 		}
-		if isTerminal(c.stderr) {
-			job.Run.OnProgress = func(p runner.Progress) { fmt.Fprint(c.stderr, "\r"+progressLine(p)+"  ") }
-		}
-		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-		defer stop()
-		if err := job.Start(ctx); err != nil {
+		paused, err := c.play(job, false)
+		if err != nil {
 			return fmt.Errorf("comparison (event %d) stopped: %w", ev.ID, err)
-		}
-		if isTerminal(c.stderr) {
-			fmt.Fprintln(c.stderr)
 		}
 		rep, err := s.CompareReport(ev)
 		if err != nil {
@@ -77,7 +66,7 @@ func runCompare(c *cli, args []string) error {
 		}
 		fmt.Fprintln(c.stdout, service.CompareSentence(ev, rep))
 		fmt.Fprintln(c.stdout, service.CompareNumbers(rep))
-		if ctx.Err() != nil {
+		if paused {
 			fmt.Fprintf(c.stdout, "interrupted; go on with: ringside event resume %d%s\n", ev.ID, dbArg(*dbPath))
 		}
 		return nil

@@ -185,25 +185,33 @@ func eventRun(c *cli, verb string, args []string) error {
 			fmt.Fprintf(c.stdout, "event %d is already finished\n", id)
 			return printStandings(c.stdout, s, id, "text")
 		}
-		showProgress := !*quiet && isTerminal(c.stderr)
-		if showProgress {
-			job.Run.OnProgress = func(p runner.Progress) { fmt.Fprint(c.stderr, "\r"+progressLine(p)+"  ") }
-		}
-		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-		defer stop()
-		err = job.Start(ctx)
-		if showProgress {
-			fmt.Fprintln(c.stderr)
-		}
+		paused, err := c.play(job, *quiet)
 		if err != nil {
 			return fmt.Errorf("event %d stopped: %w; fix the problem and run \"ringside event resume %d\"", id, err, id)
 		}
-		if ctx.Err() != nil {
+		if paused {
 			fmt.Fprintf(c.stdout, "event %d paused; go on with: ringside event resume %d%s\n", id, id, dbArg(*dbPath))
 			return nil
 		}
 		return printStandings(c.stdout, s, id, "text")
 	})
+}
+
+// play runs a job until it is done or interrupted (Ctrl-C, SIGTERM),
+// with a progress line on a terminal unless quiet. paused says it was
+// interrupted: the event can be resumed.
+func (c *cli) play(job *service.EventJob, quiet bool) (paused bool, err error) {
+	showProgress := !quiet && isTerminal(c.stderr)
+	if showProgress {
+		job.Run.OnProgress = func(p runner.Progress) { fmt.Fprint(c.stderr, "\r"+progressLine(p)+"  ") }
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	err = job.Start(ctx)
+	if showProgress {
+		fmt.Fprintln(c.stderr)
+	}
+	return ctx.Err() != nil, err
 }
 
 // progressLine is the one-line progress of a running event.

@@ -45,11 +45,8 @@ func runWatch(c *cli, args []string) error {
 	dbPath := dbFlag(fs)
 	debounce := fs.Duration("debounce", build.DefaultDebounce, "")
 	timeout := fs.Duration("timeout", build.DefaultBuildTimeout, "")
-	if err := parse(fs, args); err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return usagef("watch: unexpected argument %q", fs.Arg(0))
 	}
 	if *debounce <= 0 || *timeout <= 0 {
 		return usagef("watch: --debounce and --timeout must be above 0")

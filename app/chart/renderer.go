@@ -1,0 +1,25 @@
+package chart
+
+import "fyne.io/fyne/v2"
+
+// renderer is what the charts' renderers share: the canvas objects they
+// draw and how they redraw them.
+type renderer struct {
+	objects []fyne.CanvasObject
+}
+
+// Objects implements fyne.WidgetRenderer.
+func (r *renderer) Objects() []fyne.CanvasObject { return r.objects }
+
+// Destroy implements fyne.WidgetRenderer.
+func (r *renderer) Destroy() {}
+
+// redraw takes new data or a new theme: update sets texts and colours,
+// layout moves the objects for the widget's size, and all are redrawn.
+func (r *renderer) redraw(update func(), layout func(fyne.Size), size fyne.Size) {
+	update()
+	layout(size)
+	for _, o := range r.objects {
+		o.Refresh()
+	}
+}
