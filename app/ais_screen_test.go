@@ -61,31 +61,18 @@ func rowText(s *aisScreen, name string) []string {
 // overlayText is the text of every label in the window's dialogs.
 func overlayText(t *testing.T, w fyne.Window) string {
 	var b strings.Builder
-	var walk func(fyne.CanvasObject)
-	walk = func(o fyne.CanvasObject) {
-		switch x := o.(type) {
-		case *widget.Label:
-			b.WriteString(x.Text + "\n")
-		case *fyne.Container:
-			for _, c := range x.Objects {
-				walk(c)
-			}
-		case fyne.Widget:
-			r := test.TempWidgetRenderer(t, x)
-			for _, c := range r.Objects() {
-				walk(c)
-			}
-		}
-	}
 	onUI(func() {
 		for _, o := range w.Canvas().Overlays().List() {
-			walk(o)
+			walk(t, o, func(o fyne.CanvasObject) {
+				if l, ok := o.(*widget.Label); ok {
+					b.WriteString(l.Text + "\n")
+				}
+			})
 		}
 	})
 	return b.String()
 }
 
-// closeOverlays closes every dialog.
 func closeOverlays(w fyne.Window) {
 	onUI(func() {
 		for _, o := range w.Canvas().Overlays().List() {

@@ -45,28 +45,33 @@ func newTestUI(t *testing.T) (fyne.Window, *UI) {
 	return u.Win, u
 }
 
+// walk calls visit for o and every object under it, through containers
+// and widgets' renderers.
+func walk(t *testing.T, o fyne.CanvasObject, visit func(fyne.CanvasObject)) {
+	visit(o)
+	switch x := o.(type) {
+	case *fyne.Container:
+		for _, c := range x.Objects {
+			walk(t, c, visit)
+		}
+	case fyne.Widget:
+		if _, ok := x.(*widget.Label); ok {
+			return
+		}
+		for _, c := range test.TempWidgetRenderer(t, x).Objects() {
+			walk(t, c, visit)
+		}
+	}
+}
+
 // buttons finds the buttons under o with the given text.
 func buttons(t *testing.T, o fyne.CanvasObject, text string) []*widget.Button {
 	var out []*widget.Button
-	var walk func(fyne.CanvasObject)
-	walk = func(o fyne.CanvasObject) {
-		switch x := o.(type) {
-		case *widget.Button:
-			if x.Text == text {
-				out = append(out, x)
-			}
-		case *fyne.Container:
-			for _, c := range x.Objects {
-				walk(c)
-			}
-		case fyne.Widget:
-			r := test.TempWidgetRenderer(t, x)
-			for _, c := range r.Objects() {
-				walk(c)
-			}
+	walk(t, o, func(o fyne.CanvasObject) {
+		if b, ok := o.(*widget.Button); ok && b.Text == text {
+			out = append(out, b)
 		}
-	}
-	walk(o)
+	})
 	return out
 }
 

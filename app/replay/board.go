@@ -104,6 +104,28 @@ func centreText(t *canvas.Text, cx, cy float32) {
 // boardWidget is the widget all renderers are built on: the renderer
 // holds the objects, layout is the renderer's own function and theme
 // changes redraw the last state.
+// seats is what every board has: the players' names and the widget.
+type seats struct {
+	w       *boardWidget
+	players []string
+}
+
+func newSeats(players []string, min fyne.Size) seats {
+	return seats{w: &boardWidget{min: min}, players: players}
+}
+
+func (s *seats) name(seat int) string { return seatName(s.players, seat) }
+
+// Object returns the board widget.
+func (s *seats) Object() fyne.CanvasObject { return s.w }
+
+// build makes the widget of objs, laid out by layout; refresh re-applies
+// theme colours and redraws the last state.
+func (s *seats) build(objs []fyne.CanvasObject, layout func(fyne.Size), refresh func()) {
+	s.w.objects, s.w.layout, s.w.refresh = objs, layout, refresh
+	s.w.ExtendBaseWidget(s.w)
+}
+
 // seatName is a seat's player name, or "player N" when the replay has none.
 func seatName(players []string, seat int) string {
 	if seat < len(players) {

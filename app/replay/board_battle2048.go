@@ -18,8 +18,7 @@ import (
 // the tiles in the 2048 palette, the cells of the last attack outlined and
 // the last slide's direction.
 type battleBoard struct {
-	w       *boardWidget
-	players []string
+	seats
 	caption *canvas.Text
 	sides   [battle2048.Seats]battleSide
 	st      *battle2048.State
@@ -81,7 +80,7 @@ func tileColour(e uint8, dark bool) (fill, text color.Color) {
 }
 
 func newBattleBoard(players []string) *battleBoard {
-	b := &battleBoard{players: players, w: &boardWidget{min: fyne.NewSize(300, 200)}}
+	b := &battleBoard{seats: newSeats(players, fyne.NewSize(300, 200))}
 	b.caption = paint.NewText("", 16, true)
 	objs := []fyne.CanvasObject{b.caption}
 	for i := range b.sides {
@@ -116,21 +115,13 @@ func newBattleBoard(players []string) *battleBoard {
 			}
 		}
 	}
-	b.w.objects = objs
-	b.w.layout = b.layout
-	b.w.refresh = func() {
+	b.build(objs, b.layout, func() {
 		if b.st != nil {
 			b.draw()
 		}
-	}
-	b.w.ExtendBaseWidget(b.w)
+	})
 	return b
 }
-
-func (b *battleBoard) name(seat int) string { return seatName(b.players, seat) }
-
-// Object returns the board widget.
-func (b *battleBoard) Object() fyne.CanvasObject { return b.w }
 
 // Show draws st; step is the step that led to it.
 func (b *battleBoard) Show(st engine.State, step *stepInfo) {

@@ -20,9 +20,8 @@ import (
 // the bots as team-coloured circles with health pips, the last turn's
 // shots, and optionally one player's fog of war.
 type cloudBoard struct {
-	w       *boardWidget
-	players []string
-	sync    func(func()) // runs a change under the viewer's lock
+	seats
+	sync func(func()) // runs a change under the viewer's lock
 
 	fogSel  *widget.Select
 	fogLbl  *canvas.Text
@@ -73,7 +72,7 @@ var (
 const fogAll = "All players"
 
 func newCloudBoard(players []string) *cloudBoard {
-	b := &cloudBoard{players: players, fog: -1, w: &boardWidget{min: fyne.NewSize(260, 260)}}
+	b := &cloudBoard{seats: newSeats(players, fyne.NewSize(260, 260)), fog: -1}
 	b.sync = func(f func()) { f() }
 	b.fogLbl = paint.NewText("Vision:", 14, false)
 	opts := append([]string{fogAll}, players...)
@@ -103,19 +102,13 @@ func newCloudBoard(players []string) *cloudBoard {
 	b.field.ScaleMode = canvas.ImageScalePixels
 	b.field.FillMode = canvas.ImageFillStretch
 	objs = append(objs, b.field)
-	b.w.objects = objs
-	b.w.layout = b.layout
-	b.w.refresh = func() {
+	b.build(objs, b.layout, func() {
 		if b.st != nil {
 			b.draw()
 		}
-	}
-	b.w.ExtendBaseWidget(b.w)
+	})
 	return b
 }
-
-// Object returns the board widget.
-func (b *cloudBoard) Object() fyne.CanvasObject { return b.w }
 
 // SetFog shows the field as seat sees it; -1 shows everything.
 func (b *cloudBoard) SetFog(seat int) { b.fogSel.SetSelectedIndex(seat + 1) }

@@ -17,8 +17,7 @@ import (
 // gripBoard draws Grip: 6×6 blocks of 3×3 squares, coloured by their
 // timer, and the four players with their facing.
 type gripBoard struct {
-	w       *boardWidget
-	players []string
+	seats
 
 	caption *canvas.Text
 	strip   [grip.Seats]gripChip
@@ -74,7 +73,7 @@ var (
 const restoreSoon = 3
 
 func newGripBoard(players []string) *gripBoard {
-	b := &gripBoard{players: players, w: &boardWidget{min: fyne.NewSize(240, 280)}}
+	b := &gripBoard{seats: newSeats(players, fyne.NewSize(240, 280))}
 	var objs []fyne.CanvasObject
 	b.caption = paint.NewText("", 16, true)
 	objs = append(objs, b.caption)
@@ -120,17 +119,9 @@ func newGripBoard(players []string) *gripBoard {
 		p.pill.CornerRadius = 3
 		objs = append(objs, p.ring, p.arrow, p.body, p.label, p.pill, p.note)
 	}
-	b.w.objects = objs
-	b.w.layout = b.layout
-	b.w.refresh = b.redraw
-	b.w.ExtendBaseWidget(b.w)
+	b.build(objs, b.layout, b.redraw)
 	return b
 }
-
-func (b *gripBoard) name(seat int) string { return seatName(b.players, seat) }
-
-// Object returns the board widget.
-func (b *gripBoard) Object() fyne.CanvasObject { return b.w }
 
 // Show draws st; step is the step that led to it.
 func (b *gripBoard) Show(st engine.State, step *stepInfo) {
