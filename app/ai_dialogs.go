@@ -113,19 +113,14 @@ type aiForm struct {
 
 func newAIForm(s *aisScreen, editing *storage.AI) *aiForm {
 	f := &aiForm{s: s, editing: editing}
-	f.name = widget.NewEntry()
-	f.name.SetPlaceHolder("the name in standings, e.g. alice")
+	f.name = newEntry("the name in standings, e.g. alice")
 	f.game = widget.NewSelect(gameIDList(), nil)
 	f.game.PlaceHolder = "(choose the game it plays)"
-	f.folder = widget.NewEntry()
-	f.folder.SetPlaceHolder("the folder with the program's source files")
+	f.folder = newEntry("the folder with the program's source files")
 	f.folder.OnSubmitted = func(string) { f.guess() }
-	f.language = widget.NewEntry()
-	f.language.SetPlaceHolder("guessed from the files")
-	f.build = widget.NewEntry()
-	f.build.SetPlaceHolder("nothing to build (a script)")
-	f.run = widget.NewEntry()
-	f.run.SetPlaceHolder("e.g. python3 bot.py or ./bot")
+	f.language = newEntry("guessed from the files")
+	f.build = newEntry("nothing to build (a script)")
+	f.run = newEntry("e.g. python3 bot.py or ./bot")
 	f.why = widget.NewLabel("Choose the folder: Ringside guesses the language and the commands from its files; correct them if needed.")
 	f.why.Importance = widget.LowImportance
 	f.watch = widget.NewCheck("Watch: rebuild it whenever a file in its folder is saved", nil)
@@ -348,10 +343,8 @@ func newTemplateForm(s *aisScreen) *templateForm {
 		f.lang.Refresh()
 	})
 	f.game.PlaceHolder = "(choose the game)"
-	f.name = widget.NewEntry()
-	f.name.SetPlaceHolder("the name in standings, e.g. alice")
-	f.folder = widget.NewEntry()
-	f.folder.SetPlaceHolder("a new or empty folder for the bot's files")
+	f.name = newEntry("the name in standings, e.g. alice")
+	f.folder = newEntry("a new or empty folder for the bot's files")
 	f.watch = widget.NewCheck("Watch: rebuild it whenever a file in its folder is saved", nil)
 	f.watch.SetChecked(true)
 	f.problem = widget.NewLabel("")

@@ -64,8 +64,7 @@ type createEventForm struct {
 
 func newCreateEventForm(u *UI, ais []storage.AI) *createEventForm {
 	f := &createEventForm{u: u, ais: ais}
-	f.name = widget.NewEntry()
-	f.name.SetPlaceHolder("e.g. Class 3B, round 1")
+	f.name = newEntry("e.g. Class 3B, round 1")
 	var ids []string
 	for _, g := range games.All() {
 		ids = append(ids, g.Info().ID)
@@ -84,14 +83,12 @@ func newCreateEventForm(u *UI, ais []storage.AI) *createEventForm {
 	f.formatTip = widget.NewLabel("")
 	f.formatTip.Wrapping = fyne.TextWrapWord
 	f.format = widget.NewSelect(formats, func(s string) { f.formatTip.SetText(formatHelp[event.Format(s)]) })
-	f.gamesN = widget.NewEntry()
-	f.gamesN.SetPlaceHolder("format's default")
+	f.gamesN = newEntry("format's default")
 	f.conc = widget.NewEntry()
 	f.conc.SetText(strconv.Itoa(runner.DefaultConcurrency()))
 	f.scale = widget.NewEntry()
 	f.scale.SetText("1")
-	f.seed = widget.NewEntry()
-	f.seed.SetPlaceHolder("random")
+	f.seed = newEntry("random")
 	f.options = widget.NewMultiLineEntry()
 	f.options.SetPlaceHolder("game options, one per line: KEY=VALUE (see the Games screen)")
 	f.options.SetMinRowsVisible(2)

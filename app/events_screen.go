@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -375,19 +376,7 @@ func (v *eventView) setProgress(p runner.Progress) {
 	if p.Scheduled > 0 {
 		v.progress.SetValue(float64(p.Done) / float64(p.Scheduled))
 	}
-	text := fmt.Sprintf("%d/%d games", p.Done, p.Scheduled)
-	if p.Running > 0 {
-		text += fmt.Sprintf(" · %d playing", p.Running)
-	}
-	if p.Left > 0 {
-		text += " · about " + p.Left.Round(time.Second).String() + " left"
-	}
-	if p.Paused {
-		text += " · paused"
-	}
-	if p.Finished {
-		text += " · finished"
-	}
+	text := strings.Join(service.ProgressWords(p), " · ")
 	v.progressText.SetText(text)
 	v.updateButtons()
 }

@@ -240,3 +240,10 @@ func advice(err error) string {
 func invalidf(format string, args ...any) error {
 	return service.Errorf(service.Invalid, format, args...)
 }
+
+// newEntry is a one-line entry showing placeholder while empty.
+func newEntry(placeholder string) *widget.Entry {
+	e := widget.NewEntry()
+	e.SetPlaceHolder(placeholder)
+	return e
+}

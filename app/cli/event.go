@@ -12,7 +12,6 @@ import (
 	"strings"
 	"syscall"
 	"text/tabwriter"
-	"time"
 
 	"ringside/app/service"
 	"ringside/engine"
@@ -221,17 +220,8 @@ func progressLine(p runner.Progress) string {
 	if p.Scheduled > 0 {
 		filled = width * p.Done / p.Scheduled
 	}
-	s := fmt.Sprintf("[%s%s] %d/%d games", strings.Repeat("#", filled), strings.Repeat(".", width-filled), p.Done, p.Scheduled)
-	if p.Running > 0 {
-		s += fmt.Sprintf(", %d running", p.Running)
-	}
-	if p.Left > 0 {
-		s += ", about " + p.Left.Round(time.Second).String() + " left"
-	}
-	if p.Paused {
-		s += " (paused)"
-	}
-	return s
+	return fmt.Sprintf("[%s%s] %s", strings.Repeat("#", filled), strings.Repeat(".", width-filled),
+		strings.Join(service.ProgressWords(p), ", "))
 }
 
 func isTerminal(w io.Writer) bool {
