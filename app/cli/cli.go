@@ -76,24 +76,28 @@ func (c *cli) fail(err error) int {
 	return 1
 }
 
-// advice words a service error's fix as the command to type.
+// fixCommands word a service error's fix as the command to type; %s is
+// the AI or bot the fix is about.
+var fixCommands = map[service.Fix]string{
+	service.FixBuild:     `: run "ringside ai build %s"`,
+	service.FixListAIs:   ` ("ringside ai list" shows the AIs)`,
+	service.FixRevisions: ` ("ringside ai revisions %s" lists them)`,
+	service.FixEdit:      ` ("ringside ai edit %s --dir D" points it elsewhere)`,
+	service.FixFiller:    ` (--filler %s)`,
+	service.FixListGames: ` ("ringside games" lists the games, their options and bots)`,
+}
+
+// advice is the command that would fix err, or "".
 func advice(err error) string {
 	fix, subject := service.ErrorFix(err)
-	switch fix {
-	case service.FixBuild:
-		return fmt.Sprintf(": run \"ringside ai build %s\"", subject)
-	case service.FixListAIs:
-		return " (\"ringside ai list\" shows the AIs)"
-	case service.FixRevisions:
-		return fmt.Sprintf(" (\"ringside ai revisions %s\" lists them)", subject)
-	case service.FixEdit:
-		return fmt.Sprintf(" (\"ringside ai edit %s --dir D\" points it elsewhere)", subject)
-	case service.FixFiller:
-		return fmt.Sprintf(" (--filler %s)", subject)
-	case service.FixListGames:
-		return " (\"ringside games\" lists the games, their options and bots)"
+	words, ok := fixCommands[fix]
+	if !ok {
+		return ""
 	}
-	return ""
+	if strings.Contains(words, "%s") {
+		return fmt.Sprintf(words, subject)
+	}
+	return words
 }
 
 func oneLine(s string) string { return strings.ReplaceAll(strings.TrimSpace(s), "\n", "; ") }

@@ -3,7 +3,6 @@ package service
 import (
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -17,7 +16,7 @@ import (
 	"ringside/storage"
 )
 
-// watchRig runs an Watcher over a fresh database.
+// watchRig runs a Watcher over a fresh database.
 type watchRig struct {
 	s      *Service
 	db     *storage.DB
@@ -97,9 +96,7 @@ func (r *watchRig) next(t testing.TB, name string) BuildEvent {
 }
 
 func TestAIWatcherBuildsRevisions(t *testing.T) {
-	if _, err := exec.LookPath("python3"); err != nil {
-		t.Skip("python3 is not installed: this test watches a Python bot too")
-	}
+	fixture.NeedPython(t) // it watches a Python bot too
 	r := newWatchRig(t)
 	goAI, goDir := r.add(t, "gobot", "grip", map[string]string{"go.mod": "module bot\n\ngo 1.21\n", "main.go": fixture.GoBot(1)})
 	pyAI, pyDir := r.add(t, "pybot", "grip", map[string]string{"bot.py": fixture.PyBot(1)})
@@ -243,10 +240,7 @@ func TestAIWatcherBuildsRevisions(t *testing.T) {
 func BenchmarkSaveToRevision(b *testing.B) {
 	for _, lang := range []string{"go", "python"} {
 		b.Run(lang, func(b *testing.B) {
-			tool := map[string]string{"go": "go", "python": "python3"}[lang]
-			if _, err := exec.LookPath(tool); err != nil {
-				b.Skipf("%s is not installed", tool)
-			}
+			fixture.NeedTool(b, map[string]string{"go": "go", "python": "python3"}[lang])
 			r := newWatchRig(b)
 			files, file, src := map[string]string{"go.mod": "module bot\n", "main.go": fixture.GoBot(0)}, "main.go",
 				fixture.GoBot
