@@ -96,21 +96,7 @@ func hashTree(dir, build, run string, sk skipper) (string, error) {
 		mode fs.FileMode
 	}
 	var files []entry
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		if rel == "." {
-			return nil
-		}
-		rel = filepath.ToSlash(rel)
-		if sk.skip(rel, d.IsDir()) {
-			if d.IsDir() {
-				return filepath.SkipDir
-			}
-			return nil
-		}
+	err := walkTree(dir, sk.skip, func(rel string, d fs.DirEntry) error {
 		if !d.IsDir() {
 			info, err := d.Info()
 			if err != nil {
@@ -155,21 +141,8 @@ func hashTree(dir, build, run string, sk skipper) (string, error) {
 // copyTree copies the sources of src into dst (which exists), keeping
 // symbolic links as links and the executable bits.
 func copyTree(src, dst string, sk skipper) error {
-	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		if rel == "." {
-			return nil
-		}
-		if sk.skip(filepath.ToSlash(rel), d.IsDir()) {
-			if d.IsDir() {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		to := filepath.Join(dst, rel)
+	return walkTree(src, sk.skip, func(rel string, d fs.DirEntry) error {
+		p, to := filepath.Join(src, rel), filepath.Join(dst, filepath.FromSlash(rel))
 		info, err := d.Info()
 		if err != nil {
 			return err
@@ -187,6 +160,29 @@ func copyTree(src, dst string, sk skipper) error {
 			return copyFile(p, to, info.Mode().Perm()|0o200)
 		}
 		return nil // sockets, pipes, devices: not sources
+	})
+}
+
+// walkTree calls visit for every file and folder below dir, by its
+// relative slash path, leaving out what skip says (a folder with
+// everything in it).
+func walkTree(dir string, skip func(rel string, isDir bool) bool, visit func(rel string, d fs.DirEntry) error) error {
+	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		if rel == "." {
+			return nil
+		}
+		rel = filepath.ToSlash(rel)
+		if skip(rel, d.IsDir()) {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		return visit(rel, d)
 	})
 }
 
@@ -407,18 +403,10 @@ func expandGlobs(dir string, argv []string) ([]string, error) {
 		}
 		pattern := path.Clean(filepath.ToSlash(w))
 		var matches []string
-		err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			rel, _ := filepath.Rel(dir, p)
-			if rel == "." {
-				return nil
-			}
-			rel = filepath.ToSlash(rel)
-			if d.IsDir() && (ignoredDirs[d.Name()] || outputDirs[d.Name()]) {
-				return filepath.SkipDir
-			}
+		skip := func(rel string, isDir bool) bool {
+			return isDir && (ignoredDirs[path.Base(rel)] || outputDirs[path.Base(rel)])
+		}
+		err := walkTree(dir, skip, func(rel string, d fs.DirEntry) error {
 			if ok, err := globMatch(pattern, rel); err != nil {
 				return err
 			} else if ok {

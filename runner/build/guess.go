@@ -168,21 +168,8 @@ func GuessCommands(dir string) (Guess, error) {
 // paths of every file below it, skipping what a build never needs.
 func listSources(dir string) (top, all map[string]bool, err error) {
 	top, all = map[string]bool{}, map[string]bool{}
-	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		if rel == "." {
-			return nil
-		}
-		rel = filepath.ToSlash(rel)
-		if Ignored(rel, d.IsDir(), true) {
-			if d.IsDir() {
-				return filepath.SkipDir
-			}
-			return nil
-		}
+	skip := func(rel string, isDir bool) bool { return Ignored(rel, isDir, true) }
+	err = walkTree(dir, skip, func(rel string, d fs.DirEntry) error {
 		if d.IsDir() {
 			return nil
 		}
