@@ -126,6 +126,14 @@ func (s *seats) build(objs []fyne.CanvasObject, layout func(fyne.Size), refresh 
 	s.w.ExtendBaseWidget(s.w)
 }
 
+// showState calls show with st when st is the board's kind of state S;
+// a board shown another game's state keeps what it shows.
+func showState[S engine.State](st engine.State, show func(S)) {
+	if s, ok := st.(S); ok {
+		show(s)
+	}
+}
+
 // seatName is a seat's player name, or "player N" when the replay has none.
 func seatName(players []string, seat int) string {
 	if seat < len(players) {

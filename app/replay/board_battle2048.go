@@ -125,12 +125,10 @@ func newBattleBoard(players []string) *battleBoard {
 
 // Show draws st; step is the step that led to it.
 func (b *battleBoard) Show(st engine.State, step *stepInfo) {
-	s, ok := st.(*battle2048.State)
-	if !ok {
-		return
-	}
-	b.st, b.step = s, step
-	b.draw()
+	showState(st, func(s *battle2048.State) {
+		b.st, b.step = s, step
+		b.draw()
+	})
 }
 
 func (b *battleBoard) layout(size fyne.Size) {

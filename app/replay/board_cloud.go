@@ -157,18 +157,16 @@ func (b *cloudBoard) ensure(s *cloud.State) {
 
 // Show draws st; step is the step that led to it.
 func (b *cloudBoard) Show(st engine.State, step *stepInfo) {
-	s, ok := st.(*cloud.State)
-	if !ok {
-		return
-	}
-	first := b.pix == nil
-	b.st, b.step = s, step
-	b.ensure(s)
-	if first {
-		b.layout(b.w.Size())
-		return
-	}
-	b.draw()
+	showState(st, func(s *cloud.State) {
+		first := b.pix == nil
+		b.st, b.step = s, step
+		b.ensure(s)
+		if first {
+			b.layout(b.w.Size())
+			return
+		}
+		b.draw()
+	})
 }
 
 func (b *cloudBoard) layout(size fyne.Size) {

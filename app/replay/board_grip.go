@@ -125,12 +125,10 @@ func newGripBoard(players []string) *gripBoard {
 
 // Show draws st; step is the step that led to it.
 func (b *gripBoard) Show(st engine.State, step *stepInfo) {
-	s, ok := st.(*grip.State)
-	if !ok {
-		return
-	}
-	b.st, b.step = s, step
-	b.draw()
+	showState(st, func(s *grip.State) {
+		b.st, b.step = s, step
+		b.draw()
+	})
 }
 
 func (b *gripBoard) redraw() {
