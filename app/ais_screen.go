@@ -98,15 +98,13 @@ func newAIsScreen(u *UI) *aisScreen {
 	s.add = widget.NewButtonWithIcon("Add AI", theme.ContentAddIcon(), s.onAdd)
 	s.add.Importance = widget.HighImportance
 	s.fromTemplate = widget.NewButtonWithIcon("New from template", theme.DocumentCreateIcon(), s.onTemplate)
-	heading := widget.NewLabelWithStyle("AIs", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	heading.SizeName = theme.SizeNameHeadingText
+	heading := newHeading("AIs", theme.SizeNameHeadingText)
 	s.watchState = widget.NewLabel("Starting the watcher…")
 	s.watchState.Truncation = fyne.TextTruncateEllipsis
 	s.watchState.Alignment = fyne.TextAlignTrailing
 	top := container.NewBorder(nil, nil, container.NewHBox(heading, s.add, s.fromTemplate), nil, s.watchState)
 
-	s.title = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	s.title.SizeName = theme.SizeNameSubHeadingText
+	s.title = newHeading("", theme.SizeNameSubHeadingText)
 	s.title.Truncation = fyne.TextTruncateEllipsis
 	s.info = widget.NewLabel("")
 	s.info.Truncation = fyne.TextTruncateEllipsis

@@ -38,8 +38,7 @@ type compareScreen struct {
 
 func newCompareScreen(u *UI) *compareScreen {
 	c := &compareScreen{u: u, entrantsM: map[string][]string{}}
-	title := widget.NewLabelWithStyle("Compare two bots", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	title.SizeName = theme.SizeNameHeadingText
+	title := newHeading("Compare two bots", theme.SizeNameHeadingText)
 	intro := widget.NewLabel("Pick two revisions of an AI (or any two bots). Ringside plays pairs of games with the seats swapped\n" +
 		"on the same seed until a sequential test tells whether the first is stronger, then says so in plain words.")
 	// The test compares two bots in two-player games; four-player Grip
@@ -73,8 +72,7 @@ func newCompareScreen(u *UI) *compareScreen {
 		widget.NewFormItem("Difference that matters", c.elo1),
 	)
 	form.Items[4].HintText = "in normalized Elo; smaller needs more games"
-	c.verdict = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	c.verdict.SizeName = theme.SizeNameSubHeadingText
+	c.verdict = newHeading("", theme.SizeNameSubHeadingText)
 	c.verdict.Wrapping = fyne.TextWrapWord
 	c.numbers = widget.NewLabel("")
 	c.numbers.Wrapping = fyne.TextWrapWord

@@ -215,8 +215,7 @@ type eventData struct {
 
 func newEventView(u *UI) *eventView {
 	v := &eventView{u: u}
-	v.title = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	v.title.SizeName = theme.SizeNameHeadingText
+	v.title = newHeading("", theme.SizeNameHeadingText)
 	v.title.Truncation = fyne.TextTruncateEllipsis
 	v.info = widget.NewLabel("")
 	v.info.Truncation = fyne.TextTruncateEllipsis

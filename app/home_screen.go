@@ -48,8 +48,7 @@ type homeScreen struct {
 
 func newHomeScreen(u *UI) *homeScreen {
 	h := &homeScreen{u: u}
-	title := widget.NewLabelWithStyle("Welcome to Ringside", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	title.SizeName = theme.SizeNameHeadingText
+	title := newHeading("Welcome to Ringside", theme.SizeNameHeadingText)
 	intro := widget.NewLabel("Ringside runs tournaments between programs that play games. Start a demo to watch one now: " +
 		"the built-in bots play real games through the same pipes as your students' programs. " +
 		"Then add your own programs, or create an event in the Events screen.")

@@ -194,8 +194,7 @@ func wrapText(s string, width int) string {
 
 // newDBErrorScreen replaces the app when its database cannot be opened.
 func newDBErrorScreen(err error) fyne.CanvasObject {
-	title := widget.NewLabelWithStyle("Ringside cannot open its database", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	title.SizeName = theme.SizeNameHeadingText
+	title := newHeading("Ringside cannot open its database", theme.SizeNameHeadingText)
 	msg := widget.NewLabel(err.Error())
 	msg.Wrapping = fyne.TextWrapWord
 	hint := widget.NewLabel(fmt.Sprintf("The file was not changed. Start Ringside with another database: ringside --db PATH, or move the file away. The default database is %s.", defaultDBText()))
@@ -246,4 +245,12 @@ func newEntry(placeholder string) *widget.Entry {
 	e := widget.NewEntry()
 	e.SetPlaceHolder(placeholder)
 	return e
+}
+
+// newHeading is a bold label in a heading size (theme.SizeNameHeadingText,
+// theme.SizeNameSubHeadingText).
+func newHeading(text string, size fyne.ThemeSizeName) *widget.Label {
+	l := widget.NewLabelWithStyle(text, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	l.SizeName = size
+	return l
 }

@@ -18,8 +18,7 @@ var Icon = fyne.NewStaticResource("icon.png", assets.Icon)
 // newGamesScreen lists the games Ringside can run, with what they are and
 // how to configure them.
 func newGamesScreen() fyne.CanvasObject {
-	title := widget.NewLabelWithStyle("Ringside", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	title.SizeName = theme.SizeNameHeadingText
+	title := newHeading("Ringside", theme.SizeNameHeadingText)
 	sub := widget.NewLabel("Tournaments between programs that play games. Available games:")
 	cards := container.NewVBox()
 	for _, g := range games.All() {
