@@ -60,7 +60,7 @@ type Revision struct {
 
 const aiColumns = `id, name, game, language, source_dir, build_cmd, run_cmd, watch, missing, created, current_revision, current_since`
 
-func scanAI(row interface{ Scan(...any) error }) (AI, error) {
+func scanAI(row scanner) (AI, error) {
 	var a AI
 	var created, current, since sql.NullInt64
 	err := row.Scan(&a.ID, &a.Name, &a.Game, &a.Language, &a.SourceDir, &a.BuildCmd, &a.RunCmd,
@@ -104,20 +104,8 @@ func (db *DB) AddAI(a AI) (AI, error) {
 
 // ListAIs returns every AI, by name.
 func (db *DB) ListAIs() ([]AI, error) {
-	rows, err := db.r.Query(`SELECT ` + aiColumns + ` FROM ais ORDER BY name`)
+	out, err := collect(scanAI)(db.r.Query(`SELECT ` + aiColumns + ` FROM ais ORDER BY name`))
 	if err != nil {
-		return nil, fmt.Errorf("list AIs: %w", err)
-	}
-	var out []AI
-	for rows.Next() {
-		a, err := scanAI(rows)
-		if err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("list AIs: %w", err)
-		}
-		out = append(out, a)
-	}
-	if err := closeRows(rows); err != nil {
 		return nil, fmt.Errorf("list AIs: %w", err)
 	}
 	return out, nil
@@ -189,7 +177,7 @@ func mustAffect(res sql.Result, what string) error {
 
 const revisionColumns = `id, ai_id, number, name, hash, status, build_log, artifact_dir, run_cmd, created`
 
-func scanRevision(row interface{ Scan(...any) error }) (Revision, error) {
+func scanRevision(row scanner) (Revision, error) {
 	var r Revision
 	var ai, num, created sql.NullInt64
 	err := row.Scan(&r.ID, &ai, &num, &r.Name, &r.Hash, &r.Status, &r.BuildLog, &r.ArtifactDir, &r.RunCmd, &created)
@@ -309,20 +297,8 @@ func (db *DB) SetCurrentRevision(aiID, revID int64) error {
 
 // Revisions lists an AI's builds, failed ones included, oldest first.
 func (db *DB) Revisions(aiID int64) ([]Revision, error) {
-	rows, err := db.r.Query(`SELECT `+revisionColumns+` FROM revisions WHERE ai_id = ? ORDER BY id`, aiID)
+	out, err := collect(scanRevision)(db.r.Query(`SELECT `+revisionColumns+` FROM revisions WHERE ai_id = ? ORDER BY id`, aiID))
 	if err != nil {
-		return nil, fmt.Errorf("revisions of AI %d: %w", aiID, err)
-	}
-	var out []Revision
-	for rows.Next() {
-		r, err := scanRevision(rows)
-		if err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("revisions of AI %d: %w", aiID, err)
-		}
-		out = append(out, r)
-	}
-	if err := closeRows(rows); err != nil {
 		return nil, fmt.Errorf("revisions of AI %d: %w", aiID, err)
 	}
 	return out, nil
