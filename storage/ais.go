@@ -113,26 +113,12 @@ func (db *DB) ListAIs() ([]AI, error) {
 
 // AIByName finds an AI by name, ignoring case.
 func (db *DB) AIByName(name string) (AI, error) {
-	a, err := scanAI(db.r.QueryRow(`SELECT `+aiColumns+` FROM ais WHERE name = ?`, name))
-	if errors.Is(err, sql.ErrNoRows) {
-		return AI{}, fmt.Errorf("AI %q: %w (see the list of AIs)", name, ErrNotFound)
-	}
-	if err != nil {
-		return AI{}, fmt.Errorf("AI %q: %w", name, err)
-	}
-	return a, nil
+	return one(scanAI, db.r.QueryRow(`SELECT `+aiColumns+` FROM ais WHERE name = ?`, name), "AI %q", name)
 }
 
 // AI finds an AI by ID.
 func (db *DB) AI(id int64) (AI, error) {
-	a, err := scanAI(db.r.QueryRow(`SELECT `+aiColumns+` FROM ais WHERE id = ?`, id))
-	if errors.Is(err, sql.ErrNoRows) {
-		return AI{}, fmt.Errorf("AI %d: %w", id, ErrNotFound)
-	}
-	if err != nil {
-		return AI{}, fmt.Errorf("AI %d: %w", id, err)
-	}
-	return a, nil
+	return one(scanAI, db.r.QueryRow(`SELECT `+aiColumns+` FROM ais WHERE id = ?`, id), "AI %d", id)
 }
 
 // UpdateAI saves every field of a.ID's AI except its creation time.
@@ -306,29 +292,15 @@ func (db *DB) Revisions(aiID int64) ([]Revision, error) {
 
 // Revision finds a revision by ID.
 func (db *DB) Revision(id int64) (Revision, error) {
-	r, err := scanRevision(db.r.QueryRow(`SELECT `+revisionColumns+` FROM revisions WHERE id = ?`, id))
-	if errors.Is(err, sql.ErrNoRows) {
-		return Revision{}, fmt.Errorf("revision %d: %w", id, ErrNotFound)
-	}
-	if err != nil {
-		return Revision{}, fmt.Errorf("revision %d: %w", id, err)
-	}
-	return r, nil
+	return one(scanRevision, db.r.QueryRow(`SELECT `+revisionColumns+` FROM revisions WHERE id = ?`, id), "revision %d", id)
 }
 
 // CurrentRevision returns the revision of an AI that plays (see
 // AI.Current). An AI that was never built successfully has none: the error
 // wraps ErrNotFound.
 func (db *DB) CurrentRevision(aiID int64) (Revision, error) {
-	r, err := scanRevision(db.r.QueryRow(`SELECT `+prefixed("r.", revisionColumns)+` FROM ais a
-		JOIN revisions r ON r.id = a.current_revision WHERE a.id = ?`, aiID))
-	if errors.Is(err, sql.ErrNoRows) {
-		return Revision{}, fmt.Errorf("AI %d has no successful build yet: %w", aiID, ErrNotFound)
-	}
-	if err != nil {
-		return Revision{}, fmt.Errorf("current revision of AI %d: %w", aiID, err)
-	}
-	return r, nil
+	return one(scanRevision, db.r.QueryRow(`SELECT `+prefixed("r.", revisionColumns)+` FROM ais a
+		JOIN revisions r ON r.id = a.current_revision WHERE a.id = ?`, aiID), "current revision of AI %d", aiID)
 }
 
 // prefixed qualifies every column of a comma-separated list with p.
@@ -353,13 +325,6 @@ func (db *DB) FailedBuild(aiID int64, hash string) (Revision, error) {
 }
 
 func (db *DB) revisionBySource(aiID int64, hash string, status BuildStatus) (Revision, error) {
-	r, err := scanRevision(db.r.QueryRow(`SELECT `+revisionColumns+` FROM revisions
-		WHERE ai_id = ? AND hash = ? AND status = ?`, aiID, hash, status))
-	if errors.Is(err, sql.ErrNoRows) {
-		return Revision{}, fmt.Errorf("AI %d revision with hash %s: %w", aiID, hash, ErrNotFound)
-	}
-	if err != nil {
-		return Revision{}, fmt.Errorf("AI %d revision with hash %s: %w", aiID, hash, err)
-	}
-	return r, nil
+	return one(scanRevision, db.r.QueryRow(`SELECT `+revisionColumns+` FROM revisions
+		WHERE ai_id = ? AND hash = ? AND status = ?`, aiID, hash, status), "AI %d revision with hash %s", aiID, hash)
 }

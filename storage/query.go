@@ -1,6 +1,10 @@
 package storage
 
-import "database/sql"
+import (
+	"database/sql"
+	"errors"
+	"fmt"
+)
 
 // scanner is a row to scan: *sql.Row or *sql.Rows.
 type scanner interface{ Scan(...any) error }
@@ -26,4 +30,18 @@ func collect[T any](scan func(scanner) (T, error)) func(*sql.Rows, error) ([]T, 
 		}
 		return out, nil
 	}
+}
+
+// one scans the only row of a query. No row is ErrNotFound; errors are
+// wrapped with what the row is (a format and its arguments).
+func one[T any](scan func(scanner) (T, error), row *sql.Row, format string, args ...any) (T, error) {
+	v, err := scan(row)
+	if errors.Is(err, sql.ErrNoRows) {
+		err = ErrNotFound
+	}
+	if err != nil {
+		var zero T
+		return zero, fmt.Errorf(format+": %w", append(args, err)...)
+	}
+	return v, nil
 }
