@@ -311,7 +311,8 @@ func (s *aisScreen) lastBuildText(r aiRow) string {
 		return "checking…"
 	case r.Last == nil:
 		return "never built"
-	case r.Last.Status == storage.BuildFailed && !r.LastFailed() && r.Current != nil:
+	case r.Current != nil && r.Current.ID != r.Last.ID && !r.LastFailed():
+		// A change undone: the sources are an earlier revision's again.
 		return fmt.Sprintf("ok · %s (as r%d)", service.WhenText(r.AI.CurrentSince), r.Current.Number)
 	}
 	return fmt.Sprintf("%s · %s", r.Last.Status, service.WhenText(r.Last.Created))

@@ -161,7 +161,7 @@ func (u *UI) showEvents(id int64) {
 // requests are the user's input; anything else gets a hint that nothing
 // saved was lost.
 func (u *UI) showError(title string, err error) {
-	msg := err.Error() + advice(err)
+	msg := sentence(err)
 	if service.ErrorCode(err) != service.Invalid {
 		msg += "\n\nNothing already saved was lost."
 	}

@@ -376,6 +376,9 @@ func aiShow(c *cli, args []string) error {
 		fmt.Fprintf(w, "  builds:    %d (%d failed)\n", len(st.Revisions), st.Failed)
 		if last := st.Last; last != nil {
 			what := string(last.Status)
+			if last.Status == storage.BuildOK {
+				what = fmt.Sprintf("revision %d, ok", last.Number)
+			}
 			if last.Status == storage.BuildFailed && !st.LastFailed() {
 				what += fmt.Sprintf(", since undone: the sources are those of revision %d again", st.Current.Number)
 			}
