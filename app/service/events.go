@@ -113,6 +113,15 @@ func (s *Service) CreateEvent(spec EventSpec) (storage.Event, int, error) {
 	if cfg.Seats < info.MinSeats || cfg.Seats > info.MaxSeats {
 		return storage.Event{}, 0, Errorf(Invalid, "%s is played by %s, not %d", info.ID, SeatRange(info), cfg.Seats)
 	}
+	// A value the game cannot play with (turn_ms=soon) would fail every
+	// game: try it on a game's start now.
+	players := make([]string, cfg.Seats)
+	for i := range players {
+		players[i] = fmt.Sprintf("player %d", i)
+	}
+	if _, err := g.New(options, players, 1); err != nil {
+		return storage.Event{}, 0, (&Error{Code: Invalid, Message: err.Error(), Err: err}).withFix(FixListGames, "")
+	}
 	if len(spec.Entries) < cfg.Seats && len(spec.Fillers) == 0 {
 		return storage.Event{}, 0, (Errorf(Invalid, "%s needs %d players per game but the event has %d entries; fillers take the empty seats and are not ranked: add a filler bot such as builtin:%s/random",
 			info.Name, cfg.Seats, len(spec.Entries), info.ID)).withFix(FixFiller, "builtin:"+info.ID+"/random")

@@ -1,0 +1,218 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"ringside/app/internal/fixture"
+	"ringside/engine/event"
+	"ringside/storage"
+)
+
+// openTemp opens a service on a fresh database.
+func openTemp(t *testing.T) *Service {
+	t.Helper()
+	s, err := Open(filepath.Join(t.TempDir(), "s.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// registered adds a built Python Grip bot called name.
+func registered(t *testing.T, s *Service, name string) storage.AI {
+	t.Helper()
+	fixture.NeedPython(t)
+	dir := filepath.Join(t.TempDir(), name)
+	fixture.WriteFiles(t, dir, map[string]string{"bot.py": fixture.PyBot(1)})
+	reg, err := s.Register(NewAI{Name: name, Game: "grip", Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Build(context.Background(), reg.AI.ID, BuildOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	return reg.AI
+}
+
+func TestRegisterRefusals(t *testing.T) {
+	s := openTemp(t)
+	registered(t, s, "alice")
+	dir := t.TempDir()
+	fixture.WriteFiles(t, dir, map[string]string{"bot.py": fixture.PyBot(1)})
+	tests := []struct {
+		name string
+		ai   NewAI
+		code Code
+		want string
+		fix  Fix
+	}{
+		{"no name", NewAI{Game: "grip", Dir: dir}, Invalid, "give the AI a name", FixNone},
+		{"built-in name", NewAI{Name: "builtin:me", Game: "grip", Dir: dir}, Invalid, "kept for built-in bots", FixNone},
+		{"entry syntax", NewAI{Name: "a@r2", Game: "grip", Dir: dir}, Invalid, "has = or @", FixNone},
+		{"no game", NewAI{Name: "x", Dir: dir}, Invalid, "choose the game", FixListGames},
+		{"unknown game", NewAI{Name: "x", Game: "chess", Dir: dir}, Invalid, `unknown game "chess"`, FixListGames},
+		{"taken name", NewAI{Name: "ALICE", Game: "grip", Dir: dir}, Conflict, `an AI named "ALICE" already exists`, FixNone},
+		{"no folder", NewAI{Name: "x", Game: "grip", Dir: filepath.Join(dir, "nope")}, Failed, "no such folder", FixNone},
+		{"missing program", NewAI{Name: "x", Game: "grip", Dir: dir, Run: "nosuch-4711 bot.py"}, Failed, "nosuch-4711 is not installed", FixNone},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := s.Register(tt.ai)
+			if ErrorCode(err) != tt.code || err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("err = %v (code %q), want %q with code %q", err, ErrorCode(err), tt.want, tt.code)
+			}
+			if fix, _ := ErrorFix(err); fix != tt.fix {
+				t.Errorf("fix = %q, want %q", fix, tt.fix)
+			}
+		})
+	}
+	if ais, _ := s.AIs(); len(ais) != 1 {
+		t.Errorf("%d AIs after the refusals, want 1", len(ais))
+	}
+}
+
+func TestResolveEntry(t *testing.T) {
+	s := openTemp(t)
+	alice := registered(t, s, "alice")
+	tests := []struct {
+		spec, game string
+		name, cmd  string // want, when no error
+		code       Code
+		fix        Fix
+	}{
+		{"bob=python3 bot.py", "grip", "bob", "python3 bot.py", "", FixNone},
+		{"builtin:grip/greedy", "grip", "builtin:grip/greedy", "builtin:grip/greedy", "", FixNone},
+		{"alice", "grip", "alice r1", "python3 bot.py", "", FixNone},
+		{"ALICE@r1", "grip", "alice r1", "python3 bot.py", "", FixNone},
+		{"alice@r7", "grip", "", "", Invalid, FixRevisions},
+		{"alice@seven", "grip", "", "", Invalid, FixNone},
+		{"alice", "battle2048", "", "", Invalid, FixNone},
+		{"nobody", "grip", "", "", Invalid, FixListAIs},
+		{"builtin:grip/wizard", "grip", "", "", Invalid, FixListGames},
+		{"builtin:cloud/hunter", "grip", "", "", Invalid, FixNone},
+		{"=python3 x.py", "grip", "", "", Invalid, FixNone},
+		{"bob=python3 'x.py", "grip", "", "", Invalid, FixNone},
+	}
+	for _, tt := range tests {
+		t.Run(tt.spec, func(t *testing.T) {
+			e, err := s.ResolveEntry(tt.spec, tt.game)
+			if tt.code != "" {
+				if ErrorCode(err) != tt.code {
+					t.Fatalf("err = %v (code %q), want code %q", err, ErrorCode(err), tt.code)
+				}
+				if fix, _ := ErrorFix(err); fix != tt.fix {
+					t.Errorf("fix = %q, want %q", fix, tt.fix)
+				}
+				return
+			}
+			if err != nil || e.Name != tt.name || e.Command != tt.cmd {
+				t.Fatalf("= %+v, %v; want %s running %q", e, err, tt.name, tt.cmd)
+			}
+			if strings.HasPrefix(tt.spec, "alice") || strings.HasPrefix(tt.spec, "ALICE") {
+				cur, _ := s.DB().CurrentRevision(alice.ID)
+				if e.RevisionID != cur.ID || e.Dir != cur.ArtifactDir {
+					t.Errorf("entry %+v does not run the current revision %+v", e, cur)
+				}
+			}
+		})
+	}
+}
+
+func TestUnbuiltAIAsksForABuild(t *testing.T) {
+	s := openTemp(t)
+	fixture.NeedPython(t)
+	dir := t.TempDir()
+	fixture.WriteFiles(t, dir, map[string]string{"bot.py": fixture.PyBot(1)})
+	if _, err := s.Register(NewAI{Name: "nina", Game: "grip", Dir: dir}); err != nil {
+		t.Fatal(err)
+	}
+	_, err := s.ResolveEntry("nina", "grip")
+	if fix, subject := ErrorFix(err); ErrorCode(err) != Invalid || fix != FixBuild || subject != "nina" {
+		t.Fatalf("err = %v, fix %q %q; want Invalid with FixBuild nina", err, fix, subject)
+	}
+}
+
+func TestEditAndRemove(t *testing.T) {
+	s := openTemp(t)
+	alice := registered(t, s, "alice")
+	registered(t, s, "bob")
+	bad := "nosuch-4711 bot.py"
+	if _, err := s.EditAI(alice.ID, AIEdit{Run: &bad}); ErrorCode(err) != Failed || !strings.Contains(err.Error(), "not installed") {
+		t.Errorf("a run command that cannot work: %v", err)
+	}
+	bob := "Bob"
+	if _, err := s.EditAI(alice.ID, AIEdit{Name: &bob}); ErrorCode(err) != Conflict {
+		t.Errorf("renaming onto bob: %v", err)
+	}
+	on := true
+	ed, err := s.EditAI(alice.ID, AIEdit{Watch: &on})
+	if err != nil || ed.Rebuild || !ed.AI.Watch {
+		t.Errorf("watch on: %+v, %v", ed, err)
+	}
+	run := "python3 ./bot.py"
+	if ed, err = s.EditAI(alice.ID, AIEdit{Run: &run}); err != nil || !ed.Rebuild {
+		t.Errorf("a new run command needs a build: %+v, %v", ed, err)
+	}
+	st, err := s.AIByID(alice.ID)
+	if err != nil || st.Current == nil {
+		t.Fatalf("alice: %+v, %v", st, err)
+	}
+	src := st.AI.SourceDir
+	rm, err := s.RemoveAI(alice.ID, true)
+	if err != nil || len(rm.Folders) != 1 {
+		t.Fatalf("remove: %+v, %v", rm, err)
+	}
+	if _, err := os.Stat(st.Current.ArtifactDir); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the revision folder is still there: %v", err)
+	}
+	if _, err := os.Stat(src); err != nil {
+		t.Errorf("the source folder was touched: %v", err)
+	}
+	if _, err := s.AI("alice"); ErrorCode(err) != NotFound {
+		t.Errorf("alice after removal: %v", err)
+	}
+	if _, err := s.RemoveAI(alice.ID, false); ErrorCode(err) != NotFound {
+		t.Errorf("removing twice: %v", err)
+	}
+}
+
+func TestCreateEventRefusals(t *testing.T) {
+	s := openTemp(t)
+	tests := []struct {
+		name string
+		spec EventSpec
+		want string
+		fix  Fix
+	}{
+		{"no game", EventSpec{Entries: []string{"builtin:grip/random"}}, "choose a game", FixListGames},
+		{"no entries", EventSpec{Game: "grip"}, "add entries", FixNone},
+		{"bad option", EventSpec{Game: "grip", Options: map[string]string{"turn_ms": "soon"},
+			Entries: []string{"builtin:grip/random"}}, "turn_ms", FixListGames},
+		{"too few players", EventSpec{Game: "grip", Entries: []string{"builtin:grip/random", "builtin:grip/greedy"}},
+			"add a filler bot such as builtin:grip/random", FixFiller},
+		{"cannot start", EventSpec{Game: "battle2048", Entries: []string{"zed=pyhton3 bot.py", "builtin:battle2048/random"}},
+			"entry zed cannot start: pyhton3 is not installed", FixNone},
+		{"sprt of three", EventSpec{Game: "battle2048", Format: event.SPRT,
+			Entries: []string{"builtin:battle2048/random", "builtin:battle2048/greedy", "a=builtin:battle2048/random"}}, "sprt", FixNone},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _, err := s.CreateEvent(tt.spec)
+			if ErrorCode(err) != Invalid || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("err = %v (code %q), want Invalid saying %q", err, ErrorCode(err), tt.want)
+			}
+			if fix, _ := ErrorFix(err); fix != tt.fix {
+				t.Errorf("fix = %q, want %q", fix, tt.fix)
+			}
+		})
+	}
+	if evs, _ := s.DB().ListEvents(); len(evs) != 0 {
+		t.Errorf("%d events stored by refused creates", len(evs))
+	}
+}
