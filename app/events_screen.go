@@ -263,6 +263,7 @@ func (v *eventView) show(id int64) {
 	v.empty.Hide()
 	v.body.Show()
 	v.title.SetText("Loading…")
+	v.games.clear()
 	v.refreshNow()
 }
 

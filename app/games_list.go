@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -20,7 +21,7 @@ type gamesList struct {
 	data    *eventData
 	open    *widget.Button
 	summary *widget.Label
-	chosen  int64
+	chosen  int64 // the match chosen in the list, 0 for none
 	obj     fyne.CanvasObject
 }
 
@@ -83,6 +84,9 @@ func newGamesList(u *UI) *gamesList {
 
 func (g *gamesList) object() fyne.CanvasObject { return g.obj }
 
+// line is a game's row: its number (the match id that replay windows and
+// "ringside replay export" use), its round, and the players by their
+// places once it is played.
 func (g *gamesList) line(m storage.Match) string {
 	names := make([]string, len(m.Game.Seats))
 	for s, e := range m.Game.Seats {
@@ -90,20 +94,57 @@ func (g *gamesList) line(m storage.Match) string {
 			names[s] = g.data.ev.Entries[e].Name
 		}
 	}
-	text := fmt.Sprintf("Game %d · round %d · %s", m.Game.Index+1, m.Game.Round+1, strings.Join(names, " vs "))
+	text := fmt.Sprintf("Game %d · round %d · ", m.ID, m.Game.Round+1)
 	switch {
-	case m.Result != nil:
-		text += fmt.Sprintf(" · ranks %v · %s · %d turns", m.Result.Ranks, m.Result.Reason, m.Result.Turns)
+	case m.Result != nil && len(m.Result.Ranks) == len(names):
+		text += placesText(names, m.Result.Ranks) + fmt.Sprintf(" · %s · %d turns", m.Result.Reason, m.Result.Turns)
 	case m.Error != "":
-		text += " · " + m.Error
+		text += strings.Join(names, " vs ") + " · " + m.Error
 	default:
-		text += " · " + string(m.Status)
+		text += strings.Join(names, " vs ") + " · " + string(m.Status)
 	}
 	return text
 }
 
+// placesText lists players best first with their places: "1st alice,
+// 2nd bob, 2nd carol, 4th dave".
+func placesText(names []string, ranks []int) string {
+	order := make([]int, len(names))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return ranks[order[a]] < ranks[order[b]] })
+	parts := make([]string, len(order))
+	for i, s := range order {
+		parts[i] = ordinal(ranks[s]) + " " + names[s]
+	}
+	return strings.Join(parts, ", ")
+}
+
+// clear forgets the games shown while another event loads.
+func (g *gamesList) clear() {
+	g.data, g.chosen = nil, 0
+	g.list.UnselectAll()
+	g.open.Disable()
+	g.summary.SetText("")
+	g.list.Refresh()
+}
+
+// set shows d. A game chosen in another event, or no longer in the list,
+// is forgotten, so "Open replay" never opens a game the list does not
+// show as chosen.
 func (g *gamesList) set(d *eventData) {
+	if g.data == nil || d == nil || g.data.ev.ID != d.ev.ID {
+		g.chosen = 0
+		g.list.UnselectAll()
+	}
 	g.data = d
+	g.open.Disable()
+	for _, m := range d.matches {
+		if m.ID == g.chosen && m.Status == storage.MatchDone {
+			g.open.Enable()
+		}
+	}
 	counts := map[storage.MatchStatus]int{}
 	for _, m := range d.matches {
 		counts[m.Status]++

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -10,6 +11,8 @@ import (
 
 	"ringside/app/internal/fixture"
 	"ringside/app/service"
+	"ringside/engine"
+	"ringside/storage"
 )
 
 // TestAIsScreenAfterARevert: the AIs screen and its Check name and play
@@ -76,4 +79,67 @@ func TestCreateEventDialogRefusesEntriesThatCannotStart(t *testing.T) {
 	if evs, err := u.DB.ListEvents(); err != nil || len(evs) != 0 {
 		t.Errorf("events after the refusal: %d, %v", len(evs), err)
 	}
+}
+
+// TestOpenReplayFollowsTheShownEvent: a game chosen in one event's list
+// is forgotten when another event is shown, so Open replay never opens a
+// game of an event that is not on screen.
+func TestOpenReplayFollowsTheShownEvent(t *testing.T) {
+	_, u := newTestUI(t)
+	var ids []int64
+	for _, seed := range []int64{1, 2} {
+		ev, _, err := u.Svc.CreateEvent(service.EventSpec{Game: "battle2048", Seed: seed, SeedSet: true, Games: 1,
+			Options: engine.Options{"rounds": "5"}, Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		job, err := u.Svc.EventJob(ev.ID, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := job.Start(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, ev.ID)
+	}
+	shown := func(id int64) {
+		onUI(func() { u.events.reload(); u.showEvents(id) })
+		eventually(t, "the event and its games are shown", func() bool {
+			var ok bool
+			onUI(func() {
+				d := u.events.detail
+				ok = d.loaded != nil && d.loaded.ev.ID == id && d.games.data != nil && len(d.games.data.matches) > 0
+			})
+			return ok
+		})
+	}
+	shown(ids[0])
+	g := u.events.detail.games
+	var first int64
+	onUI(func() {
+		g.list.Select(0)
+		first = g.chosen
+		if first == 0 || g.open.Disabled() {
+			t.Fatalf("choosing a finished game: chosen %d, open disabled %v", first, g.open.Disabled())
+		}
+	})
+	shown(ids[1])
+	onUI(func() {
+		if g.chosen != 0 || !g.open.Disabled() {
+			t.Errorf("after switching events: chosen %d (the other event's game %d), open disabled %v", g.chosen, first, g.open.Disabled())
+		}
+		g.list.Select(0)
+		for _, m := range g.data.matches {
+			if m.ID == g.chosen && m.Status == storage.MatchDone {
+				return
+			}
+		}
+		t.Errorf("the game chosen (%d) is not one of the shown event's games", g.chosen)
+	})
+	onUI(func() {
+		if text := g.line(g.data.matches[0]); !strings.Contains(text, fmt.Sprintf("Game %d ·", g.data.matches[0].ID)) ||
+			!strings.Contains(text, "1st ") || !strings.Contains(text, "2nd ") {
+			t.Errorf("game row = %q, want its id and the players by place", text)
+		}
+	})
 }
