@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"os/exec"
 	"path/filepath"
@@ -161,5 +162,28 @@ func TestEventGripWithFillersAndExports(t *testing.T) {
 	code, out, _ = runCLI("replay", "export", "1", "--db", db)
 	if code != 0 || !strings.Contains(out, `"format": "ringside-replay/1"`) {
 		t.Errorf("replay export: exit %d, %.200s", code, out)
+	}
+}
+
+// TestBracketTakesTheFillersItNeeds: a 7-entry Grip bracket (heats of 4,
+// the top 2 go through) with a filler given gets the one filler it needs.
+func TestBracketTakesTheFillersItNeeds(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "b.db")
+	args := []string{"event", "create", "--db", db, "--game", "grip", "--format", "bracket", "--filler", "builtin:grip/random"}
+	for i := range 7 {
+		args = append(args, "--entry", fmt.Sprintf("s%d=builtin:grip/greedy", i))
+	}
+	code, out, errs := runCLI(args...)
+	if code != 0 || !strings.Contains(out, "8 entries") {
+		t.Fatalf("7-entry bracket with a filler: exit %d\n%s%s", code, out, errs)
+	}
+	code, _, errs = runCLI(args[:len(args)-16]...) // no entries, no filler given: the usage error
+	if code != 2 {
+		t.Errorf("no entries: exit %d, %s", code, errs)
+	}
+	noFiller := append([]string{"event", "create", "--db", db, "--game", "grip", "--format", "bracket"}, args[10:]...)
+	code, _, errs = runCLI(noFiller...)
+	if code != 2 || !strings.Contains(errs, "needs 1 more player") || !strings.Contains(errs, "(--filler builtin:grip/random)") {
+		t.Errorf("7-entry bracket without a filler: exit %d, %s", code, errs)
 	}
 }

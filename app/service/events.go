@@ -122,15 +122,6 @@ func (s *Service) CreateEvent(spec EventSpec) (storage.Event, int, error) {
 	if _, err := g.New(options, players, 1); err != nil {
 		return storage.Event{}, 0, (&Error{Code: Invalid, Message: err.Error(), Err: err}).withFix(FixListGames, "")
 	}
-	if len(spec.Entries) < cfg.Seats && len(spec.Fillers) == 0 {
-		return storage.Event{}, 0, (Errorf(Invalid, "%s needs %d players per game but the event has %d entries; fillers take the empty seats and are not ranked: add a filler bot such as builtin:%s/random",
-			info.Name, cfg.Seats, len(spec.Entries), info.ID)).withFix(FixFiller, "builtin:"+info.ID+"/random")
-	}
-	for i := 0; len(ev.Entries) < cfg.Seats; i++ {
-		if err := add(spec.Fillers[i%len(spec.Fillers)], true); err != nil {
-			return storage.Event{}, 0, err
-		}
-	}
 	for _, cand := range spec.Candidates {
 		found := false
 		for i := range cfg.Entries {
@@ -140,6 +131,16 @@ func (s *Service) CreateEvent(spec EventSpec) (storage.Event, int, error) {
 		}
 		if !found {
 			return storage.Event{}, 0, Errorf(Invalid, "candidate %q is not one of the entries", cand)
+		}
+	}
+	need := event.FillersNeeded(cfg)
+	if need > 0 && len(spec.Fillers) == 0 {
+		return storage.Event{}, 0, (Errorf(Invalid, "a %s of %s with %d players per game needs %d more player(s) than its %d entries; fillers take the empty seats and are not ranked: add a filler bot such as builtin:%s/random",
+			cfg.Format, info.Name, cfg.Seats, need, len(spec.Entries), info.ID)).withFix(FixFiller, "builtin:"+info.ID+"/random")
+	}
+	for i := range need {
+		if err := add(spec.Fillers[i%len(spec.Fillers)], true); err != nil {
+			return storage.Event{}, 0, err
 		}
 	}
 	if cfg.Format == event.SPRT {

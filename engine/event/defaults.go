@@ -30,3 +30,31 @@ func DefaultGames(f Format, entries int) int {
 	}
 	return 2
 }
+
+// FillersNeeded is how many filler bots cfg needs besides its entries for
+// its games to be full: a league or bracket needs a game's seats; a
+// bracket of heats larger than two needs a multiple of the half of a heat
+// that goes through; a gauntlet needs a game's seats less one in its field
+// (the entries that are not candidates).
+func FillersNeeded(cfg Config) int {
+	n, s := len(cfg.Entries), cfg.Seats
+	switch cfg.Format {
+	case League:
+		return max(0, s-n)
+	case Bracket:
+		need := max(0, s-n)
+		if half := s / 2; s > 2 && s%2 == 0 && (n+need)%half != 0 {
+			need += half - (n+need)%half
+		}
+		return need
+	case Gauntlet:
+		field := 0
+		for _, e := range cfg.Entries {
+			if !e.Candidate {
+				field++
+			}
+		}
+		return max(0, s-1-field)
+	}
+	return 0
+}
