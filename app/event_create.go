@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"ringside/app/service"
@@ -15,7 +16,6 @@ import (
 	"ringside/engine/event"
 	"ringside/engine/games"
 	"ringside/runner"
-	"ringside/storage"
 )
 
 // formatHelp says what each format does, for the create dialog.
@@ -27,11 +27,11 @@ var formatHelp = map[event.Format]string{
 	event.SPRT:     "Two entries until the sequential test tells which is stronger.",
 }
 
-// showCreateEvent opens the "New event" dialog. The registered AIs are
-// read off the UI thread first.
+// showCreateEvent opens the "New event" dialog. The registered AIs and
+// their revisions are read off the UI thread first.
 func showCreateEvent(u *UI) {
 	u.goWork(func() {
-		ais, err := u.DB.ListAIs()
+		ais, err := u.Svc.AIs()
 		uiDo(func() {
 			if err != nil {
 				u.showError("Cannot read the registered AIs", err)
@@ -42,15 +42,19 @@ func showCreateEvent(u *UI) {
 	})
 }
 
+// createEventForm is the "New event" dialog. It stays open until the
+// event is created: a problem is said under the form, with everything
+// entered kept, and a line above the buttons says how many games the
+// event would be and how long they would take.
 type createEventForm struct {
 	u   *UI
-	ais []storage.AI
+	ais []service.AIStatus
 
 	name      *widget.Entry
 	game      *widget.Select
 	format    *widget.Select
 	formatTip *widget.Label
-	entrants  *widget.CheckGroup
+	entrants  *entrantPicker
 	commands  *widget.Entry
 	gamesN    *widget.Entry
 	seats     *widget.Select
@@ -60,21 +64,26 @@ type createEventForm struct {
 	seed      *widget.Entry
 	options   *widget.Entry
 	runNow    *widget.Check
+
+	plan    *widget.Label // the event's size and time, or what is wrong
+	create  *widget.Button
+	dlg     *dialog.CustomDialog
+	planGen int // only the newest plan is shown
 }
 
-func newCreateEventForm(u *UI, ais []storage.AI) *createEventForm {
+func newCreateEventForm(u *UI, ais []service.AIStatus) *createEventForm {
 	f := &createEventForm{u: u, ais: ais}
 	f.name = newEntry("e.g. Class 3B, round 1")
 	var ids []string
 	for _, g := range games.All() {
 		ids = append(ids, g.Info().ID)
 	}
-	f.entrants = widget.NewCheckGroup(nil, nil)
+	f.entrants = newEntrantPicker(f.replan)
 	f.commands = widget.NewMultiLineEntry()
 	f.commands.SetPlaceHolder("one per line: NAME=COMMAND, e.g. alice=python3 /home/alice/bot.py")
 	f.commands.SetMinRowsVisible(3)
-	f.seats = widget.NewSelect(nil, nil)
-	f.filler = widget.NewSelect(nil, nil)
+	f.seats = widget.NewSelect(nil, func(string) { f.replan() })
+	f.filler = widget.NewSelect(nil, func(string) { f.replan() })
 	f.game = widget.NewSelect(ids, func(string) { f.gameChanged() })
 	var formats []string
 	for _, x := range event.Formats {
@@ -82,7 +91,10 @@ func newCreateEventForm(u *UI, ais []storage.AI) *createEventForm {
 	}
 	f.formatTip = widget.NewLabel("")
 	f.formatTip.Wrapping = fyne.TextWrapWord
-	f.format = widget.NewSelect(formats, func(s string) { f.formatTip.SetText(formatHelp[event.Format(s)]) })
+	f.format = widget.NewSelect(formats, func(s string) {
+		f.formatTip.SetText(formatHelp[event.Format(s)])
+		f.replan()
+	})
 	f.gamesN = newEntry("format's default")
 	f.conc = widget.NewEntry()
 	f.conc.SetText(strconv.Itoa(runner.DefaultConcurrency()))
@@ -92,8 +104,13 @@ func newCreateEventForm(u *UI, ais []storage.AI) *createEventForm {
 	f.options = widget.NewMultiLineEntry()
 	f.options.SetPlaceHolder("game options, one per line: KEY=VALUE (see the Games screen)")
 	f.options.SetMinRowsVisible(2)
+	for _, e := range []*widget.Entry{f.name, f.commands, f.gamesN, f.conc, f.scale, f.seed, f.options} {
+		e.OnChanged = func(string) { f.replan() }
+	}
 	f.runNow = widget.NewCheck("Run it now", nil)
 	f.runNow.SetChecked(true)
+	f.plan = widget.NewLabel("")
+	f.plan.Wrapping = fyne.TextWrapWord
 	f.format.SetSelected(string(event.League))
 	f.game.SetSelected(ids[0])
 	return f
@@ -106,19 +123,20 @@ func (f *createEventForm) gameChanged() {
 		return
 	}
 	info := g.Info()
-	var opts []string
+	var choices []entrant
+	var fillers []string
 	for _, b := range g.Bots() {
-		opts = append(opts, runner.BuiltinPrefix+info.ID+"/"+b)
+		spec := runner.BuiltinPrefix + info.ID + "/" + b
+		choices = append(choices, entrant{spec: spec, label: b + " (built-in bot)"})
+		fillers = append(fillers, spec)
 	}
-	fillers := append([]string(nil), opts...)
 	for _, a := range f.ais {
-		if a.Game == info.ID && !a.Missing {
-			opts = append(opts, a.Name)
+		if a.AI.Game != info.ID || a.Missing {
+			continue
 		}
+		choices = append(choices, aiEntrant(a))
 	}
-	f.entrants.Options = opts
-	f.entrants.Selected = nil
-	f.entrants.Refresh()
+	f.entrants.set(choices)
 	var seats []string
 	for n := info.MinSeats; n <= info.MaxSeats; n++ {
 		seats = append(seats, strconv.Itoa(n))
@@ -130,13 +148,12 @@ func (f *createEventForm) gameChanged() {
 	}
 	f.filler.Options = append([]string{"none"}, fillers...)
 	f.filler.SetSelected("none")
-	if len(fillers) > 0 {
-		for _, b := range fillers {
-			if strings.HasSuffix(b, "/random") {
-				f.filler.SetSelected(b)
-			}
+	for _, b := range fillers {
+		if strings.HasSuffix(b, "/random") {
+			f.filler.SetSelected(b)
 		}
 	}
+	f.replan()
 }
 
 func (f *createEventForm) show() {
@@ -144,8 +161,6 @@ func (f *createEventForm) show() {
 		widget.NewFormItem("Name", f.name),
 		widget.NewFormItem("Game", f.game),
 		widget.NewFormItem("Format", container.NewVBox(f.format, f.formatTip)),
-		widget.NewFormItem("Entrants", container.NewVScroll(f.entrants)),
-		widget.NewFormItem("Other programs", f.commands),
 		widget.NewFormItem("Games per pairing", f.gamesN),
 		widget.NewFormItem("Players per game", f.seats),
 		widget.NewFormItem("Filler for empty seats", f.filler),
@@ -155,21 +170,69 @@ func (f *createEventForm) show() {
 		widget.NewFormItem("Game options", f.options),
 		widget.NewFormItem("", f.runNow),
 	)
-	form.Items[5].HintText = "league: seeds per pairing; bracket: best of N; swiss: rounds; sprt: most games"
-	d := dialog.NewCustomConfirm("New event", "Create", "Cancel", container.NewVScroll(form), func(ok bool) {
-		if ok {
-			f.create()
-		}
-	}, f.u.Win)
-	d.Resize(fyne.NewSize(760, 680))
-	d.Show()
+	form.Items[3].HintText = "league: seeds per pairing; bracket: best of N; swiss: rounds; sprt: most games"
+	form.Items[5].HintText = "bots that take the seats entrants leave empty; they are not ranked"
+	lists := container.NewVSplit(f.entrants.object(),
+		container.NewBorder(widget.NewLabel("Other programs, one per line:"), nil, nil, nil, f.commands))
+	lists.Offset = 0.7
+	who := container.NewBorder(newHeading("Entrants", theme.SizeNameSubHeadingText), nil, nil, nil, lists)
+	split := container.NewHSplit(container.NewVScroll(form), who)
+	split.Offset = 0.55
+	cancel := widget.NewButton("Cancel", func() { f.dlg.Hide() })
+	f.create = widget.NewButtonWithIcon("Create", theme.ConfirmIcon(), f.submit)
+	f.create.Importance = widget.HighImportance
+	f.dlg = dialog.NewCustomWithoutButtons("New event", container.NewBorder(nil, f.plan, nil, nil, split), f.u.Win)
+	f.dlg.SetButtons([]fyne.CanvasObject{cancel, f.create})
+	f.dlg.Resize(dialogSize(f.u, 1180, 700))
+	f.dlg.Show()
+	f.replan()
+}
+
+// replan says, off the UI thread, what the event would be with what is
+// entered now, or what keeps it from being created.
+func (f *createEventForm) replan() {
+	if f.plan == nil || f.entrants == nil {
+		return // still being built
+	}
+	f.planGen++
+	gen := f.planGen
+	spec, err := f.spec()
+	if err == nil && len(spec.Entries) == 0 {
+		f.showPlan("Choose the entrants on the right, or add other programs below them.", false)
+		return
+	}
+	if err != nil {
+		f.showPlan(sentence(err), true)
+		return
+	}
+	f.u.goWork(func() {
+		p, err := f.u.Svc.PlanEvent(spec)
+		uiDo(func() {
+			if gen != f.planGen {
+				return
+			}
+			if err != nil {
+				f.showPlan(sentence(err), true)
+				return
+			}
+			f.showPlan(p.Words(), false)
+		})
+	})
+}
+
+func (f *createEventForm) showPlan(text string, problem bool) {
+	f.plan.Importance = widget.MediumImportance
+	if problem {
+		f.plan.Importance = widget.DangerImportance
+	}
+	f.plan.SetText(text)
 }
 
 // spec reads the form into an EventSpec; bad numbers are reported by name.
 func (f *createEventForm) spec() (service.EventSpec, error) {
 	s := service.EventSpec{Name: f.name.Text, Game: f.game.Selected, Format: event.Format(f.format.Selected),
 		Options: engine.Options{}}
-	s.Entries = append(s.Entries, f.entrants.Selected...)
+	s.Entries = append(s.Entries, f.entrants.selected()...)
 	for _, line := range strings.Split(f.commands.Text, "\n") {
 		if line = strings.TrimSpace(line); line != "" {
 			s.Entries = append(s.Entries, line)
@@ -224,13 +287,33 @@ func optionalInt(text, field string) (int, error) {
 	return n, nil
 }
 
-func (f *createEventForm) create() {
+// submit creates the event; a problem stays in the dialog, under the
+// form, with everything entered kept.
+func (f *createEventForm) submit() {
 	spec, err := f.spec()
 	if err != nil {
-		f.u.showError("The event was not created", err)
+		f.showPlan(sentence(err), true)
 		return
 	}
-	createEvent(f.u, spec, f.runNow.Checked, "The event was not created")
+	run := f.runNow.Checked
+	f.create.Disable()
+	f.u.goWork(func() {
+		create := f.u.Svc.CreateEvent
+		if run {
+			create = f.u.Jobs.CreateAndStart
+		}
+		ev, _, err := create(spec)
+		uiDo(func() {
+			f.create.Enable()
+			if err != nil {
+				f.showPlan(sentence(err), true)
+				return
+			}
+			f.dlg.Hide()
+			f.u.events.reload()
+			f.u.showEvents(ev.ID)
+		})
+	})
 }
 
 // createEvent creates an event off the UI thread, starts it if run, and

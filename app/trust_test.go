@@ -61,24 +61,96 @@ func TestAIsScreenAfterARevert(t *testing.T) {
 }
 
 // TestCreateEventDialogRefusesEntriesThatCannotStart: the New event
-// dialog goes through the same check as "event create".
+// dialog goes through the same check as "event create", says what is
+// wrong inside the dialog and keeps what was entered.
 func TestCreateEventDialogRefusesEntriesThatCannotStart(t *testing.T) {
 	w, u := newTestUI(t)
 	var f *createEventForm
 	onUI(func() {
 		f = newCreateEventForm(u, nil)
+		f.show()
 		f.game.SetSelected("grip")
-		f.entrants.SetSelected([]string{"builtin:grip/greedy"})
+		f.entrants.choose("builtin:grip/greedy")
 		f.commands.SetText("zed=pyhton3 bot.py")
-		f.create()
+		f.submit()
 	})
-	eventually(t, "the refusal is shown", func() bool {
+	eventually(t, "the refusal is shown in the dialog", func() bool {
 		text := strings.Join(strings.Fields(overlayText(t, w)), " ")
 		return strings.Contains(text, "ntry zed cannot start") && strings.Contains(text, "pyhton3 is not installed")
+	})
+	onUI(func() {
+		if f.commands.Text != "zed=pyhton3 bot.py" || len(w.Canvas().Overlays().List()) == 0 {
+			t.Errorf("the dialog lost what was entered or closed: %q", f.commands.Text)
+		}
 	})
 	if evs, err := u.DB.ListEvents(); err != nil || len(evs) != 0 {
 		t.Errorf("events after the refusal: %d, %v", len(evs), err)
 	}
+}
+
+// TestCreateEventDialogPlansAndPicksRevisions: the dialog says how many
+// games an event would be before it is created, and an AI can play an
+// older revision.
+func TestCreateEventDialogPlansAndPicksRevisions(t *testing.T) {
+	fixture.NeedPython(t)
+	_, u := newTestUI(t)
+	src := filepath.Join(t.TempDir(), "alice")
+	fixture.WriteFiles(t, src, map[string]string{"bot.py": fixture.PyBot(1)})
+	reg, err := u.Svc.Register(service.NewAI{Name: "alice", Game: "grip", Dir: src})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for v := 1; v <= 2; v++ {
+		fixture.WriteFiles(t, src, map[string]string{"bot.py": fixture.PyBot(v)})
+		if _, err := u.Svc.Build(context.Background(), reg.AI.ID, service.BuildOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ais, err := u.Svc.AIs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f *createEventForm
+	onUI(func() {
+		f = newCreateEventForm(u, ais)
+		f.show()
+		f.game.SetSelected("grip")
+		f.entrants.choose("alice@r1", "builtin:grip/greedy", "builtin:grip/random")
+		f.gamesN.SetText("1")
+	})
+	onUI(func() {
+		if got := f.entrants.selected(); strings.Join(got, ",") != "builtin:grip/random,builtin:grip/greedy,alice@r1" {
+			t.Errorf("selected = %v", got)
+		}
+	})
+	eventually(t, "the plan counts the games", func() bool {
+		var text string
+		onUI(func() { text = f.plan.Text })
+		if !strings.Contains(text, "A league of 3 entries and 1 filler bot(s), 4 per game: ") {
+			return false
+		}
+		// Every seat order of the one group of four: 4 rotations, or all
+		// 24 orders where seat orders are balanced.
+		return strings.Contains(text, " 4 games") || strings.Contains(text, " 24 games")
+	})
+	onUI(func() { f.runNow.SetChecked(false); f.submit() })
+	eventually(t, "the event is created with alice r1", func() bool {
+		evs, _ := u.DB.ListEvents()
+		if len(evs) != 1 {
+			return false
+		}
+		ev, err := u.DB.Event(evs[0].ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range ev.Entries {
+			if e.Name == "alice r1" {
+				return true
+			}
+		}
+		t.Fatalf("entries %+v", ev.Entries)
+		return false
+	})
 }
 
 // TestOpenReplayFollowsTheShownEvent: a game chosen in one event's list

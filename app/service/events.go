@@ -46,32 +46,49 @@ type EventSpec struct {
 // that cannot start is refused with its name and what is missing. Nothing
 // is stored on error.
 func (s *Service) CreateEvent(spec EventSpec) (storage.Event, int, error) {
+	ev, sched, err := s.prepareEvent(spec)
+	if err != nil {
+		return storage.Event{}, 0, err
+	}
+	ev, err = s.db.CreateEvent(ev)
+	if err != nil {
+		return storage.Event{}, 0, err
+	}
+	if err := s.db.AddMatches(ev.ID, sched); err != nil {
+		return storage.Event{}, 0, err
+	}
+	return ev, len(sched), nil
+}
+
+// prepareEvent checks spec and makes the event and its first schedule, as
+// CreateEvent stores them.
+func (s *Service) prepareEvent(spec EventSpec) (storage.Event, []event.Game, error) {
 	if spec.Game == "" {
-		return storage.Event{}, 0, (Errorf(Invalid, "choose a game (one of %s)", GameIDs())).withFix(FixListGames, "")
+		return storage.Event{}, nil, (Errorf(Invalid, "choose a game (one of %s)", GameIDs())).withFix(FixListGames, "")
 	}
 	g, err := games.Get(spec.Game)
 	if err != nil {
-		return storage.Event{}, 0, (&Error{Code: Invalid, Message: err.Error(), Err: err}).withFix(FixListGames, "")
+		return storage.Event{}, nil, (&Error{Code: Invalid, Message: err.Error(), Err: err}).withFix(FixListGames, "")
 	}
 	info := g.Info()
 	options, err := info.Resolve(spec.Options)
 	if err != nil {
-		return storage.Event{}, 0, (&Error{Code: Invalid, Message: err.Error(), Err: err}).withFix(FixListGames, "")
+		return storage.Event{}, nil, (&Error{Code: Invalid, Message: err.Error(), Err: err}).withFix(FixListGames, "")
 	}
 	if spec.TimeScale == 0 {
 		spec.TimeScale = 1
 	}
 	if spec.TimeScale < 0 {
-		return storage.Event{}, 0, Errorf(Invalid, "the time multiplier must be above 0")
+		return storage.Event{}, nil, Errorf(Invalid, "the time multiplier must be above 0")
 	}
 	if spec.Format == "" {
 		spec.Format = event.League
 	}
 	if !slices.Contains(event.Formats, spec.Format) {
-		return storage.Event{}, 0, Errorf(Invalid, "unknown format %q (league, bracket, gauntlet, swiss, sprt)", spec.Format)
+		return storage.Event{}, nil, Errorf(Invalid, "unknown format %q (league, bracket, gauntlet, swiss, sprt)", spec.Format)
 	}
 	if len(spec.Entries) == 0 {
-		return storage.Event{}, 0, Errorf(Invalid, "add entries: NAME=COMMAND, builtin:%s/… or the name of a registered AI", info.ID)
+		return storage.Event{}, nil, Errorf(Invalid, "add entries: NAME=COMMAND, builtin:%s/… or the name of a registered AI", info.ID)
 	}
 	if spec.Format == event.SPRT && spec.Elo1 == 0 && spec.Elo0 == 0 {
 		spec.Elo1 = event.DefaultElo1
@@ -100,7 +117,7 @@ func (s *Service) CreateEvent(spec EventSpec) (storage.Event, int, error) {
 	}
 	for _, text := range spec.Entries {
 		if err := add(text, false); err != nil {
-			return storage.Event{}, 0, err
+			return storage.Event{}, nil, err
 		}
 	}
 	cfg.Seats = spec.Seats
@@ -111,7 +128,7 @@ func (s *Service) CreateEvent(spec EventSpec) (storage.Event, int, error) {
 		}
 	}
 	if cfg.Seats < info.MinSeats || cfg.Seats > info.MaxSeats {
-		return storage.Event{}, 0, Errorf(Invalid, "%s is played by %s, not %d", info.ID, SeatRange(info), cfg.Seats)
+		return storage.Event{}, nil, Errorf(Invalid, "%s is played by %s, not %d", info.ID, SeatRange(info), cfg.Seats)
 	}
 	// A value the game cannot play with (turn_ms=soon) would fail every
 	// game: try it on a game's start now.
@@ -120,7 +137,7 @@ func (s *Service) CreateEvent(spec EventSpec) (storage.Event, int, error) {
 		players[i] = fmt.Sprintf("player %d", i)
 	}
 	if _, err := g.New(options, players, 1); err != nil {
-		return storage.Event{}, 0, (&Error{Code: Invalid, Message: err.Error(), Err: err}).withFix(FixListGames, "")
+		return storage.Event{}, nil, (&Error{Code: Invalid, Message: err.Error(), Err: err}).withFix(FixListGames, "")
 	}
 	for _, cand := range spec.Candidates {
 		found := false
@@ -130,17 +147,17 @@ func (s *Service) CreateEvent(spec EventSpec) (storage.Event, int, error) {
 			}
 		}
 		if !found {
-			return storage.Event{}, 0, Errorf(Invalid, "candidate %q is not one of the entries", cand)
+			return storage.Event{}, nil, Errorf(Invalid, "candidate %q is not one of the entries", cand)
 		}
 	}
 	need := event.FillersNeeded(cfg)
 	if need > 0 && len(spec.Fillers) == 0 {
-		return storage.Event{}, 0, (Errorf(Invalid, "a %s of %s with %d players per game needs %d more player(s) than its %d entries; fillers take the empty seats and are not ranked: add a filler bot such as builtin:%s/random",
+		return storage.Event{}, nil, (Errorf(Invalid, "a %s of %s with %d players per game needs %d more player(s) than its %d entries; fillers take the empty seats and are not ranked: add a filler bot such as builtin:%s/random",
 			cfg.Format, info.Name, cfg.Seats, need, len(spec.Entries), info.ID)).withFix(FixFiller, "builtin:"+info.ID+"/random")
 	}
 	for i := range need {
 		if err := add(spec.Fillers[i%len(spec.Fillers)], true); err != nil {
-			return storage.Event{}, 0, err
+			return storage.Event{}, nil, err
 		}
 	}
 	if cfg.Format == event.SPRT {
@@ -153,7 +170,7 @@ func (s *Service) CreateEvent(spec EventSpec) (storage.Event, int, error) {
 		cfg.Seed = time.Now().UnixNano() & (1<<31 - 1)
 	}
 	if err := event.Validate(cfg); err != nil {
-		return storage.Event{}, 0, &Error{Code: Invalid, Message: err.Error(), Err: err}
+		return storage.Event{}, nil, &Error{Code: Invalid, Message: err.Error(), Err: err}
 	}
 	ev.Config = cfg
 	ev.Name = strings.TrimSpace(spec.Name)
@@ -162,16 +179,9 @@ func (s *Service) CreateEvent(spec EventSpec) (storage.Event, int, error) {
 	}
 	sched, _, err := event.Schedule(cfg, nil)
 	if err != nil {
-		return storage.Event{}, 0, wrap(Invalid, err, "schedule")
+		return storage.Event{}, nil, wrap(Invalid, err, "schedule")
 	}
-	ev, err = s.db.CreateEvent(ev)
-	if err != nil {
-		return storage.Event{}, 0, err
-	}
-	if err := s.db.AddMatches(ev.ID, sched); err != nil {
-		return storage.Event{}, 0, err
-	}
-	return ev, len(sched), nil
+	return ev, sched, nil
 }
 
 // SeatRange says how many players a game takes.
