@@ -6,6 +6,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"runtime"
 
 	fyneapp "fyne.io/fyne/v2/app"
 
@@ -23,6 +24,7 @@ func main() {
 		runApp(args[1])
 	case len(args) == 2 && args[0] == "view":
 		// "ringside view FILE" opens a replay file in the viewer.
+		needDisplay()
 		a := fyneapp.NewWithID("io.ringside.app")
 		w, err := app.NewReplayFileWindow(a, args[1])
 		if err != nil {
@@ -37,6 +39,20 @@ func main() {
 }
 
 func runApp(dbPath string) {
+	needDisplay()
 	a := fyneapp.NewWithID("io.ringside.app")
 	app.NewUI(a, dbPath).Win.ShowAndRun()
+}
+
+// needDisplay stops with one line, instead of a driver's stack trace, when
+// there is no graphical session to open a window in.
+func needDisplay() {
+	switch runtime.GOOS {
+	case "windows", "darwin", "ios", "android", "js":
+		return
+	}
+	if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
+		fmt.Fprintln(os.Stderr, `ringside: no display to open the window on (DISPLAY and WAYLAND_DISPLAY are not set); every command works without one: try "ringside help"`)
+		os.Exit(1)
+	}
 }

@@ -25,8 +25,6 @@ func ringside(t *testing.T, args ...string) (code int, stdout, stderr string) {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(exe, args...)
-	// LC_ALL=C keeps Fyne's complaint about "C.UTF-8" out of stderr.
-	cmd.Env = append(os.Environ(), "LC_ALL=C")
 	var out, errs bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errs
 	err = cmd.Run()
@@ -236,5 +234,52 @@ func TestEventRefusesEntriesThatCannotStart(t *testing.T) {
 	}
 	if out := mustRingside(t, "event", "list", "--db", db); !strings.Contains(out, "no events yet") {
 		t.Errorf("events after refused creates:\n%s", out)
+	}
+}
+
+// TestNoLocaleNoise: under Debian's default locale in containers
+// (C.UTF-8) and plain C, commands print nothing but their own output:
+// Fyne no longer complains that it cannot read the locale.
+func TestNoLocaleNoise(t *testing.T) {
+	exe, err := runner.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range []string{"C.UTF-8", "C", "POSIX", "de_DE.UTF-8"} {
+		for _, args := range [][]string{{"help"}, {"games"}, {"db"}} {
+			cmd := exec.Command(exe, args...)
+			cmd.Env = append(os.Environ(), "LANG="+lang, "LC_ALL=", "LC_MESSAGES=", "LANGUAGE=")
+			var errs bytes.Buffer
+			cmd.Stderr = &errs
+			if err := cmd.Run(); err != nil || errs.Len() > 0 {
+				t.Errorf("LANG=%s ringside %v: %v, stderr %q", lang, args, err, errs.String())
+			}
+		}
+	}
+}
+
+// TestNoDisplay: the app without a display says so in one line and exits
+// non-zero, instead of a driver's stack trace.
+func TestNoDisplay(t *testing.T) {
+	exe, err := runner.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{nil, {"--db", filepath.Join(t.TempDir(), "x.db")}, {"view", "game.json"}} {
+		cmd := exec.Command(exe, args...)
+		var env []string
+		for _, kv := range os.Environ() {
+			if !strings.HasPrefix(kv, "DISPLAY=") && !strings.HasPrefix(kv, "WAYLAND_DISPLAY=") {
+				env = append(env, kv)
+			}
+		}
+		cmd.Env = env
+		var out, errs bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &errs
+		err := cmd.Run()
+		if err == nil || strings.Count(errs.String(), "\n") != 1 || !strings.Contains(errs.String(), "no display") ||
+			!strings.Contains(errs.String(), "ringside help") {
+			t.Errorf("ringside %v without a display: %v, stderr %q", args, err, errs.String())
+		}
 	}
 }
