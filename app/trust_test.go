@@ -215,3 +215,29 @@ func TestOpenReplayFollowsTheShownEvent(t *testing.T) {
 		}
 	})
 }
+
+// TestCloseAsksWhileAnEventRuns: closing the window mid-event asks first;
+// with nothing running it closes at once.
+func TestCloseAsksWhileAnEventRuns(t *testing.T) {
+	w, u := newTestUI(t)
+	ev, _, err := u.Jobs.CreateAndStart(service.EventSpec{Game: "grip", Games: 50, Seed: 1, SeedSet: true,
+		Entries: []string{"builtin:grip/greedy", "builtin:grip/random", "builtin:grip/random", "builtin:grip/random"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	onUI(u.confirmClose)
+	if !strings.Contains(overlayText(t, w), "Quit while games are played?") {
+		t.Fatalf("no question before quitting mid-event:\n%s", overlayText(t, w))
+	}
+	if u.ctx.Err() != nil {
+		t.Fatal("the window closed without asking")
+	}
+	closeOverlays(w)
+	u.Jobs.Stop(ev.ID)
+	// Closing waits for the background work, which may wait for the UI
+	// lock: not under it.
+	u.confirmClose()
+	if u.ctx.Err() == nil {
+		t.Error("with nothing running the window did not close")
+	}
+}

@@ -66,6 +66,7 @@ func NewUI(a fyne.App, dbPath string) *UI {
 	}
 	u := newUI(a, w, svc)
 	u.build()
+	w.SetCloseIntercept(u.confirmClose)
 	w.SetOnClosed(func() {
 		size := w.Canvas().Size()
 		prefs.SetFloat(prefWidth, float64(size.Width))
@@ -73,6 +74,31 @@ func NewUI(a fyne.App, dbPath string) *UI {
 		u.close()
 	})
 	return u
+}
+
+// confirmClose closes the window, asking first while events are played:
+// their games in play would be abandoned (and played again on resume).
+func (u *UI) confirmClose() {
+	n := u.Jobs.Count()
+	if n == 0 {
+		u.Win.Close()
+		return
+	}
+	what := "An event is"
+	if n > 1 {
+		what = fmt.Sprintf("%d events are", n)
+	}
+	d := dialog.NewConfirm("Quit while games are played?",
+		wrapText(what+" being played. Quitting stops it: the games being played now are abandoned and played again "+
+			"from their seeds when you resume; every finished game is kept.", 70),
+		func(quit bool) {
+			if quit {
+				u.Win.Close()
+			}
+		}, u.Win)
+	d.SetConfirmText("Quit")
+	d.SetDismissText("Keep playing")
+	d.Show()
 }
 
 // newUI is the UI's state over svc, before any screen is built.

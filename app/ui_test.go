@@ -41,7 +41,11 @@ func newTestUI(t *testing.T) (fyne.Window, *UI) {
 	}
 	// Closing runs the window's close hook, which waits for the
 	// background work: not under the UI lock that work may wait for.
-	t.Cleanup(func() { u.Win.Close() })
+	t.Cleanup(func() {
+		if u.ctx.Err() == nil { // not closed by the test itself
+			u.Win.Close()
+		}
+	})
 	return u.Win, u
 }
 

@@ -92,6 +92,13 @@ func (j *Jobs) CreateAndStart(spec EventSpec) (storage.Event, int, error) {
 	return ev, n, j.Start(ev.ID)
 }
 
+// Count is how many events are being played now.
+func (j *Jobs) Count() int {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return len(j.running)
+}
+
 // Running reports whether event id is being played now.
 func (j *Jobs) Running(id int64) bool {
 	j.mu.Lock()
