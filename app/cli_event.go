@@ -34,9 +34,9 @@ result and every replay. Commands:
       (builtin:grip/greedy) or the name of a registered AI (its current
       revision). Options:
         --name NAME        a name for the event
-        --games N          league/gauntlet: seeds per pairing or group, each
-                           played in every seat arrangement; bracket: best of N;
-                           swiss: rounds; sprt: the most games to play
+        --games N          league/gauntlet: seeds per pairing or group (see
+                           "Seat orders" below); bracket: best of N; swiss:
+                           rounds; sprt: the most games to play
         --seats N          players per game (games with a variable count)
         --filler E         a bot to fill empty seats (repeatable; not ranked)
         --candidate NAME   gauntlet: an entry under test (repeatable)
@@ -57,7 +57,29 @@ result and every replay. Commands:
   ringside event show ID             the schedule with each game's status
   ringside event standings ID [--json|--csv|--md]
 
-Every event command takes --db PATH.`
+Every event command takes --db PATH.
+
+Seat orders. Every game of one seed group shares its seed (the same map and
+start), so seat luck cancels out. Exactly what is played per seed:
+  2 seats (league, gauntlet, bracket, swiss, sprt): each pairing twice, seats
+      swapped.
+  league, more seats, at most 200 groups (every set of SEATS entries, e.g.
+      4-seat games with up to 9 entries): each group in all SEATS! seat
+      orders (24 games for 4 seats). So every entry sits in each seat
+      equally often, and follows (sits in the seat after; the last seat is
+      followed by the first) every other entry equally often.
+  league, more than 200 groups: the entries are shuffled onto a ring (a new
+      shuffle per seed) and each run of SEATS neighbours plays one cyclic
+      order rotated through all seats (SEATS games). Every entry sits in
+      each seat equally often. Which cyclic order each run plays is chosen
+      by a search that evens out follower counts over the event; they
+      cannot all be equal, since a pair meets only where it is close on a
+      ring.
+  gauntlet and bracket heats with more seats: one cyclic order rotated
+      through all seats (SEATS games): each member sits in every seat once,
+      and who follows whom stays the same within the group.
+Leagues stored before balanced seat orders keep the rotations they were made
+with (one cyclic order per group, rotated).`
 
 func init() {
 	register(&command{

@@ -1,5 +1,7 @@
 package event
 
+import "fmt"
+
 // scheduleLeague schedules a round robin; it is complete from the start.
 //
 // Two seats: every pairing plays cfg.Games seeds, each seed twice with the
@@ -7,22 +9,40 @@ package event
 // method, seed by seed, so results come in evenly for every entrant.
 // Round = seed number · rounds per cycle + circle round.
 //
-// More seats: when the entrants form at most MaxFullGroups distinct seat
-// groups (C(n, seats)), every group plays each of cfg.Games seeds rotated
-// through all seats (seats games per seed). Otherwise a balanced design:
-// for each of cfg.Games cycles the entrants are shuffled (by the master
-// seed) into a ring, and each of the n windows of `seats` consecutive
-// entrants on the ring plays one seed rotated through all seats. Every
-// entrant then lies in exactly `seats` windows per cycle, so all play
-// seats² games per cycle and sit in each seat `seats` times; the shuffle
-// varies the opponents from cycle to cycle. Round = cycle.
+// More seats: each of cfg.Games cycles (Round = cycle) plays a set of seat
+// groups, each group on one seed of its own. When the entrants form at
+// most MaxFullGroups distinct groups (C(n, seats)) the set is every group;
+// otherwise it is the n windows of `seats` consecutive entrants on a ring
+// shuffled by the master seed (a new shuffle each cycle), so every
+// entrant lies in `seats` windows per cycle.
+//
+// A group's seed is played in one or more cyclic orders, each rotated
+// through all seats (order o gives `seats` games: game t puts o[(p+t) mod
+// seats] in seat p). With Orders = OrdersBalanced (the default):
+//
+//   - when the entrants are exactly one group (n = seats ≤ 4), every
+//     cyclic order: the seed is played in all seats! seat orders;
+//   - n = seats ≥ 5: seats−1 cyclic orders (2·(seats−1) for 6 seats), one
+//     seed per cycle;
+//   - otherwise one cyclic order per group and cycle.
+//
+// The cyclic orders are chosen (see balanceOrders) so that over the whole
+// event every entry follows every other entry (sits in the next seat,
+// the last seat followed by the first) equally often, or within one where
+// the number of games does not divide evenly. Every entry sits in each
+// seat equally often, since each order is rotated through all seats.
+//
+// With Orders = OrdersRotations (leagues stored before balanced orders)
+// each group plays its members in ascending order, rotated: one cyclic
+// order, so who follows whom never changes within a group.
 func scheduleLeague(b *book) bool {
 	n, s := len(b.cfg.Entries), b.cfg.Seats
 	b.reserve(leagueSize(b.cfg))
 	all := make([]int, 0, leagueSize(b.cfg))
-	for g := range b.cfg.Games {
-		if s == 2 {
-			rounds := circle(n)
+	switch {
+	case s == 2:
+		rounds := circle(n)
+		for g := range b.cfg.Games {
 			for r, pairs := range rounds {
 				for _, p := range pairs {
 					grp, seed := b.group()
@@ -32,13 +52,72 @@ func scheduleLeague(b *book) bool {
 						b.add(round, grp, seed, []int{p[1], p[0]}))
 				}
 			}
-			continue
 		}
-		for _, members := range leagueGroups(b.cfg, g) {
-			all = append(all, b.rotate(g, members)...)
+	case b.cfg.Orders == OrdersRotations:
+		for g := range b.cfg.Games {
+			for _, members := range leagueGroups(b.cfg, g) {
+				all = append(all, b.rotate(g, members)...)
+			}
+		}
+	default:
+		for g, groups := range leagueOrders(b.cfg) {
+			for _, orders := range groups {
+				grp, seed := b.group()
+				for _, o := range orders {
+					all = append(all, b.rotateIn(g, grp, seed, o)...)
+				}
+			}
 		}
 	}
 	return b.played(all)
+}
+
+// leagueOrders returns a balanced multi-seat league's cyclic orders:
+// per cycle, per group (in schedule order), the orders its seed is played
+// in. See scheduleLeague.
+func leagueOrders(cfg Config) [][][][]int {
+	n, s := len(cfg.Entries), cfg.Seats
+	out := make([][][][]int, cfg.Games)
+	if binomial(n, s, MaxFullGroups) <= MaxFullGroups {
+		// Every cyclic order of every group. Computed once: every cycle
+		// plays the same orders, only the group order and seeds change.
+		orders := map[string][][]int{}
+		for g := range out {
+			groups := leagueGroups(cfg, g)
+			out[g] = make([][][]int, len(groups))
+			for i, members := range groups {
+				k := fmt.Sprint(members)
+				if orders[k] == nil {
+					orders[k] = cyclicOrders(members)
+				}
+				out[g][i] = orders[k]
+			}
+		}
+		return out
+	}
+	var slots [][]int
+	for g := range out {
+		groups := leagueGroups(cfg, g)
+		out[g] = make([][][]int, len(groups))
+		slots = append(slots, groups...)
+	}
+	orders := balanceOrders(n, slots, cfg.Seed, orderKey{n: n, seats: s, games: cfg.Games, seed: cfg.Seed})
+	k := 0
+	for g := range out {
+		for i := range out[g] {
+			out[g][i] = orders[k : k+1 : k+1]
+			k++
+		}
+	}
+	return out
+}
+
+func factorial(k int) int {
+	f := 1
+	for i := 2; i <= k; i++ {
+		f *= i
+	}
+	return f
 }
 
 // leagueGroups returns the seat groups of one cycle of a multi-seat league.

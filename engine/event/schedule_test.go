@@ -113,41 +113,147 @@ func TestLeagueMultiSeat(t *testing.T) {
 		{7, 3, 1, true},
 		{30, 3, 2, false},
 	}
-	for _, tc := range tests {
-		t.Run(fmt.Sprintf("n%d_s%d", tc.n, tc.seats), func(t *testing.T) {
-			cfg := Config{Format: League, Entries: entries(tc.n), Seats: tc.seats, Games: tc.games, Seed: 7}
-			games, _ := run(t, cfg, random(2))
-			groups := map[string]int{}
-			for _, g := range games {
-				if g.Seats[0] == slices.Min(g.Seats) { // count each group once: its rotation starting at the lowest entry
+	for _, orders := range []string{OrdersBalanced, OrdersRotations} {
+		for _, tc := range tests {
+			t.Run(fmt.Sprintf("n%d_s%d_%s", tc.n, tc.seats, orders), func(t *testing.T) {
+				cfg := Config{Format: League, Entries: entries(tc.n), Seats: tc.seats, Games: tc.games, Seed: 7, Orders: orders}
+				games, _ := run(t, cfg, random(2))
+				// Each group's games per seed: its seat orders.
+				perGroup := tc.seats // one cyclic order rotated
+				if tc.full && orders == OrdersBalanced {
+					perGroup = factorial(tc.seats) // every seat order
+				}
+				groups := map[string]int{}
+				for _, g := range games {
 					groups[fmt.Sprint(slices.Sorted(slices.Values(g.Seats)))]++
 				}
-			}
-			if tc.full {
-				want := binomial(tc.n, tc.seats, 1<<30)
-				if len(groups) != want {
-					t.Fatalf("%d distinct groups, want %d", len(groups), want)
+				if tc.full {
+					want := binomial(tc.n, tc.seats, 1<<30)
+					if len(groups) != want {
+						t.Fatalf("%d distinct groups, want %d", len(groups), want)
+					}
+					for k, c := range groups {
+						if c != tc.games*perGroup {
+							t.Fatalf("group %s played %d games, want %d seeds of %d", k, c, tc.games, perGroup)
+						}
+					}
+					if len(games) != want*perGroup*tc.games {
+						t.Fatalf("%d games, want %d", len(games), want*perGroup*tc.games)
+					}
+				} else if len(games) != tc.n*tc.seats*tc.games {
+					t.Fatalf("%d games, want %d", len(games), tc.n*tc.seats*tc.games)
 				}
-				for k, c := range groups {
-					if c != tc.games {
-						t.Fatalf("group %s played %d seeds, want %d", k, c, tc.games)
+				if got := leagueSize(cfg); got != len(games) {
+					t.Fatalf("leagueSize says %d games, the schedule has %d", got, len(games))
+				}
+				counts := seatCounts(games, tc.n, tc.seats)
+				for e, c := range counts {
+					for s := range c {
+						if c[s] != counts[0][0] {
+							t.Fatalf("entry %d seats %v, entry 0 seats %v: not balanced", e, c, counts[0])
+						}
 					}
 				}
-				if len(games) != want*tc.seats*tc.games {
-					t.Fatalf("%d games, want %d", len(games), want*tc.seats*tc.games)
+				// Games of one seed group share a seed and a round and
+				// are consecutive.
+				for i := 1; i < len(games); i++ {
+					a, b := games[i-1], games[i]
+					if a.Group == b.Group && (a.Seed != b.Seed || a.Round != b.Round) || b.Group < a.Group {
+						t.Fatalf("games %d and %d: %+v then %+v", i-1, i, a, b)
+					}
 				}
-			} else if len(games) != tc.n*tc.seats*tc.games {
-				t.Fatalf("%d games, want %d", len(games), tc.n*tc.seats*tc.games)
+			})
+		}
+	}
+}
+
+// followCounts returns how many games put entry b in the seat right after
+// entry a's (the last seat followed by the first): the player who moves
+// right after a in a game whose turns go round the seats.
+func followCounts(games []Game, n int) [][]int {
+	f := make([][]int, n)
+	for i := range f {
+		f[i] = make([]int, n)
+	}
+	for _, g := range games {
+		s := len(g.Seats)
+		for p := range s {
+			f[g.Seats[p]][g.Seats[(p+1)%s]]++
+		}
+	}
+	return f
+}
+
+// Over a balanced league every entry sits in each seat equally often and
+// follows every other entry equally often; the rotations of old leagues
+// do neither for followers.
+func TestLeagueBalancedOrders(t *testing.T) {
+	tests := []struct {
+		n, seats, games int
+		exact           bool // every pair followed equally often; else at most once per seed
+	}{
+		{4, 4, 1, true},
+		{5, 4, 1, true},
+		{5, 4, 3, true},
+		{6, 4, 2, true},
+		{7, 4, 1, true},
+		{8, 4, 1, true},
+		{9, 4, 1, true},
+		{10, 4, 1, false}, // C(10,4) = 210 > 200: windows of a ring
+		{13, 4, 1, false},
+		{20, 4, 1, false},
+		{3, 3, 2, true},
+		{6, 3, 1, true},
+		{11, 3, 2, true},
+		{5, 5, 1, true},
+		{6, 5, 1, true},
+		{20, 3, 1, false},
+	}
+	for _, tc := range tests {
+		t.Run(fmt.Sprintf("n%d_s%d_g%d", tc.n, tc.seats, tc.games), func(t *testing.T) {
+			cfg := Config{Format: League, Entries: entries(tc.n), Seats: tc.seats, Games: tc.games, Seed: 99}
+			games, _, err := Schedule(cfg, nil)
+			if err != nil {
+				t.Fatal(err)
 			}
 			counts := seatCounts(games, tc.n, tc.seats)
 			for e, c := range counts {
 				for s := range c {
 					if c[s] != counts[0][0] {
-						t.Fatalf("entry %d seats %v, entry 0 seats %v: not balanced", e, c, counts[0])
+						t.Fatalf("entry %d seats %v, entry 0 seats %v", e, c, counts[0])
 					}
 				}
 			}
+			f := followCounts(games, tc.n)
+			lo, hi := len(games), 0
+			for a := range tc.n {
+				for b := range tc.n {
+					if a != b {
+						lo, hi = min(lo, f[a][b]), max(hi, f[a][b])
+					}
+				}
+			}
+			if tc.exact && lo != hi {
+				t.Fatalf("followers: %d to %d games per ordered pair, want equal\n%v", lo, hi, f)
+			}
+			// Beyond every group, a pair meets in only some windows; the
+			// search still puts each ordered pair in at most one cyclic
+			// order (seats games) per seed.
+			if !tc.exact && hi > tc.seats*tc.games {
+				t.Fatalf("followers: up to %d games for one ordered pair, want at most %d", hi, tc.seats*tc.games)
+			}
+			// Resuming regenerates the same design.
+			again, _, _ := Schedule(cfg, nil)
+			if !slices.EqualFunc(games, again, func(a, b Game) bool { return slices.Equal(a.Seats, b.Seats) && a.Seed == b.Seed }) {
+				t.Fatal("the schedule is not deterministic")
+			}
 		})
+	}
+	// Old leagues' rotations: in the one group of 4, 1 always follows 0.
+	cfg := Config{Format: League, Entries: entries(4), Seats: 4, Games: 1, Orders: OrdersRotations}
+	games, _, _ := Schedule(cfg, nil)
+	if f := followCounts(games, 4); f[0][1] != 4 || f[1][0] != 0 {
+		t.Fatalf("rotations: 1 follows 0 in %d games, 0 follows 1 in %d; want 4 and 0", f[0][1], f[1][0])
 	}
 }
 
@@ -390,14 +496,6 @@ func TestBracketHeats(t *testing.T) {
 			t.Fatalf("heat %d: %v, want %v", h, m.Entries, want[h])
 		}
 	}
-}
-
-func seq(n int) []int {
-	s := make([]int, n)
-	for i := range s {
-		s[i] = i
-	}
-	return s
 }
 
 func TestSwissNoRematches(t *testing.T) {

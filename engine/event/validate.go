@@ -97,6 +97,9 @@ func tooBig(f Format, games int, what string) error {
 }
 
 func validateLeague(cfg Config) error {
+	if cfg.Orders != OrdersBalanced && cfg.Orders != OrdersRotations {
+		return fmt.Errorf("league: unknown seat orders %q; leave it out for balanced orders, or write %q", cfg.Orders, OrdersRotations)
+	}
 	return tooBig(League, leagueSize(cfg), fmt.Sprintf("%d entries with %d seeds each", len(cfg.Entries), cfg.Games))
 }
 
@@ -106,10 +109,12 @@ func leagueSize(cfg Config) int {
 	switch groups := binomial(n, s, MaxFullGroups); {
 	case s == 2:
 		return n * (n - 1) * cfg.Games // C(n,2) pairings · 2 games · seeds
-	case groups <= MaxFullGroups:
+	case groups > MaxFullGroups:
+		return n * s * cfg.Games
+	case cfg.Orders == OrdersRotations:
 		return groups * s * cfg.Games
 	default:
-		return n * s * cfg.Games
+		return groups * factorial(s) * cfg.Games // every seat order of every group
 	}
 }
 
