@@ -116,24 +116,29 @@ func (j *EventJob) start(g event.Game) error {
 }
 
 func (j *EventJob) finished(g event.Game, out *runner.Outcome) error {
-	if err := j.db.FinishMatch(j.ids[g.Index], out.Log.Result, out.Log, out.Wall.Round(time.Millisecond)); err != nil {
+	o := event.Outcome{Game: g, Ranks: out.Log.Result.Ranks}
+	// The result and its rating points go in one transaction: a crash
+	// between two writes would keep the game and lose its point.
+	err := j.db.FinishMatchRated(j.ids[g.Index], out.Log.Result, out.Log, out.Wall.Round(time.Millisecond),
+		j.ratings(append(j.done[:len(j.done):len(j.done)], o), g.Index))
+	if err != nil {
 		return err
 	}
-	j.done = append(j.done, event.Outcome{Game: g, Ranks: out.Log.Result.Ranks})
-	return j.recordRatings(g.Index)
+	j.done = append(j.done, o)
+	return nil
 }
 
-// recordRatings appends every entry's rating after game index to the
-// ratings history. It is kept for charts and exports; standings are always
+// ratings returns every entry's rating after game index, for the ratings
+// history. It is kept for charts and exports; standings are always
 // recomputed from the results themselves.
-func (j *EventJob) recordRatings(index int) error {
-	t, err := event.Standings(j.Event.Config, j.done)
+func (j *EventJob) ratings(done []event.Outcome, index int) []storage.Rating {
+	t, err := event.Standings(j.Event.Config, done)
 	if err != nil {
-		return nil // a schedule the standings cannot read yet; the results are safe
+		return nil // a schedule the standings cannot read yet; the result is still saved
 	}
 	rs := make([]storage.Rating, 0, len(t.Rows))
 	for _, r := range t.Rows {
 		rs = append(rs, storage.Rating{Entry: r.Entry, AfterMatch: index, Rating: r.Rating, Interval: (r.RatingHigh - r.RatingLow) / 2})
 	}
-	return j.db.AddRatings(j.Event.ID, rs)
+	return rs
 }
