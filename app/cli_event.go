@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -49,7 +50,10 @@ result and every replay. Commands:
         --time-scale X     multiply every time limit by X
   ringside event run ID [--concurrency N]
       Plays the event's games until it is finished. Every finished game is
-      saved at once; Ctrl-C (or a crash) loses only the games in play.
+      saved at once; Ctrl-C (or a crash) loses only the games in play. One
+      process runs an event at a time: another run of it (or the app) says
+      which process and host has it and exits with status 1; a run that
+      died (crash, SIGKILL) is taken over by the next one.
   ringside event resume ID [--concurrency N]
       Goes on with an interrupted or paused event; nothing finished is played
       again, unfinished games are replayed from their stored seed.
@@ -247,11 +251,18 @@ func eventRun(c *cli, verb string, args []string) error {
 		if showProgress {
 			job.Run.OnProgress = func(p runner.Progress) { fmt.Fprint(c.stderr, "\r"+progressLine(p)+"  ") }
 		}
+		job.OnTakeOver = func(gone storage.LockHolder) {
+			fmt.Fprintf(c.stderr, "note: event %d was left running by %s, which has stopped; taking it over\n", id, gone)
+		}
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
 		err = job.Start(ctx)
 		if showProgress {
 			fmt.Fprintln(c.stderr)
+		}
+		var locked *storage.LockedError
+		if errors.As(err, &locked) {
+			return err
 		}
 		if err != nil {
 			return fmt.Errorf("event %d stopped: %w; fix the problem and run \"ringside event resume %d\"", id, err, id)

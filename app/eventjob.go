@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"ringside/engine/event"
@@ -22,6 +23,10 @@ type EventJob struct {
 	Run   *runner.Event
 	ids   map[int]int64 // game index → match id
 	done  []event.Outcome
+
+	// OnTakeOver, if set, is called when Start takes the event over from
+	// a run that died without releasing it (a crash, SIGKILL).
+	OnTakeOver func(gone storage.LockHolder)
 }
 
 // NewEventJob prepares event id for running. concurrency 0 keeps the
@@ -54,11 +59,44 @@ func NewEventJob(db *storage.DB, id int64, concurrency int) (*EventJob, error) {
 // Start plays the event until it is finished or ctx is cancelled, keeping
 // the event's status in the database up to date. A cancelled run leaves
 // the event paused: "event resume" goes on from the stored results.
-func (j *EventJob) Start(ctx context.Context) error {
+//
+// Only one process runs an event at a time: Start holds the event's lock
+// in the database (storage.LockEvent) for the whole run, and returns a
+// *storage.LockedError naming the holder when another process runs it.
+func (j *EventJob) Start(ctx context.Context) (err error) {
 	id := j.Event.ID
 	if j.Event.Status == storage.EventFinished {
 		return fmt.Errorf("event %d is already finished", id)
 	}
+	lock, err := j.db.LockEvent(id)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if rerr := lock.Release(); rerr != nil && err == nil {
+			err = rerr
+		}
+	}()
+	if lock.TookOver != nil && j.OnTakeOver != nil {
+		j.OnTakeOver(*lock.TookOver)
+	}
+	// The holder before us may have finished it since NewEventJob looked.
+	if ev, err := j.db.Event(id); err != nil {
+		return err
+	} else if ev.Status == storage.EventFinished {
+		return fmt.Errorf("event %d is already finished", id)
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var lost atomic.Bool
+	go func() {
+		select {
+		case <-lock.Lost():
+			lost.Store(true)
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
 	if _, err := j.db.ResetRunning(id); err != nil {
 		return err
 	}
@@ -79,6 +117,10 @@ func (j *EventJob) Start(ctx context.Context) error {
 		return err
 	}
 	runErr := j.Run.Run(ctx)
+	if lost.Load() {
+		// Its games and status are the new holder's now.
+		return fmt.Errorf("event %d was taken over by another process while this one did not answer; stopped without saving the games in play", id)
+	}
 	status := storage.EventFinished
 	switch {
 	case runErr == nil:

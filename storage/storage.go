@@ -25,6 +25,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	"modernc.org/sqlite"
@@ -38,6 +39,9 @@ type DB struct {
 	w    *sql.DB // exactly one connection: the writer
 	r    *sql.DB // read-only connections
 	now  func() time.Time
+
+	heldMu sync.Mutex
+	held   map[int64]bool // events whose lock this process holds
 }
 
 // busyTimeout is how long a statement waits for another process's lock
@@ -161,7 +165,7 @@ func open(abs string, migs []migration) (*DB, error) {
 	w.SetMaxIdleConns(1)
 	w.SetConnMaxLifetime(0)
 	w.SetConnMaxIdleTime(0)
-	db := &DB{path: abs, w: w, now: time.Now}
+	db := &DB{path: abs, w: w, now: time.Now, held: map[int64]bool{}}
 	if err := migrate(context.Background(), w, abs, migs); err != nil {
 		w.Close()
 		return nil, err
