@@ -18,38 +18,68 @@ func dbFlag(fs *flag.FlagSet) *string {
 const dbHelp = `  --db PATH         the database file (default: ` + "`ringside help db`" + `)`
 
 // openDB opens the database at path, or the default one. Errors say what
-// to do: a newer schema or a damaged file is never touched.
+// to do: a newer schema or a damaged file is never touched. Every error
+// of storage.Open names the file.
 func openDB(path string) (*storage.DB, error) {
-	if path == "" {
-		p, err := storage.DefaultPath()
-		if err != nil {
-			return nil, fmt.Errorf("find the default database: %w; give one with --db PATH", err)
-		}
-		path = p
-	}
-	db, err := storage.Open(path)
+	path, err := dbPath(path)
 	if err != nil {
-		var newer *storage.NewerSchemaError
-		var damaged *storage.DamagedError
-		switch {
-		case errors.As(err, &newer), errors.As(err, &damaged):
-			return nil, err
-		}
-		return nil, fmt.Errorf("open database %s: %w", path, err)
+		return nil, err
 	}
-	return db, nil
+	return storage.Open(path)
+}
+
+func dbPath(path string) (string, error) {
+	if path != "" {
+		return path, nil
+	}
+	p, err := storage.DefaultPath()
+	if err != nil {
+		return "", fmt.Errorf("find the default database: %w; give one with --db PATH", err)
+	}
+	return p, nil
 }
 
 // withDB opens the database at path (see openDB), runs fn with it and
 // closes it again. Commands check their arguments before calling it, so a
-// usage error never creates a database file.
+// usage error never creates a database file. Damage SQLite finds while fn
+// runs is reported with the file's name and what to do, and an error
+// closing the database (its journal could not be written back) is
+// returned, not dropped.
 func withDB(path string, fn func(db *storage.DB) error) error {
 	db, err := openDB(path)
 	if err != nil {
 		return err
 	}
-	defer db.Close()
-	return fn(db)
+	return runWith(db, fn)
+}
+
+// withReadDB is withDB for commands that only read: the database is
+// opened with storage.OpenReadOnly, so a file on read-only media or in a
+// read-only folder can be read, and a mistyped --db says that there is no
+// database there instead of creating an empty one. Without --db, a
+// missing default database is created as by withDB (a first start).
+func withReadDB(path string, fn func(db *storage.DB) error) error {
+	p, err := dbPath(path)
+	if err != nil {
+		return err
+	}
+	db, err := storage.OpenReadOnly(p)
+	var none *storage.NoDatabaseError
+	if path == "" && errors.As(err, &none) {
+		return withDB(path, fn)
+	}
+	if err != nil {
+		return err
+	}
+	return runWith(db, fn)
+}
+
+func runWith(db *storage.DB, fn func(db *storage.DB) error) error {
+	err := db.Explain(fn(db))
+	if cerr := db.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // dataDir is where Ringside keeps files beside its database (built

@@ -318,7 +318,7 @@ func eventList(c *cli, args []string) error {
 	if len(pos) > 0 {
 		return usagef("event list takes no arguments")
 	}
-	return withDB(*dbPath, func(db *storage.DB) error {
+	return withReadDB(*dbPath, func(db *storage.DB) error {
 		evs, err := db.ListEvents()
 		if err != nil {
 			return err
@@ -348,7 +348,7 @@ func eventShow(c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	return withDB(*dbPath, func(db *storage.DB) error {
+	return withReadDB(*dbPath, func(db *storage.DB) error {
 		ev, err := db.Event(id)
 		if err != nil {
 			return err
@@ -400,7 +400,7 @@ func eventStandings(c *cli, args []string) error {
 	if n > 1 {
 		return usagef("event standings: choose one of --json, --csv, --md")
 	}
-	return withDB(*dbPath, func(db *storage.DB) error {
+	return withReadDB(*dbPath, func(db *storage.DB) error {
 		ev, err := db.Event(id)
 		if err != nil {
 			return err
@@ -513,7 +513,7 @@ func runReplay(c *cli, args []string) error {
 	if err != nil {
 		return usagef("replay export: %q is not a match id", pos[0])
 	}
-	return withDB(*dbPath, func(db *storage.DB) error {
+	return withReadDB(*dbPath, func(db *storage.DB) error {
 		log, err := db.Replay(id)
 		if err != nil {
 			return err

@@ -163,7 +163,7 @@ func (l *EventLock) Release() error {
 		l.db.heldMu.Lock()
 		delete(l.db.held, l.eventID)
 		l.db.heldMu.Unlock()
-		_, err := l.db.w.Exec(`DELETE FROM event_locks WHERE event_id = ? AND pid = ? AND host = ? AND started = ?`,
+		_, err := l.db.exec(`DELETE FROM event_locks WHERE event_id = ? AND pid = ? AND host = ? AND started = ?`,
 			l.eventID, l.me.PID, l.me.Host, l.me.Started.UnixMilli())
 		if err != nil {
 			l.err = fmt.Errorf("release the lock of event %d: %w", l.eventID, err)
@@ -183,7 +183,7 @@ func (l *EventLock) beat() {
 			return
 		case <-t.C:
 		}
-		res, err := l.db.w.Exec(`UPDATE event_locks SET heartbeat = ? WHERE event_id = ? AND pid = ? AND host = ? AND started = ?`,
+		res, err := l.db.exec(`UPDATE event_locks SET heartbeat = ? WHERE event_id = ? AND pid = ? AND host = ? AND started = ?`,
 			l.db.now().UnixMilli(), l.eventID, l.me.PID, l.me.Host, l.me.Started.UnixMilli())
 		if err != nil {
 			continue // a busy or failing database; the next beat tries again
