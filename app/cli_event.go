@@ -35,9 +35,10 @@ result and every replay. Commands:
       (builtin:grip/greedy) or the name of a registered AI (its current
       revision). Options:
         --name NAME        a name for the event
-        --games N          league/gauntlet: seeds per pairing or group (see
-                           "Seat orders" below); bracket: best of N; swiss:
-                           rounds; sprt: the most games to play
+        --games N          league: cycles of the seat design ("Seat orders"
+                           below); gauntlet: seeds per pairing or group;
+                           bracket: best of N; swiss: rounds; sprt: the most
+                           games to play
         --seats N          players per game (games with a variable count)
         --filler E         a bot to fill empty seats (repeatable; not ranked)
         --candidate NAME   gauntlet: an entry under test (repeatable)
@@ -63,25 +64,27 @@ result and every replay. Commands:
 
 Every event command takes --db PATH.
 
-Seat orders. Every game of one seed group shares its seed (the same map and
-start), so seat luck cancels out. Exactly what is played per seed:
-  2 seats (league, gauntlet, bracket, swiss, sprt): each pairing twice, seats
-      swapped.
-  league, more seats, at most 200 groups (every set of SEATS entries, e.g.
-      4-seat games with up to 9 entries): each group in all SEATS! seat
-      orders (24 games for 4 seats). So every entry sits in each seat
-      equally often, and follows (sits in the seat after; the last seat is
-      followed by the first) every other entry equally often.
-  league, more than 200 groups: the entries are shuffled onto a ring (a new
-      shuffle per seed) and each run of SEATS neighbours plays one cyclic
-      order rotated through all seats (SEATS games). Every entry sits in
-      each seat equally often. Which cyclic order each run plays is chosen
-      by a search that evens out follower counts over the event; they
-      cannot all be equal, since a pair meets only where it is close on a
-      ring.
-  gauntlet and bracket heats with more seats: one cyclic order rotated
-      through all seats (SEATS games): each member sits in every seat once,
-      and who follows whom stays the same within the group.
+Seat orders. Turns go round the seats (in Grip seat 0, 1, 2, 3, 0, …), so
+where an entry sits and whom it moves right after both matter. What is played
+per --games (one "cycle"):
+  2 seats (every format): each pairing on a seed of its own, twice, with the
+      seats swapped.
+  league, S > 2 seats, as many entries as seats: the one group plays one
+      seed in all S! seat orders (24 games for 4 seats).
+  league, S > 2 seats, N > S entries: a balanced design of cyclic orders,
+      each on a seed of its own and rotated through all S seats (S games).
+      In it every entry sits in each seat equally often, and every entry
+      moves right after every other entry equally often: after each other
+      entry in exactly L·S games, where L is the smallest number that lets
+      N−1 be split that way (L = S / gcd(S, N−1), doubled when that is odd
+      and N even; checked for up to 80 entries, beyond which the design
+      search may need a multiple of it). A cycle has L·N·(N−1) games;
+      every pair meets, but not every group of S entries is played. For 4
+      seats: 5 entries 20 games, 6: 120, 7: 84, 8: 224, 9: 72, 10: 360.
+      The entries are shuffled by the master seed each cycle.
+  gauntlet and bracket heats with more seats: each group on one seed,
+      rotated through all seats (S games): each member sits in every seat
+      once, and who follows whom stays the same within the group.
 Leagues stored before balanced seat orders keep the rotations they were made
 with (one cyclic order per group, rotated).`
 

@@ -1,7 +1,5 @@
 package event
 
-import "fmt"
-
 // scheduleLeague schedules a round robin; it is complete from the start.
 //
 // Two seats: every pairing plays cfg.Games seeds, each seed twice with the
@@ -9,32 +7,31 @@ import "fmt"
 // method, seed by seed, so results come in evenly for every entrant.
 // Round = seed number · rounds per cycle + circle round.
 //
-// More seats: each of cfg.Games cycles (Round = cycle) plays a set of seat
-// groups, each group on one seed of its own. When the entrants form at
-// most MaxFullGroups distinct groups (C(n, seats)) the set is every group;
-// otherwise it is the n windows of `seats` consecutive entrants on a ring
-// shuffled by the master seed (a new shuffle each cycle), so every
-// entrant lies in `seats` windows per cycle.
+// More seats, Orders = OrdersBalanced (the default): cfg.Games cycles
+// (Round = cycle), each a balanced design in which every entry sits in
+// each seat equally often and follows every other entry (sits in the
+// next seat; the last seat is followed by the first) equally often. A
+// design is a list of cyclic orders, each played on a seed of its own and
+// rotated through all seats (order o gives `seats` games: game t puts
+// o[(p+t) mod seats] in seat p), so seat luck on a seed cancels out.
 //
-// A group's seed is played in one or more cyclic orders, each rotated
-// through all seats (order o gives `seats` games: game t puts o[(p+t) mod
-// seats] in seat p). With Orders = OrdersBalanced (the default):
+//   - n = seats: every cyclic order of the one group, that is the seed
+//     in all seats! seat orders; each entry follows each other
+//     (seats−2)!·seats times.
+//   - n > seats: the cyclic design of leagueDesign over Z_n, with the
+//     entries relabelled by a shuffle of the master seed (a new one each
+//     cycle): k·n orders, each ordered pair neighbours λ times (so λ·seats
+//     games with one following the other), where λ = minLambda(n, seats)
+//     and k = λ(n−1)/seats. Every pair meets; not every group of `seats`
+//     entries is played.
 //
-//   - when the entrants are exactly one group (n = seats ≤ 4), every
-//     cyclic order: the seed is played in all seats! seat orders;
-//   - n = seats ≥ 5: seats−1 cyclic orders (2·(seats−1) for 6 seats), one
-//     seed per cycle;
-//   - otherwise one cyclic order per group and cycle.
-//
-// The cyclic orders are chosen (see balanceOrders) so that over the whole
-// event every entry follows every other entry (sits in the next seat,
-// the last seat followed by the first) equally often, or within one where
-// the number of games does not divide evenly. Every entry sits in each
-// seat equally often, since each order is rotated through all seats.
-//
-// With Orders = OrdersRotations (leagues stored before balanced orders)
-// each group plays its members in ascending order, rotated: one cyclic
-// order, so who follows whom never changes within a group.
+// Orders = OrdersRotations (leagues stored before balanced orders): when
+// the entrants form at most MaxFullGroups distinct groups (C(n, seats)),
+// every group plays each seed rotated through all seats; otherwise a
+// ring design: for each cycle the entrants are shuffled into a ring and
+// each of the n windows of `seats` consecutive entrants plays one seed
+// rotated through all seats. Each group keeps one cyclic order, so who
+// follows whom never changes within it.
 func scheduleLeague(b *book) bool {
 	n, s := len(b.cfg.Entries), b.cfg.Seats
 	b.reserve(leagueSize(b.cfg))
@@ -59,57 +56,82 @@ func scheduleLeague(b *book) bool {
 				all = append(all, b.rotate(g, members)...)
 			}
 		}
+	case n == s:
+		// One group: each cycle's seed in every seat order.
+		for g, orders := range leagueOrders(b.cfg) {
+			grp, seed := b.group()
+			for _, o := range orders {
+				all = append(all, b.rotateIn(g, grp, seed, o)...)
+			}
+		}
 	default:
-		for g, groups := range leagueOrders(b.cfg) {
-			for _, orders := range groups {
-				grp, seed := b.group()
-				for _, o := range orders {
-					all = append(all, b.rotateIn(g, grp, seed, o)...)
-				}
+		for g, orders := range leagueOrders(b.cfg) {
+			for _, o := range orders {
+				all = append(all, b.rotate(g, o)...)
 			}
 		}
 	}
 	return b.played(all)
 }
 
-// leagueOrders returns a balanced multi-seat league's cyclic orders:
-// per cycle, per group (in schedule order), the orders its seed is played
-// in. See scheduleLeague.
-func leagueOrders(cfg Config) [][][][]int {
+// leagueOrders returns a balanced multi-seat league's cyclic orders, per
+// cycle, in schedule order. See scheduleLeague.
+func leagueOrders(cfg Config) [][][]int {
 	n, s := len(cfg.Entries), cfg.Seats
-	out := make([][][][]int, cfg.Games)
-	if binomial(n, s, MaxFullGroups) <= MaxFullGroups {
-		// Every cyclic order of every group. Computed once: every cycle
-		// plays the same orders, only the group order and seeds change.
-		orders := map[string][][]int{}
+	out := make([][][]int, cfg.Games)
+	if n == s {
+		all := cyclicOrders(seq(n))
 		for g := range out {
-			groups := leagueGroups(cfg, g)
-			out[g] = make([][][]int, len(groups))
-			for i, members := range groups {
-				k := fmt.Sprint(members)
-				if orders[k] == nil {
-					orders[k] = cyclicOrders(members)
-				}
-				out[g][i] = orders[k]
+			// Spread the orders so a partial cycle is as even as it can be.
+			order := shuffled(cfg.Seed, uint64(g)<<2|2, len(all))
+			for _, i := range order {
+				out[g] = append(out[g], all[i])
 			}
 		}
 		return out
 	}
-	var slots [][]int
-	for g := range out {
-		groups := leagueGroups(cfg, g)
-		out[g] = make([][][]int, len(groups))
-		slots = append(slots, groups...)
+	d, ok := leagueDesign(n, s)
+	if !ok {
+		return nil
 	}
-	orders := balanceOrders(n, slots, cfg.Seed, orderKey{n: n, seats: s, games: cfg.Games, seed: cfg.Seed})
-	k := 0
 	for g := range out {
-		for i := range out[g] {
-			out[g][i] = orders[k : k+1 : k+1]
-			k++
+		label := shuffled(cfg.Seed, uint64(g)<<2|2, n)
+		slots := make([][]int, 0, n*len(d.blocks))
+		for _, b := range d.blocks {
+			for i := range n {
+				o := make([]int, s)
+				for j, m := range b {
+					o[j] = label[(m+i)%n]
+				}
+				slots = append(slots, o)
+			}
+		}
+		// Play them in a shuffled order, so that results come in evenly
+		// for every entrant rather than block by block.
+		for _, i := range shuffled(cfg.Seed, uint64(g)<<2|3, len(slots)) {
+			out[g] = append(out[g], slots[i])
 		}
 	}
 	return out
+}
+
+// balancedSize returns the games of a balanced multi-seat league, or
+// false when no design was found (leagueDesign failed).
+func balancedSize(cfg Config) (int, bool) {
+	n, s := len(cfg.Entries), cfg.Seats
+	if n == s {
+		return factorial(s) * cfg.Games, true
+	}
+	// A lower bound first, so that a league far too big is refused
+	// without a search.
+	if low := minLambda(n, s) * (n - 1) * n * cfg.Games; low > MaxGames {
+		return low, true
+	}
+	d, ok := leagueDesign(n, s)
+	if !ok {
+		return 0, false
+	}
+	return d.lambda * (n - 1) * n * cfg.Games, true
 }
 
 func factorial(k int) int {

@@ -116,25 +116,24 @@ func TestStandingsMultiSeat(t *testing.T) {
 	if len(tab.Rows) != 4 || tab.Model != "plackett-luce" {
 		t.Fatalf("%d rows, model %q", len(tab.Rows), tab.Model)
 	}
-	// Every group's seed is played in all 24 seat orders. Entry 0 is in
-	// 4 of the 5 groups (96 games) and wins them all. Entry 1 plays
-	// {0123} {0124} {0134} {1234}: 2nd shared with 2 (½ point: places 2
-	// and 3 average (2/3 + 1/3)/2) in 48 games, 2nd alone (2/3) in 24,
-	// 1st shared with 2 in 24 ((1 + 2/3)/2 = 5/6): 24 + 16 + 20 = 60
-	// points, W0 D24 L72.
+	// Entry 0 is in 4 of the 5 groups (16 games) and wins them all.
+	// Entry 1 plays {0123} {0124} {0134} {1234}: 2nd shared with 2 (½
+	// point: places 2 and 3 average (2/3 + 1/3)/2) in 8 games, 2nd
+	// alone (2/3) in 4, 1st shared with 2 in 4 ((1 + 2/3)/2 = 5/6):
+	// 4 + 8/3 + 10/3 = 10 points, W0 D4 L12.
 	r0, r1, r2 := tab.Rows[0], tab.Rows[1], tab.Rows[2]
-	if r0.Entry != 0 || r0.Games != 96 || r0.Wins != 96 || r0.Points != 96 {
+	if r0.Entry != 0 || r0.Games != 16 || r0.Wins != 16 || r0.Points != 16 {
 		t.Errorf("first row %+v", r0)
 	}
-	if r1.Rank != 2 || r2.Rank != 2 || !near(r1.Points, 60, 1e-9) || !near(r2.Points, 60, 1e-9) ||
-		r1.Wins != 0 || r1.Draws != 24 || r1.Losses != 72 {
+	if r1.Rank != 2 || r2.Rank != 2 || !near(r1.Points, 10, 1e-9) || !near(r2.Points, 10, 1e-9) ||
+		r1.Wins != 0 || r1.Draws != 4 || r1.Losses != 12 {
 		t.Errorf("shared second: %+v / %+v", r1, r2)
 	}
 	if !near(r1.Rating, r2.Rating, 1e-6) || tab.Rows[3].Rank != 4 {
 		t.Errorf("ratings %v %v, last rank %d", r1.Rating, r2.Rating, tab.Rows[3].Rank)
 	}
 	c := tab.Cross.Cells
-	if c[0][1] != (Cell{72, 72}) || c[1][2] != (Cell{36, 72}) || c[3][4] != (Cell{72, 72}) {
+	if c[0][1] != (Cell{12, 12}) || c[1][2] != (Cell{6, 12}) || c[3][4] != (Cell{12, 12}) {
 		t.Errorf("crosstable %+v %+v %+v", c[0][1], c[1][2], c[3][4])
 	}
 	// Points per game always add up to seats/2.
