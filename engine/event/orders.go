@@ -8,9 +8,9 @@ import (
 
 // Seat orders of multi-seat leagues (Config.Orders).
 const (
-	// OrdersBalanced, the default, plays each group in a cyclic order
-	// chosen so that over the event every entry follows every other entry
-	// equally often (see scheduleLeague).
+	// OrdersBalanced, the default, plays a design in which every entry
+	// sits in each seat, and follows every other entry, equally often
+	// (see scheduleLeague).
 	OrdersBalanced = ""
 	// OrdersRotations plays each group in one fixed cyclic order rotated
 	// through the seats, so who moves right after whom never changes

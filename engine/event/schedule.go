@@ -276,17 +276,7 @@ func shuffled(master int64, stream uint64, n int) []int {
 // share the places they cover by averaging. Two seats: win 1, draw ½,
 // loss 0.
 func points(ranks []int, s int) float64 {
-	n := len(ranks)
-	better, equal := 0, 0
-	for _, r := range ranks {
-		switch {
-		case r < ranks[s]:
-			better++
-		case r == ranks[s]:
-			equal++
-		}
-	}
-	return (float64(n-better) - float64(equal+1)/2) / float64(n-1)
+	return float64(pointUnits(ranks, s)) / float64(2*(len(ranks)-1))
 }
 
 // pointUnits is points(ranks, s) times 2(n−1): a whole number.
