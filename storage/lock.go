@@ -22,6 +22,19 @@ var (
 	lockStale = 60 * time.Second
 )
 
+// heldLocks are the event locks this process holds, by database file and
+// event: a row with this process's pid is its own only if listed here
+// (whichever DB handle took it).
+var heldLocks = struct {
+	sync.Mutex
+	m map[heldKey]bool
+}{m: map[heldKey]bool{}}
+
+type heldKey struct {
+	path  string
+	event int64
+}
+
 // LockHolder is the process that runs an event.
 type LockHolder struct {
 	PID       int
@@ -118,9 +131,9 @@ func (db *DB) LockEvent(id int64) (*EventLock, error) {
 		}
 		return nil, fmt.Errorf("lock event %d: %w", id, err)
 	}
-	db.heldMu.Lock()
-	db.held[id] = true
-	db.heldMu.Unlock()
+	heldLocks.Lock()
+	heldLocks.m[heldKey{db.path, id}] = true
+	heldLocks.Unlock()
 	go l.beat()
 	return l, nil
 }
@@ -135,9 +148,9 @@ func (db *DB) holderGone(id int64, h LockHolder, hstart int64, me LockHolder) bo
 		// This process holds it only if it says so; otherwise the row was
 		// left by an earlier process with the same pid (a container's pid
 		// 1, or a reused pid).
-		db.heldMu.Lock()
-		defer db.heldMu.Unlock()
-		return !db.held[id]
+		heldLocks.Lock()
+		defer heldLocks.Unlock()
+		return !heldLocks.m[heldKey{db.path, id}]
 	}
 	alive, known := processAlive(h.PID)
 	if !known {
@@ -160,9 +173,9 @@ func (l *EventLock) Release() error {
 	l.once.Do(func() {
 		close(l.stop)
 		<-l.done
-		l.db.heldMu.Lock()
-		delete(l.db.held, l.eventID)
-		l.db.heldMu.Unlock()
+		heldLocks.Lock()
+		delete(heldLocks.m, heldKey{l.db.path, l.eventID})
+		heldLocks.Unlock()
 		_, err := l.db.exec(`DELETE FROM event_locks WHERE event_id = ? AND pid = ? AND host = ? AND started = ?`,
 			l.eventID, l.me.PID, l.me.Host, l.me.Started.UnixMilli())
 		if err != nil {

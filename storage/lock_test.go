@@ -112,3 +112,24 @@ func TestLockLost(t *testing.T) {
 		t.Fatalf("the new holder's row: pid %d, %v", pid, err)
 	}
 }
+
+// Two handles on one file in one process are still one process: the
+// second cannot take the event the first runs.
+func TestLockTwoHandles(t *testing.T) {
+	db := openTemp(t)
+	ev := mkEvent(t, db, 2, 2)
+	other, err := Open(db.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	l, err := db.LockEvent(ev.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Release()
+	var locked *LockedError
+	if _, err := other.LockEvent(ev.ID); !errors.As(err, &locked) {
+		t.Fatalf("second handle: %v", err)
+	}
+}

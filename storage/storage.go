@@ -25,7 +25,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
@@ -40,9 +39,6 @@ type DB struct {
 	w    *sql.DB // exactly one connection: the writer
 	r    *sql.DB // read-only connections
 	now  func() time.Time
-
-	heldMu sync.Mutex
-	held   map[int64]bool // events whose lock this process holds
 
 	// readOnly, when set, says why writes are refused (OpenReadOnly).
 	readOnly string
@@ -254,7 +250,7 @@ func openUnwritable(abs string, immutable bool) (*DB, error) {
 		return nil, fmt.Errorf("open database %s: %w", abs, err)
 	}
 	w.SetMaxOpenConns(1)
-	return &DB{path: abs, w: w, r: r, now: time.Now, held: map[int64]bool{}, readOnly: "it cannot be written", unwritable: true}, nil
+	return &DB{path: abs, w: w, r: r, now: time.Now, readOnly: "it cannot be written", unwritable: true}, nil
 }
 
 // NoDatabaseError says that a command that only reads was given a path
@@ -369,7 +365,7 @@ func open(abs string, migs []migration) (*DB, error) {
 	w.SetMaxIdleConns(1)
 	w.SetConnMaxLifetime(0)
 	w.SetConnMaxIdleTime(0)
-	db := &DB{path: abs, w: w, now: time.Now, held: map[int64]bool{}}
+	db := &DB{path: abs, w: w, now: time.Now}
 	if err := migrate(context.Background(), w, abs, migs); err != nil {
 		w.Close()
 		return nil, err
