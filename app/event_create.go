@@ -20,7 +20,7 @@ import (
 
 // formatHelp says what each format does, for the create dialog.
 var formatHelp = map[event.Format]string{
-	event.League:   "Everyone plays everyone; each seed in every seat order.",
+	event.League:   "Everyone plays everyone, in seat orders where each sits in every seat and moves after every other entry equally often.",
 	event.Bracket:  "Single elimination with seeding and byes; best-of-N matches.",
 	event.Gauntlet: "Candidates play the rest of the field.",
 	event.Swiss:    "Rounds paired by score, no rematches (two-player games).",

@@ -85,7 +85,7 @@ func (db *DB) AddAI(a AI) (AI, error) {
 		return AI{}, fmt.Errorf("add AI: %w", err)
 	}
 	a.Created = db.now()
-	res, err := db.w.Exec(`INSERT INTO ais (name, game, language, source_dir, build_cmd, run_cmd, watch, missing, created)
+	res, err := db.exec(`INSERT INTO ais (name, game, language, source_dir, build_cmd, run_cmd, watch, missing, created)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		a.Name, a.Game, a.Language, a.SourceDir, a.BuildCmd, a.RunCmd, a.Watch, a.Missing, a.Created.UnixMilli())
 	if isConstraint(err, sqlite3.SQLITE_CONSTRAINT_UNIQUE) {
@@ -126,7 +126,7 @@ func (db *DB) UpdateAI(a AI) error {
 	if err := checkAI(a); err != nil {
 		return fmt.Errorf("update AI %d: %w", a.ID, err)
 	}
-	res, err := db.w.Exec(`UPDATE ais SET name = ?, game = ?, language = ?, source_dir = ?, build_cmd = ?,
+	res, err := db.exec(`UPDATE ais SET name = ?, game = ?, language = ?, source_dir = ?, build_cmd = ?,
 		run_cmd = ?, watch = ?, missing = ? WHERE id = ?`,
 		a.Name, a.Game, a.Language, a.SourceDir, a.BuildCmd, a.RunCmd, a.Watch, a.Missing, a.ID)
 	if isConstraint(err, sqlite3.SQLITE_CONSTRAINT_UNIQUE) {
@@ -142,7 +142,7 @@ func (db *DB) UpdateAI(a AI) error {
 // entries (name, command, folder) and results; only the link to the
 // revision is cleared.
 func (db *DB) RemoveAI(id int64) error {
-	res, err := db.w.Exec(`DELETE FROM ais WHERE id = ?`, id)
+	res, err := db.exec(`DELETE FROM ais WHERE id = ?`, id)
 	if err != nil {
 		return fmt.Errorf("remove AI %d: %w", id, err)
 	}

@@ -225,7 +225,7 @@ func (db *DB) SetEventStatus(id int64, status EventStatus) error {
 	if status == EventFinished || status == EventCancelled {
 		fin = millis(db.now())
 	}
-	res, err := db.w.Exec(`UPDATE events SET status = ?, finished = ? WHERE id = ?`, status, fin, id)
+	res, err := db.exec(`UPDATE events SET status = ?, finished = ? WHERE id = ?`, status, fin, id)
 	if err != nil {
 		return fmt.Errorf("set status of event %d to %s: %w", id, status, err)
 	}
@@ -235,7 +235,7 @@ func (db *DB) SetEventStatus(id int64, status EventStatus) error {
 // DeleteEvent removes an event with its entries, matches, replays and
 // rating history.
 func (db *DB) DeleteEvent(id int64) error {
-	res, err := db.w.Exec(`DELETE FROM events WHERE id = ?`, id)
+	res, err := db.exec(`DELETE FROM events WHERE id = ?`, id)
 	if err != nil {
 		return fmt.Errorf("delete event %d: %w", id, err)
 	}

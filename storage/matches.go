@@ -212,6 +212,14 @@ const outcomeExpr = `idx || ' ' || round || ' ' || grp || ' ' || seed || ' ' || 
 // replay (log may be nil) and its status done. The game must be scheduled
 // or running; a game is never recorded twice.
 func (db *DB) FinishMatch(id int64, result engine.Result, log *engine.Log, duration time.Duration) error {
+	return db.FinishMatchRated(id, result, log, duration, nil)
+}
+
+// FinishMatchRated is FinishMatch that also appends rating points to the
+// match's event history (as AddRatings does) in the same transaction, so
+// a crash never keeps the result without its rating points or the points
+// without the result.
+func (db *DB) FinishMatchRated(id int64, result engine.Result, log *engine.Log, duration time.Duration, ratings []Rating) error {
 	resJSON, err := json.Marshal(result)
 	if err != nil {
 		return fmt.Errorf("save match %d: result: %w", id, err)
@@ -227,10 +235,11 @@ func (db *DB) FinishMatch(id int64, result engine.Result, log *engine.Log, durat
 	ranks := formatInts(result.Ranks)
 	err = db.write(func(tx *sql.Tx) error {
 		var seats string
+		var eventID int64
 		err := tx.QueryRow(`UPDATE matches SET status = 'done', outcome = `+outcomeExpr+`,
 			result = ?, error = '', finished = ?, duration_ms = ?
-			WHERE id = ? AND status IN ('scheduled', 'running') RETURNING seats`,
-			ranks, string(resJSON), db.now().UnixMilli(), duration.Milliseconds(), id).Scan(&seats)
+			WHERE id = ? AND status IN ('scheduled', 'running') RETURNING seats, event_id`,
+			ranks, string(resJSON), db.now().UnixMilli(), duration.Milliseconds(), id).Scan(&seats, &eventID)
 		if errors.Is(err, sql.ErrNoRows) {
 			return wrongState(tx, zeroRows{}, id, "finished again")
 		}
@@ -240,7 +249,10 @@ func (db *DB) FinishMatch(id int64, result engine.Result, log *engine.Log, durat
 		if n := countInts(seats); n != len(result.Ranks) {
 			return fmt.Errorf("the result has %d ranks but the game has %d seats", len(result.Ranks), n)
 		}
-		return putReplay(tx, id, blob, size)
+		if err := putReplay(tx, id, blob, size); err != nil {
+			return err
+		}
+		return putRatings(tx, eventID, ratings)
 	})
 	if err != nil {
 		return fmt.Errorf("save match %d: %w", id, err)
@@ -445,22 +457,27 @@ type Rating struct {
 // same entry and game replaces the stored one, so a recomputation after a
 // resume is harmless.
 func (db *DB) AddRatings(eventID int64, rs []Rating) error {
-	err := db.write(func(tx *sql.Tx) error {
-		stmt, err := tx.Prepare(`INSERT INTO ratings (event_id, entry_idx, after_match, rating, interval) VALUES (?, ?, ?, ?, ?)
-			ON CONFLICT (event_id, entry_idx, after_match) DO UPDATE SET rating = excluded.rating, interval = excluded.interval`)
-		if err != nil {
-			return err
-		}
-		defer stmt.Close()
-		for _, r := range rs {
-			if _, err := stmt.Exec(eventID, r.Entry, r.AfterMatch, r.Rating, r.Interval); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	err := db.write(func(tx *sql.Tx) error { return putRatings(tx, eventID, rs) })
 	if err != nil {
 		return fmt.Errorf("save ratings of event %d: %w", eventID, err)
+	}
+	return nil
+}
+
+func putRatings(tx *sql.Tx, eventID int64, rs []Rating) error {
+	if len(rs) == 0 {
+		return nil
+	}
+	stmt, err := tx.Prepare(`INSERT INTO ratings (event_id, entry_idx, after_match, rating, interval) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (event_id, entry_idx, after_match) DO UPDATE SET rating = excluded.rating, interval = excluded.interval`)
+	if err != nil {
+		return err
+	}
+	defer stmt.Close()
+	for _, r := range rs {
+		if _, err := stmt.Exec(eventID, r.Entry, r.AfterMatch, r.Rating, r.Interval); err != nil {
+			return fmt.Errorf("rating of entry %d after game %d: %w", r.Entry, r.AfterMatch, err)
+		}
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package storage
 import (
 	"errors"
 	"fmt"
+	"math"
 	"reflect"
 	"strings"
 	"sync"
@@ -451,5 +452,48 @@ func TestMatchCounts(t *testing.T) {
 	done, all, err := db.MatchCounts(ev.ID)
 	if err != nil || done != 1 || all != 3 {
 		t.Errorf("MatchCounts = %d, %d, %v; want 1, 3", done, all, err)
+	}
+}
+
+// A game's result and its rating points are saved together or not at all:
+// a failure while writing the points leaves the game unfinished, with no
+// replay, so a resume plays it again instead of keeping a result whose
+// point is lost.
+func TestFinishMatchRatedIsOneTransaction(t *testing.T) {
+	db := openTemp(t)
+	ev := mkEvent(t, db, 2, 2)
+	if err := db.AddMatches(ev.ID, schedule(2)); err != nil {
+		t.Fatal(err)
+	}
+	ids := matchIDs(t, db, ev.ID)
+	if err := db.StartMatch(ids[0]); err != nil {
+		t.Fatal(err)
+	}
+	// SQLite stores NaN as NULL, which the NOT NULL rating column refuses:
+	// the second point fails after the result and the first point are in.
+	bad := []Rating{{Entry: 0, AfterMatch: 0, Rating: 5}, {Entry: 1, AfterMatch: 0, Rating: math.NaN()}}
+	err := db.FinishMatchRated(ids[0], engine.Result{Ranks: []int{1, 2}}, gripLog(1), time.Second, bad)
+	if err == nil || !strings.Contains(err.Error(), "rating of entry 1 after game 0") {
+		t.Fatalf("err = %v, want the failed rating named", err)
+	}
+	m, err := db.Match(ids[0])
+	if err != nil || m.Status != MatchRunning || m.Result != nil {
+		t.Fatalf("after a failed save the match is %+v (%v); want it still running, without a result", m, err)
+	}
+	if _, err := db.Replay(ids[0]); !errors.Is(err, ErrNotFound) {
+		t.Errorf("a replay was kept: %v", err)
+	}
+	if rs, _ := db.Ratings(ev.ID); len(rs) != 0 {
+		t.Errorf("rating points kept without their game: %+v", rs)
+	}
+	good := []Rating{{Entry: 0, AfterMatch: 0, Rating: 5, Interval: 9}, {Entry: 1, AfterMatch: 0, Rating: -5, Interval: 9}}
+	if err := db.FinishMatchRated(ids[0], engine.Result{Ranks: []int{1, 2}}, gripLog(1), time.Second, good); err != nil {
+		t.Fatal(err)
+	}
+	if m, _ := db.Match(ids[0]); m.Status != MatchDone {
+		t.Errorf("match is %s", m.Status)
+	}
+	if rs, _ := db.Ratings(ev.ID); !reflect.DeepEqual(rs, good) {
+		t.Errorf("ratings %+v, want %+v", rs, good)
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"database/sql"
 	"errors"
-	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -13,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"ringside/engine/event"
 )
 
 func pragma(t *testing.T, db *sql.DB, name string) string {
@@ -132,6 +133,26 @@ var seeders = map[int]struct {
 			}
 		},
 	},
+	2: {
+		// Multi-seat leagues from before balanced seat orders keep their
+		// rotations; two-seat leagues have nothing to keep.
+		put: func(t *testing.T, db *DB) {
+			mkEvent(t, db, 5, 4)
+			mkEvent(t, db, 3, 2)
+		},
+		check: func(t *testing.T, db *DB) {
+			for id, want := range map[int64]string{1: event.OrdersRotations, 2: event.OrdersBalanced} {
+				ev, err := db.Event(id)
+				if err != nil || ev.Config.Orders != want {
+					t.Errorf("event %d after upgrade: orders %q, %v; want %q", id, ev.Config.Orders, err, want)
+				}
+			}
+			fresh := mkEvent(t, db, 5, 4)
+			if fresh.Config.Orders != event.OrdersBalanced {
+				t.Errorf("a new league has orders %q", fresh.Config.Orders)
+			}
+		},
+	},
 }
 
 func TestMigrateFromEachVersion(t *testing.T) {
@@ -216,6 +237,15 @@ func ringsideFile(t *testing.T, dir string) string {
 	return path
 }
 
+// knownSchema is the newest schema version this build knows.
+func knownSchema(t *testing.T) int {
+	migs, err := loadMigrations(migrationFiles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(migs)
+}
+
 // plainSQLite makes an SQLite file of another program.
 func plainSQLite(t *testing.T, dir string, stmts ...string) string {
 	path := filepath.Join(dir, "other.db")
@@ -292,7 +322,7 @@ func TestOpenRefusesAndLeavesFileUntouched(t *testing.T) {
 				t.Fatal(err)
 			}
 			return path
-		}, fmt.Sprintf("was written by a newer Ringside (schema 7, this build knows %d): upgrade Ringside or use another --db", knownSchema()), &NewerSchemaError{}},
+		}, "was written by a newer Ringside (schema 7, this build knows " + strconv.Itoa(knownSchema(t)) + "): upgrade Ringside or use another --db", &NewerSchemaError{}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -427,13 +457,4 @@ func TestIntegrityCheckFindsDamage(t *testing.T) {
 	if err != nil || !strings.Contains(s, "matches row") || !strings.Contains(s, "missing events row") {
 		t.Errorf("IntegrityCheck = %q, %v; want the broken reference", s, err)
 	}
-}
-
-// knownSchema is the newest schema version this build knows.
-func knownSchema() int {
-	migs, err := loadMigrations(migrationFiles)
-	if err != nil {
-		panic(err)
-	}
-	return len(migs)
 }

@@ -110,13 +110,22 @@ func nameArg(fs *flag.FlagSet, args []string) (string, error) {
 
 // withAI opens the database and finds the AI called name for fn.
 func withAI(dbPath, name string, fn func(s *service.Service, st service.AIStatus) error) error {
-	return withService(dbPath, func(s *service.Service) error {
+	return withService(dbPath, findAI(name, fn))
+}
+
+// withReadAI is withAI for commands that only read.
+func withReadAI(dbPath, name string, fn func(s *service.Service, st service.AIStatus) error) error {
+	return withReadService(dbPath, findAI(name, fn))
+}
+
+func findAI(name string, fn func(s *service.Service, st service.AIStatus) error) func(s *service.Service) error {
+	return func(s *service.Service) error {
 		st, err := s.AI(name)
 		if err != nil {
 			return err
 		}
 		return fn(s, st)
-	})
+	}
 }
 
 // interrupted is a context that ends on Ctrl-C.
@@ -317,7 +326,7 @@ func aiList(c *cli, args []string) error {
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
-	return withService(*dbPath, func(s *service.Service) error {
+	return withReadService(*dbPath, func(s *service.Service) error {
 		ais, err := s.AIs()
 		if err != nil {
 			return err
@@ -359,7 +368,7 @@ func aiShow(c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	return withAI(*dbPath, name, func(s *service.Service, st service.AIStatus) error {
+	return withReadAI(*dbPath, name, func(s *service.Service, st service.AIStatus) error {
 		ai, w := st.AI, c.stdout
 		fmt.Fprintf(w, "AI %s\n  game:      %s\n  language:  %s\n  folder:    %s", ai.Name, ai.Game, orDash(ai.Language), ai.SourceDir)
 		if ai.Missing {
@@ -395,7 +404,7 @@ func aiRevisions(c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	return withAI(*dbPath, name, func(s *service.Service, st service.AIStatus) error {
+	return withReadAI(*dbPath, name, func(s *service.Service, st service.AIStatus) error {
 		if len(st.Revisions) == 0 {
 			fmt.Fprintf(c.stdout, "%s has never been built: \"ringside ai build %s\"\n", st.AI.Name, st.AI.Name)
 			return nil

@@ -21,17 +21,34 @@ const dbHelp = `  --db PATH         the database file (default: ` + "`ringside h
 // runs fn with the service on it and closes it again. Commands check their
 // arguments before calling it, so a usage error never creates a database
 // file.
-func withService(path string, fn func(s *service.Service) error) (err error) {
+func withService(path string, fn func(s *service.Service) error) error {
 	s, err := service.Open(path)
 	if err != nil {
 		return err
 	}
-	defer func() {
-		if cerr := s.Close(); err == nil {
-			err = cerr
-		}
-	}()
-	return fn(s)
+	return runWith(s, fn)
+}
+
+// withReadService is withService for commands that only read: a file on
+// read-only media or in a read-only folder can be read, and a mistyped
+// --db says there is no database there instead of creating an empty one.
+func withReadService(path string, fn func(s *service.Service) error) error {
+	s, err := service.OpenReadOnly(path)
+	if err != nil {
+		return err
+	}
+	return runWith(s, fn)
+}
+
+// runWith runs fn, says damage SQLite found meanwhile with the file's name
+// and what to do, and returns an error closing the database (its journal
+// could not be written back) rather than dropping it.
+func runWith(s *service.Service, fn func(s *service.Service) error) error {
+	err := s.DB().Explain(fn(s))
+	if cerr := s.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // dbArg is " --db PATH" for commands printed as advice, or "" for the

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -32,9 +33,10 @@ result and every replay. Commands:
       (builtin:grip/greedy) or the name of a registered AI (its current
       revision). Options:
         --name NAME        a name for the event
-        --games N          league/gauntlet: seeds per pairing or group, each
-                           played in every seat arrangement; bracket: best of N;
-                           swiss: rounds; sprt: the most games to play
+        --games N          league: cycles of the seat design ("Seat orders"
+                           below); gauntlet: seeds per pairing or group;
+                           bracket: best of N; swiss: rounds; sprt: the most
+                           games to play
         --seats N          players per game (games with a variable count)
         --filler E         a bot to fill empty seats (repeatable; not ranked)
         --candidate NAME   gauntlet: an entry under test (repeatable)
@@ -47,7 +49,10 @@ result and every replay. Commands:
         --time-scale X     multiply every time limit by X
   ringside event run ID [--concurrency N]
       Plays the event's games until it is finished. Every finished game is
-      saved at once; Ctrl-C (or a crash) loses only the games in play.
+      saved at once; Ctrl-C (or a crash) loses only the games in play. One
+      process runs an event at a time: another run of it (or the app) says
+      which process and host has it and exits with status 1; a run that
+      died (crash, SIGKILL) is taken over by the next one.
   ringside event resume ID [--concurrency N]
       Goes on with an interrupted or paused event; nothing finished is played
       again, unfinished games are replayed from their stored seed.
@@ -55,7 +60,31 @@ result and every replay. Commands:
   ringside event show ID             the schedule with each game's status
   ringside event standings ID [--json|--csv|--md]
 
-Every event command takes --db PATH.`
+Every event command takes --db PATH.
+
+Seat orders. Turns go round the seats (in Grip seat 0, 1, 2, 3, 0, …), so
+where an entry sits and whom it moves right after both matter. What is played
+per --games (one "cycle"):
+  2 seats (every format): each pairing on a seed of its own, twice, with the
+      seats swapped.
+  league, S > 2 seats, as many entries as seats: the one group plays one
+      seed in all S! seat orders (24 games for 4 seats).
+  league, S > 2 seats, N > S entries: a balanced design of cyclic orders,
+      each on a seed of its own and rotated through all S seats (S games).
+      In it every entry sits in each seat equally often, and every entry
+      moves right after every other entry equally often: after each other
+      entry in exactly L·S games, where L is the smallest number that lets
+      N−1 be split that way (L = S / gcd(S, N−1), doubled when that is odd
+      and N even; checked for up to 80 entries, beyond which the design
+      search may need a multiple of it). A cycle has L·N·(N−1) games;
+      every pair meets, but not every group of S entries is played. For 4
+      seats: 5 entries 20 games, 6: 120, 7: 84, 8: 224, 9: 72, 10: 360.
+      The entries are shuffled by the master seed each cycle.
+  gauntlet and bracket heats with more seats: each group on one seed,
+      rotated through all seats (S games): each member sits in every seat
+      once, and who follows whom stays the same within the group.
+Leagues stored before balanced seat orders keep the rotations they were made
+with (one cyclic order per group, rotated).`
 
 func init() {
 	register(&command{
@@ -184,7 +213,14 @@ func eventRun(c *cli, verb string, args []string) error {
 			fmt.Fprintf(c.stdout, "event %d is already finished\n", id)
 			return printStandings(c.stdout, s, id, "text")
 		}
+		job.OnTakeOver = func(gone storage.LockHolder) {
+			fmt.Fprintf(c.stderr, "note: event %d was left running by %s, which has stopped; taking it over\n", id, gone)
+		}
 		paused, err := c.play(job, *quiet)
+		var locked *storage.LockedError
+		if errors.As(err, &locked) {
+			return err
+		}
 		if err != nil {
 			return fmt.Errorf("event %d stopped: %w; fix the problem and run \"ringside event resume %d\"", id, err, id)
 		}
@@ -243,7 +279,7 @@ func eventList(c *cli, args []string) error {
 	if len(pos) > 0 {
 		return usagef("event list takes no arguments")
 	}
-	return withService(*dbPath, func(s *service.Service) error {
+	return withReadService(*dbPath, func(s *service.Service) error {
 		db := s.DB()
 		evs, err := db.ListEvents()
 		if err != nil {
@@ -274,7 +310,7 @@ func eventShow(c *cli, args []string) error {
 	if err != nil {
 		return err
 	}
-	return withService(*dbPath, func(s *service.Service) error {
+	return withReadService(*dbPath, func(s *service.Service) error {
 		db := s.DB()
 		ev, err := db.Event(id)
 		if err != nil {
@@ -327,7 +363,7 @@ func eventStandings(c *cli, args []string) error {
 	if n > 1 {
 		return usagef("event standings: choose one of --json, --csv, --md")
 	}
-	return withService(*dbPath, func(s *service.Service) error {
+	return withReadService(*dbPath, func(s *service.Service) error {
 		return printStandings(c.stdout, s, id, format)
 	})
 }
@@ -358,7 +394,7 @@ func runReplay(c *cli, args []string) error {
 	if err != nil {
 		return usagef("replay export: %q is not a match id", pos[0])
 	}
-	return withService(*dbPath, func(s *service.Service) error {
+	return withReadService(*dbPath, func(s *service.Service) error {
 		log, err := s.DB().Replay(id)
 		if err != nil {
 			return err

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"ringside/engine"
@@ -202,6 +203,10 @@ type EventJob struct {
 	Run   *runner.Event
 	ids   map[int]int64 // game index → match id
 	done  []event.Outcome
+
+	// OnTakeOver, if set, is called when Start takes the event over from
+	// a run that died without releasing it (a crash, SIGKILL).
+	OnTakeOver func(gone storage.LockHolder)
 }
 
 // EventJob prepares event id for running. concurrency 0 keeps the
@@ -234,11 +239,44 @@ func (s *Service) EventJob(id int64, concurrency int) (*EventJob, error) {
 // Start plays the event until it is finished or ctx is cancelled, keeping
 // the event's status in the database up to date. A cancelled run leaves
 // the event paused: resuming goes on from the stored results.
-func (j *EventJob) Start(ctx context.Context) error {
+//
+// Only one process runs an event at a time: Start holds the event's lock
+// in the database (storage.LockEvent) for the whole run, and returns a
+// *storage.LockedError naming the holder when another process runs it.
+func (j *EventJob) Start(ctx context.Context) (err error) {
 	id := j.Event.ID
 	if j.Event.Status == storage.EventFinished {
 		return Errorf(Conflict, "event %d is already finished", id)
 	}
+	lock, err := j.db.LockEvent(id)
+	if err != nil {
+		return &Error{Code: Conflict, Message: err.Error(), Err: err}
+	}
+	defer func() {
+		if rerr := lock.Release(); rerr != nil && err == nil {
+			err = rerr
+		}
+	}()
+	if lock.TookOver != nil && j.OnTakeOver != nil {
+		j.OnTakeOver(*lock.TookOver)
+	}
+	// The holder before us may have finished it since EventJob looked.
+	if ev, err := j.db.Event(id); err != nil {
+		return err
+	} else if ev.Status == storage.EventFinished {
+		return Errorf(Conflict, "event %d is already finished", id)
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var lost atomic.Bool
+	go func() {
+		select {
+		case <-lock.Lost():
+			lost.Store(true)
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
 	if _, err := j.db.ResetRunning(id); err != nil {
 		return err
 	}
@@ -259,6 +297,10 @@ func (j *EventJob) Start(ctx context.Context) error {
 		return err
 	}
 	runErr := j.Run.Run(ctx)
+	if lost.Load() {
+		// Its games and status are the new holder's now.
+		return Errorf(Conflict, "event %d was taken over by another process while this one did not answer; stopped without saving the games in play", id)
+	}
 	status := storage.EventFinished
 	switch {
 	case runErr == nil:
@@ -296,26 +338,31 @@ func (j *EventJob) start(g event.Game) error {
 }
 
 func (j *EventJob) finished(g event.Game, out *runner.Outcome) error {
-	if err := j.db.FinishMatch(j.ids[g.Index], out.Log.Result, out.Log, out.Wall.Round(time.Millisecond)); err != nil {
+	o := event.Outcome{Game: g, Ranks: out.Log.Result.Ranks}
+	// The result and its rating points go in one transaction: a crash
+	// between two writes would keep the game and lose its point.
+	err := j.db.FinishMatchRated(j.ids[g.Index], out.Log.Result, out.Log, out.Wall.Round(time.Millisecond),
+		j.ratings(append(j.done[:len(j.done):len(j.done)], o), g.Index))
+	if err != nil {
 		return err
 	}
-	j.done = append(j.done, event.Outcome{Game: g, Ranks: out.Log.Result.Ranks})
-	return j.recordRatings(g.Index)
+	j.done = append(j.done, o)
+	return nil
 }
 
-// recordRatings appends every entry's rating after game index to the
-// ratings history. It is kept for charts and exports; standings are always
+// ratings is every entry's rating after game index, for the ratings
+// history. It is kept for charts and exports; standings are always
 // recomputed from the results themselves.
-func (j *EventJob) recordRatings(index int) error {
-	t, err := event.Standings(j.Event.Config, j.done)
+func (j *EventJob) ratings(done []event.Outcome, index int) []storage.Rating {
+	t, err := event.Standings(j.Event.Config, done)
 	if err != nil {
-		return nil // a schedule the standings cannot read yet; the results are safe
+		return nil // a schedule the standings cannot read yet; the result is still saved
 	}
 	rs := make([]storage.Rating, 0, len(t.Rows))
 	for _, r := range t.Rows {
 		rs = append(rs, storage.Rating{Entry: r.Entry, AfterMatch: index, Rating: r.Rating, Interval: (r.RatingHigh - r.RatingLow) / 2})
 	}
-	return j.db.AddRatings(j.Event.ID, rs)
+	return rs
 }
 
 // Standings is an event with its standings so far.

@@ -27,26 +27,51 @@ type Service struct {
 	builds keyedMutex
 }
 
-// Open opens the database at path, or the default one when path is empty.
-// A newer schema or a damaged file is refused and never touched.
+// Open opens the database at path, or the default one when path is empty,
+// creating it if needed. A newer schema or a damaged file is refused and
+// never touched; every error names the file.
 func Open(path string) (*Service, error) {
-	if path == "" {
-		p, err := storage.DefaultPath()
-		if err != nil {
-			return nil, &Error{Code: Invalid, Message: fmt.Sprintf("find the default database: %v; give one with --db PATH", err), Err: err}
-		}
-		path = p
+	path, err := dbPath(path)
+	if err != nil {
+		return nil, err
 	}
 	db, err := storage.Open(path)
 	if err != nil {
-		var newer *storage.NewerSchemaError
-		var damaged *storage.DamagedError
-		if errors.As(err, &newer) || errors.As(err, &damaged) {
-			return nil, &Error{Code: Failed, Message: err.Error(), Subject: path, Err: err}
-		}
-		return nil, &Error{Code: Failed, Message: fmt.Sprintf("open database %s: %v", path, err), Subject: path, Err: err}
+		return nil, &Error{Code: Failed, Message: err.Error(), Subject: path, Err: err}
 	}
 	return New(db), nil
+}
+
+// OpenReadOnly opens the database at path for reading only: it works on
+// read-only media and never creates a file, so a mistyped path is an
+// error. Without a path, a missing default database is created as by
+// Open (a first start).
+func OpenReadOnly(path string) (*Service, error) {
+	p, err := dbPath(path)
+	if err != nil {
+		return nil, err
+	}
+	db, err := storage.OpenReadOnly(p)
+	var none *storage.NoDatabaseError
+	if path == "" && errors.As(err, &none) {
+		return Open(path)
+	}
+	if err != nil {
+		return nil, &Error{Code: Failed, Message: err.Error(), Subject: p, Err: err}
+	}
+	return New(db), nil
+}
+
+// dbPath is path, or the default database's when it is empty.
+func dbPath(path string) (string, error) {
+	if path != "" {
+		return path, nil
+	}
+	p, err := storage.DefaultPath()
+	if err != nil {
+		return "", &Error{Code: Invalid, Message: fmt.Sprintf("find the default database: %v; give one with --db PATH", err), Err: err}
+	}
+	return p, nil
 }
 
 // New makes a service over an open database.

@@ -34,6 +34,10 @@ type Config struct {
 	Seats   int     `json:"seats"` // seats per game (2 for battle2048, 4 for grip…)
 	Games   int     `json:"games"` // seeds per pairing/group (league, gauntlet), best-of or seeds per heat (bracket), rounds (swiss), cap (sprt)
 	Seed    int64   `json:"seed"`  // master seed; game seeds derive from it
+	// Orders says how a multi-seat league seats each group: "" balanced
+	// orders (OrdersBalanced), or "rotations" (OrdersRotations) for
+	// leagues stored before balanced orders existed.
+	Orders string `json:"orders,omitempty"`
 	// SPRT parameters (Format SPRT): Elo0 and Elo1 are normalized Elo
 	// (nElo); a zero Alpha or Beta means 0.05 (see SPRTTest).
 	Elo0  float64 `json:"elo0,omitempty"`

@@ -7,22 +7,39 @@ package event
 // method, seed by seed, so results come in evenly for every entrant.
 // Round = seed number · rounds per cycle + circle round.
 //
-// More seats: when the entrants form at most MaxFullGroups distinct seat
-// groups (C(n, seats)), every group plays each of cfg.Games seeds rotated
-// through all seats (seats games per seed). Otherwise a balanced design:
-// for each of cfg.Games cycles the entrants are shuffled (by the master
-// seed) into a ring, and each of the n windows of `seats` consecutive
-// entrants on the ring plays one seed rotated through all seats. Every
-// entrant then lies in exactly `seats` windows per cycle, so all play
-// seats² games per cycle and sit in each seat `seats` times; the shuffle
-// varies the opponents from cycle to cycle. Round = cycle.
+// More seats, Orders = OrdersBalanced (the default): cfg.Games cycles
+// (Round = cycle), each a balanced design in which every entry sits in
+// each seat equally often and follows every other entry (sits in the
+// next seat; the last seat is followed by the first) equally often. A
+// design is a list of cyclic orders, each played on a seed of its own and
+// rotated through all seats (order o gives `seats` games: game t puts
+// o[(p+t) mod seats] in seat p), so seat luck on a seed cancels out.
+//
+//   - n = seats: every cyclic order of the one group, that is the seed
+//     in all seats! seat orders; each entry follows each other
+//     (seats−2)!·seats times.
+//   - n > seats: the cyclic design of leagueDesign over Z_n, with the
+//     entries relabelled by a shuffle of the master seed (a new one each
+//     cycle): k·n orders, each ordered pair neighbours λ times (so λ·seats
+//     games with one following the other), where λ = minLambda(n, seats)
+//     and k = λ(n−1)/seats. Every pair meets; not every group of `seats`
+//     entries is played.
+//
+// Orders = OrdersRotations (leagues stored before balanced orders): when
+// the entrants form at most MaxFullGroups distinct groups (C(n, seats)),
+// every group plays each seed rotated through all seats; otherwise a
+// ring design: for each cycle the entrants are shuffled into a ring and
+// each of the n windows of `seats` consecutive entrants plays one seed
+// rotated through all seats. Each group keeps one cyclic order, so who
+// follows whom never changes within it.
 func scheduleLeague(b *book) bool {
 	n, s := len(b.cfg.Entries), b.cfg.Seats
 	b.reserve(leagueSize(b.cfg))
 	all := make([]int, 0, leagueSize(b.cfg))
-	for g := range b.cfg.Games {
-		if s == 2 {
-			rounds := circle(n)
+	switch {
+	case s == 2:
+		rounds := circle(n)
+		for g := range b.cfg.Games {
 			for r, pairs := range rounds {
 				for _, p := range pairs {
 					grp, seed := b.group()
@@ -32,13 +49,97 @@ func scheduleLeague(b *book) bool {
 						b.add(round, grp, seed, []int{p[1], p[0]}))
 				}
 			}
-			continue
 		}
-		for _, members := range leagueGroups(b.cfg, g) {
-			all = append(all, b.rotate(g, members)...)
+	case b.cfg.Orders == OrdersRotations:
+		for g := range b.cfg.Games {
+			for _, members := range leagueGroups(b.cfg, g) {
+				all = append(all, b.rotate(g, members)...)
+			}
+		}
+	case n == s:
+		// One group: each cycle's seed in every seat order.
+		for g, orders := range leagueOrders(b.cfg) {
+			grp, seed := b.group()
+			for _, o := range orders {
+				all = append(all, b.rotateIn(g, grp, seed, o)...)
+			}
+		}
+	default:
+		for g, orders := range leagueOrders(b.cfg) {
+			for _, o := range orders {
+				all = append(all, b.rotate(g, o)...)
+			}
 		}
 	}
 	return b.played(all)
+}
+
+// leagueOrders returns a balanced multi-seat league's cyclic orders, per
+// cycle, in schedule order. See scheduleLeague.
+func leagueOrders(cfg Config) [][][]int {
+	n, s := len(cfg.Entries), cfg.Seats
+	out := make([][][]int, cfg.Games)
+	if n == s {
+		all := cyclicOrders(seq(n))
+		for g := range out {
+			// Spread the orders so a partial cycle is as even as it can be.
+			order := shuffled(cfg.Seed, uint64(g)<<2|2, len(all))
+			for _, i := range order {
+				out[g] = append(out[g], all[i])
+			}
+		}
+		return out
+	}
+	d, ok := leagueDesign(n, s)
+	if !ok {
+		return nil
+	}
+	for g := range out {
+		label := shuffled(cfg.Seed, uint64(g)<<2|2, n)
+		slots := make([][]int, 0, n*len(d.blocks))
+		for _, b := range d.blocks {
+			for i := range n {
+				o := make([]int, s)
+				for j, m := range b {
+					o[j] = label[(m+i)%n]
+				}
+				slots = append(slots, o)
+			}
+		}
+		// Play them in a shuffled order, so that results come in evenly
+		// for every entrant rather than block by block.
+		for _, i := range shuffled(cfg.Seed, uint64(g)<<2|3, len(slots)) {
+			out[g] = append(out[g], slots[i])
+		}
+	}
+	return out
+}
+
+// balancedSize returns the games of a balanced multi-seat league, or
+// false when no design was found (leagueDesign failed).
+func balancedSize(cfg Config) (int, bool) {
+	n, s := len(cfg.Entries), cfg.Seats
+	if n == s {
+		return factorial(s) * cfg.Games, true
+	}
+	// A lower bound first, so that a league far too big is refused
+	// without a search.
+	if low := minLambda(n, s) * (n - 1) * n * cfg.Games; low > MaxGames {
+		return low, true
+	}
+	d, ok := leagueDesign(n, s)
+	if !ok {
+		return 0, false
+	}
+	return d.lambda * (n - 1) * n * cfg.Games, true
+}
+
+func factorial(k int) int {
+	f := 1
+	for i := 2; i <= k; i++ {
+		f *= i
+	}
+	return f
 }
 
 // leagueGroups returns the seat groups of one cycle of a multi-seat league.

@@ -225,6 +225,11 @@ func (b *book) reserve(n int) {
 // returns the games' indexes.
 func (b *book) rotate(round int, members []int) []int {
 	g, seed := b.group()
+	return b.rotateIn(round, g, seed, members)
+}
+
+// rotateIn schedules members' cyclic rotations in an existing seed group.
+func (b *book) rotateIn(round, g int, seed int64, members []int) []int {
 	s := len(members)
 	seats := make([]int, s)
 	idx := make([]int, 0, s)
@@ -271,6 +276,11 @@ func shuffled(master int64, stream uint64, n int) []int {
 // share the places they cover by averaging. Two seats: win 1, draw ½,
 // loss 0.
 func points(ranks []int, s int) float64 {
+	return float64(pointUnits(ranks, s)) / float64(2*(len(ranks)-1))
+}
+
+// pointUnits is points(ranks, s) times 2(n−1): a whole number.
+func pointUnits(ranks []int, s int) int {
 	n := len(ranks)
 	better, equal := 0, 0
 	for _, r := range ranks {
@@ -281,7 +291,7 @@ func points(ranks []int, s int) float64 {
 			equal++
 		}
 	}
-	return (float64(n-better) - float64(equal+1)/2) / float64(n-1)
+	return 2*(n-better) - (equal + 1)
 }
 
 // seatOf returns the seat entry e sits in, or −1.
@@ -331,6 +341,15 @@ func combinations(items []int, k int) [][]int {
 		}
 	}
 	return out
+}
+
+// seq returns 0, 1, …, n−1.
+func seq(n int) []int {
+	s := make([]int, n)
+	for i := range s {
+		s[i] = i
+	}
+	return s
 }
 
 // windows returns the n cyclic windows of length k over order: window i is

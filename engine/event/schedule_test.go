@@ -100,7 +100,9 @@ func TestLeagueTwoSeats(t *testing.T) {
 	}
 }
 
-func TestLeagueMultiSeat(t *testing.T) {
+// Leagues stored before balanced orders keep their rotations: every group
+// (or ring window), one seed rotated through all seats.
+func TestLeagueMultiSeatRotations(t *testing.T) {
 	tests := []struct {
 		n, seats, games int
 		full            bool
@@ -108,14 +110,14 @@ func TestLeagueMultiSeat(t *testing.T) {
 		{4, 4, 2, true},
 		{5, 4, 1, true},
 		{9, 4, 2, true},   // C(9,4) = 126 groups
-		{12, 4, 2, false}, // C(12,4) = 495 > 200: balanced
+		{12, 4, 2, false}, // C(12,4) = 495 > 200: ring windows
 		{16, 4, 3, false},
 		{7, 3, 1, true},
 		{30, 3, 2, false},
 	}
 	for _, tc := range tests {
 		t.Run(fmt.Sprintf("n%d_s%d", tc.n, tc.seats), func(t *testing.T) {
-			cfg := Config{Format: League, Entries: entries(tc.n), Seats: tc.seats, Games: tc.games, Seed: 7}
+			cfg := Config{Format: League, Entries: entries(tc.n), Seats: tc.seats, Games: tc.games, Seed: 7, Orders: OrdersRotations}
 			games, _ := run(t, cfg, random(2))
 			groups := map[string]int{}
 			for _, g := range games {
@@ -148,6 +150,131 @@ func TestLeagueMultiSeat(t *testing.T) {
 				}
 			}
 		})
+	}
+	// In the one group of 4, 1 always follows 0.
+	cfg := Config{Format: League, Entries: entries(4), Seats: 4, Games: 1, Orders: OrdersRotations}
+	games, _, _ := Schedule(cfg, nil)
+	if f := followCounts(games, 4); f[0][1] != 4 || f[1][0] != 0 {
+		t.Fatalf("rotations: 1 follows 0 in %d games, 0 follows 1 in %d; want 4 and 0", f[0][1], f[1][0])
+	}
+}
+
+// followCounts returns how many games put entry b in the seat right after
+// entry a's (the last seat followed by the first): the player who moves
+// right after a in a game whose turns go round the seats.
+func followCounts(games []Game, n int) [][]int {
+	f := make([][]int, n)
+	for i := range f {
+		f[i] = make([]int, n)
+	}
+	for _, g := range games {
+		s := len(g.Seats)
+		for p := range s {
+			f[g.Seats[p]][g.Seats[(p+1)%s]]++
+		}
+	}
+	return f
+}
+
+// Over a balanced league every entry sits in each seat equally often and
+// follows every other entry equally often, exactly.
+func TestLeagueBalancedOrders(t *testing.T) {
+	tests := []struct {
+		n, seats, games int
+		want            int // games
+	}{
+		{4, 4, 1, 24}, // one group: all 24 seat orders
+		{4, 4, 2, 48},
+		{5, 4, 1, 20}, // λ = 1: 5 orders
+		{5, 4, 3, 60},
+		{6, 4, 1, 120}, // λ = 4: 30 orders
+		{7, 4, 2, 168}, // λ = 2
+		{8, 4, 1, 224},
+		{9, 4, 1, 72}, // λ = 1: 18 orders
+		{10, 4, 1, 360},
+		{13, 4, 1, 156},
+		{20, 4, 1, 1520},
+		{3, 3, 2, 12},
+		{6, 3, 1, 180}, // λ = 6
+		{7, 3, 1, 42},
+		{5, 5, 1, 120},
+		{6, 5, 1, 60}, // λ = 2
+		{9, 8, 1, 72}, // λ = 1
+		{30, 3, 1, 5220},
+	}
+	for _, tc := range tests {
+		t.Run(fmt.Sprintf("n%d_s%d_g%d", tc.n, tc.seats, tc.games), func(t *testing.T) {
+			cfg := Config{Format: League, Entries: entries(tc.n), Seats: tc.seats, Games: tc.games, Seed: 99}
+			games, _ := run(t, cfg, random(4))
+			if len(games) != tc.want || leagueSize(cfg) != tc.want {
+				t.Fatalf("%d games (leagueSize %d), want %d", len(games), leagueSize(cfg), tc.want)
+			}
+			counts := seatCounts(games, tc.n, tc.seats)
+			for e, c := range counts {
+				for s := range c {
+					if c[s] != counts[0][0] {
+						t.Fatalf("entry %d seats %v, entry 0 seats %v", e, c, counts[0])
+					}
+				}
+			}
+			f := followCounts(games, tc.n)
+			for a := range tc.n {
+				for b := range tc.n {
+					if a != b && (f[a][b] != f[0][1] || f[a][b] == 0) {
+						t.Fatalf("%d follows %d in %d games, 1 follows 0 in %d: want equal, and every pair to meet", b, a, f[a][b], f[0][1])
+					}
+				}
+			}
+		})
+	}
+}
+
+// The designs are part of every stored league's schedule: the same
+// entries and seats must give the same blocks on every machine and in
+// every later version, or a started league could not resume.
+func TestLeagueDesignPinned(t *testing.T) {
+	tests := []struct {
+		n, s   int
+		lambda int
+		blocks string
+	}{
+		{5, 4, 1, "[[0 4 2 3]]"},
+		{9, 4, 1, "[[0 8 5 6] [0 4 2 7]]"},
+		{7, 3, 1, "[[0 1 3] [0 3 1]]"},
+	}
+	for _, tc := range tests {
+		d, ok := leagueDesign(tc.n, tc.s)
+		if got := fmt.Sprint(d.blocks); !ok || d.lambda != tc.lambda || got != tc.blocks {
+			t.Errorf("leagueDesign(%d, %d) = λ %d %s, want λ %d %s", tc.n, tc.s, d.lambda, got, tc.lambda, tc.blocks)
+		}
+	}
+}
+
+// leagueDesign finds exact designs with the smallest λ across the sizes
+// organisers use.
+func TestLeagueDesignRange(t *testing.T) {
+	for s := 3; s <= 8; s++ {
+		for n := s + 1; n <= 80; n++ {
+			d, ok := leagueDesign(n, s)
+			if !ok || d.lambda != minLambda(n, s) {
+				t.Fatalf("n %d, s %d: found %v, λ %d, want λ %d", n, s, ok, d.lambda, minLambda(n, s))
+			}
+			// Every nonzero difference λ times, members distinct.
+			diffs := make([]int, n)
+			for _, b := range d.blocks {
+				if len(slices.Compact(slices.Sorted(slices.Values(b)))) != s {
+					t.Fatalf("n %d, s %d: block %v repeats a member", n, s, b)
+				}
+				for j := range s {
+					diffs[((b[(j+1)%s]-b[j])%n+n)%n]++
+				}
+			}
+			for r := 1; r < n; r++ {
+				if diffs[r] != d.lambda {
+					t.Fatalf("n %d, s %d: difference %d %d times, want %d", n, s, r, diffs[r], d.lambda)
+				}
+			}
+		}
 	}
 }
 
@@ -390,14 +517,6 @@ func TestBracketHeats(t *testing.T) {
 			t.Fatalf("heat %d: %v, want %v", h, m.Entries, want[h])
 		}
 	}
-}
-
-func seq(n int) []int {
-	s := make([]int, n)
-	for i := range s {
-		s[i] = i
-	}
-	return s
 }
 
 func TestSwissNoRematches(t *testing.T) {

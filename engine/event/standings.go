@@ -103,6 +103,10 @@ func Standings(cfg Config, done []Outcome) (Table, error) {
 		cells[i] = back[i*n : (i+1)*n : (i+1)*n]
 		rows[i] = Standing{Entry: i, Name: cfg.Entries[i].Name, Candidate: cfg.Entries[i].Candidate}
 	}
+	// Points are summed in whole units of 1/(2(s−1)), the finest share a
+	// place can be worth, so that equal totals compare equal: float sums
+	// of thirds depend on the order of the games.
+	units := make([]int, n)
 	fit := rating.NewFit(n)
 	for i := range done {
 		o := &done[i]
@@ -119,7 +123,7 @@ func Standings(cfg Config, done []Outcome) (Table, error) {
 		for k, e := range seats {
 			row := &rows[e]
 			row.Games++
-			row.Points += points(ranks, k)
+			units[e] += pointUnits(ranks, k)
 			switch {
 			case ranks[k] != best:
 				row.Losses++
@@ -147,6 +151,7 @@ func Standings(cfg Config, done []Outcome) (Table, error) {
 		}
 	}
 	for i := range rows {
+		rows[i].Points = float64(units[i]) / float64(2*(s-1))
 		if rows[i].Games > 0 {
 			rows[i].Score = rows[i].Points / float64(rows[i].Games)
 		}

@@ -259,11 +259,9 @@ func TestStandingsGauntletAndEmpty(t *testing.T) {
 // benchOutcomes plays a 16-entry league of about 100 000 games with the
 // given seats, results drawn from a Plackett–Luce model of known strengths.
 func benchOutcomes(b *testing.B, seats int) (Config, []Outcome) {
-	per := 16 * 15
-	if seats > 2 {
-		per = 16 * seats // balanced design: 16 windows per cycle
-	}
-	cfg := Config{Format: League, Entries: entries(16), Seats: seats, Games: (100000 + per - 1) / per, Seed: 1}
+	cfg := Config{Format: League, Entries: entries(16), Seats: seats, Games: 1, Seed: 1}
+	per := leagueSize(cfg) // games per cycle
+	cfg.Games = (100000 + per - 1) / per
 	games, _, err := Schedule(cfg, nil)
 	if err != nil {
 		b.Fatal(err)

@@ -91,20 +91,31 @@ func tooBig(f Format, games int, what string) error {
 }
 
 func validateLeague(cfg Config) error {
+	if cfg.Orders != OrdersBalanced && cfg.Orders != OrdersRotations {
+		return fmt.Errorf("league: unknown seat orders %q; leave it out for balanced orders, or write %q", cfg.Orders, OrdersRotations)
+	}
+	if cfg.Seats > 2 && cfg.Orders == OrdersBalanced {
+		if _, ok := balancedSize(cfg); !ok {
+			return fmt.Errorf("league: found no balanced seat order design for %d entries in %d-seat games; add or remove an entry (a filler bot), or use a Swiss or gauntlet event", len(cfg.Entries), cfg.Seats)
+		}
+	}
 	return tooBig(League, leagueSize(cfg), fmt.Sprintf("%d entries with %d seeds each", len(cfg.Entries), cfg.Games))
 }
 
 // leagueSize returns the number of games of a league.
 func leagueSize(cfg Config) int {
 	n, s := len(cfg.Entries), cfg.Seats
-	switch groups := binomial(n, s, MaxFullGroups); {
-	case s == 2:
+	if s == 2 {
 		return n * (n - 1) * cfg.Games // C(n,2) pairings · 2 games · seeds
-	case groups <= MaxFullGroups:
-		return groups * s * cfg.Games
-	default:
-		return n * s * cfg.Games
 	}
+	if cfg.Orders != OrdersRotations {
+		size, _ := balancedSize(cfg)
+		return size
+	}
+	if groups := binomial(n, s, MaxFullGroups); groups <= MaxFullGroups {
+		return groups * s * cfg.Games
+	}
+	return n * s * cfg.Games
 }
 
 // gauntletSize returns the number of games of a gauntlet.
