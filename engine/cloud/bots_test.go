@@ -165,3 +165,39 @@ func FuzzBotFeed(f *testing.F) {
 		}
 	})
 }
+
+// TestHunterRange: the hunter closes in to within its range, whatever the
+// range. With range 1 it must step next to an enemy two steps away (it
+// used to hold its ground two steps away and never fire), and it must
+// still win its games against random at ranges 1 to 3.
+func TestHunterRange(t *testing.T) {
+	s := tiny(t, 2, func(c *config) { c.rng = 1 }, "a.b..", ".....", ".....")
+	h := newHunterBot(1)
+	h.Feed(strings.TrimSuffix(s.Intro(0), "\n"))
+	out := h.Feed(strings.TrimSuffix(s.Input(0), "\n"))
+	if !strings.Contains(out, `"bot1":{"move":"r"`) {
+		t.Errorf("range 1, enemy two steps right: hunter answered %s, want bot1 to step right", out)
+	}
+	games := 12
+	if raceOn {
+		games = 4
+	}
+	for _, rng := range []string{"1", "2", "3"} {
+		wins, points := 0, 0
+		for g := range games {
+			seat := g % 2
+			bots := make([]engine.Bot, 2)
+			bots[seat] = newHunterBot(int64(g))
+			bots[1-seat] = newRandomBot(int64(g*10 + 1))
+			s, _ := play(t, engine.Options{"turns": "150", "range": rng}, bots, int64(g))
+			if s.Result().Winner() == seat {
+				wins++
+			}
+			points += s.points[seat]
+		}
+		t.Logf("range %s: hunter won %d of %d games against random, %.0f points a game", rng, wins, games, float64(points)/float64(games))
+		if wins < games*9/10 {
+			t.Errorf("range %s: hunter won only %d of %d games against random", rng, wins, games)
+		}
+	}
+}
