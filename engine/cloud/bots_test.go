@@ -62,7 +62,7 @@ func TestBotFeed(t *testing.T) {
 		if out := b.Feed(strings.TrimSuffix(s.Intro(0), "\n")); out != "" {
 			t.Errorf("%s answered the config: %q", name, out)
 		}
-		for _, l := range []string{`{"status":"ok","message":"logged in"}`, `{"status":"error","message":"turn timeout"}`, "garbage", ""} {
+		for _, l := range []string{`{"status":"ok","message":"logged in"}`, `{"status":"error", "message":"turn timeout"}`, "garbage", ""} {
 			if out := b.Feed(l); out != "" {
 				t.Errorf("%s answered %q with %q", name, l, out)
 			}
