@@ -231,7 +231,7 @@ func (h *hunterPolicy) decide(c *client, st *msgState, mine []string) []command 
 		p := Point{b.Position[0], b.Position[1]}
 		occupied[p] = true
 		if b.Player != c.me {
-			enemies = append(enemies, foe{id, p, b.Health})
+			enemies = append(enemies, foe{id: id, pos: p, health: b.Health})
 			h.seen[p] = st.TurnNo
 		}
 	}
@@ -381,6 +381,8 @@ type foe struct {
 	id     string
 	pos    Point
 	health int
+	gun    float64 // how much it counts in a fight (squad)
+	player string
 }
 
 func foeAt(p Point, foes []foe) bool {

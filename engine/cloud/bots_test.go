@@ -51,7 +51,7 @@ func TestHunterBeatsRandom(t *testing.T) {
 
 func TestBotFeed(t *testing.T) {
 	s := tiny(t, 2, func(c *config) { c.rng = 2 }, "aa#..", ".....", "..b..")
-	for _, name := range []string{"random", "hunter"} {
+	for _, name := range New().Bots() {
 		b, err := New().NewBot(name, 1)
 		if err != nil {
 			t.Fatal(err)
@@ -148,7 +148,7 @@ func FuzzBotFeed(f *testing.F) {
 	f.Add(`{"user_id":"alice","width":100000,"height":-3}`, `{"turn_no":1,"bots":{"x":{"player":"alice","position":[0,0],"health":2}},"empty":null}`)
 	f.Add(`{"status":"ok"}`, `{"turn_no":1,"players":{"a\u0041":3},"bots":{},"empty":[[1,2]],"x":[{"y":[true,false,null,1.5e3]}]}`)
 	f.Fuzz(func(t *testing.T, config, state string) {
-		for _, b := range []engine.Bot{newRandomBot(1), newHunterBot(1)} {
+		for _, b := range []engine.Bot{newRandomBot(1), newHunterBot(1), newSquadBot(1)} {
 			b.Feed(config)
 			out := b.Feed(state)
 			if out == "" {

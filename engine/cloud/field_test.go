@@ -42,7 +42,7 @@ func TestInfo(t *testing.T) {
 	if _, err := info.Resolve(engine.Options{"transport": "udp"}); err == nil {
 		t.Error("transport=udp accepted")
 	}
-	if !reflect.DeepEqual(New().Bots(), []string{"random", "hunter"}) {
+	if !reflect.DeepEqual(New().Bots(), []string{"random", "hunter", "squad"}) {
 		t.Errorf("bots %v", New().Bots())
 	}
 	if _, err := New().NewBot("nobody", 1); err == nil || !strings.Contains(err.Error(), "random, hunter") {
