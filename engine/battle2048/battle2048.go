@@ -132,7 +132,7 @@ func NewState(opts engine.Options, players []string) (*State, error) {
 }
 
 // Bots lists the built-in bots.
-func (*Game) Bots() []string { return []string{BotRandom, BotGreedy} }
+func (*Game) Bots() []string { return []string{BotRandom, BotGreedy, BotSearch} }
 
 // NewBot makes a built-in bot.
 func (*Game) NewBot(name string, seed int64) (engine.Bot, error) {
@@ -141,8 +141,10 @@ func (*Game) NewBot(name string, seed int64) (engine.Bot, error) {
 		return NewRandomBot(seed), nil
 	case BotGreedy:
 		return NewGreedyBot(seed), nil
+	case BotSearch:
+		return NewSearchBot(seed), nil
 	}
-	return nil, fmt.Errorf("battle2048 has no built-in bot %q (bots: %s, %s)", name, BotRandom, BotGreedy)
+	return nil, fmt.Errorf("battle2048 has no built-in bot %q (bots: %s, %s, %s)", name, BotRandom, BotGreedy, BotSearch)
 }
 
 // ms turns a whole number of milliseconds into a Duration.

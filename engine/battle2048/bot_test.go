@@ -78,7 +78,7 @@ func TestBotsPlayLegally(t *testing.T) {
 }
 
 func TestBotFeed(t *testing.T) {
-	for _, name := range []string{BotRandom, BotGreedy} {
+	for _, name := range New().Bots() {
 		b := newBot(t, name, 3)
 		out := b.Feed("1")
 		if _, err := ParseOpening(strings.TrimSuffix(out, "\n")); err != nil || !strings.HasSuffix(out, "\n") {

@@ -1,6 +1,7 @@
 package battle2048
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -72,7 +73,7 @@ func TestInfoAndOptions(t *testing.T) {
 	if _, err := g.New(nil, []string{"a", "b", "c"}, 1); err == nil {
 		t.Error("three players accepted")
 	}
-	if bots := g.Bots(); len(bots) != 2 {
+	if bots := g.Bots(); !slices.Equal(bots, []string{"random", "greedy", "search"}) {
 		t.Errorf("bots %v", bots)
 	}
 	if _, err := g.NewBot("smart", 1); err == nil {

@@ -231,7 +231,7 @@ func (h *hunterPolicy) decide(c *client, st *msgState, mine []string) []command 
 		p := Point{b.Position[0], b.Position[1]}
 		occupied[p] = true
 		if b.Player != c.me {
-			enemies = append(enemies, foe{id, p, b.Health})
+			enemies = append(enemies, foe{id: id, pos: p, health: b.Health})
 			h.seen[p] = st.TurnNo
 		}
 	}
@@ -315,6 +315,9 @@ func (h *hunterPolicy) decide(c *client, st *msgState, mine []string) []command 
 	if len(goals) > 0 {
 		toEnemy = c.distances(goals)
 	}
+	// Hold the ground one step inside the range, so an enemy stepping
+	// back is still within reach; at range 1 that means next to it.
+	hold := max(1, shootRange(st, mine)-1)
 	taken := map[Point]bool{}
 	var out []command
 	for _, id := range mine {
@@ -328,7 +331,7 @@ func (h *hunterPolicy) decide(c *client, st *msgState, mine []string) []command 
 		switch {
 		case toEnemy != nil:
 			d = toEnemy
-			if k := d[c.idx(pos)]; k >= 0 && k <= 2 && len(enemies) > 0 {
+			if k := d[c.idx(pos)]; k >= 0 && k <= hold && len(enemies) > 0 {
 				d = nil // close enough to shoot: hold the ground
 			}
 		default:
@@ -378,6 +381,8 @@ type foe struct {
 	id     string
 	pos    Point
 	health int
+	gun    float64 // how much it counts in a fight (squad)
+	player string
 }
 
 func foeAt(p Point, foes []foe) bool {
@@ -428,4 +433,21 @@ func (c *client) randomCell() Point {
 		}
 	}
 	return Point{c.w / 2, c.h / 2}
+}
+
+// shootRange reads the shooting range off the state, since the config
+// does not tell it: the farthest cell any of mine can fire at. 3 (the
+// default) when none of them can fire anywhere.
+func shootRange(st *msgState, mine []string) int {
+	r := 0
+	for _, id := range mine {
+		b := st.Bots[id]
+		for _, q := range b.CanShoot {
+			r = max(r, abs(q[0]-b.Position[0])+abs(q[1]-b.Position[1]))
+		}
+	}
+	if r == 0 {
+		return 3
+	}
+	return r
 }

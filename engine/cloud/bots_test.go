@@ -51,7 +51,7 @@ func TestHunterBeatsRandom(t *testing.T) {
 
 func TestBotFeed(t *testing.T) {
 	s := tiny(t, 2, func(c *config) { c.rng = 2 }, "aa#..", ".....", "..b..")
-	for _, name := range []string{"random", "hunter"} {
+	for _, name := range New().Bots() {
 		b, err := New().NewBot(name, 1)
 		if err != nil {
 			t.Fatal(err)
@@ -62,7 +62,7 @@ func TestBotFeed(t *testing.T) {
 		if out := b.Feed(strings.TrimSuffix(s.Intro(0), "\n")); out != "" {
 			t.Errorf("%s answered the config: %q", name, out)
 		}
-		for _, l := range []string{`{"status":"ok","message":"logged in"}`, `{"status":"error","message":"turn timeout"}`, "garbage", ""} {
+		for _, l := range []string{`{"status":"ok","message":"logged in"}`, `{"status":"error", "message":"turn timeout"}`, "garbage", ""} {
 			if out := b.Feed(l); out != "" {
 				t.Errorf("%s answered %q with %q", name, l, out)
 			}
@@ -148,7 +148,7 @@ func FuzzBotFeed(f *testing.F) {
 	f.Add(`{"user_id":"alice","width":100000,"height":-3}`, `{"turn_no":1,"bots":{"x":{"player":"alice","position":[0,0],"health":2}},"empty":null}`)
 	f.Add(`{"status":"ok"}`, `{"turn_no":1,"players":{"a\u0041":3},"bots":{},"empty":[[1,2]],"x":[{"y":[true,false,null,1.5e3]}]}`)
 	f.Fuzz(func(t *testing.T, config, state string) {
-		for _, b := range []engine.Bot{newRandomBot(1), newHunterBot(1)} {
+		for _, b := range []engine.Bot{newRandomBot(1), newHunterBot(1), newSquadBot(1)} {
 			b.Feed(config)
 			out := b.Feed(state)
 			if out == "" {
@@ -164,4 +164,40 @@ func FuzzBotFeed(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestHunterRange: the hunter closes in to within its range, whatever the
+// range. With range 1 it must step next to an enemy two steps away (it
+// used to hold its ground two steps away and never fire), and it must
+// still win its games against random at ranges 1 to 3.
+func TestHunterRange(t *testing.T) {
+	s := tiny(t, 2, func(c *config) { c.rng = 1 }, "a.b..", ".....", ".....")
+	h := newHunterBot(1)
+	h.Feed(strings.TrimSuffix(s.Intro(0), "\n"))
+	out := h.Feed(strings.TrimSuffix(s.Input(0), "\n"))
+	if !strings.Contains(out, `"bot1":{"move":"r"`) {
+		t.Errorf("range 1, enemy two steps right: hunter answered %s, want bot1 to step right", out)
+	}
+	games := 12
+	if raceOn {
+		games = 4
+	}
+	for _, rng := range []string{"1", "2", "3"} {
+		wins, points := 0, 0
+		for g := range games {
+			seat := g % 2
+			bots := make([]engine.Bot, 2)
+			bots[seat] = newHunterBot(int64(g))
+			bots[1-seat] = newRandomBot(int64(g*10 + 1))
+			s, _ := play(t, engine.Options{"turns": "150", "range": rng}, bots, int64(g))
+			if s.Result().Winner() == seat {
+				wins++
+			}
+			points += s.points[seat]
+		}
+		t.Logf("range %s: hunter won %d of %d games against random, %.0f points a game", rng, wins, games, float64(points)/float64(games))
+		if wins < games*9/10 {
+			t.Errorf("range %s: hunter won only %d of %d games against random", rng, wins, games)
+		}
+	}
 }

@@ -70,7 +70,7 @@ func (Game) Info() engine.Info {
 }
 
 // Bots lists the built-in bots.
-func (Game) Bots() []string { return []string{"random", "hunter"} }
+func (Game) Bots() []string { return []string{"random", "hunter", "squad"} }
 
 // NewBot makes a built-in bot.
 func (Game) NewBot(name string, seed int64) (engine.Bot, error) {
@@ -79,8 +79,10 @@ func (Game) NewBot(name string, seed int64) (engine.Bot, error) {
 		return newRandomBot(seed), nil
 	case "hunter":
 		return newHunterBot(seed), nil
+	case "squad":
+		return newSquadBot(seed), nil
 	}
-	return nil, fmt.Errorf("cloud has no built-in bot %q (bots: random, hunter)", name)
+	return nil, fmt.Errorf("cloud has no built-in bot %q (bots: random, hunter, squad)", name)
 }
 
 // New validates the options and players and sets up the field.

@@ -42,7 +42,7 @@ func TestInfo(t *testing.T) {
 	if _, err := info.Resolve(engine.Options{"transport": "udp"}); err == nil {
 		t.Error("transport=udp accepted")
 	}
-	if !reflect.DeepEqual(New().Bots(), []string{"random", "hunter"}) {
+	if !reflect.DeepEqual(New().Bots(), []string{"random", "hunter", "squad"}) {
 		t.Errorf("bots %v", New().Bots())
 	}
 	if _, err := New().NewBot("nobody", 1); err == nil || !strings.Contains(err.Error(), "random, hunter") {
@@ -215,6 +215,28 @@ func TestExplicitWalls(t *testing.T) {
 	}
 	if s.Start() != "0,0;2,2;3,2" {
 		t.Errorf("Start %q", s.Start())
+	}
+	// An asymmetric list: bob's start cells are still the 180° images of
+	// alice's when they are all free, even though the walls are not
+	// symmetric; when one image is a wall he takes the free cells nearest
+	// his corner instead (by distance, then row, then column).
+	for _, tc := range []struct {
+		walls string
+		bob   []Point
+	}{
+		{"1,1", []Point{{5, 4}, {4, 4}}},
+		{"4,4", []Point{{5, 4}, {5, 3}}},
+	} {
+		s, err := newGame(t, engine.Options{"width": "6", "height": "5", "bots": "2", "walls": tc.walls}, 2, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := s.fld.start[0]; !reflect.DeepEqual(got, []Point{{0, 0}, {1, 0}}) {
+			t.Errorf("walls %s: alice starts at %v", tc.walls, got)
+		}
+		if got := s.fld.start[1]; !reflect.DeepEqual(got, tc.bob) {
+			t.Errorf("walls %s: bob starts at %v, want %v", tc.walls, got, tc.bob)
+		}
 	}
 }
 

@@ -196,23 +196,57 @@ func (s *State) parseCommand(b *bot, raw json.RawMessage) (*order, string) {
 	o := order{move: 's'}
 	if mv, ok := c["move"]; ok && string(mv) != "null" {
 		var str string
-		if json.Unmarshal(mv, &str) != nil || len(str) != 1 || !strings.Contains("udlrs", str) {
+		if json.Unmarshal(mv, &str) != nil || len(str) != 1 || !strings.Contains("udlrsIL", str) {
 			return nil, fmt.Sprintf("move %s is not one of \"u\", \"d\", \"l\", \"r\", \"s\"", cut(string(mv)))
 		}
 		o.move = str[0]
+		if o.move == 'I' || o.move == 'L' {
+			// The seed prints left as "I" (a capital i standing for l);
+			// clients copy either that or a capital L.
+			o.move = 'l'
+		}
 	}
 	if fr, ok := c["fire"]; ok {
-		var xy []int
-		if json.Unmarshal(fr, &xy) != nil || (len(xy) != 0 && len(xy) != 2) {
+		var raw []json.RawMessage
+		if json.Unmarshal(fr, &raw) != nil || (len(raw) != 0 && len(raw) != 2) || !numbers(raw) {
 			return nil, fmt.Sprintf("fire %s is not [x,y] or []", cut(string(fr)))
 		}
-		if len(xy) == 2 {
-			to := Point{xy[0], xy[1]}
+		if len(raw) == 2 {
+			xy := [2]json.Number{json.Number(raw[0]), json.Number(raw[1])}
+			// Any two numbers are a well-formed shot; only whole numbers
+			// naming a cell within range hit anything. Numbers beyond
+			// what an int holds (or fractions) drop the shot, not the
+			// move, like any other cell the bot cannot hit.
+			x, errX := strconv.ParseInt(string(xy[0]), 10, 64)
+			y, errY := strconv.ParseInt(string(xy[1]), 10, 64)
+			at := "[" + cut(string(xy[0])) + "," + cut(string(xy[1])) + "]"
+			switch {
+			case !wholeNumber(xy[0]) || !wholeNumber(xy[1]):
+				return &o, fmt.Sprintf("shot at %s dropped: x and y must be whole numbers", at)
+			case errX != nil || errY != nil || !s.fld.in(Point{int(x), int(y)}):
+				return &o, fmt.Sprintf("shot at %s dropped: it is off the %d×%d field", at, s.fld.w, s.fld.h)
+			}
+			to := Point{int(x), int(y)}
 			if why := s.canFire(b.pos, to); why != "" {
-				return &o, fmt.Sprintf("shot at [%d,%d] dropped: it %s", to.X, to.Y, why)
+				return &o, fmt.Sprintf("shot at %s dropped: it %s", at, why)
 			}
 			o.fire, o.target = true, to
 		}
 	}
 	return &o, ""
+}
+
+// wholeNumber reports whether a JSON number has no fraction or exponent,
+// however many digits it has.
+func wholeNumber(n json.Number) bool { return !strings.ContainsAny(string(n), ".eE") }
+
+// numbers reports whether every item is a JSON number (not a string that
+// holds one).
+func numbers(items []json.RawMessage) bool {
+	for _, it := range items {
+		if len(it) == 0 || (it[0] != '-' && (it[0] < '0' || it[0] > '9')) {
+			return false
+		}
+	}
+	return true
 }

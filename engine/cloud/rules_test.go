@@ -250,7 +250,7 @@ func TestRespawnTiming(t *testing.T) {
 	var times []int
 	for s.byID(t, "bot2").health == 0 {
 		times = append(times, s.byID(t, "bot2").time)
-		if !strings.Contains(s.Input(1), `"bot2":{"player":"bob","position":[2,0],"health":0,"time":`+fmt.Sprint(s.byID(t, "bot2").time)+`,"can_shoot":[]}`) {
+		if !strings.Contains(s.Input(1), `"bot2":{"player":"bob","position":[2,0],"health":0,"time":`+fmt.Sprint(s.byID(t, "bot2").time)+`,"can_shoot":[[0,0],[1,0],[3,0],[4,0],[5,0]]}`) {
 			t.Fatalf("bob's state does not list his dead bot2: %s", s.Input(1))
 		}
 		if len(times) > 10 {
@@ -344,7 +344,7 @@ func TestVision(t *testing.T) {
 	got := s.Input(0)
 	want := `{"turn_no":1,"players":{"alice":0,"bob":0},"bots":{` +
 		`"bot1":{"player":"alice","position":[0,0],"health":3,"time":0,"can_shoot":[[1,0]]},` +
-		`"bot2":{"player":"alice","position":[1,0],"health":0,"time":7,"can_shoot":[]},` +
+		`"bot2":{"player":"alice","position":[1,0],"health":0,"time":7,"can_shoot":[[0,0],[1,1],[2,0]]},` +
 		`"bot3":{"player":"bob","position":[2,0],"health":3,"time":0,"can_shoot":[[1,0],[2,1],[3,0]]}},` +
 		`"empty":[[0,2],[1,0],[1,1]]}` + "\n"
 	if got != want {
@@ -354,7 +354,9 @@ func TestVision(t *testing.T) {
 		t.Error("alice sees a hidden or dead enemy")
 	}
 	// bob has two live bots; his dead bot4 is listed with its time.
-	if b := s.Input(1); !strings.Contains(b, `"bot4":{"player":"bob","position":[2,2],"health":0,"time":4,"can_shoot":[]}`) {
+	// A dead bot's can_shoot is the cells within range of where it died,
+	// as in the seed's example.
+	if b := s.Input(1); !strings.Contains(b, `"bot4":{"player":"bob","position":[2,2],"health":0,"time":4,"can_shoot":[[1,2],[2,1],[3,2]]}`) {
 		t.Errorf("bob's state lacks his dead bot: %s", b)
 	}
 	// With every bot dead a player sees only its own bots.
@@ -383,9 +385,14 @@ func TestCanShoot(t *testing.T) {
 	if got := len(s.canShoot(&s.bots[1])); got != 5 {
 		t.Errorf("corner (4,2) with range 2 reaches %d cells, want 5", got)
 	}
-	s.bots[1].health = 0
-	if got := s.canShoot(&s.bots[1]); got != nil {
-		t.Errorf("a dead bot can shoot at %v", got)
+	// Dead, it lists the same cells around where it died (the seed's
+	// example shows dead bot2 with four cells), though it cannot fire.
+	s.bots[1].health, s.bots[1].time = 0, 7
+	if got := len(s.canShoot(&s.bots[1])); got != 5 {
+		t.Errorf("a dead bot at (4,2) with range 2 lists %d cells, want 5", got)
+	}
+	if !strings.Contains(s.Input(1), `"time":7,"can_shoot":[[2,2],[3,1],[3,2],[4,0],[4,1]]}`) {
+		t.Errorf("bob's state of his dead bot: %s", s.Input(1))
 	}
 }
 
@@ -417,7 +424,7 @@ func TestFiringRules(t *testing.T) {
 			if !strings.Contains(st.Seats[0].Detail, tc.note) || st.Seats[0].Verdict != engine.OK {
 				t.Errorf("verdict %v detail %q, want ok noting %q", st.Seats[0].Verdict, st.Seats[0].Detail, tc.note)
 			}
-			if len(st.Send) != 1 || !strings.HasPrefix(st.Send[0].Text, `{"status":"error","message":"ignored: bot1: shot at`) {
+			if len(st.Send) != 1 || !strings.HasPrefix(st.Send[0].Text, `{"status":"error", "message":"ignored: bot1: shot at`) {
 				t.Errorf("send %v", st.Send)
 			}
 		})
@@ -438,22 +445,34 @@ func TestReplies(t *testing.T) {
 		{"tagged with this turn", engine.Reply{Status: engine.Answered, Line: `{"turn_no":1,"bot1":{"move":"d"}}`}, engine.OK, "", Point{0, 1}, "bot1:d"},
 		{"empty object stays", engine.Reply{Status: engine.Answered, Line: `{}`}, engine.OK, "", Point{0, 0}, "stay"},
 		{"malformed", engine.Reply{Status: engine.Answered, Line: `{"bot1":{"move":"d"`}, engine.Invalid,
-			`{"status":"error","message":"malformed reply: unexpected end of JSON input; all your bots stay"}`, Point{0, 0}, "stay"},
+			`{"status":"error", "message":"malformed reply: unexpected end of JSON input; all your bots stay"}`, Point{0, 0}, "stay"},
 		{"not an object", engine.Reply{Status: engine.Answered, Line: `["bot1"]`}, engine.Invalid,
-			`{"status":"error","message":"malformed reply: not a JSON object; all your bots stay"}`, Point{0, 0}, "stay"},
+			`{"status":"error", "message":"malformed reply: not a JSON object; all your bots stay"}`, Point{0, 0}, "stay"},
 		{"tagged with another turn", engine.Reply{Status: engine.Answered, Line: `{"turn_no":7,"bot1":{"move":"d"}}`}, engine.Invalid,
-			`{"status":"error","message":"reply is for turn 7 but this is turn 1; all your bots stay"}`, Point{0, 0}, "stay"},
+			`{"status":"error", "message":"reply is for turn 7 but this is turn 1; all your bots stay"}`, Point{0, 0}, "stay"},
 		{"foreign, dead and unknown ids beside a good one", engine.Reply{Status: engine.Answered,
 			Line: `{"bot3":{"move":"l"},"bot1":{"move":"d"},"bot2":{"move":"r"},"bot99":{},"zap":1}`}, engine.OK,
-			`{"status":"error","message":"ignored: bot2 is dead (back in 5 turns); bot3 is not your bot; there is no bot \"bot99\"; there is no bot \"zap\""}`,
+			`{"status":"error", "message":"ignored: bot2 is dead (back in 5 turns); bot3 is not your bot; there is no bot \"bot99\"; there is no bot \"zap\""}`,
 			Point{0, 1}, "bot1:d"},
 		{"only foreign ids", engine.Reply{Status: engine.Answered, Line: `{"bot3":{"move":"l"}}`}, engine.Invalid,
-			`{"status":"error","message":"ignored: bot3 is not your bot"}`, Point{0, 0}, "stay"},
-		{"bad move drops the command", engine.Reply{Status: engine.Answered, Line: `{"bot1":{"move":"L","fire":[1,0]}}`}, engine.Invalid,
-			`{"status":"error","message":"ignored: bot1: move \"L\" is not one of \"u\", \"d\", \"l\", \"r\", \"s\""}`, Point{0, 0}, "stay"},
+			`{"status":"error", "message":"ignored: bot3 is not your bot"}`, Point{0, 0}, "stay"},
+		{"bad move drops the command", engine.Reply{Status: engine.Answered, Line: `{"bot1":{"move":"x","fire":[1,0]}}`}, engine.Invalid,
+			`{"status":"error", "message":"ignored: bot1: move \"x\" is not one of \"u\", \"d\", \"l\", \"r\", \"s\""}`, Point{0, 0}, "stay"},
+		{"I is left, as the seed prints it", engine.Reply{Status: engine.Answered, Line: `{"bot1":{"move":"I","fire":[ 1 , 0 ]}}`}, engine.OK, "", Point{0, 0}, "bot1:l@1,0"},
+		{"L is left too", engine.Reply{Status: engine.Answered, Line: `{"bot1":{"move":"L","fire":[]}}`}, engine.OK, "", Point{0, 0}, "bot1:l"},
+		{"upper-case D is not down", engine.Reply{Status: engine.Answered, Line: `{"bot1":{"move":"D"}}`}, engine.Invalid,
+			`{"status":"error", "message":"ignored: bot1: move \"D\" is not one of \"u\", \"d\", \"l\", \"r\", \"s\""}`, Point{0, 0}, "stay"},
+		{"huge fire drops only the shot", engine.Reply{Status: engine.Answered, Line: `{"bot1":{"move":"d","fire":[9223372036854775808,0]}}`}, engine.OK,
+			`{"status":"error", "message":"ignored: bot1: shot at [9223372036854775808,0] dropped: it is off the 5×2 field"}`, Point{0, 1}, "bot1:d"},
+		{"negative huge fire drops only the shot", engine.Reply{Status: engine.Answered, Line: `{"bot1":{"move":"d","fire":[0,-1e400]}}`}, engine.OK,
+			`{"status":"error", "message":"ignored: bot1: shot at [0,-1e400] dropped: x and y must be whole numbers"}`, Point{0, 1}, "bot1:d"},
+		{"fractional fire drops only the shot", engine.Reply{Status: engine.Answered, Line: `{"bot1":{"move":"d","fire":[1.5,0]}}`}, engine.OK,
+			`{"status":"error", "message":"ignored: bot1: shot at [1.5,0] dropped: x and y must be whole numbers"}`, Point{0, 1}, "bot1:d"},
+		{"string fire drops the command", engine.Reply{Status: engine.Answered, Line: `{"bot1":{"move":"d","fire":["1","0"]}}`}, engine.Invalid,
+			`{"status":"error", "message":"ignored: bot1: fire [\"1\",\"0\"] is not [x,y] or []"}`, Point{0, 0}, "stay"},
 		{"bad fire drops the command", engine.Reply{Status: engine.Answered, Line: `{"bot1":{"move":"d","fire":[1]}}`}, engine.Invalid,
-			`{"status":"error","message":"ignored: bot1: fire [1] is not [x,y] or []"}`, Point{0, 0}, "stay"},
-		{"timeout", engine.Reply{Status: engine.TimedOut}, engine.Timeout, `{"status":"error","message":"turn timeout"}`, Point{0, 0}, "stay"},
+			`{"status":"error", "message":"ignored: bot1: fire [1] is not [x,y] or []"}`, Point{0, 0}, "stay"},
+		{"timeout", engine.Reply{Status: engine.TimedOut}, engine.Timeout, `{"status":"error", "message":"turn timeout"}`, Point{0, 0}, "stay"},
 		{"closed", engine.Reply{Status: engine.Closed}, engine.Crashed, "", Point{0, 0}, "stay"},
 		{"gone", engine.Reply{Status: engine.Gone}, engine.NotAsked, "", Point{0, 0}, "stay"},
 	}

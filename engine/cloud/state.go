@@ -203,13 +203,14 @@ func (s *State) Result() engine.Result {
 	return engine.Result{Ranks: engine.RanksByOrder(s.points), Reason: "turn_limit", Turns: s.turn, Scores: scores}
 }
 
-// statusLine is a {"status":…,"message":…} line.
+// statusLine is a {"status":…, "message":…} line, spelt as the seed
+// spells its status lines (one blank after the comma), so a client that
+// compares with the seed's {"status":"error", "message":"turn timeout"}
+// character by character matches.
 func statusLine(status, msg string) string {
-	b, _ := json.Marshal(struct {
-		Status  string `json:"status"`
-		Message string `json:"message"`
-	}{status, msg})
-	return string(b) + "\n"
+	st, _ := json.Marshal(status)
+	m, _ := json.Marshal(msg)
+	return `{"status":` + string(st) + `, "message":` + string(m) + "}\n"
 }
 
 // action writes the accepted orders compactly: "bot1:u@3,4 bot2:s".
@@ -502,9 +503,7 @@ func (s *State) input(seat int, occ []int) string {
 		b = append(b, `,"time":`...)
 		b = strconv.AppendInt(b, int64(bt.time), 10)
 		b = append(b, `,"can_shoot":[`...)
-		if bt.alive() {
-			b = s.appendTargets(b, bt.pos)
-		}
+		b = s.appendTargets(b, bt.pos)
 		b = append(b, "]}"...)
 	}
 	b = append(b, `},"empty":[`...)
@@ -526,12 +525,11 @@ func (s *State) input(seat int, occ []int) string {
 	return string(b)
 }
 
-// canShoot lists the cells a live bot may fire at: in the field, not a
-// wall, 1 to range steps away, by x then y. A dead bot fires at nothing.
+// canShoot lists the cells a bot may fire at: in the field, not a wall,
+// 1 to range steps away, by x then y. A dead bot's are those around the
+// cell where it died, as in the seed's example (dead bot2, time 7, four
+// cells); it cannot fire until it is back, somewhere else.
 func (s *State) canShoot(b *bot) []Point {
-	if !b.alive() {
-		return nil
-	}
 	var out []Point
 	s.eachTarget(b.pos, func(q Point) { out = append(out, q) })
 	return out

@@ -99,7 +99,7 @@ func playTemplate(t *testing.T, c *conn) (ok, total int, points []int) {
 	c.send(st.(engine.Introducer).Intro(0))
 	rival.Feed(strings.TrimSuffix(st.(engine.Introducer).Intro(1), "\n"))
 	// A status line out of the blue must not upset the bot.
-	c.send(`{"status":"error","message":"turn timeout"}` + "\n")
+	c.send(`{"status":"error", "message":"turn timeout"}` + "\n")
 	for !st.Done() {
 		asks := st.Asks()
 		c.send(asks[0].Input)
@@ -190,7 +190,7 @@ func TestTemplateRefusedLogin(t *testing.T) {
 	python, script := templateBot(t)
 	cmd := exec.Command(python, script, "", "", "bad", "worse")
 	cmd.Env = append(os.Environ(), "RINGSIDE_PORT=")
-	cmd.Stdin = strings.NewReader(`{"status":"ok","message":"ready to login"}` + "\n" + `{"status":"error","message":"invalid user"}` + "\n")
+	cmd.Stdin = strings.NewReader(`{"status":"ok","message":"ready to login"}` + "\n" + `{"status":"error", "message":"invalid user"}` + "\n")
 	var stdout, stderr strings.Builder
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()

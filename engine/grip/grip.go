@@ -150,7 +150,7 @@ func NewState(opts engine.Options, players []string, seed int64) (*State, error)
 }
 
 // Bots lists Grip's built-in bots.
-func (*Game) Bots() []string { return []string{BotRandom, BotGreedy} }
+func (*Game) Bots() []string { return []string{BotRandom, BotGreedy, BotSearch} }
 
 // NewBot makes a built-in bot.
 func (*Game) NewBot(name string, seed int64) (engine.Bot, error) {
@@ -159,6 +159,8 @@ func (*Game) NewBot(name string, seed int64) (engine.Bot, error) {
 		return NewRandomBot(seed), nil
 	case BotGreedy:
 		return NewGreedyBot(seed), nil
+	case BotSearch:
+		return NewSearchBot(seed), nil
 	}
-	return nil, fmt.Errorf("grip has no built-in bot %q (bots: %s, %s)", name, BotRandom, BotGreedy)
+	return nil, fmt.Errorf("grip has no built-in bot %q (bots: %s, %s, %s)", name, BotRandom, BotGreedy, BotSearch)
 }

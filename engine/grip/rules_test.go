@@ -580,7 +580,7 @@ func TestGameInfo(t *testing.T) {
 	if _, err := in.Resolve(engine.Options{OptCoords: "yx"}); err == nil {
 		t.Error("coords=yx accepted")
 	}
-	if !slices.Equal(g.Bots(), []string{"random", "greedy"}) {
+	if !slices.Equal(g.Bots(), []string{"random", "greedy", "search"}) {
 		t.Errorf("bots %v", g.Bots())
 	}
 	for _, name := range g.Bots() {

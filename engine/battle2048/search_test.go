@@ -1,0 +1,131 @@
+package battle2048
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"ringside/engine"
+)
+
+// TestSearchBeatsGreedy plays search against greedy, the strongest bot
+// before it, seats swapped every game (seed g for search, g+1000 for
+// greedy), and wants it to win at least 90 % of them. 200 games; 40 under
+// the race detector, which has nothing to find here and makes them about
+// ten times slower.
+func TestSearchBeatsGreedy(t *testing.T) {
+	games := 200
+	if raceOn || testing.Short() {
+		games = 40
+	}
+	wins, rounds := 0, 0
+	reasons := map[string]int{}
+	for g := range games {
+		seat := g % Seats
+		var names [Seats]string
+		names[seat], names[1-seat] = BotSearch, BotGreedy
+		st := play(t, nil, [Seats]engine.Bot{newBot(t, names[0], int64(g)), newBot(t, names[1], int64(g+1000))})
+		r := st.Result()
+		rounds += r.Turns
+		if r.Winner() == seat {
+			wins++
+		} else {
+			reasons[r.Reason]++
+		}
+	}
+	rate := float64(wins) / float64(games)
+	t.Logf("search beat greedy in %d of %d games (%.1f %%), %.0f rounds on average; losses by %v",
+		wins, games, 100*rate, float64(rounds)/float64(games), reasons)
+	if rate < 0.9 {
+		t.Errorf("search beat greedy in only %.1f %% of %d games, want at least 90 %%", 100*rate, games)
+	}
+}
+
+// TestSearchDeterministic: the same seed gives the same game.
+func TestSearchDeterministic(t *testing.T) {
+	record := func() string {
+		var out strings.Builder
+		st := play(t, nil, [Seats]engine.Bot{newBot(t, BotSearch, 5), newBot(t, BotRandom, 6)})
+		for seat := range Seats {
+			b := st.Board(seat)
+			out.WriteString(b.String())
+		}
+		r := st.Result()
+		out.WriteString(r.Reason)
+		return out.String()
+	}
+	if a, b := record(), record(); a != b {
+		t.Errorf("two games with the same seeds differ:\n%s\n%s", a, b)
+	}
+}
+
+// TestSearchWithinTimeLimits plays search against greedy through the
+// engine with each reply's real computing time as Elapsed, so the game's
+// own clock (turn_ms 1000, total_ms 100000) judges it: it must never lose
+// on time. The slowest turn is logged; BenchmarkSearchTurn measures one.
+func TestSearchWithinTimeLimits(t *testing.T) {
+	games := 10
+	if raceOn {
+		games = 2
+	}
+	var slowest time.Duration
+	for g := range games {
+		st, err := NewState(nil, []string{"a", "b"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		seat := g % Seats
+		bots := [Seats]engine.Bot{}
+		bots[seat], bots[1-seat] = newBot(t, BotSearch, int64(g)), newBot(t, BotGreedy, int64(g))
+		for !st.Done() {
+			asks := st.Asks()
+			if len(asks) == 0 {
+				st.Apply(nil)
+				continue
+			}
+			a := asks[0]
+			lines := strings.Split(strings.TrimSuffix(a.Input, "\n"), "\n")
+			start := time.Now()
+			out := ""
+			for _, l := range lines {
+				out = bots[a.Seat].Feed(l)
+			}
+			took := time.Since(start)
+			if a.Seat == seat {
+				slowest = max(slowest, took)
+			}
+			step := st.Apply([]engine.Reply{{Status: engine.Answered, Line: strings.TrimSuffix(out, "\n"), Elapsed: took}})
+			if v := step.Seats[0]; v.Verdict != engine.OK && a.Seat == seat {
+				t.Fatalf("game %d: search's reply judged %v: %s", g, v.Verdict, v.Detail)
+			}
+		}
+		if r := st.Result(); r.Reason == ReasonTurnTime || r.Reason == ReasonTotalTime {
+			t.Errorf("game %d ended by %s", g, r.Reason)
+		}
+	}
+	t.Logf("slowest search turn in %d games: %v (limit %v a turn)", games, slowest, time.Second)
+}
+
+// BenchmarkSearchTurn is one turn of the search bot on a busy position:
+// many merges to send (so many splits to try) onto an open board.
+func BenchmarkSearchTurn(b *testing.B) {
+	p := NewSearchBot(1).(*reader).p
+	var me, opp Board
+	me[0] = [Size]uint8{1, 1, 2, 2, 3}
+	me[1] = [Size]uint8{3, 4, 4, 1, 1}
+	me[2] = [Size]uint8{2, 2, 0, 5, 5}
+	me[3] = [Size]uint8{0, 1, 0, 0, 1}
+	opp[2] = [Size]uint8{0, 0, 1, 0, 0}
+	for b.Loop() {
+		p.turn(&me, &opp)
+	}
+}
+
+// BenchmarkSearchGame is a whole game of search against greedy; ns/op
+// divided by the rounds logged by TestSearchBeatsGreedy (about 75) is the
+// cost of a round of both bots.
+func BenchmarkSearchGame(b *testing.B) {
+	for b.Loop() {
+		play(b, nil, [Seats]engine.Bot{newBot(b, BotSearch, 1), newBot(b, BotGreedy, 2)})
+	}
+}

@@ -1,0 +1,572 @@
+package cloud
+
+import (
+	"sort"
+)
+
+// squadPolicy is the "squad" built-in. Its bots act as one team:
+//
+//   - Fire: every shot lands before anybody moves, so a shot at a bot in
+//     reach always hits. Enemies that can be killed this turn are killed
+//     with exactly the shots needed, those that reach most of the team
+//     first; shots left over wear down the weakest enemy in reach.
+//   - Moves: it predicts where each enemy will stand next turn (a hunting
+//     bot walks toward the nearest bot of another player and holds once
+//     within range) and chooses the team's moves together, bot by bot in
+//     a few rounds, for the best next exchange of fire: more of its guns
+//     on fewer of theirs, kills counting most. It fights only where it
+//     has more guns than the enemies near its target; elsewhere it keeps
+//     out of their reach.
+//   - Targets: players whose bots wander instead of hunting (it watches
+//     how often their bots step away from its own) count as a fraction
+//     of a gun and are hunted first: free points. With nothing in sight
+//     it goes where enemies were seen last, else each bot roams to its own
+//     waypoint, so the team sees much of the field.
+type squadPolicy struct {
+	seen   map[Point]int    // cells where enemies were seen lately → turn
+	prey   map[Point]int    // the same for enemies that do not fight back
+	wps    map[string]Point // each bot's roaming waypoint
+	toward map[Point][]int  // walking distances to a goal cell
+
+	// What the squad learns of each enemy player: how often its bots,
+	// seen on two turns running, stepped away from the squad. A hunting
+	// bot rarely does; a random walker does about every third turn.
+	last     map[string]Point // enemy bot → cell seen last turn
+	lastMine []Point          // the squad's cells last turn
+	lastTurn int
+	seenMove map[string]int // player → steps observed
+	away     map[string]int // player → steps away from the squad
+}
+
+func newSquadBot(seed int64) *client {
+	return newClient(seed, &squadPolicy{seen: map[Point]int{}, prey: map[Point]int{}, wps: map[string]Point{},
+		toward: map[Point][]int{}, last: map[string]Point{}, seenMove: map[string]int{}, away: map[string]int{}})
+}
+
+// Weights and limits of the squad.
+const (
+	squadDanger     = 40.0 // per enemy gun that can reach a cell where it is outgunned
+	squadWeakMul    = 2.0  // danger multiplier for a bot with one life
+	squadEngage     = 6.0  // per enemy it can shoot next turn when the fight is good
+	squadApproach   = 3.0  // per step of walking distance to its goal
+	squadBlockedBy  = 0.5  // staying put when a target is in sight
+	squadRounds     = 2    // rounds of choosing the team's moves together
+	squadAlone      = 0.2  // weight of a bot's own score in those rounds
+	squadHit        = 10.0 // per life taken in the next exchange
+	squadKill       = 40.0 // per kill in the next exchange
+	squadFear       = 0.8  // lives lost weigh this much against lives taken
+	squadGunsReach  = 2    // my bots within range+this of an enemy count as guns on it
+	squadPreyMemory = 40   // turns a sighting of a wandering enemy is worth chasing
+	squadLearn      = 20   // steps seen before a player is judged
+	squadAwayShare  = 0.25 // share of steps away that marks a wanderer
+	squadTameGun    = 0.25 // what a wanderer's bot counts as in a fight
+)
+
+type squadBot struct {
+	id     string
+	pos    Point
+	health int
+}
+
+func (sq *squadPolicy) decide(c *client, st *msgState, ids []string) []command {
+	r := shootRange(st, ids)
+	var mine []squadBot
+	for _, id := range ids {
+		b := st.Bots[id]
+		mine = append(mine, squadBot{id: id, pos: Point{b.Position[0], b.Position[1]}, health: b.Health})
+	}
+	sq.learn(st, mine, c.me)
+	var enemies []foe
+	occupied := map[Point]bool{}
+	for _, id := range sortedIDs(st.Bots) {
+		b := st.Bots[id]
+		if b.Health <= 0 {
+			continue
+		}
+		p := Point{b.Position[0], b.Position[1]}
+		occupied[p] = true
+		if b.Player != c.me {
+			gun := sq.gun(b.Player)
+			enemies = append(enemies, foe{id: id, pos: p, health: b.Health, gun: gun, player: b.Player})
+			sq.seen[p] = st.TurnNo
+			if gun < 1 {
+				sq.prey[p] = st.TurnNo
+			}
+		}
+	}
+	for _, e := range st.Empty {
+		delete(sq.seen, Point{e[0], e[1]})
+		delete(sq.prey, Point{e[0], e[1]})
+	}
+	for p, t := range sq.seen {
+		if st.TurnNo-t > forget {
+			delete(sq.seen, p)
+		}
+	}
+	for p, t := range sq.prey {
+		if st.TurnNo-t > squadPreyMemory {
+			delete(sq.prey, p)
+		}
+	}
+
+	fire := sq.fire(st, mine, enemies, r)
+
+	// Enemies still alive after this turn's shots, and whether each is a
+	// good fight: my bots that can be in range of it next turn against
+	// the enemy guns near it.
+	hits := map[string]int{}
+	for _, f := range fire {
+		for _, e := range enemies {
+			if e.pos == f {
+				hits[e.id]++
+			}
+		}
+	}
+	var alive []foe
+	for _, e := range enemies {
+		if hits[e.id] < e.health {
+			e.health -= hits[e.id]
+			alive = append(alive, e)
+		}
+	}
+	good := make([]bool, len(alive))
+	for i, e := range alive {
+		guns := 0
+		for _, m := range mine {
+			if dist(m.pos, e.pos) <= r+squadGunsReach {
+				guns++
+			}
+		}
+		theirs := 0.0
+		for _, o := range alive {
+			if dist(o.pos, e.pos) <= r+1 {
+				theirs += o.gun
+			}
+		}
+		good[i] = float64(guns) >= theirs
+	}
+
+	// Goals: wanderers worth fighting, else any enemy worth fighting,
+	// else (only fights it would lose in sight) the team's centre, else
+	// where wanderers or any enemies were seen last, else each bot's own
+	// waypoint.
+	var targets, prey []Point
+	for i, e := range alive {
+		if good[i] {
+			targets = append(targets, e.pos)
+			if e.gun < 1 {
+				prey = append(prey, e.pos)
+			}
+		}
+	}
+	var goal []int
+	switch {
+	case len(prey) > 0:
+		goal = c.distances(prey)
+	case len(targets) > 0:
+		goal = c.distances(targets)
+	case len(alive) > 0:
+		goal = sq.distTo(c, sq.centre(c, mine))
+	case len(sq.prey) > 0:
+		goal = c.distances(cellsOf(sq.prey))
+	case len(sq.seen) > 0:
+		goal = c.distances(cellsOf(sq.seen))
+	}
+	goals := make([][]int, len(mine))
+	for i, m := range mine {
+		goals[i] = goal
+		if goal == nil {
+			wp, ok := sq.wps[m.id]
+			if !ok || wp == m.pos || !c.open(wp) {
+				wp = c.randomCell()
+				sq.wps[m.id] = wp
+			}
+			goals[i] = sq.distTo(c, wp)
+		}
+	}
+
+	// Bots nearest their goal choose first, so the front does not wait
+	// for the back.
+	order := make([]int, len(mine))
+	for i := range order {
+		order[i] = i
+	}
+	at := func(i int) int {
+		d := goals[i]
+		if d == nil || !c.in(mine[i].pos) || d[c.idx(mine[i].pos)] < 0 {
+			return 1 << 20
+		}
+		return d[c.idx(mine[i].pos)]
+	}
+	sort.SliceStable(order, func(a, b int) bool { return at(order[a]) < at(order[b]) })
+	ahead := sq.predict(c, st, alive, r)
+	moves := sq.plan(c, mine, alive, ahead, good, occupied, order, r, goals, len(targets) > 0)
+	out := make([]command, len(mine))
+	for i, m := range mine {
+		out[i] = command{id: m.id, move: moves[i]}
+		if t, ok := fire[m.id]; ok {
+			out[i].fire, out[i].target = true, t
+		}
+	}
+	return out
+}
+
+// score values the cell q for bot m next turn on its own: out of reach
+// of fights it would lose, in reach of those it would win, near its goal.
+func (sq *squadPolicy) score(m squadBot, q Point, alive []foe, good []bool, r int, goal []int, c *client) float64 {
+	danger := 0.0
+	inReach := 0
+	for i, e := range alive {
+		d := dist(e.pos, q)
+		if d > r+1 {
+			continue
+		}
+		// e can step in and shoot q next turn.
+		if !good[i] {
+			danger += e.gun
+		} else if d <= r {
+			inReach++
+		}
+	}
+	w := squadDanger
+	if m.health <= 1 {
+		w *= squadWeakMul
+	}
+	sc := squadEngage*float64(inReach) - w*danger
+	if goal != nil {
+		if g := goal[c.idx(q)]; g >= 0 {
+			// Within range of a target is as good as it gets: no need to
+			// walk into its face.
+			sc -= squadApproach * float64(max(0, g-r+1))
+		}
+	}
+	return sc
+}
+
+// plan chooses the moves: first each bot alone by score, in order, then a
+// few rounds in which each bot in turn takes the move that is best for
+// the whole team's next exchange of fire, given the others' moves.
+func (sq *squadPolicy) plan(c *client, mine []squadBot, alive, ahead []foe, good []bool, occupied map[Point]bool,
+	order []int, r int, goals [][]int, hunting bool) []byte {
+	moves := make([]byte, len(mine))
+	dest := make([]Point, len(mine))
+	for i, m := range mine {
+		moves[i], dest[i] = 's', m.pos
+	}
+	free := func(i int, q Point) bool {
+		if q == mine[i].pos {
+			return true
+		}
+		if !c.open(q) || occupied[q] {
+			return false
+		}
+		for j := range mine {
+			if j != i && dest[j] == q {
+				return false
+			}
+		}
+		return true
+	}
+	single := func(i int, q Point) float64 {
+		sc := sq.score(mine[i], q, alive, good, r, goals[i], c)
+		if q == mine[i].pos && hunting {
+			sc -= squadBlockedBy
+		}
+		return sc
+	}
+	try := func(i int, fn func(q Point) float64) {
+		m := mine[i]
+		best, bestQ, bestScore := byte('s'), m.pos, fn(m.pos)
+		for k, d := range steps {
+			q := Point{m.pos.X + d.X, m.pos.Y + d.Y}
+			if !free(i, q) {
+				continue
+			}
+			if sc := fn(q); sc > bestScore+1e-9 {
+				best, bestQ, bestScore = "udlr"[k], q, sc
+			}
+		}
+		moves[i], dest[i] = best, bestQ
+	}
+	for _, i := range order {
+		try(i, func(q Point) float64 { return single(i, q) })
+	}
+	if len(alive) == 0 {
+		return moves
+	}
+	for range squadRounds {
+		for _, i := range order {
+			try(i, func(q Point) float64 {
+				old := dest[i]
+				dest[i] = q
+				sc := sq.exchange(mine, dest, ahead, r)
+				dest[i] = old
+				return sc + squadAlone*single(i, q)
+			})
+		}
+	}
+	return moves
+}
+
+// exchange estimates next turn's fire between the squad standing on dest
+// and the enemies standing where predict puts them: the lives it takes
+// minus the lives it loses (weighed by squadFear), kills counting extra,
+// each side firing once per bot at the weakest it reaches.
+func (sq *squadPolicy) exchange(mine []squadBot, dest []Point, alive []foe, r int) float64 {
+	// My shots: each bot fires at the enemy in reach with the fewest
+	// lives left, as the fire plan does.
+	left := make([]int, len(alive))
+	for k, e := range alive {
+		left[k] = e.health
+	}
+	dealt, kills := 0, 0
+	for i := range mine {
+		best := -1
+		for k, e := range alive {
+			if left[k] > 0 && dist(dest[i], e.pos) <= r && (best < 0 || left[k] < left[best]) {
+				best = k
+			}
+		}
+		if best >= 0 {
+			left[best]--
+			dealt++
+			if left[best] == 0 {
+				kills++
+			}
+		}
+	}
+	// Their shots: each enemy that can come within range of one of mine
+	// fires once, at the weakest it can reach.
+	mleft := make([]int, len(mine))
+	for i, m := range mine {
+		mleft[i] = m.health
+	}
+	taken, lost := 0.0, 0.0
+	for _, e := range alive {
+		best := -1
+		for i := range mine {
+			if mleft[i] > 0 && dist(dest[i], e.pos) <= r && (best < 0 || mleft[i] < mleft[best]) {
+				best = i
+			}
+		}
+		if best >= 0 {
+			mleft[best]--
+			taken += e.gun
+			if mleft[best] == 0 {
+				lost += e.gun
+			}
+		}
+	}
+	return squadHit*float64(dealt) + squadKill*float64(kills) - squadFear*(squadHit*taken+squadKill*lost)
+}
+
+// fire assigns shots: kills first (exactly the shots needed, the enemies
+// that reach most of the squad first), then leftover shooters at the
+// weakest enemy they reach.
+func (sq *squadPolicy) fire(st *msgState, mine []squadBot, enemies []foe, r int) map[string]Point {
+	reach := map[string]map[Point]bool{}
+	for _, m := range mine {
+		set := map[Point]bool{}
+		for _, q := range st.Bots[m.id].CanShoot {
+			set[Point{q[0], q[1]}] = true
+		}
+		reach[m.id] = set
+	}
+	threat := func(e foe) int {
+		n := 0
+		for _, m := range mine {
+			if dist(m.pos, e.pos) <= r+1 {
+				n++
+			}
+		}
+		return n
+	}
+	order := append([]foe(nil), enemies...)
+	sort.SliceStable(order, func(i, j int) bool {
+		if order[i].health != order[j].health {
+			return order[i].health < order[j].health
+		}
+		return threat(order[i]) > threat(order[j])
+	})
+	fire := map[string]Point{}
+	left := map[string]int{}
+	options := func(id string) int {
+		n := 0
+		for _, o := range enemies {
+			if reach[id][o.pos] {
+				n++
+			}
+		}
+		return n
+	}
+	for _, e := range order {
+		left[e.id] = e.health
+		var can []string
+		for _, m := range mine {
+			if _, busy := fire[m.id]; !busy && reach[m.id][e.pos] {
+				can = append(can, m.id)
+			}
+		}
+		if len(can) < e.health {
+			continue
+		}
+		sort.SliceStable(can, func(i, j int) bool { return options(can[i]) < options(can[j]) })
+		for _, id := range can[:e.health] {
+			fire[id] = e.pos
+		}
+		left[e.id] = 0
+	}
+	for _, m := range mine {
+		if _, busy := fire[m.id]; busy {
+			continue
+		}
+		best := -1
+		for i, e := range order {
+			if reach[m.id][e.pos] && left[e.id] > 0 && (best < 0 || left[e.id] < left[order[best].id]) {
+				best = i
+			}
+		}
+		if best >= 0 {
+			fire[m.id] = order[best].pos
+			left[order[best].id]--
+		}
+	}
+	return fire
+}
+
+// centre is the open cell nearest the mean position of the squad.
+func (sq *squadPolicy) centre(c *client, mine []squadBot) Point {
+	if len(mine) == 0 {
+		return Point{c.w / 2, c.h / 2}
+	}
+	sx, sy := 0, 0
+	for _, m := range mine {
+		sx += m.pos.X
+		sy += m.pos.Y
+	}
+	p := Point{sx / len(mine), sy / len(mine)}
+	if c.open(p) {
+		return p
+	}
+	best := mine[0].pos
+	for _, m := range mine {
+		if dist(m.pos, p) < dist(best, p) {
+			best = m.pos
+		}
+	}
+	return best
+}
+
+// distTo is the walking distance to p from every cell, remembered since
+// walls never move.
+func (sq *squadPolicy) distTo(c *client, p Point) []int {
+	d := sq.toward[p]
+	if len(d) != c.w*c.h {
+		if len(sq.toward) > 256 {
+			clear(sq.toward)
+		}
+		d = c.distances([]Point{p})
+		sq.toward[p] = d
+	}
+	return d
+}
+
+// cellsOf lists a sighting map's cells in order.
+func cellsOf(m map[Point]int) []Point {
+	ps := make([]Point, 0, len(m))
+	for p := range m {
+		ps = append(ps, p)
+	}
+	sortPoints(ps)
+	return ps
+}
+
+// gun is how much an enemy player's bot counts in a fight.
+func (sq *squadPolicy) gun(player string) float64 {
+	n := sq.seenMove[player]
+	if n >= squadLearn && float64(sq.away[player]) > squadAwayShare*float64(n) {
+		return squadTameGun
+	}
+	return 1
+}
+
+// learn records how the enemy bots seen last turn and now moved relative
+// to the squad's cells of last turn.
+func (sq *squadPolicy) learn(st *msgState, mine []squadBot, me string) {
+	near := func(p Point) int {
+		d := 1 << 30
+		for _, q := range sq.lastMine {
+			d = min(d, dist(p, q))
+		}
+		return d
+	}
+	now := map[string]Point{}
+	for id, b := range st.Bots {
+		if b.Health <= 0 || b.Player == me {
+			continue
+		}
+		p := Point{b.Position[0], b.Position[1]}
+		now[id] = p
+		if q, ok := sq.last[id]; ok && st.TurnNo == sq.lastTurn+1 && dist(p, q) <= 1 && len(sq.lastMine) > 0 {
+			sq.seenMove[b.Player]++
+			if near(p) > near(q) {
+				sq.away[b.Player]++
+			}
+		}
+	}
+	sq.last, sq.lastTurn = now, st.TurnNo
+	sq.lastMine = sq.lastMine[:0]
+	for _, m := range mine {
+		sq.lastMine = append(sq.lastMine, m.pos)
+	}
+}
+
+// predict is where the enemies will stand after this turn, as a hunting
+// bot would move them: toward the nearest bot of another player it can
+// see (here: that this squad sees), holding its ground once within
+// range − 1 steps of it. Players that wander are taken to stay.
+func (sq *squadPolicy) predict(c *client, st *msgState, alive []foe, r int) []foe {
+	out := append([]foe(nil), alive...)
+	hold := max(1, r-1)
+	dists := map[string][]int{}
+	taken := map[Point]bool{}
+	for i := range out {
+		e := &out[i]
+		if e.gun < 1 {
+			continue
+		}
+		d, ok := dists[e.player]
+		if !ok {
+			var goals []Point
+			for _, b := range st.Bots {
+				if b.Health > 0 && b.Player != e.player {
+					goals = append(goals, Point{b.Position[0], b.Position[1]})
+				}
+			}
+			sortPoints(goals)
+			if len(goals) > 0 {
+				d = c.distances(goals)
+			}
+			dists[e.player] = d
+		}
+		if d == nil || !c.in(e.pos) {
+			continue
+		}
+		cur := d[c.idx(e.pos)]
+		if cur < 0 || cur <= hold {
+			continue
+		}
+		for _, st := range steps {
+			q := Point{e.pos.X + st.X, e.pos.Y + st.Y}
+			if !c.open(q) || taken[q] {
+				continue
+			}
+			if dq := d[c.idx(q)]; dq >= 0 && dq < cur {
+				e.pos = q
+				break
+			}
+		}
+		taken[e.pos] = true
+	}
+	return out
+}
