@@ -24,16 +24,7 @@ func ringside(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(exe, args...)
-	var out, errs bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errs
-	err = cmd.Run()
-	if ee, ok := err.(*exec.ExitError); ok {
-		return ee.ExitCode(), out.String(), errs.String()
-	} else if err != nil {
-		t.Fatalf("ringside %v: %v", args, err)
-	}
-	return 0, out.String(), errs.String()
+	return ringsideAs(t, exe, nil, args...)
 }
 
 // mustRingside runs the binary and fails the test unless it exits 0.
