@@ -621,7 +621,7 @@ func showCheckDialog(u *UI, res service.CheckResult) *checkDialog {
 	}
 	if res.Report != nil && res.Report.Rank > 0 && res.Report.Answers > 0 {
 		grid.Add(widget.NewLabel(fmt.Sprintf("It played %d turns against built-in random bots and finished %s of %d.",
-			res.Report.Turns, ordinal(res.Report.Rank), res.Report.Seats)))
+			res.Report.Turns, service.Ordinal(res.Report.Rank), res.Report.Seats)))
 	}
 	body := fyne.CanvasObject(grid)
 	if strings.TrimSpace(log) != "" {
@@ -643,19 +643,4 @@ func showCheckDialog(u *UI, res service.CheckResult) *checkDialog {
 	d.dlg.Resize(dialogSize(u, 900, 560))
 	d.dlg.Show()
 	return d
-}
-
-// ordinal writes 1 as "1st", 2 as "2nd"…
-func ordinal(n int) string {
-	suffix := "th"
-	switch {
-	case n%100 >= 11 && n%100 <= 13:
-	case n%10 == 1:
-		suffix = "st"
-	case n%10 == 2:
-		suffix = "nd"
-	case n%10 == 3:
-		suffix = "rd"
-	}
-	return fmt.Sprintf("%d%s", n, suffix)
 }

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"ringside/app/service"
 	"ringside/storage"
 )
 
@@ -116,7 +117,7 @@ func placesText(names []string, ranks []int) string {
 	sort.SliceStable(order, func(a, b int) bool { return ranks[order[a]] < ranks[order[b]] })
 	parts := make([]string, len(order))
 	for i, s := range order {
-		parts[i] = ordinal(ranks[s]) + " " + names[s]
+		parts[i] = service.Ordinal(ranks[s]) + " " + names[s]
 	}
 	return strings.Join(parts, ", ")
 }

@@ -11,13 +11,12 @@ import (
 	"ringside/engine/event"
 )
 
-// standingsColumns are the standings table's columns and their widths.
-var standingsColumns = []struct {
-	title string
-	width float32
-}{
-	{"Rank", 64}, {"Name", 230}, {"Games", 76}, {"Points", 80}, {"W / D / L", 110},
-	{"Score", 86}, {"Rating ± 95 %", 136}, {"LOS", 70},
+// standingsColumns are the standings table's columns and their widths,
+// narrow enough for a 1024-pixel screen. Column 5 is "Won / drawn / lost"
+// for two-player games and the count of each place for more.
+var standingsColumns = []column{
+	{"Place", 60}, {"Name", 200}, {"Games", 64}, {"Score", 76}, {"Points", 70}, {"Won / drawn / lost", 150},
+	{"Strength", 110}, {"Surely ahead", 100},
 }
 
 // standingsTable shows an event's standings; rows whose order the games do
@@ -25,7 +24,7 @@ var standingsColumns = []struct {
 type standingsTable struct {
 	table *widget.Table
 	note  *widget.Label
-	model string
+	seats int
 	rows  []event.Standing
 	obj   fyne.CanvasObject
 }
@@ -64,7 +63,7 @@ func newStandingsTable() *standingsTable {
 	}
 	s.table.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
 		if id.Col >= 0 && id.Col < len(standingsColumns) {
-			o.(*widget.Label).SetText(standingsColumns[id.Col].title)
+			o.(*widget.Label).SetText(s.title(id.Col))
 		}
 	}
 	for i, c := range standingsColumns {
@@ -78,6 +77,15 @@ func newStandingsTable() *standingsTable {
 
 func (s *standingsTable) object() fyne.CanvasObject { return s.obj }
 
+// title is column col's header: the places of a game with more than two
+// players instead of won, drawn and lost.
+func (s *standingsTable) title(col int) string {
+	if col == 5 && s.seats > 2 {
+		return service.PlacesHeader(s.seats)
+	}
+	return standingsColumns[col].title
+}
+
 func (s *standingsTable) cell(row, col int) string {
 	r := s.rows[row]
 	switch col {
@@ -88,11 +96,17 @@ func (s *standingsTable) cell(row, col int) string {
 	case 2:
 		return fmt.Sprint(r.Games)
 	case 3:
-		return service.Points(r.Points)
+		if r.Games == 0 {
+			return "–"
+		}
+		return fmt.Sprintf("%.0f %%", 100*r.Score)
 	case 4:
-		return fmt.Sprintf("%d / %d / %d", r.Wins, r.Draws, r.Losses)
+		return service.Points(r.Points)
 	case 5:
-		return fmt.Sprintf("%.1f %%", 100*r.Score)
+		if r.Places != nil {
+			return service.PlacesText(r.Places, " · ")
+		}
+		return fmt.Sprintf("%d / %d / %d", r.Wins, r.Draws, r.Losses)
 	case 6:
 		return fmt.Sprintf("%.0f ± %.0f", r.Rating, (r.RatingHigh-r.RatingLow)/2)
 	case 7:
@@ -106,14 +120,7 @@ func (s *standingsTable) cell(row, col int) string {
 
 // set shows a new table; the widget keeps its scroll position.
 func (s *standingsTable) set(t event.Table) {
-	s.rows = t.Rows
-	note := "Rating: " + t.Model + " fitted to every game; LOS: likelihood that a row is stronger than the next."
-	for _, r := range t.Rows {
-		if r.Tied {
-			note = "= marks entries whose order the games so far do not establish (95 % intervals overlap). " + note
-			break
-		}
-	}
-	s.note.SetText(note)
+	s.rows, s.seats = t.Rows, t.Seats
+	s.note.SetText(service.StandingsNote(t))
 	s.table.Refresh()
 }

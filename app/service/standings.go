@@ -21,7 +21,18 @@ func WriteStandings(w io.Writer, t event.Table, format string) error {
 	rating := func(s event.Standing) string {
 		return fmt.Sprintf("%.0f ± %.0f", s.Rating, (s.RatingHigh-s.RatingLow)/2)
 	}
-	wdl := func(s event.Standing) string { return fmt.Sprintf("%d/%d/%d", s.Wins, s.Draws, s.Losses) }
+	// With more than two players, how often each place instead of won,
+	// drawn and lost (where a second place would count as lost).
+	wdlHead := "W/D/L"
+	if t.Seats > 2 {
+		wdlHead = "PLACES " + strings.ReplaceAll(PlacesHeader(t.Seats), " · ", "/")
+	}
+	wdl := func(s event.Standing) string {
+		if s.Places != nil {
+			return PlacesText(s.Places, "/")
+		}
+		return fmt.Sprintf("%d/%d/%d", s.Wins, s.Draws, s.Losses)
+	}
 	rank := func(i int) string { return RankText(t.Rows, i) }
 	switch format {
 	case "json":
@@ -30,24 +41,24 @@ func WriteStandings(w io.Writer, t event.Table, format string) error {
 		return enc.Encode(t)
 	case "csv":
 		cw := csv.NewWriter(w)
-		cw.Write([]string{"rank", "name", "games", "points", "wins", "draws", "losses", "score", "rating", "rating_low", "rating_high", "los", "tied"})
+		cw.Write([]string{"rank", "name", "games", "points", "wins", "draws", "losses", "score", "rating", "rating_low", "rating_high", "los", "tied", "places"})
 		for _, s := range t.Rows {
 			cw.Write([]string{strconv.Itoa(s.Rank), s.Name, strconv.Itoa(s.Games), Points(s.Points),
 				strconv.Itoa(s.Wins), strconv.Itoa(s.Draws), strconv.Itoa(s.Losses), fmt.Sprintf("%.4f", s.Score),
 				fmt.Sprintf("%.1f", s.Rating), fmt.Sprintf("%.1f", s.RatingLow), fmt.Sprintf("%.1f", s.RatingHigh),
-				fmt.Sprintf("%.4f", s.LOS), strconv.FormatBool(s.Tied)})
+				fmt.Sprintf("%.4f", s.LOS), strconv.FormatBool(s.Tied), PlacesText(s.Places, "/")})
 		}
 		cw.Flush()
 		return cw.Error()
 	case "md":
-		fmt.Fprintln(w, "| Rank | Name | Games | Points | W/D/L | Score | Rating | LOS |")
+		fmt.Fprintf(w, "| Rank | Name | Games | Points | %s | Score | Rating | LOS |\n", wdlHead)
 		fmt.Fprintln(w, "|---:|---|---:|---:|---:|---:|---:|---:|")
 		for i, s := range t.Rows {
 			fmt.Fprintf(w, "| %s | %s | %d | %s | %s | %.1f %% | %s | %.0f %% |\n", rank(i),
 				strings.ReplaceAll(s.Name, "|", `\|`), s.Games, Points(s.Points), wdl(s), 100*s.Score, rating(s), 100*s.LOS)
 		}
 		if tied(t) {
-			fmt.Fprintln(w, "\n`=` marks entries whose order the games so far do not establish (95 % intervals overlap).")
+			fmt.Fprintln(w, "\n`=` marks entries the games so far have not separated (less than 95 % likely stronger than the next).")
 		}
 		return nil
 	case "text", "":
@@ -55,7 +66,7 @@ func WriteStandings(w io.Writer, t event.Table, format string) error {
 		return Errorf(Invalid, "standings format %q: want one of %s", format, strings.Join(StandingsFormats, ", "))
 	}
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "RANK\tNAME\tGAMES\tPOINTS\tW/D/L\tSCORE\tRATING\tLOS\t")
+	fmt.Fprintf(tw, "RANK\tNAME\tGAMES\tPOINTS\t%s\tSCORE\tRATING\tLOS\t\n", wdlHead)
 	for i, s := range t.Rows {
 		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%.1f%%\t%s\t%.0f%%\t\n", rank(i), s.Name, s.Games, Points(s.Points), wdl(s),
 			100*s.Score, rating(s), 100*s.LOS)
@@ -64,9 +75,70 @@ func WriteStandings(w io.Writer, t event.Table, format string) error {
 		return err
 	}
 	if tied(t) {
-		fmt.Fprintln(w, "= : order not established yet (95 % intervals overlap)")
+		fmt.Fprintln(w, "= : not separated by the games so far (less than 95 % likely stronger than the next)")
 	}
 	return nil
+}
+
+// PlacesHeader is the header of the places column for games of seats
+// players: "1st · 2nd · 3rd · 4th".
+func PlacesHeader(seats int) string {
+	parts := make([]string, seats)
+	for i := range parts {
+		parts[i] = Ordinal(i + 1)
+	}
+	return strings.Join(parts, " · ")
+}
+
+// PlacesText is how often an entry finished 1st, 2nd…, joined by sep.
+func PlacesText(places []int, sep string) string {
+	parts := make([]string, len(places))
+	for i, n := range places {
+		parts[i] = strconv.Itoa(n)
+	}
+	return strings.Join(parts, sep)
+}
+
+// Ordinal writes 1 as "1st", 2 as "2nd"…
+func Ordinal(n int) string {
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return strconv.Itoa(n) + suffix
+}
+
+// StandingsNote says in plain words what a standings row means.
+func StandingsNote(t event.Table) string {
+	var order string
+	switch t.Format {
+	case event.League:
+		order = "Ranked by score: the share of the points a game gives that the entry won, on average over its games so far "
+		if t.Seats > 2 {
+			order += fmt.Sprintf("(in %d-player games 1st place wins all, last none, the places between in equal steps)", t.Seats)
+		} else {
+			order += "(a win all, a draw half)"
+		}
+		order += ", so entries that have played different numbers of games compare fairly. "
+	case event.Swiss:
+		order = "Ranked by points (a win 1, a draw ½, a bye 2), then by the points of the opponents met. "
+	case event.Gauntlet, event.SPRT:
+		order = "Ranked by strength, since entries play different opponents. "
+	case event.Bracket:
+		order = "Ranked by how far each entry got in the bracket. "
+	}
+	note := order + "Strength is a rating fitted to every game (Elo scale, ± the range it is 95 % sure of). " +
+		"Surely ahead is how likely an entry is stronger than the one below it"
+	if t.Format != event.Bracket {
+		note += "; = marks entries the games have not separated yet (under 95 %)"
+	}
+	return note + "."
 }
 
 // RankText is row i's rank, with "=" when its order against a neighbour

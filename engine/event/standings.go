@@ -31,11 +31,15 @@ type Standing struct {
 	Rank int `json:"rank"`
 	// Games counts games played. Wins, Draws and Losses: with two seats
 	// the usual; with more seats a win is a sole first place, a draw a
-	// shared first place, and anything else a loss.
+	// shared first place, and anything else a loss, so Places says more.
 	Games  int `json:"games"`
 	Wins   int `json:"wins"`
 	Draws  int `json:"draws"`
 	Losses int `json:"losses"`
+	// Places counts, with more than two seats, how often the entry
+	// finished 1st, 2nd, … (a shared place counts as the best of the
+	// places it covers).
+	Places []int `json:"places,omitempty"`
 	// Byes counts Swiss byes (each worth 2 points and no games).
 	Byes int `json:"byes,omitempty"`
 	// Points: two seats, win 1 and draw ½; more seats, place p of n is
@@ -59,8 +63,9 @@ type Standing struct {
 	// LOS is the probability, from the ratings, that this entry is
 	// stronger than the next row's (0 on the last row).
 	LOS float64 `json:"los"`
-	// Tied is set when this row's 95 % rating interval overlaps the next
-	// row's: their order is not established by the games so far.
+	// Tied is set when the games so far do not establish that this row is
+	// stronger than the next: LOS below 95 %. A bracket's order is its
+	// results: never tied.
 	Tied bool `json:"tied,omitempty"`
 }
 
@@ -81,7 +86,9 @@ type Cell struct {
 
 // Standings adds up the outcomes of an event. Rows are ordered by:
 //
-//   - league: points, then rating; rows with equal points share a rank;
+//   - league: points per game (so that entries that have played different
+//     numbers of games so far compare fairly), then rating; rows with an
+//     equal score share a rank;
 //   - Swiss: points (byes included), then Buchholz, then rating; equal
 //     points and Buchholz share a rank;
 //   - gauntlet and SPRT: rating, since candidates and field entries play
@@ -102,6 +109,9 @@ func Standings(cfg Config, done []Outcome) (Table, error) {
 	for i := range cells {
 		cells[i] = back[i*n : (i+1)*n : (i+1)*n]
 		rows[i] = Standing{Entry: i, Name: cfg.Entries[i].Name, Candidate: cfg.Entries[i].Candidate}
+		if s > 2 {
+			rows[i].Places = make([]int, s)
+		}
 	}
 	// Points are summed in whole units of 1/(2(s−1)), the finest share a
 	// place can be worth, so that equal totals compare equal: float sums
@@ -124,6 +134,9 @@ func Standings(cfg Config, done []Outcome) (Table, error) {
 			row := &rows[e]
 			row.Games++
 			units[e] += pointUnits(ranks, k)
+			if row.Places != nil {
+				row.Places[place(ranks, k)]++
+			}
 			switch {
 			case ranks[k] != best:
 				row.Losses++
@@ -178,8 +191,14 @@ func Standings(cfg Config, done []Outcome) (Table, error) {
 	secondary := make([]float64, n)
 	switch cfg.Format {
 	case League:
+		// Points per game, not points: while a league is played entries
+		// have played different numbers of games. Once it is over all
+		// have played as many, and the order is that of the points.
 		for i := range rows {
-			primary[i] = [2]float64{rows[i].Points}
+			primary[i] = [2]float64{rows[i].Score}
+			if rows[i].Games == 0 {
+				primary[i] = [2]float64{-1}
+			}
 			secondary[i] = rows[i].Rating
 		}
 	case Swiss:
@@ -234,11 +253,23 @@ func Standings(cfg Config, done []Outcome) (Table, error) {
 		if k+1 < len(ranked) {
 			next := ranked[k+1]
 			row.LOS = ratings.LOS(e, next)
-			row.Tied = row.RatingLow <= rows[next].RatingHigh && rows[next].RatingLow <= row.RatingHigh
+			row.Tied = cfg.Format != Bracket && row.LOS < 0.95
 		}
 		t.Rows = append(t.Rows, row)
 	}
 	return t, nil
+}
+
+// place is seat k's 0-based place in a game: how many seats finished
+// strictly ahead of it.
+func place(ranks []int, k int) int {
+	p := 0
+	for _, r := range ranks {
+		if r < ranks[k] {
+			p++
+		}
+	}
+	return p
 }
 
 // bracketPlaces returns, per entry, the round reached and the place in the
