@@ -23,8 +23,8 @@ type aiRow = service.AIStatus
 
 // aisColumns are the AIs list's columns and their widths.
 var aisColumns = []column{
-	{"Name", 170}, {"Game", 110}, {"Language", 100}, {"Revision", 170}, {"Last build", 170},
-	{"Watched", 90}, {"Source folder", 360},
+	{"Name", 150}, {"Game", 96}, {"Language", 90}, {"Revision", 150}, {"Last build", 170},
+	{"Watched", 80}, {"Source folder", 200},
 }
 
 // aisScreen lists the registered AIs (contestants' programs) and builds,

@@ -26,15 +26,15 @@ type demo struct {
 // demos are the first-run events, one per game.
 var demos = []demo{
 	{Game: "grip", Title: "Grip: greedy against three random bots",
-		Text: "A league of 24 games: every seed is played from all four seats, so luck of the start evens out.",
-		Spec: service.EventSpec{Name: "Demo: Grip league", Game: "grip", Format: event.League, Games: 6, Seed: 1, SeedSet: true,
+		Text: "A league of 24 games: one seed played in all 24 orders of the four seats, so the luck of the start evens out.",
+		Spec: service.EventSpec{Name: "Demo: Grip league", Game: "grip", Format: event.League, Games: 1, Seed: 1, SeedSet: true,
 			Entries: []string{"builtin:grip/greedy", "builtin:grip/random", "builtin:grip/random", "builtin:grip/random"}}},
 	{Game: "battle2048", Title: "Battle 2048: greedy, random and random again",
 		Text: "A round robin of 24 games with seats swapped on every seed.",
 		Spec: service.EventSpec{Name: "Demo: Battle 2048 league", Game: "battle2048", Format: event.League, Games: 4, Seed: 1, SeedSet: true,
 			Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random", "builtin:battle2048/random"}}},
 	{Game: "cloud", Title: "Cloud Contest: two hunters against two random teams",
-		Text: "Four teams of six bots under fog of war, 150 turns a game, every seat in turn.",
+		Text: "Four teams of six bots under fog of war, 150 turns a game, 24 games: every order of the four seats.",
 		Spec: service.EventSpec{Name: "Demo: Cloud Contest", Game: "cloud", Format: event.League, Games: 1, Seed: 1, SeedSet: true,
 			Options: engine.Options{"turns": "150"},
 			Entries: []string{"builtin:cloud/hunter", "builtin:cloud/random", "builtin:cloud/hunter", "builtin:cloud/random"}}},
@@ -59,11 +59,15 @@ func newHomeScreen(u *UI) *homeScreen {
 		if err != nil {
 			continue
 		}
+		// The title goes in the content, wrapped: a card's subtitle does
+		// not wrap and would make the screen wider than a projector.
+		title := widget.NewLabelWithStyle(d.Title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+		title.Wrapping = fyne.TextWrapWord
 		text := widget.NewLabel(d.Text)
 		text.Wrapping = fyne.TextWrapWord
 		run := widget.NewButtonWithIcon("Run demo", theme.MediaPlayIcon(), func() { h.runDemo(d) })
 		run.Importance = widget.HighImportance
-		cards.Add(widget.NewCard(g.Info().Name, d.Title, container.NewVBox(text, container.NewHBox(run))))
+		cards.Add(widget.NewCard(g.Info().Name, "", container.NewVBox(title, text, container.NewHBox(run))))
 	}
 	where := widget.NewLabel(fmt.Sprintf("Database: %s", u.DB.Path()))
 	where.TextStyle = fyne.TextStyle{Italic: true}

@@ -15,7 +15,7 @@ import (
 // narrow enough for a 1024-pixel screen. Column 5 is "Won / drawn / lost"
 // for two-player games and the count of each place for more.
 var standingsColumns = []column{
-	{"Place", 60}, {"Name", 200}, {"Games", 64}, {"Score", 76}, {"Points", 70}, {"Won / drawn / lost", 150},
+	{"Place", 60}, {"Name", 170}, {"Games", 64}, {"Score", 70}, {"Points", 66}, {"Won / drawn / lost", 140},
 	{"Strength", 110}, {"Surely ahead", 100},
 }
 

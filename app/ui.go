@@ -58,7 +58,9 @@ func NewUI(a fyne.App, dbPath string) *UI {
 	w := a.NewWindow("Ringside")
 	w.SetIcon(Icon)
 	prefs := a.Preferences()
-	w.Resize(fyne.NewSize(float32(prefs.FloatWithFallback(prefWidth, 1200)), float32(prefs.FloatWithFallback(prefHeight, 780))))
+	// The first window fits a 1024×768 projector; later ones open at the
+	// size the user left.
+	w.Resize(fyne.NewSize(float32(prefs.FloatWithFallback(prefWidth, 1000)), float32(prefs.FloatWithFallback(prefHeight, 700))))
 	svc, err := service.Open(dbPath)
 	if err != nil {
 		w.SetContent(newDBErrorScreen(err))
