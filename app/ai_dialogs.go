@@ -75,7 +75,7 @@ func folderPicker(u *UI, entry *widget.Entry, picked func(string)) fyne.CanvasOb
 		// Start where the entry points, or at its parent for a folder not
 		// made yet.
 		for dir := strings.TrimSpace(entry.Text); dir != "" && dir != "/" && dir != "."; dir = filepath.Dir(dir) {
-			if st, err := os.Stat(dir); err == nil && st.IsDir() {
+			if folderExists(dir) {
 				if l, err := fstorage.ListerForURI(fstorage.NewFileURI(dir)); err == nil {
 					d.SetLocation(l)
 				}

@@ -2,6 +2,8 @@ package app
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -9,6 +11,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	fstorage "fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -477,14 +480,38 @@ func (v *eventView) onExport() {
 			if w == nil {
 				return
 			}
-			defer w.Close()
-			if err := service.WriteStandings(w, table, kind); err != nil {
-				v.u.showError("Cannot export", err)
+			err = service.WriteStandings(w, table, kind)
+			if cerr := w.Close(); err == nil {
+				err = cerr
 			}
+			if err != nil {
+				v.u.showError("Cannot export", err)
+				return
+			}
+			dialog.ShowInformation("Standings saved", "Saved to "+w.URI().Path(), v.u.Win)
 		}, v.u.Win)
 		save.SetFileName(fileName(name) + ext)
+		// Not the folder used last: that may be a student's watched
+		// source folder, where a new file would make a new revision.
+		if l, err := fstorage.ListerForURI(fstorage.NewFileURI(exportFolder())); err == nil {
+			save.SetLocation(l)
+		}
+		save.Resize(dialogSize(v.u, 900, 620))
 		save.Show()
 	}, v.u.Win)
+}
+
+// exportFolder is where exports are offered first: the user's Documents
+// folder, or home.
+func exportFolder() string {
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return os.TempDir()
+	}
+	if docs := filepath.Join(home, "Documents"); folderExists(docs) {
+		return docs
+	}
+	return home
 }
 
 // fileName makes a safe file name from an event name.

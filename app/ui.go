@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"os"
 	"strings"
 	"sync"
 
@@ -281,4 +282,9 @@ func newHeading(text string, size fyne.ThemeSizeName) *widget.Label {
 	l := widget.NewLabelWithStyle(text, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	l.SizeName = size
 	return l
+}
+
+func folderExists(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.IsDir()
 }
