@@ -83,6 +83,7 @@ func newEventsScreen(u *UI) *eventsScreen {
 	split.Offset = 0.24
 	s.obj = split
 	s.reload()
+	u.goWork(s.poll)
 	return s
 }
 
@@ -112,6 +113,17 @@ func (s *eventsScreen) reload() {
 			rows[i].done, rows[i].all, _ = s.u.DB.MatchCounts(ev.ID)
 		}
 		uiDo(func() {
+			// The shown event changed under another process's hands
+			// (ringside event run): show its progress too.
+			for _, r := range rows {
+				if r.ev.ID == s.selected && !r.running {
+					for _, old := range s.rows {
+						if old.ev.ID == r.ev.ID && (old.done != r.done || old.ev.Status != r.ev.Status) {
+							s.detail.refreshSoon()
+						}
+					}
+				}
+			}
 			s.rows = rows
 			s.list.Refresh()
 			if s.selected == 0 && len(rows) > 0 {
@@ -119,6 +131,32 @@ func (s *eventsScreen) reload() {
 			}
 		})
 	})
+}
+
+// forget shows no event after the shown one was deleted.
+func (s *eventsScreen) forget(id int64) {
+	if s.selected == id {
+		s.selected = 0
+		s.list.UnselectAll()
+		s.detail.hide()
+	}
+	s.reload()
+}
+
+// poll reloads the list every few seconds while the window is open, so
+// events created or run by another process ("ringside event create", a
+// second window) show without a click.
+func (s *eventsScreen) poll() {
+	t := time.NewTicker(3 * time.Second)
+	defer t.Stop()
+	for {
+		select {
+		case <-s.u.ctx.Done():
+			return
+		case <-t.C:
+			s.reload()
+		}
+	}
 }
 
 // selectEvent shows event id, reloading the list if it is new.
@@ -194,6 +232,8 @@ type eventView struct {
 	progressText *widget.Label
 	run, pause   *widget.Button
 	stop, export *widget.Button
+	rename       *widget.Button
+	remove       *widget.Button
 
 	standings *standingsTable
 	games     *gamesList
@@ -229,6 +269,8 @@ func newEventView(u *UI) *eventView {
 	v.pause = widget.NewButtonWithIcon("Pause", theme.MediaPauseIcon(), v.onPause)
 	v.stop = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), v.onStop)
 	v.export = widget.NewButtonWithIcon("Export standings", theme.DocumentSaveIcon(), v.onExport)
+	v.rename = widget.NewButtonWithIcon("Rename", theme.DocumentCreateIcon(), v.onRename)
+	v.remove = widget.NewButtonWithIcon("Delete", theme.DeleteIcon(), v.onDelete)
 	v.standings = newStandingsTable()
 	v.games = newGamesList(u)
 	v.extra = newEventCharts()
@@ -239,7 +281,7 @@ func newEventView(u *UI) *eventView {
 	for _, t := range v.extra.tabs() {
 		v.tabs.Append(t)
 	}
-	buttons := container.NewHBox(v.run, v.pause, v.stop, v.export)
+	buttons := container.NewHBox(v.run, v.pause, v.stop, v.export, widget.NewSeparator(), v.rename, v.remove)
 	head := container.NewVBox(v.title, v.info, buttons, container.NewBorder(nil, nil, nil, v.progressText, v.progress))
 	v.body = container.NewBorder(head, nil, nil, nil, v.tabs)
 	msg := widget.NewLabel("Choose an event on the left, create one with \"New event\",\nor run a demo from the Home screen.")
@@ -256,6 +298,17 @@ func (v *eventView) currentID() int64 {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	return v.id
+}
+
+// hide shows the "choose an event" message instead of an event.
+func (v *eventView) hide() {
+	v.mu.Lock()
+	v.id = 0
+	v.mu.Unlock()
+	v.loaded = nil
+	v.games.clear()
+	v.body.Hide()
+	v.empty.Show()
 }
 
 // show switches the view to event id.
@@ -412,8 +465,10 @@ func (v *eventView) updateButtons() {
 	}
 	if running {
 		v.stop.Enable()
+		v.remove.Disable()
 	} else {
 		v.stop.Disable()
+		v.remove.Enable()
 	}
 }
 
@@ -454,6 +509,57 @@ func (v *eventView) onStop() {
 				uiDo(func() { v.refreshNow() })
 			})
 		}, v.u.Win)
+}
+
+func (v *eventView) onRename() {
+	if v.loaded == nil {
+		return
+	}
+	id := v.loaded.ev.ID
+	name := widget.NewEntry()
+	name.SetText(v.loaded.ev.Name)
+	dialog.ShowForm("Rename the event", "Rename", "Cancel", []*widget.FormItem{widget.NewFormItem("Name", name)}, func(ok bool) {
+		if !ok {
+			return
+		}
+		v.u.goWork(func() {
+			err := v.u.Svc.RenameEvent(id, name.Text)
+			uiDo(func() {
+				if err != nil {
+					v.u.showError("The event was not renamed", err)
+					return
+				}
+				v.u.events.reload()
+				v.refreshNow()
+			})
+		})
+	}, v.u.Win)
+}
+
+func (v *eventView) onDelete() {
+	if v.loaded == nil {
+		return
+	}
+	ev := v.loaded.ev
+	msg := fmt.Sprintf("Delete %q with its %d games, their replays and its standings? This cannot be undone. "+
+		"The AIs and their revisions stay.", ev.Name, len(v.loaded.matches))
+	d := dialog.NewConfirm("Delete the event?", wrapText(msg, 70), func(ok bool) {
+		if !ok {
+			return
+		}
+		v.u.goWork(func() {
+			err := v.u.Svc.DeleteEvent(ev.ID)
+			uiDo(func() {
+				if err != nil {
+					v.u.showError("The event was not deleted", err)
+					return
+				}
+				v.u.events.forget(ev.ID)
+			})
+		})
+	}, v.u.Win)
+	d.SetConfirmText("Delete")
+	d.Show()
 }
 
 func (v *eventView) onExport() {

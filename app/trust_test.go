@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"ringside/app/internal/fixture"
 	"ringside/app/service"
@@ -240,4 +241,59 @@ func TestCloseAsksWhileAnEventRuns(t *testing.T) {
 	if u.ctx.Err() == nil {
 		t.Error("with nothing running the window did not close")
 	}
+}
+
+// TestEventsFromElsewhereShowUp: an event created by another process
+// appears in the list without a click; Rename and Delete work.
+func TestEventsFromElsewhereShowUp(t *testing.T) {
+	w, u := newTestUI(t)
+	other, err := service.Open(u.DB.Path()) // another process's connection
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev, _, err := other.CreateEvent(service.EventSpec{Name: "made by the CLI", Game: "battle2048", Games: 1, Seed: 1, SeedSet: true,
+		Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random"}})
+	other.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the event appears in the list", func() bool {
+		var ok bool
+		onUI(func() {
+			for _, r := range u.events.rows {
+				ok = ok || r.ev.ID == ev.ID
+			}
+		})
+		return ok
+	})
+	onUI(func() { u.showEvents(ev.ID) })
+	eventually(t, "it is shown", func() bool {
+		var ok bool
+		onUI(func() { ok = u.events.detail.loaded != nil && u.events.detail.loaded.ev.ID == ev.ID })
+		return ok
+	})
+	if err := u.Svc.RenameEvent(ev.ID, "Class 3B"); err != nil {
+		t.Fatal(err)
+	}
+	onUI(u.events.detail.refreshNow)
+	eventually(t, "the new name is shown", func() bool {
+		var ok bool
+		onUI(func() { ok = u.events.detail.loaded.ev.Name == "Class 3B" })
+		return ok
+	})
+	onUI(func() { test.Tap(u.events.detail.remove) })
+	var confirm []*widget.Button
+	onUI(func() {
+		for _, o := range w.Canvas().Overlays().List() {
+			confirm = append(confirm, buttons(t, o, "Delete")...)
+		}
+	})
+	if len(confirm) != 1 || !strings.Contains(overlayText(t, w), "Class 3B") {
+		t.Fatalf("delete asks with %d Delete buttons:\n%s", len(confirm), overlayText(t, w))
+	}
+	onUI(func() { test.Tap(confirm[0]) })
+	eventually(t, "the event is gone", func() bool {
+		_, err := u.DB.Event(ev.ID)
+		return err != nil
+	})
 }

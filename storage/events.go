@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	sqlite3 "modernc.org/sqlite/lib"
@@ -230,6 +231,18 @@ func (db *DB) SetEventStatus(id int64, status EventStatus) error {
 		return fmt.Errorf("set status of event %d to %s: %w", id, status, err)
 	}
 	return mustAffect(res, fmt.Sprintf("set status of event %d", id))
+}
+
+// RenameEvent gives an event a new name.
+func (db *DB) RenameEvent(id int64, name string) error {
+	if strings.TrimSpace(name) == "" {
+		return fmt.Errorf("rename event %d: the name is empty", id)
+	}
+	res, err := db.exec(`UPDATE events SET name = ? WHERE id = ?`, strings.TrimSpace(name), id)
+	if err != nil {
+		return fmt.Errorf("rename event %d: %w", id, err)
+	}
+	return mustAffect(res, fmt.Sprintf("rename event %d", id))
 }
 
 // DeleteEvent removes an event with its entries, matches, replays and

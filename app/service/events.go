@@ -381,3 +381,28 @@ func (s *Service) Standings(id int64) (storage.Event, event.Table, error) {
 	}
 	return ev, t, nil
 }
+
+// RenameEvent gives event id a new name.
+func (s *Service) RenameEvent(id int64, name string) error {
+	if strings.TrimSpace(name) == "" {
+		return Errorf(Invalid, "give the event a name")
+	}
+	return wrap(Failed, s.db.RenameEvent(id, name), "rename event %d", id)
+}
+
+// DeleteEvent forgets an event with its games, replays and ratings. An
+// event being played (here or by another process) is not deleted: stop it
+// first.
+func (s *Service) DeleteEvent(id int64) error {
+	lock, err := s.db.LockEvent(id)
+	if err != nil {
+		return &Error{Code: Conflict, Message: err.Error() + "; stop it before deleting it", Err: err}
+	}
+	// The lock row goes with the event; releasing it afterwards only
+	// stops its heartbeat.
+	err = s.db.DeleteEvent(id)
+	if rerr := lock.Release(); err == nil {
+		err = rerr
+	}
+	return wrap(Failed, err, "delete event %d", id)
+}

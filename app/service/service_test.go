@@ -216,3 +216,35 @@ func TestCreateEventRefusals(t *testing.T) {
 		t.Errorf("%d events stored by refused creates", len(evs))
 	}
 }
+
+func TestRenameAndDeleteEvent(t *testing.T) {
+	s := openTemp(t)
+	ev, _, err := s.CreateEvent(EventSpec{Game: "battle2048", Games: 1, Seed: 1, SeedSet: true,
+		Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.RenameEvent(ev.ID, "  "); ErrorCode(err) != Invalid {
+		t.Errorf("empty name: %v", err)
+	}
+	if err := s.RenameEvent(ev.ID, "Class 3B, round 1"); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.DB().Event(ev.ID); got.Name != "Class 3B, round 1" {
+		t.Errorf("name = %q", got.Name)
+	}
+	lock, err := s.DB().LockEvent(ev.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.DeleteEvent(ev.ID); ErrorCode(err) != Conflict {
+		t.Errorf("deleting a running event: %v", err)
+	}
+	lock.Release()
+	if err := s.DeleteEvent(ev.ID); err != nil {
+		t.Fatalf("delete: %v", err)
+	}
+	if _, err := s.DB().Event(ev.ID); ErrorCode(err) != NotFound {
+		t.Errorf("the event is still there: %v", err)
+	}
+}
