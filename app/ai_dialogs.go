@@ -619,7 +619,7 @@ func showCheckDialog(u *UI, res service.CheckResult) *checkDialog {
 		}
 		grid.Add(container.NewBorder(nil, nil, container.NewHBox(icon, what), nil, text))
 	}
-	if res.Report != nil && res.Report.Rank > 0 && res.Report.Answers > 0 {
+	if res.Passed() && res.Report.Rank > 0 {
 		grid.Add(widget.NewLabel(fmt.Sprintf("It played %d turns against built-in random bots and finished %s of %d.",
 			res.Report.Turns, service.Ordinal(res.Report.Rank), res.Report.Seats)))
 	}

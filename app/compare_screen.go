@@ -29,6 +29,7 @@ type compareScreen struct {
 	maxGames  *widget.Entry
 	elo1      *widget.Entry
 	start     *widget.Button
+	stop      *widget.Button
 	verdict   *widget.Label
 	numbers   *widget.Label
 	progress  *widget.ProgressBar
@@ -64,6 +65,8 @@ func newCompareScreen(u *UI) *compareScreen {
 	c.elo1.SetText("5")
 	c.start = widget.NewButtonWithIcon("Compare", theme.MediaPlayIcon(), c.onStart)
 	c.start.Importance = widget.HighImportance
+	c.stop = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), c.onStop)
+	c.stop.Disable()
 	form := widget.NewForm(
 		widget.NewFormItem("Game", c.game),
 		widget.NewFormItem("Under test", c.a),
@@ -79,7 +82,7 @@ func newCompareScreen(u *UI) *compareScreen {
 	c.progress = widget.NewProgressBar()
 	c.progress.Hide()
 	c.obj = container.NewVScroll(container.NewPadded(container.NewVBox(title, intro, form,
-		container.NewHBox(c.start), c.progress, c.verdict, c.numbers)))
+		container.NewHBox(c.start, c.stop), c.progress, c.verdict, c.numbers)))
 	c.game.SetSelected(ids[0])
 	return c
 }
@@ -154,6 +157,7 @@ func (c *compareScreen) onStart() {
 				return
 			}
 			c.running.Store(ev.ID)
+			c.stop.Enable()
 			c.progress.SetValue(0)
 			c.progress.Show()
 			c.verdict.SetText(fmt.Sprintf("Comparing %s with %s…", c.a.Selected, c.b.Selected))
@@ -187,6 +191,7 @@ func (c *compareScreen) refresh(id int64) {
 	if rep.Finished {
 		frac = 1
 	}
+	running := c.u.Jobs.Running(id)
 	uiDo(func() {
 		if c.running.Load() != id {
 			return
@@ -194,5 +199,28 @@ func (c *compareScreen) refresh(id int64) {
 		c.verdict.SetText(sentence)
 		c.numbers.SetText(numbers)
 		c.progress.SetValue(frac)
+		if !running {
+			c.stop.Disable()
+		}
+	})
+}
+
+// onStop ends the comparison shown; it can go on from the Events screen
+// (Resume), where it is an SPRT event.
+func (c *compareScreen) onStop() {
+	id := c.currentID()
+	if id == 0 {
+		return
+	}
+	c.stop.Disable()
+	c.u.goWork(func() {
+		c.u.Jobs.Stop(id)
+		c.refresh(id)
+		uiDo(func() {
+			if c.running.Load() == id {
+				c.verdict.SetText(c.verdict.Text + " Stopped: resume it from the Events screen to go on.")
+			}
+			c.u.events.reload()
+		})
 	})
 }

@@ -82,5 +82,15 @@ func (h *homeScreen) object() fyne.CanvasObject { return h.obj }
 
 // runDemo creates the demo's event and starts it, off the UI thread.
 func (h *homeScreen) runDemo(d demo) {
-	createEvent(h.u, d.Spec, true, "The demo could not start")
+	// A demo played before is shown again rather than made twice.
+	h.u.goWork(func() {
+		evs, err := h.u.DB.ListEvents()
+		for _, ev := range evs {
+			if err == nil && ev.Name == d.Spec.Name && ev.Game == d.Spec.Game {
+				uiDo(func() { h.u.showEvents(ev.ID) })
+				return
+			}
+		}
+		uiDo(func() { createEvent(h.u, d.Spec, true, "The demo could not start") })
+	})
 }

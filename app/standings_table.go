@@ -108,7 +108,7 @@ func (s *standingsTable) cell(row, col int) string {
 		}
 		return fmt.Sprintf("%d / %d / %d", r.Wins, r.Draws, r.Losses)
 	case 6:
-		return fmt.Sprintf("%.0f ± %.0f", r.Rating, (r.RatingHigh-r.RatingLow)/2)
+		return service.RatingText(r)
 	case 7:
 		if r.LOS == 0 {
 			return ""

@@ -297,3 +297,25 @@ func TestEventsFromElsewhereShowUp(t *testing.T) {
 		return err != nil
 	})
 }
+
+// TestDemoTwiceIsOneEvent: pressing a demo's Run again shows the demo
+// event instead of making a second one.
+func TestDemoTwiceIsOneEvent(t *testing.T) {
+	w, u := newTestUI(t)
+	var runs []*widget.Button
+	onUI(func() { runs = buttons(t, w.Content(), "Run demo") })
+	onUI(func() { test.Tap(runs[1]) })
+	eventually(t, "the demo event exists", func() bool {
+		evs, _ := u.DB.ListEvents()
+		return len(evs) == 1
+	})
+	onUI(func() { u.tabs.SelectIndex(0); test.Tap(runs[1]) })
+	eventually(t, "the demo is shown again", func() bool {
+		var id int64
+		onUI(func() { id = u.events.detail.currentID() })
+		return id != 0 && u.tabs.SelectedIndex() == 1
+	})
+	if evs, _ := u.DB.ListEvents(); len(evs) != 1 {
+		t.Errorf("%d events after pressing the demo twice, want 1", len(evs))
+	}
+}

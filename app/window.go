@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -29,13 +30,23 @@ func newGamesScreen() fyne.CanvasObject {
 		}
 		desc := widget.NewLabel(info.Description)
 		desc.Wrapping = fyne.TextWrapWord
-		var bots []string
-		for _, b := range g.Bots() {
-			bots = append(bots, "builtin:"+info.ID+"/"+b)
-		}
-		meta := widget.NewLabel(fmt.Sprintf("Game id: %s · %s · built-in bots: %v", info.ID, seats, bots))
+		meta := widget.NewLabel(fmt.Sprintf("Game id: %s · %s · built-in bots: %s (as entries: builtin:%s/NAME)",
+			info.ID, seats, strings.Join(g.Bots(), ", "), info.ID))
 		meta.TextStyle = fyne.TextStyle{Italic: true}
-		cards.Add(widget.NewCard(info.Name, "", container.NewVBox(desc, meta)))
+		meta.Wrapping = fyne.TextWrapWord
+		opts := widget.NewForm()
+		for _, o := range info.Options {
+			def := o.Default
+			if def == "" {
+				def = "(empty)"
+			}
+			doc := widget.NewLabel(fmt.Sprintf("%s  —  default %s", o.Doc, def))
+			doc.Wrapping = fyne.TextWrapWord
+			opts.Append(o.Key, doc)
+		}
+		optHead := widget.NewLabel("Options (Game options in New event, one KEY=VALUE per line):")
+		optHead.TextStyle = fyne.TextStyle{Bold: true}
+		cards.Add(widget.NewCard(info.Name, "", container.NewVBox(desc, meta, optHead, opts)))
 	}
 	head := container.NewVBox(container.NewHBox(widget.NewIcon(Icon), title), sub)
 	return container.NewBorder(head, nil, nil, nil, container.NewVScroll(cards))

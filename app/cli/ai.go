@@ -531,7 +531,7 @@ func printCheck(w io.Writer, res service.CheckResult) {
 		}
 		fmt.Fprintf(w, row, it.What, strings.ReplaceAll(verdict, "\n", "\n  | "))
 	}
-	if rep.Rank > 0 && rep.Answers > 0 {
+	if res.Passed() && rep.Rank > 0 {
 		fmt.Fprintf(w, "played %d turns against built-in random bots: rank %d of %d\n", rep.Turns, rep.Rank, rep.Seats)
 	}
 	if res.Passed() {

@@ -248,3 +248,20 @@ func TestRenameAndDeleteEvent(t *testing.T) {
 		t.Errorf("the event is still there: %v", err)
 	}
 }
+
+func TestRatingTextHasNoMinusZero(t *testing.T) {
+	tests := []struct {
+		rating, low, high float64
+		want              string
+	}{
+		{-0.3, -90.3, 89.7, "0 ± 90"},
+		{0.4, -89.6, 90.4, "0 ± 90"},
+		{-12.6, -50, 25, "-13 ± 38"},
+		{250, 200, 300, "250 ± 50"},
+	}
+	for _, tt := range tests {
+		if got := RatingText(event.Standing{Rating: tt.rating, RatingLow: tt.low, RatingHigh: tt.high}); got != tt.want {
+			t.Errorf("RatingText(%v) = %q, want %q", tt.rating, got, tt.want)
+		}
+	}
+}

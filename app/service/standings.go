@@ -18,9 +18,6 @@ var StandingsFormats = []string{"text", "json", "csv", "md"}
 
 // WriteStandings writes a standings table as text, json, csv or md.
 func WriteStandings(w io.Writer, t event.Table, format string) error {
-	rating := func(s event.Standing) string {
-		return fmt.Sprintf("%.0f ± %.0f", s.Rating, (s.RatingHigh-s.RatingLow)/2)
-	}
 	// With more than two players, how often each place instead of won,
 	// drawn and lost (where a second place would count as lost).
 	wdlHead := "W/D/L"
@@ -55,7 +52,7 @@ func WriteStandings(w io.Writer, t event.Table, format string) error {
 		fmt.Fprintln(w, "|---:|---|---:|---:|---:|---:|---:|---:|")
 		for i, s := range t.Rows {
 			fmt.Fprintf(w, "| %s | %s | %d | %s | %s | %.1f %% | %s | %.0f %% |\n", rank(i),
-				strings.ReplaceAll(s.Name, "|", `\|`), s.Games, Points(s.Points), wdl(s), 100*s.Score, rating(s), 100*s.LOS)
+				strings.ReplaceAll(s.Name, "|", `\|`), s.Games, Points(s.Points), wdl(s), 100*s.Score, RatingText(s), 100*s.LOS)
 		}
 		if tied(t) {
 			fmt.Fprintln(w, "\n`=` marks entries the games so far have not separated (less than 95 % likely stronger than the next).")
@@ -69,7 +66,7 @@ func WriteStandings(w io.Writer, t event.Table, format string) error {
 	fmt.Fprintf(tw, "RANK\tNAME\tGAMES\tPOINTS\t%s\tSCORE\tRATING\tLOS\t\n", wdlHead)
 	for i, s := range t.Rows {
 		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%.1f%%\t%s\t%.0f%%\t\n", rank(i), s.Name, s.Games, Points(s.Points), wdl(s),
-			100*s.Score, rating(s), 100*s.LOS)
+			100*s.Score, RatingText(s), 100*s.LOS)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -139,6 +136,16 @@ func StandingsNote(t event.Table) string {
 		note += "; = marks entries the games have not separated yet (under 95 %)"
 	}
 	return note + "."
+}
+
+// RatingText is a row's rating with half its 95 % interval: "42 ± 90"
+// (never "-0").
+func RatingText(s event.Standing) string {
+	r := math.Round(s.Rating)
+	if r == 0 {
+		r = 0 // not -0
+	}
+	return fmt.Sprintf("%.0f ± %.0f", r, (s.RatingHigh-s.RatingLow)/2)
 }
 
 // RankText is row i's rank, with "=" when its order against a neighbour
