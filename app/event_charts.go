@@ -79,7 +79,7 @@ func (c *eventCharts) prepare(d *eventData) {
 	ev := d.ev
 	cd.names = make([]string, len(ev.Entries))
 	for i, e := range ev.Entries {
-		cd.names[i] = e.Name
+		cd.names[i] = displayName(e.Name)
 	}
 	if d.tableErr != nil {
 		cd.err = d.tableErr
@@ -88,7 +88,7 @@ func (c *eventCharts) prepare(d *eventData) {
 	var order []int
 	for _, r := range d.table.Rows {
 		order = append(order, r.Entry)
-		cd.labels = append(cd.labels, r.Name)
+		cd.labels = append(cd.labels, displayName(r.Name))
 	}
 	cd.cells = chart.CrossFractions(d.table.Cross, order)
 	cd.history, cd.err = event.RatingHistory(ev.Config, d.outcomes, historyPoints)

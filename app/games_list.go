@@ -92,7 +92,7 @@ func (g *gamesList) line(m storage.Match) string {
 	names := make([]string, len(m.Game.Seats))
 	for s, e := range m.Game.Seats {
 		if e < len(g.data.ev.Entries) {
-			names[s] = g.data.ev.Entries[e].Name
+			names[s] = displayName(g.data.ev.Entries[e].Name)
 		}
 	}
 	text := fmt.Sprintf("Game %d · round %d · ", m.ID, m.Game.Round+1)

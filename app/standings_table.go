@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"regexp"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -18,6 +19,9 @@ var standingsColumns = []column{
 	{"Place", 60}, {"Name", 170}, {"Games", 64}, {"Score", 70}, {"Points", 66}, {"Won / drawn / lost", 140},
 	{"Strength", 110}, {"Surely ahead", 100},
 }
+
+// revisionName matches an AI's revision as entries name it: "alice r3".
+var revisionName = regexp.MustCompile(` r[0-9]+$`)
 
 // standingsTable shows an event's standings; rows whose order the games do
 // not establish yet are marked "=".
@@ -92,7 +96,7 @@ func (s *standingsTable) cell(row, col int) string {
 	case 0:
 		return service.RankText(s.rows, row)
 	case 1:
-		return r.Name
+		return displayName(r.Name)
 	case 2:
 		return fmt.Sprint(r.Games)
 	case 3:
@@ -121,6 +125,13 @@ func (s *standingsTable) cell(row, col int) string {
 // set shows a new table; the widget keeps its scroll position.
 func (s *standingsTable) set(t event.Table) {
 	s.rows, s.seats = t.Rows, t.Seats
-	s.note.SetText(service.StandingsNote(t))
+	note := service.StandingsNote(t)
+	for _, r := range t.Rows {
+		if revisionName.MatchString(r.Name) {
+			note += " \"r3\" after a name is the revision that plays: its 3rd successful build."
+			break
+		}
+	}
+	s.note.SetText(note)
 	s.table.Refresh()
 }

@@ -319,3 +319,17 @@ func TestDemoTwiceIsOneEvent(t *testing.T) {
 		t.Errorf("%d events after pressing the demo twice, want 1", len(evs))
 	}
 }
+
+func TestDisplayName(t *testing.T) {
+	for in, want := range map[string]string{
+		"builtin:grip/greedy":    "greedy (built-in)",
+		"builtin:grip/random#3":  "random #3 (built-in)",
+		"alice r3":               "alice r3",
+		"zed":                    "zed",
+		"builtin:cloud/squad#12": "squad #12 (built-in)",
+	} {
+		if got := displayName(in); got != want {
+			t.Errorf("displayName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

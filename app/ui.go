@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"ringside/app/service"
+	"ringside/runner"
 	"ringside/storage"
 )
 
@@ -287,4 +288,20 @@ func newHeading(text string, size fyne.ThemeSizeName) *widget.Label {
 func folderExists(p string) bool {
 	st, err := os.Stat(p)
 	return err == nil && st.IsDir()
+}
+
+// displayName is an entry's name as the app shows it: a built-in bot as
+// "greedy (built-in)" rather than its command "builtin:grip/greedy", and
+// an AI's revision as "alice r3" (revision 3 of alice), as it is stored.
+func displayName(name string) string {
+	rest, ok := strings.CutPrefix(name, runner.BuiltinPrefix)
+	if !ok {
+		return name
+	}
+	_, bot, _ := strings.Cut(rest, "/")
+	bot, repeat, _ := strings.Cut(bot, "#")
+	if repeat != "" {
+		return bot + " #" + repeat + " (built-in)"
+	}
+	return bot + " (built-in)"
 }
