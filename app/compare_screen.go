@@ -74,15 +74,19 @@ func newCompareScreen(u *UI) *compareScreen {
 		widget.NewFormItem("At most games", c.maxGames),
 		widget.NewFormItem("Difference that matters", c.elo1),
 	)
-	form.Items[4].HintText = "in normalized Elo; smaller needs more games"
+	form.Items[4].HintText = "in rating points (normalized Elo): how much stronger counts as stronger; smaller needs more games"
 	c.verdict = newHeading("", theme.SizeNameSubHeadingText)
 	c.verdict.Wrapping = fyne.TextWrapWord
 	c.numbers = widget.NewLabel("")
 	c.numbers.Wrapping = fyne.TextWrapWord
 	c.progress = widget.NewProgressBar()
 	c.progress.Hide()
+	// The figures are for those who know the test; the sentence above
+	// them says what they mean.
+	details := widget.NewAccordion(widget.NewAccordionItem("The numbers behind it (wins/draws/losses, rating difference, "+
+		"likelihood of being stronger, the test's log-likelihood ratio)", c.numbers))
 	c.obj = container.NewVScroll(container.NewPadded(container.NewVBox(title, intro, form,
-		container.NewHBox(c.start, c.stop), c.progress, c.verdict, c.numbers)))
+		container.NewHBox(c.start, c.stop), c.progress, c.verdict, details)))
 	c.game.SetSelected(ids[0])
 	return c
 }
