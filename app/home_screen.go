@@ -71,10 +71,11 @@ func newHomeScreen(u *UI) *homeScreen {
 	}
 	where := widget.NewLabel(fmt.Sprintf("Database: %s", u.DB.Path()))
 	where.TextStyle = fyne.TextStyle{Italic: true}
+	db := container.NewHBox(where, databaseButtons(u))
 	// One scroll for the whole screen: wrapped labels ask for a tall
 	// minimum size before their width is known, which must not grow the
 	// window.
-	h.obj = container.NewVScroll(container.NewPadded(container.NewVBox(title, intro, cards, where)))
+	h.obj = container.NewVScroll(container.NewPadded(container.NewVBox(title, intro, cards, db)))
 	return h
 }
 

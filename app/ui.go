@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 
@@ -23,6 +24,9 @@ const (
 	prefWidth  = "window.width"
 	prefHeight = "window.height"
 	prefScreen = "window.screen"
+	// prefDatabase is the database last opened from the app (Open another
+	// database…); "ringside" without --db opens it again.
+	prefDatabase = "database"
 )
 
 // UI is Ringside's desktop app: one main window with a screen per tab. It
@@ -63,13 +67,32 @@ func NewUI(a fyne.App, dbPath string) *UI {
 	// The first window fits a 1024×768 projector; later ones open at the
 	// size the user left.
 	w.Resize(fyne.NewSize(float32(prefs.FloatWithFallback(prefWidth, 1000)), float32(prefs.FloatWithFallback(prefHeight, 700))))
+	if dbPath == "" {
+		// The database chosen in the app last time, while it is there.
+		if last := prefs.String(prefDatabase); last != "" {
+			if st, err := os.Stat(last); err == nil && st.Mode().IsRegular() {
+				dbPath = last
+			}
+		}
+	}
+	return attach(a, w, dbPath)
+}
+
+// attach opens the database at dbPath and shows the app on it in w, or,
+// when it cannot be opened, a screen that says why and offers another.
+func attach(a fyne.App, w fyne.Window, dbPath string) *UI {
+	prefs := a.Preferences()
 	svc, err := service.Open(dbPath)
 	if err != nil {
-		w.SetContent(newDBErrorScreen(err))
-		return &UI{App: a, Win: w}
+		u := &UI{App: a, Win: w}
+		w.SetCloseIntercept(nil)
+		w.SetOnClosed(nil)
+		w.SetContent(newDBErrorScreen(u, err))
+		return u
 	}
 	u := newUI(a, w, svc)
 	u.build()
+	w.SetTitle("Ringside · " + filepath.Base(svc.Path()))
 	w.SetCloseIntercept(u.confirmClose)
 	w.SetOnClosed(func() {
 		size := w.Canvas().Size()
@@ -220,16 +243,6 @@ func wrapText(s string, width int) string {
 		out = append(out, line)
 	}
 	return strings.Join(out, "\n")
-}
-
-// newDBErrorScreen replaces the app when its database cannot be opened.
-func newDBErrorScreen(err error) fyne.CanvasObject {
-	title := newHeading("Ringside cannot open its database", theme.SizeNameHeadingText)
-	msg := widget.NewLabel(err.Error())
-	msg.Wrapping = fyne.TextWrapWord
-	hint := widget.NewLabel(fmt.Sprintf("The file was not changed. Start Ringside with another database: ringside --db PATH, or move the file away. The default database is %s.", defaultDBText()))
-	hint.Wrapping = fyne.TextWrapWord
-	return container.NewPadded(container.NewVBox(title, msg, hint))
 }
 
 func defaultDBText() string {

@@ -1,0 +1,155 @@
+package app
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	fstorage "fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"ringside/app/service"
+)
+
+// databaseButtons are "Open another database…" and "New database…": one
+// file per class or contest, chosen from the app.
+func databaseButtons(u *UI) fyne.CanvasObject {
+	open := widget.NewButtonWithIcon("Open another database…", theme.FolderOpenIcon(), func() { chooseDatabase(u, false) })
+	create := widget.NewButtonWithIcon("New database…", theme.ContentAddIcon(), func() { chooseDatabase(u, true) })
+	return container.NewHBox(open, create)
+}
+
+// chooseDatabase asks for a database file to open (or, with create, where
+// to make a new one) and switches the window to it.
+func chooseDatabase(u *UI, create bool) {
+	start := ""
+	if u.Svc != nil {
+		start = filepath.Dir(u.Svc.Path())
+	}
+	if create {
+		newDatabaseDialog(u, start)
+		return
+	}
+	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+		if err != nil || r == nil {
+			return
+		}
+		path := r.URI().Path()
+		r.Close()
+		switchDatabase(u, path)
+	}, u.Win)
+	d.SetFilter(fstorage.NewExtensionFileFilter([]string{".db"}))
+	if l, err := fstorage.ListerForURI(fstorage.NewFileURI(start)); start != "" && err == nil {
+		d.SetLocation(l)
+	}
+	d.Resize(dialogSize(u, 900, 620))
+	d.Show()
+}
+
+// newDatabaseDialog asks for a folder and a file name for a new database.
+// It never offers an existing file: a file dialog's "overwrite?" would
+// empty a class's database.
+func newDatabaseDialog(u *UI, start string) {
+	folder := widget.NewEntry()
+	folder.SetText(start)
+	name := widget.NewEntry()
+	name.SetText("class.db")
+	problem := widget.NewLabel("")
+	problem.Importance = widget.DangerImportance
+	var d *dialog.CustomDialog
+	create := widget.NewButton("Create", func() {
+		n := strings.TrimSpace(name.Text)
+		if filepath.Ext(n) == "" {
+			n += ".db"
+		}
+		path := filepath.Join(strings.TrimSpace(folder.Text), n)
+		switch {
+		case strings.TrimSpace(folder.Text) == "" || n == ".db":
+			problem.SetText("Choose a folder and a file name.")
+			return
+		case !folderExists(filepath.Dir(path)):
+			problem.SetText("There is no folder " + filepath.Dir(path) + ".")
+			return
+		}
+		if _, err := os.Stat(path); err == nil {
+			problem.SetText(path + " exists already: open it with \"Open another database…\", or choose another name.")
+			return
+		}
+		d.Hide()
+		switchDatabase(u, path)
+	})
+	create.Importance = widget.HighImportance
+	form := widget.NewForm(widget.NewFormItem("Folder", folderPicker(u, folder, folder.SetText)),
+		widget.NewFormItem("File name", name))
+	d = dialog.NewCustomWithoutButtons("New database", container.NewVBox(form, problem), u.Win)
+	d.SetButtons([]fyne.CanvasObject{widget.NewButton("Cancel", func() { d.Hide() }), create})
+	d.Resize(dialogSize(u, 700, 260))
+	d.Show()
+}
+
+// switchDatabase shows the app on the database at path in the same
+// window, after the current one's events, builds and watcher have
+// stopped. A file that cannot be opened leaves everything as it was and
+// says why.
+func switchDatabase(u *UI, path string) {
+	go func() {
+		svc, err := service.Open(path)
+		if err != nil {
+			uiDo(func() { u.showError("Ringside cannot open that database", err) })
+			return
+		}
+		svc.Close() // it opens; the new window state opens it again
+		uiDo(func() {
+			if u.Jobs != nil && u.Jobs.Count() > 0 {
+				dialog.ShowConfirm("Switch while games are played?",
+					wrapText("Events are being played on this database. Switching stops them: the games in play are "+
+						"abandoned and played again when you resume; finished games are kept.", 70),
+					func(ok bool) {
+						if ok {
+							reattach(u, path)
+						}
+					}, u.Win)
+				return
+			}
+			reattach(u, path)
+		})
+	}()
+}
+
+// reattach replaces u in its window with the app on path.
+func reattach(u *UI, path string) {
+	w, a := u.Win, u.App
+	w.SetContent(widget.NewLabel("Opening " + path + "…"))
+	go func() {
+		if u.Svc != nil {
+			u.close() // off the UI thread: it waits for work that may wait for it
+		}
+		uiDo(func() {
+			n := attach(a, w, path)
+			if n.Svc != nil {
+				a.Preferences().SetString(prefDatabase, n.Svc.Path())
+			}
+		})
+	}()
+}
+
+// newDBErrorScreen replaces the app when its database cannot be opened:
+// what is wrong, that the file was left as it was, and a way on.
+func newDBErrorScreen(u *UI, err error) fyne.CanvasObject {
+	title := newHeading("Ringside cannot open its database", theme.SizeNameHeadingText)
+	msg := widget.NewLabel(err.Error())
+	msg.Wrapping = fyne.TextWrapWord
+	hint := widget.NewLabel("The file was left as it was. Open another database, or make a new one (one file per class " +
+		"is a good habit). Ringside's own database is " + defaultDBText() + ".")
+	hint.Wrapping = fyne.TextWrapWord
+	useDefault := widget.NewButtonWithIcon("Open Ringside's own database", theme.HomeIcon(), func() {
+		if p := defaultDBText(); filepath.IsAbs(p) {
+			switchDatabase(u, p)
+		}
+	})
+	return container.NewPadded(container.NewVBox(title, msg, hint, container.NewHBox(databaseButtons(u), useDefault)))
+}
