@@ -254,6 +254,9 @@ type eventData struct {
 	table    event.Table
 	tableErr error
 	charts   *chartData
+	// elsewhere is the other process playing the event (another window,
+	// "ringside event run"), when one does.
+	elsewhere *storage.LockHolder
 }
 
 func newEventView(u *UI) *eventView {
@@ -355,6 +358,9 @@ func (v *eventView) refreshNow() {
 func loadEventData(db *storage.DB, charts *eventCharts, id int64) (*eventData, error) {
 	d := &eventData{}
 	var err error
+	if h, running, herr := db.EventHolder(id); herr == nil && running && h.PID != os.Getpid() {
+		d.elsewhere = &h
+	}
 	d.ev, err = db.Event(id)
 	if err == nil {
 		d.matches, err = db.Matches(id)
@@ -420,6 +426,9 @@ func (v *eventView) apply(d *eventData) {
 		}
 		v.progressText.SetText(fmt.Sprintf("%d/%d games · %s", done, len(d.matches), ev.Status))
 	}
+	if h := d.elsewhere; h != nil {
+		v.info.SetText(fmt.Sprintf("Being played by %s: another Ringside window or \"ringside event run\". Its games show here as they finish.", h))
+	}
 	v.updateButtons()
 	if d.tableErr == nil {
 		v.standings.set(d.table)
@@ -440,6 +449,14 @@ func (v *eventView) setProgress(p runner.Progress) {
 func (v *eventView) updateButtons() {
 	running := v.u.Jobs.Running(v.id)
 	paused := running && v.u.Jobs.Paused(v.id)
+	if v.loaded != nil && v.loaded.elsewhere != nil {
+		// One runner per event: the other process has it.
+		v.run.SetText("Played elsewhere")
+		for _, b := range []*widget.Button{v.run, v.pause, v.stop, v.remove} {
+			b.Disable()
+		}
+		return
+	}
 	finished := v.loaded != nil && v.loaded.ev.Status == storage.EventFinished && !running
 	switch {
 	case finished:

@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -16,6 +18,7 @@ import (
 	"ringside/app/internal/fixture"
 	"ringside/app/service"
 	"ringside/engine"
+	"ringside/runner"
 	"ringside/storage"
 )
 
@@ -394,5 +397,39 @@ func TestSwitchDatabase(t *testing.T) {
 	t.Cleanup(func() {
 		next.Win.Close()
 		u.Win.Close()
+	})
+}
+
+// TestEventPlayedElsewhere: while "ringside event run" plays an event,
+// the app says who plays it and offers no Run, Stop or Delete.
+func TestEventPlayedElsewhere(t *testing.T) {
+	_, u := newTestUI(t)
+	ev, _, err := u.Svc.CreateEvent(service.EventSpec{Game: "grip", Games: 20, Seed: 1, SeedSet: true, Concurrency: 1,
+		Entries: []string{"builtin:grip/greedy", "builtin:grip/random", "builtin:grip/random", "builtin:grip/random"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	exe, _ := runner.Executable()
+	cmd := exec.Command(exe, "event", "run", fmt.Sprint(ev.ID), "--db", u.DB.Path(), "--quiet")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		cmd.Process.Signal(syscall.SIGTERM)
+		cmd.Wait()
+	}()
+	eventually(t, "the CLI runs the event", func() bool {
+		_, running, _ := u.DB.EventHolder(ev.ID)
+		return running
+	})
+	onUI(func() { u.events.reload(); u.showEvents(ev.ID) })
+	eventually(t, "the app says who plays it", func() bool {
+		var ok bool
+		onUI(func() {
+			d := u.events.detail
+			ok = d.loaded != nil && d.loaded.ev.ID == ev.ID && strings.Contains(d.info.Text, "Being played by process") &&
+				d.run.Disabled() && d.run.Text == "Played elsewhere" && d.remove.Disabled()
+		})
+		return ok
 	})
 }

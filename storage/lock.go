@@ -138,6 +138,27 @@ func (db *DB) LockEvent(id int64) (*EventLock, error) {
 	return l, nil
 }
 
+// EventHolder says which process runs event id now, if any: a holder
+// that is gone (crashed, killed) does not count. This process counts.
+func (db *DB) EventHolder(id int64) (h LockHolder, running bool, err error) {
+	var hstart, started, beat int64
+	err = db.r.QueryRow(`SELECT pid, host, pstart, started, heartbeat FROM event_locks WHERE event_id = ?`, id).
+		Scan(&h.PID, &h.Host, &hstart, &started, &beat)
+	if errors.Is(err, sql.ErrNoRows) {
+		return LockHolder{}, false, nil
+	}
+	if err != nil {
+		return LockHolder{}, false, fmt.Errorf("who runs event %d: %w", id, err)
+	}
+	h.Started, h.Heartbeat = time.UnixMilli(started), time.UnixMilli(beat)
+	host, _ := os.Hostname()
+	me := LockHolder{PID: os.Getpid(), Host: host}
+	if h.PID == me.PID && h.Host == me.Host {
+		return h, true, nil
+	}
+	return h, !db.holderGone(id, h, hstart, me), nil
+}
+
 // holderGone reports whether the recorded holder h of event id no longer
 // runs.
 func (db *DB) holderGone(id int64, h LockHolder, hstart int64, me LockHolder) bool {
