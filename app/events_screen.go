@@ -253,6 +253,7 @@ type eventData struct {
 	outcomes []event.Outcome
 	table    event.Table
 	tableErr error
+	problems map[int]storage.Problems // by entry
 	charts   *chartData
 	// elsewhere is the other process playing the event (another window,
 	// "ringside event run"), when one does.
@@ -368,6 +369,9 @@ func loadEventData(db *storage.DB, charts *eventCharts, id int64) (*eventData, e
 	if err == nil {
 		d.outcomes, err = db.Outcomes(id)
 	}
+	if err == nil {
+		d.problems, err = db.EntryProblems(id)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -431,7 +435,7 @@ func (v *eventView) apply(d *eventData) {
 	}
 	v.updateButtons()
 	if d.tableErr == nil {
-		v.standings.set(d.table)
+		v.standings.set(d.table, d.problems)
 	}
 	v.games.set(d)
 	v.extra.apply(d)
@@ -583,7 +587,7 @@ func (v *eventView) onExport() {
 	if v.loaded == nil || v.loaded.tableErr != nil {
 		return
 	}
-	table := v.loaded.table
+	table, problems := v.loaded.table, v.loaded.problems
 	name := v.loaded.ev.Name
 	format := widget.NewRadioGroup([]string{"CSV", "Markdown"}, nil)
 	format.SetSelected("CSV")
@@ -603,7 +607,7 @@ func (v *eventView) onExport() {
 			if w == nil {
 				return
 			}
-			err = service.WriteStandings(w, table, kind)
+			err = service.WriteStandings(w, table, problems, kind)
 			if cerr := w.Close(); err == nil {
 				err = cerr
 			}

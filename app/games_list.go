@@ -99,6 +99,11 @@ func (g *gamesList) line(m storage.Match) string {
 	switch {
 	case m.Result != nil && len(m.Result.Ranks) == len(names):
 		text += placesText(names, m.Result.Ranks) + fmt.Sprintf(" · %s · %d turns", m.Result.Reason, m.Result.Turns)
+		for s, p := range m.Problems {
+			if p.Any() && s < len(names) {
+				text += " · " + names[s] + ": " + service.ProblemsText(p)
+			}
+		}
 	case m.Error != "":
 		text += strings.Join(names, " vs ") + " · " + m.Error
 	default:

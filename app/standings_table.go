@@ -10,6 +10,7 @@ import (
 
 	"ringside/app/service"
 	"ringside/engine/event"
+	"ringside/storage"
 )
 
 // standingsColumns are the standings table's columns and their widths,
@@ -17,7 +18,7 @@ import (
 // for two-player games and the count of each place for more.
 var standingsColumns = []column{
 	{"Place", 60}, {"Name", 170}, {"Games", 64}, {"Score", 70}, {"Points", 66}, {"Won / drawn / lost", 140},
-	{"Strength", 110}, {"Surely ahead", 100},
+	{"Strength", 110}, {"Surely ahead", 100}, {"Problems", 220},
 }
 
 // revisionName matches an AI's revision as entries name it: "alice r3".
@@ -26,11 +27,12 @@ var revisionName = regexp.MustCompile(` r[0-9]+$`)
 // standingsTable shows an event's standings; rows whose order the games do
 // not establish yet are marked "=".
 type standingsTable struct {
-	table *widget.Table
-	note  *widget.Label
-	seats int
-	rows  []event.Standing
-	obj   fyne.CanvasObject
+	table    *widget.Table
+	note     *widget.Label
+	seats    int
+	rows     []event.Standing
+	problems map[int]storage.Problems // by entry
+	obj      fyne.CanvasObject
 }
 
 func newStandingsTable() *standingsTable {
@@ -118,14 +120,16 @@ func (s *standingsTable) cell(row, col int) string {
 			return ""
 		}
 		return fmt.Sprintf("%.0f %%", 100*r.LOS)
+	case 8:
+		return service.ProblemsText(s.problems[r.Entry])
 	}
 	return ""
 }
 
 // set shows a new table; the widget keeps its scroll position.
-func (s *standingsTable) set(t event.Table) {
-	s.rows, s.seats = t.Rows, t.Seats
-	note := service.StandingsNote(t)
+func (s *standingsTable) set(t event.Table, problems map[int]storage.Problems) {
+	s.rows, s.seats, s.problems = t.Rows, t.Seats, problems
+	note := service.StandingsNote(t) + " Problems counts a bot's crashes, answers too late and answers the game could not take."
 	for _, r := range t.Rows {
 		if revisionName.MatchString(r.Name) {
 			note += " \"r3\" after a name is the revision that plays: its 3rd successful build."

@@ -37,6 +37,53 @@ type Match struct {
 	Started  time.Time
 	Finished time.Time
 	Duration time.Duration
+	// Problems are, per seat, what went wrong in a finished game; nil for
+	// games stored before schema 4.
+	Problems []Problems
+}
+
+// Problems counts a seat's (or an entry's) replies that were late,
+// invalid, or lost because the bot crashed.
+type Problems struct {
+	Timeouts int `json:"timeouts"`
+	Invalid  int `json:"invalid"`
+	Crashed  int `json:"crashed"`
+}
+
+// Any reports whether anything went wrong.
+func (p Problems) Any() bool { return p != Problems{} }
+
+// Add sums two counts.
+func (p Problems) Add(q Problems) Problems {
+	return Problems{p.Timeouts + q.Timeouts, p.Invalid + q.Invalid, p.Crashed + q.Crashed}
+}
+
+// formatProblems stores problems as "t/i/c,t/i/c"; nil as NULL.
+func formatProblems(ps []Problems) sql.NullString {
+	if ps == nil {
+		return sql.NullString{}
+	}
+	parts := make([]string, len(ps))
+	for i, p := range ps {
+		parts[i] = fmt.Sprintf("%d/%d/%d", p.Timeouts, p.Invalid, p.Crashed)
+	}
+	return sql.NullString{String: strings.Join(parts, ","), Valid: true}
+}
+
+// parseProblems reads formatProblems; anything it cannot read is nil.
+func parseProblems(s sql.NullString) []Problems {
+	if !s.Valid || s.String == "" {
+		return nil
+	}
+	var out []Problems
+	for _, part := range strings.Split(s.String, ",") {
+		var p Problems
+		if _, err := fmt.Sscanf(part, "%d/%d/%d", &p.Timeouts, &p.Invalid, &p.Crashed); err != nil {
+			return nil
+		}
+		out = append(out, p)
+	}
+	return out
 }
 
 // AddMatches stores scheduled games. It is idempotent per game index, so a
@@ -89,17 +136,18 @@ func (db *DB) AddMatches(eventID int64, games []event.Game) error {
 	return nil
 }
 
-const matchColumns = `id, event_id, idx, round, grp, seed, seats, status, result, error, started, finished, duration_ms`
+const matchColumns = `id, event_id, idx, round, grp, seed, seats, status, result, error, started, finished, duration_ms, problems`
 
 func scanMatch(row interface{ Scan(...any) error }) (Match, error) {
 	var m Match
 	var seats string
-	var result sql.NullString
+	var result, problems sql.NullString
 	var started, finished, dur sql.NullInt64
 	if err := row.Scan(&m.ID, &m.EventID, &m.Game.Index, &m.Game.Round, &m.Game.Group, &m.Game.Seed, &seats,
-		&m.Status, &result, &m.Error, &started, &finished, &dur); err != nil {
+		&m.Status, &result, &m.Error, &started, &finished, &dur, &problems); err != nil {
 		return Match{}, err
 	}
+	m.Problems = parseProblems(problems)
 	var err error
 	if m.Game.Seats, err = parseInts(seats, nil); err != nil {
 		return Match{}, fmt.Errorf("match %d seats: %w", m.ID, err)
@@ -220,6 +268,22 @@ func (db *DB) FinishMatch(id int64, result engine.Result, log *engine.Log, durat
 // a crash never keeps the result without its rating points or the points
 // without the result.
 func (db *DB) FinishMatchRated(id int64, result engine.Result, log *engine.Log, duration time.Duration, ratings []Rating) error {
+	return db.Finish(id, Finish{Result: result, Log: log, Duration: duration, Ratings: ratings})
+}
+
+// Finish is everything a finished game stores.
+type Finish struct {
+	Result   engine.Result
+	Log      *engine.Log // the replay; nil for none
+	Duration time.Duration
+	Ratings  []Rating   // rating points after it, for the history
+	Problems []Problems // per seat; nil when not counted
+}
+
+// Finish stores a finished game's result, replay, problems and rating
+// points in one transaction (see FinishMatchRated).
+func (db *DB) Finish(id int64, f Finish) error {
+	result, log, duration, ratings := f.Result, f.Log, f.Duration, f.Ratings
 	resJSON, err := json.Marshal(result)
 	if err != nil {
 		return fmt.Errorf("save match %d: result: %w", id, err)
@@ -237,9 +301,9 @@ func (db *DB) FinishMatchRated(id int64, result engine.Result, log *engine.Log, 
 		var seats string
 		var eventID int64
 		err := tx.QueryRow(`UPDATE matches SET status = 'done', outcome = `+outcomeExpr+`,
-			result = ?, error = '', finished = ?, duration_ms = ?
+			result = ?, error = '', finished = ?, duration_ms = ?, problems = ?
 			WHERE id = ? AND status IN ('scheduled', 'running') RETURNING seats, event_id`,
-			ranks, string(resJSON), db.now().UnixMilli(), duration.Milliseconds(), id).Scan(&seats, &eventID)
+			ranks, string(resJSON), db.now().UnixMilli(), duration.Milliseconds(), formatProblems(f.Problems), id).Scan(&seats, &eventID)
 		if errors.Is(err, sql.ErrNoRows) {
 			return wrongState(tx, zeroRows{}, id, "finished again")
 		}
@@ -566,4 +630,35 @@ func parseInts(b string, dst []int) ([]int, error) {
 		}
 	}
 	return dst, nil
+}
+
+// EntryProblems sums, per entry index, the problems of an event's
+// finished games.
+func (db *DB) EntryProblems(eventID int64) (map[int]Problems, error) {
+	rows, err := db.r.Query(`SELECT seats, problems FROM matches
+		WHERE event_id = ? AND status = 'done' AND problems IS NOT NULL`, eventID)
+	if err != nil {
+		return nil, fmt.Errorf("problems of event %d: %w", eventID, err)
+	}
+	out := map[int]Problems{}
+	for rows.Next() {
+		var seats string
+		var problems sql.NullString
+		if err := rows.Scan(&seats, &problems); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("problems of event %d: %w", eventID, err)
+		}
+		entries, err := parseInts(seats, nil)
+		ps := parseProblems(problems)
+		if err != nil || len(ps) != len(entries) {
+			continue
+		}
+		for k, e := range entries {
+			out[e] = out[e].Add(ps[k])
+		}
+	}
+	if err := closeRows(rows); err != nil {
+		return nil, fmt.Errorf("problems of event %d: %w", eventID, err)
+	}
+	return out, nil
 }

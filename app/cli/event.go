@@ -373,7 +373,11 @@ func printStandings(w io.Writer, s *service.Service, id int64, format string) er
 	if err != nil {
 		return err
 	}
-	return service.WriteStandings(w, table, format)
+	problems, err := s.DB().EntryProblems(id)
+	if err != nil {
+		return err
+	}
+	return service.WriteStandings(w, table, problems, format)
 }
 
 func runReplay(c *cli, args []string) error {

@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -185,5 +186,28 @@ func TestBracketTakesTheFillersItNeeds(t *testing.T) {
 	code, _, errs = runCLI(noFiller...)
 	if code != 2 || !strings.Contains(errs, "needs 1 more player") || !strings.Contains(errs, "(--filler builtin:grip/random)") {
 		t.Errorf("7-entry bracket without a filler: exit %d, %s", code, errs)
+	}
+}
+
+// TestStandingsSayWhatWentWrong: a bot that crashes or answers nonsense
+// is named with its problems in the standings, not only in replays.
+func TestStandingsSayWhatWentWrong(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "p.db")
+	code, out, errs := runCLI("event", "create", "--db", db, "--game", "battle2048", "--games", "2", "--seed", "1",
+		"--entry", "builtin:battle2048/greedy", "--entry", "crasher=sh -c 'exit 3'", "--entry", "liar=sh -c 'while read l; do echo nonsense; done'")
+	if code != 0 {
+		t.Fatalf("create: %d %s%s", code, out, errs)
+	}
+	if code, out, errs = runCLI("event", "run", "1", "--db", db); code != 0 {
+		t.Fatalf("run: %d %s%s", code, out, errs)
+	}
+	for _, want := range []string{`problems:`, `crasher: [1-9][0-9]* crash`, `liar: [1-9][0-9]* invalid`} {
+		if !regexp.MustCompile(want).MatchString(out) {
+			t.Errorf("standings lack %q:\n%s", want, out)
+		}
+	}
+	code, out, _ = runCLI("event", "standings", "1", "--db", db, "--json")
+	if code != 0 || !regexp.MustCompile(`"problems": \{\s+"crasher": \{[^}]*"crashed": [1-9]`).MatchString(out) {
+		t.Errorf("json standings:\n%s", out)
 	}
 }

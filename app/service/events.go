@@ -341,8 +341,13 @@ func (j *EventJob) finished(g event.Game, out *runner.Outcome) error {
 	o := event.Outcome{Game: g, Ranks: out.Log.Result.Ranks}
 	// The result and its rating points go in one transaction: a crash
 	// between two writes would keep the game and lose its point.
-	err := j.db.FinishMatchRated(j.ids[g.Index], out.Log.Result, out.Log, out.Wall.Round(time.Millisecond),
-		j.ratings(append(j.done[:len(j.done):len(j.done)], o), g.Index))
+	problems := make([]storage.Problems, len(out.Verdicts))
+	for seat, v := range out.Verdicts {
+		problems[seat] = storage.Problems{Timeouts: v[engine.Timeout], Invalid: v[engine.Invalid], Crashed: v[engine.Crashed]}
+	}
+	err := j.db.Finish(j.ids[g.Index], storage.Finish{Result: out.Log.Result, Log: out.Log,
+		Duration: out.Wall.Round(time.Millisecond), Problems: problems,
+		Ratings: j.ratings(append(j.done[:len(j.done):len(j.done)], o), g.Index)})
 	if err != nil {
 		return err
 	}

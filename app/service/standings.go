@@ -11,13 +11,37 @@ import (
 	"text/tabwriter"
 
 	"ringside/engine/event"
+	"ringside/storage"
 )
 
 // StandingsFormats are the formats WriteStandings writes.
 var StandingsFormats = []string{"text", "json", "csv", "md"}
 
-// WriteStandings writes a standings table as text, json, csv or md.
-func WriteStandings(w io.Writer, t event.Table, format string) error {
+// ProblemsText says what went wrong for an entry in plain words: "1
+// crash, 3 late, 2 invalid"; "" when nothing did.
+func ProblemsText(p storage.Problems) string {
+	var parts []string
+	add := func(n int, one, many string) {
+		switch {
+		case n == 1:
+			parts = append(parts, "1 "+one)
+		case n > 1:
+			parts = append(parts, fmt.Sprintf("%d %s", n, many))
+		}
+	}
+	add(p.Crashed, "crash", "crashes")
+	add(p.Timeouts, "late", "late")
+	add(p.Invalid, "invalid", "invalid")
+	return strings.Join(parts, ", ")
+}
+
+// WriteStandings writes a standings table as text, json, csv or md, with
+// each entry's problems (crashes, late and invalid replies) where any.
+func WriteStandings(w io.Writer, t event.Table, problems map[int]storage.Problems, format string) error {
+	anyProblems := false
+	for _, s := range t.Rows {
+		anyProblems = anyProblems || problems[s.Entry].Any()
+	}
 	// With more than two players, how often each place instead of won,
 	// drawn and lost (where a second place would count as lost).
 	wdlHead := "W/D/L"
@@ -33,26 +57,42 @@ func WriteStandings(w io.Writer, t event.Table, format string) error {
 	rank := func(i int) string { return RankText(t.Rows, i) }
 	switch format {
 	case "json":
+		// The table with, by entry name, what went wrong.
+		out := struct {
+			event.Table
+			Problems map[string]storage.Problems `json:"problems,omitempty"`
+		}{Table: t}
+		for _, s := range t.Rows {
+			if p := problems[s.Entry]; p.Any() {
+				if out.Problems == nil {
+					out.Problems = map[string]storage.Problems{}
+				}
+				out.Problems[s.Name] = p
+			}
+		}
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
-		return enc.Encode(t)
+		return enc.Encode(out)
 	case "csv":
 		cw := csv.NewWriter(w)
-		cw.Write([]string{"rank", "name", "games", "points", "wins", "draws", "losses", "score", "rating", "rating_low", "rating_high", "los", "tied", "places"})
+		cw.Write([]string{"rank", "name", "games", "points", "wins", "draws", "losses", "score", "rating", "rating_low", "rating_high", "los", "tied", "places",
+			"crashes", "timeouts", "invalid"})
 		for _, s := range t.Rows {
 			cw.Write([]string{strconv.Itoa(s.Rank), s.Name, strconv.Itoa(s.Games), Points(s.Points),
 				strconv.Itoa(s.Wins), strconv.Itoa(s.Draws), strconv.Itoa(s.Losses), fmt.Sprintf("%.4f", s.Score),
 				fmt.Sprintf("%.1f", s.Rating), fmt.Sprintf("%.1f", s.RatingLow), fmt.Sprintf("%.1f", s.RatingHigh),
-				fmt.Sprintf("%.4f", s.LOS), strconv.FormatBool(s.Tied), PlacesText(s.Places, "/")})
+				fmt.Sprintf("%.4f", s.LOS), strconv.FormatBool(s.Tied), PlacesText(s.Places, "/"),
+				strconv.Itoa(problems[s.Entry].Crashed), strconv.Itoa(problems[s.Entry].Timeouts), strconv.Itoa(problems[s.Entry].Invalid)})
 		}
 		cw.Flush()
 		return cw.Error()
 	case "md":
-		fmt.Fprintf(w, "| Rank | Name | Games | Points | %s | Score | Rating | LOS |\n", wdlHead)
-		fmt.Fprintln(w, "|---:|---|---:|---:|---:|---:|---:|---:|")
+		fmt.Fprintf(w, "| Rank | Name | Games | Points | %s | Score | Rating | LOS | Problems |\n", wdlHead)
+		fmt.Fprintln(w, "|---:|---|---:|---:|---:|---:|---:|---:|---|")
 		for i, s := range t.Rows {
-			fmt.Fprintf(w, "| %s | %s | %d | %s | %s | %.1f %% | %s | %.0f %% |\n", rank(i),
-				strings.ReplaceAll(s.Name, "|", `\|`), s.Games, Points(s.Points), wdl(s), 100*s.Score, RatingText(s), 100*s.LOS)
+			fmt.Fprintf(w, "| %s | %s | %d | %s | %s | %.1f %% | %s | %.0f %% | %s |\n", rank(i),
+				strings.ReplaceAll(s.Name, "|", `\|`), s.Games, Points(s.Points), wdl(s), 100*s.Score, RatingText(s), 100*s.LOS,
+				ProblemsText(problems[s.Entry]))
 		}
 		if tied(t) {
 			fmt.Fprintln(w, "\n`=` marks entries the games so far have not separated (less than 95 % likely stronger than the next).")
@@ -70,6 +110,14 @@ func WriteStandings(w io.Writer, t event.Table, format string) error {
 	}
 	if err := tw.Flush(); err != nil {
 		return err
+	}
+	if anyProblems {
+		fmt.Fprintln(w, "problems:")
+		for _, s := range t.Rows {
+			if p := ProblemsText(problems[s.Entry]); p != "" {
+				fmt.Fprintf(w, "  %s: %s\n", s.Name, p)
+			}
+		}
 	}
 	if tied(t) {
 		fmt.Fprintln(w, "= : not separated by the games so far (less than 95 % likely stronger than the next)")
