@@ -69,7 +69,8 @@ func TestPreflight(t *testing.T) {
 			for k, v := range tt.opts {
 				opts[k] = v
 			}
-			m := Match{Game: g, Seed: 3, Options: opts, Bots: []Bot{{Name: "me", Command: tt.cmd, Dir: dir},
+			// A generous time scale: Python starts slowly on a loaded machine.
+			m := Match{Game: g, Seed: 3, Options: opts, TimeScale: 3, Bots: []Bot{{Name: "me", Command: tt.cmd, Dir: dir},
 				{Name: "other", Command: "python3 " + good}}}
 			rep, err := Preflight(context.Background(), m, 0)
 			if err != nil {
