@@ -38,6 +38,7 @@ type cloudBoard struct {
 	// Geometry of the last layout: the field's origin and cell side.
 	fx, fy, cell float32
 	top          float32 // where the field area starts
+	chipText     float32 // width a chip's name and text may take
 	st           *cloud.State
 	step         *stepInfo
 }
@@ -55,6 +56,9 @@ type cloudBot struct {
 	// For lives above maxPips, a bar instead of pips.
 	barBg, barFill *canvas.Rectangle
 }
+
+// chipGap is the least room between two players' chips.
+const chipGap = 8
 
 // maxPips is the most lives drawn as separate pips.
 const maxPips = 5
@@ -182,11 +186,16 @@ func (b *cloudBoard) layout(size fyne.Size) {
 	// Chips in rows of four.
 	chipW := (b.fogLbl.Position().X - 2*pad) / float32(min(4, max(1, len(b.chips))))
 	rowH := float32(38)
+	// Long names are cut with an ellipsis so a chip never runs into the
+	// next one; the seat panel and the Vision list show them whole.
+	b.chipText = max(0, chipW-18-chipGap)
 	for i, c := range b.chips {
 		x := pad + float32(i%4)*chipW
 		y := top + float32(i/4)*rowH
 		paint.Place(c.dot, x, y+3, 14, 14)
+		c.name.Text = paint.ClipText(b.players[i], c.name, b.chipText)
 		paint.PlaceText(c.name, x+18, y)
+		c.text.Text = paint.ClipText(c.text.Text, c.text, b.chipText)
 		paint.PlaceText(c.text, x+18, y+c.name.MinSize().Height-2)
 	}
 	rows := (len(b.chips) + 3) / 4
@@ -263,8 +272,8 @@ func (b *cloudBoard) draw() {
 			// The player whose vision is shown.
 			col = theme.Color(theme.ColorNamePrimary)
 		}
-		setText(c.name, b.players[i], col)
-		setText(c.text, fmt.Sprintf("%d pts · %d/%d bots up", points[i], alive[i], s.Rules().Bots), fg)
+		setText(c.name, paint.ClipText(b.players[i], c.name, b.chipText), col)
+		setText(c.text, paint.ClipText(fmt.Sprintf("%d pts · %d/%d bots up", points[i], alive[i], s.Rules().Bots), c.text, b.chipText), fg)
 		c.text.Resize(c.text.MinSize())
 	}
 	txt := "Start"
@@ -281,7 +290,7 @@ func (b *cloudBoard) draw() {
 				kills++
 			}
 		}
-		txt = fmt.Sprintf("Turn %d of %d · %d shots, %d hits, %d kills", b.step.Turn, s.Rules().Turns, shots, hits, kills)
+		txt = fmt.Sprintf("Turn %d of %d · %d shots, %d hits, %d kills", b.step.Turn, b.step.Of, shots, hits, kills)
 	}
 	setText(b.caption, txt, fg)
 	b.caption.Resize(b.caption.MinSize())

@@ -29,6 +29,7 @@ type gripBoard struct {
 
 	// Geometry of the last layout: origin, square side, gap between blocks.
 	x0, y0, sq, gap float32
+	chipText        float32 // width a chip's name and info may take
 	// The last state shown, for relayouts and theme changes.
 	st   *grip.State
 	step *stepInfo
@@ -148,11 +149,13 @@ func (b *gripBoard) layout(size fyne.Size) {
 	stripH := float32(24)
 	avail := size.Width - 2*pad
 	chipW := avail / grip.Seats
+	b.chipText = max(0, chipW-18-chipGap)
 	for i := range b.strip {
 		c := &b.strip[i]
 		x := pad + float32(i)*chipW
 		paint.Place(c.dot, x, top+5, 14, 14)
 		c.name.TextSize = 15
+		c.name.Text = paint.ClipText(b.name(i), c.name, b.chipText)
 		paint.PlaceText(c.name, x+18, top)
 		c.info.TextSize = 13
 		paint.PlaceText(c.info, x+18, top+c.name.MinSize().Height-2)
@@ -284,7 +287,86 @@ func (b *gripBoard) draw() {
 		b.drawPiece(i, p, i == acted, fg)
 		b.drawChip(i, p, acted)
 	}
+	b.placeTimers()
 	b.drawCaption(acted)
+}
+
+// rect is a box on the board, for keeping texts apart.
+type rect struct{ x, y, w, h float32 }
+
+func rectOf(o fyne.CanvasObject) rect {
+	p, s := o.Position(), o.Size()
+	return rect{p.X, p.Y, s.Width, s.Height}
+}
+
+// overlap is the area two boxes share.
+func (r rect) overlap(o rect) float32 {
+	w := min(r.x+r.w, o.x+o.w) - max(r.x, o.x)
+	h := min(r.y+r.h, o.y+o.h) - max(r.y, o.y)
+	if w <= 0 || h <= 0 {
+		return 0
+	}
+	return w * h
+}
+
+// placeTimers puts each block's number where no piece and no piece's note
+// ("fell t87", "S2") covers it: in the middle of the block in large type,
+// or else in small type in the first free corner of the block. A fallen
+// player stays on the hole it fell through, so its note and the hole's
+// countdown meet on every game.
+func (b *gripBoard) placeTimers() {
+	var obstacles []rect
+	for i := range b.pieces {
+		pc := &b.pieces[i]
+		obstacles = append(obstacles, rectOf(pc.body), rectOf(pc.arrow))
+		if pc.note.Text != "" {
+			obstacles = append(obstacles, rectOf(pc.pill))
+		}
+	}
+	// A little air around the number, so it does not touch a piece.
+	air := max(1, b.sq/14)
+	covered := func(r rect) float32 {
+		r = rect{r.x - air, r.y - air, r.w + 2*air, r.h + 2*air}
+		var a float32
+		for _, o := range obstacles {
+			a += r.overlap(o)
+		}
+		return a
+	}
+	blockSide := b.sq * grip.BlockSize
+	big, small := max(10, blockSide*0.36), max(8, b.sq*0.5)
+	for r := range b.timers {
+		for c, t := range b.timers[r] {
+			if t.Text == "" {
+				continue
+			}
+			bp := b.blocks[r][c].Position()
+			// Candidates: the middle, then the corners, inset from the
+			// block's edge so the number stays on its own block.
+			type spot struct{ cx, cy, size float32 }
+			in := b.sq / 2
+			spots := []spot{{bp.X + blockSide/2, bp.Y + blockSide/2, big},
+				{bp.X + in, bp.Y + in, small}, {bp.X + blockSide - in, bp.Y + in, small},
+				{bp.X + in, bp.Y + blockSide - in, small}, {bp.X + blockSide - in, bp.Y + blockSide - in, small}}
+			best, bestA := 0, float32(-1)
+			for k, sp := range spots {
+				s := fyne.MeasureText(t.Text, sp.size, t.TextStyle)
+				a := covered(rect{sp.cx - s.Width/2, sp.cy - s.Height/2, s.Width, s.Height})
+				if bestA < 0 || a < bestA {
+					best, bestA = k, a
+				}
+				if a == 0 {
+					break
+				}
+			}
+			sp := spots[best]
+			if t.TextSize != sp.size {
+				t.TextSize = sp.size
+				t.Refresh()
+			}
+			centreText(t, sp.cx, sp.cy)
+		}
+	}
 }
 
 func (b *gripBoard) drawPiece(i int, p grip.Player, acted bool, fg color.Color) {
@@ -384,8 +466,8 @@ func (b *gripBoard) drawChip(i int, p grip.Player, acted int) {
 		// The player who acted in this step, as the ring on the board.
 		nameCol = theme.Color(theme.ColorNamePrimary)
 	}
-	setText(c.name, name, nameCol)
-	setText(c.info, info, col)
+	setText(c.name, paint.ClipText(name, c.name, b.chipText), nameCol)
+	setText(c.info, paint.ClipText(info, c.info, b.chipText), col)
 	dot := color.Color(playerColor(i))
 	if p.Fallen {
 		dot = paint.WithAlpha(playerColor(i), 0x60)
@@ -407,9 +489,9 @@ func (b *gripBoard) drawCaption(acted int) {
 		txt = "READY handshake"
 	case acted >= 0:
 		ss := b.step.Seats[0]
-		txt = fmt.Sprintf("Turn %d of %d · %s: %s", b.step.Turn, s.MaxTurns(), b.name(acted), gripDoes(ss))
+		txt = fmt.Sprintf("Turn %d of %d · %s: %s", b.step.Turn, b.step.Of, b.name(acted), gripDoes(ss))
 	default:
-		txt = fmt.Sprintf("Turn %d of %d", b.step.Turn, s.MaxTurns())
+		txt = fmt.Sprintf("Turn %d of %d", b.step.Turn, b.step.Of)
 	}
 	if s.Done() {
 		txt += " · game over"
