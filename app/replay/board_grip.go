@@ -40,6 +40,7 @@ type gripChip struct {
 	dot  *canvas.Circle
 	name *canvas.Text
 	info *canvas.Text
+	fit  nameFit
 }
 
 // gripPiece is one player on the board.
@@ -155,7 +156,7 @@ func (b *gripBoard) layout(size fyne.Size) {
 		x := pad + float32(i)*chipW
 		paint.Place(c.dot, x, top+5, 14, 14)
 		c.name.TextSize = 15
-		c.name.Text = paint.ClipText(b.name(i), c.name, b.chipText)
+		c.name.Text = c.fit.clip(b.name(i), c.name, b.chipText)
 		paint.PlaceText(c.name, x+18, top)
 		c.info.TextSize = 13
 		paint.PlaceText(c.info, x+18, top+c.name.MinSize().Height-2)
@@ -287,6 +288,7 @@ func (b *gripBoard) draw() {
 		b.drawPiece(i, p, i == acted, fg)
 		b.drawChip(i, p, acted)
 	}
+	b.placeNotes(players[:])
 	b.placeTimers()
 	b.drawCaption(acted)
 }
@@ -431,17 +433,66 @@ func (b *gripBoard) drawPiece(i int, p grip.Player, acted bool, fg color.Color) 
 	}
 	pc.note.TextSize = max(10, b.sq*0.4)
 	setText(pc.note, note, fg)
-	ns := pc.note.MinSize()
-	// Below the piece, unless that would leave the board.
-	ny := cy + d/2 + a*0.35
-	if p.Row == grip.Size-1 || (p.Dir == 'D' && !p.Fallen) {
-		ny = cy - d/2 - ns.Height - a*0.35
-	}
-	pc.note.Move(fyne.NewPos(cx-ns.Width/2, ny))
-	pc.note.Resize(ns)
-	paint.Place(pc.pill, cx-ns.Width/2-3, ny, ns.Width+6, ns.Height)
+	pc.note.Resize(pc.note.MinSize())
 	setFill(pc.pill, paint.WithAlpha(theme.Color(theme.ColorNameBackground), 0xc8))
 	paint.SetVisible(pc.pill, note != "")
+}
+
+// placeNotes puts each piece's note beside it: below, else above, right
+// or left, wherever it stays on the board and covers no other piece and
+// no earlier note. Two players often stand side by side, and the one
+// that fell stays on its square.
+func (b *gripBoard) placeNotes(players []grip.Player) {
+	board := rectOf(b.frame)
+	var placed []rect
+	for i, p := range players {
+		pc := &b.pieces[i]
+		if pc.note.Text == "" {
+			continue
+		}
+		var obstacles []rect
+		for j := range b.pieces {
+			if j != i {
+				obstacles = append(obstacles, rectOf(b.pieces[j].body))
+			}
+			obstacles = append(obstacles, rectOf(b.pieces[j].arrow))
+		}
+		obstacles = append(obstacles, placed...)
+		cx, cy := b.squareCentre(p.Row, p.Col)
+		d, a := b.sq*0.84, b.sq*0.62
+		ns := pc.note.MinSize()
+		below := rect{cx - ns.Width/2 - 3, cy + d/2 + a*0.35, ns.Width + 6, ns.Height}
+		above := rect{cx - ns.Width/2 - 3, cy - d/2 - ns.Height - a*0.35, ns.Width + 6, ns.Height}
+		right := rect{cx + d/2 + a*0.35, cy - ns.Height/2, ns.Width + 6, ns.Height}
+		left := rect{cx - d/2 - a*0.35 - ns.Width - 6, cy - ns.Height/2, ns.Width + 6, ns.Height}
+		spots := []rect{below, above, right, left}
+		if p.Dir == 'D' && !p.Fallen {
+			spots = []rect{above, below, right, left}
+		}
+		best, bestA := -1, float32(0)
+		for k, sp := range spots {
+			if sp.x < board.x || sp.y < board.y || sp.x+sp.w > board.x+board.w || sp.y+sp.h > board.y+board.h {
+				continue
+			}
+			var area float32
+			for _, o := range obstacles {
+				area += sp.overlap(o)
+			}
+			if best < 0 || area < bestA {
+				best, bestA = k, area
+			}
+			if area == 0 {
+				break
+			}
+		}
+		if best < 0 {
+			best = 0
+		}
+		sp := spots[best]
+		paint.Place(pc.pill, sp.x, sp.y, sp.w, sp.h)
+		pc.note.Move(fyne.NewPos(sp.x+3, sp.y))
+		placed = append(placed, sp)
+	}
 }
 
 func (b *gripBoard) drawChip(i int, p grip.Player, acted int) {
@@ -466,7 +517,7 @@ func (b *gripBoard) drawChip(i int, p grip.Player, acted int) {
 		// The player who acted in this step, as the ring on the board.
 		nameCol = theme.Color(theme.ColorNamePrimary)
 	}
-	setText(c.name, paint.ClipText(name, c.name, b.chipText), nameCol)
+	setText(c.name, c.fit.clip(name, c.name, b.chipText), nameCol)
 	setText(c.info, paint.ClipText(info, c.info, b.chipText), col)
 	dot := color.Color(playerColor(i))
 	if p.Fallen {

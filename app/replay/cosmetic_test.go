@@ -142,15 +142,16 @@ func TestCloudTimelineReadable(t *testing.T) {
 }
 
 // TestCloudLegendNamesNeverOverlap: long player names are cut with an
-// ellipsis so no chip runs into the next one or into the Vision selector.
+// ellipsis in the middle, so no chip runs into the next one or into the
+// Vision selector, and names that differ only at the end still differ.
 func TestCloudLegendNamesNeverOverlap(t *testing.T) {
 	test.NewTempApp(t)
 	d, err := simulate(cloud.New(), cloudLog(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	names := []string{"builtin:cloud/hunter", "builtin:cloud/random", "builtin:cloud/squad-with-a-long-name"}
-	for _, width := range []float32{520, 700, 870} {
+	names := []string{"builtin:cloud/random", "builtin:cloud/random#2", "builtin:cloud/squad-with-a-long-name"}
+	for _, width := range []float32{420, 520, 700, 870} {
 		b := newCloudBoard(names)
 		w := test.NewTempWindow(t, b.Object())
 		w.SetPadded(false)
@@ -160,14 +161,20 @@ func TestCloudLegendNamesNeverOverlap(t *testing.T) {
 		// Each chip's name and text, and the Vision label, as one column
 		// each: no two may share any space.
 		var cols []rect
+		seen := map[string]bool{}
 		for i, c := range b.chips {
-			if !strings.HasPrefix(names[i], strings.TrimSuffix(c.name.Text, "…")) {
+			head, tail, _ := strings.Cut(c.name.Text, "…")
+			if !strings.HasPrefix(names[i], head) || !strings.HasSuffix(names[i], tail) {
 				t.Errorf("width %v: chip %d shows %q for %q", width, i, c.name.Text, names[i])
 			}
+			if seen[c.name.Text] {
+				t.Errorf("width %v: two chips read %q", width, c.name.Text)
+			}
+			seen[c.name.Text] = true
 			n, x := rectOf(c.name), rectOf(c.text)
 			cols = append(cols, rect{min(n.x, x.x), n.y, max(n.x+n.w, x.x+x.w) - min(n.x, x.x), x.y + x.h - n.y})
 		}
-		cols = append(cols, rectOf(b.fogLbl))
+		cols = append(cols, rectOf(b.fogLbl), rectOf(b.fogSel), rectOf(b.caption))
 		for i := range cols {
 			for j := i + 1; j < len(cols); j++ {
 				if a := cols[i].overlap(cols[j]); a > 0 {
@@ -180,7 +187,8 @@ func TestCloudLegendNamesNeverOverlap(t *testing.T) {
 
 // TestGripNoteNeverCoversBlockNumber puts a fallen player on every square
 // of a board whose blocks all count down: its "fell t87" note and the
-// blocks' numbers never overlap, nor does the piece hide its block's number.
+// blocks' numbers never overlap, nor does the piece hide its block's
+// number, and the note does not cover a player standing next to it.
 func TestGripNoteNeverCoversBlockNumber(t *testing.T) {
 	test.NewTempApp(t)
 	d, err := simulate(grip.New(), gripLog(t))
@@ -194,17 +202,29 @@ func TestGripNoteNeverCoversBlockNumber(t *testing.T) {
 		fg := theme.Color(theme.ColorNameForeground)
 		for row := range grip.Size {
 			for col := range grip.Size {
-				for i := 1; i < grip.Seats; i++ {
-					// The others are out of the way, off the board.
-					g.drawPiece(i, grip.Player{Piece: grip.Piece{Row: -9, Col: -9, Dir: 'U'}, FellAt: -1}, false, fg)
+				var players [grip.Seats]grip.Player
+				players[0] = grip.Player{Piece: grip.Piece{Row: row, Col: col, Dir: 'U'}, Fallen: true, FellAt: 87}
+				// Another player stands just below, where the note goes
+				// first; the others are out of the way, off the board.
+				players[1] = grip.Player{Piece: grip.Piece{Row: row + 1, Col: col, Dir: 'L'}, FellAt: -1}
+				for i := 2; i < grip.Seats; i++ {
+					players[i] = grip.Player{Piece: grip.Piece{Row: -9, Col: -9, Dir: 'U'}, FellAt: -1}
 				}
-				g.drawPiece(0, grip.Player{Piece: grip.Piece{Row: row, Col: col, Dir: 'U'}, Fallen: true, FellAt: 87}, false, fg)
+				for i, p := range players {
+					g.drawPiece(i, p, false, fg)
+				}
 				for r := range g.timers {
 					for c := range g.timers[r] {
 						setText(g.timers[r][c], "-15", fg)
 					}
 				}
+				g.placeNotes(players[:])
 				g.placeTimers()
+				if row+1 < grip.Size {
+					if a := rectOf(g.pieces[0].pill).overlap(rectOf(g.pieces[1].body)); a > 0 {
+						t.Errorf("size %v, player on %d,%d: its note covers the player below it", size, row, col)
+					}
+				}
 				note, body := rectOf(g.pieces[0].pill), rectOf(g.pieces[0].body)
 				br, bc := row/grip.BlockSize, col/grip.BlockSize
 				num := g.timers[br][bc]
