@@ -438,8 +438,8 @@ func (b *gripBoard) drawPiece(i int, p grip.Player, acted bool, fg color.Color) 
 	paint.SetVisible(pc.pill, note != "")
 }
 
-// placeNotes puts each piece's note beside it: below, else above, right
-// or left, wherever it stays on the board and covers no other piece and
+// placeNotes puts each piece's note beside it: below, else right, left
+// or above, wherever it stays on the board and covers no other piece and
 // no earlier note. Two players often stand side by side, and the one
 // that fell stays on its square.
 func (b *gripBoard) placeNotes(players []grip.Player) {
@@ -465,9 +465,16 @@ func (b *gripBoard) placeNotes(players []grip.Player) {
 		above := rect{cx - ns.Width/2 - 3, cy - d/2 - ns.Height - a*0.35, ns.Width + 6, ns.Height}
 		right := rect{cx + d/2 + a*0.35, cy - ns.Height/2, ns.Width + 6, ns.Height}
 		left := rect{cx - d/2 - a*0.35 - ns.Width - 6, cy - ns.Height/2, ns.Width + 6, ns.Height}
-		spots := []rect{below, above, right, left}
+		// Notes under or over a piece at the board's side move inward
+		// rather than off the board.
+		for _, r := range []*rect{&below, &above} {
+			r.x = max(board.x, min(r.x, board.x+board.w-r.w))
+		}
+		// Beside the piece before above it: a note above sits between
+		// the piece and the row over it, and may read as that row's.
+		spots := []rect{below, right, left, above}
 		if p.Dir == 'D' && !p.Fallen {
-			spots = []rect{above, below, right, left}
+			spots = []rect{above, right, left, below}
 		}
 		best, bestA := -1, float32(0)
 		for k, sp := range spots {
