@@ -170,7 +170,16 @@ func tickLabel(v, step float64) string {
 	default:
 		s = strconv.FormatFloat(v, 'f', tickDecimals(step), 64)
 	}
-	return strings.Replace(s, "-", "−", 1)
+	return strings.Replace(noMinusZero(s), "-", "−", 1)
+}
+
+// noMinusZero drops the sign of a number written as zero: a value that
+// rounds to nothing is 0, never "-0" or "-0.0".
+func noMinusZero(s string) string {
+	if strings.HasPrefix(s, "-") && strings.Trim(s, "-0.kM") == "" {
+		return s[1:]
+	}
+	return s
 }
 
 // decimals is how many digits after the point a multiple of step needs.

@@ -243,7 +243,7 @@ func (r *bracketRenderer) geometry() bracketGeom {
 	bold := fyne.TextStyle{Bold: true}
 	lineH := fyne.MeasureText("Mg", ts, bold).Height
 	g := bracketGeom{rowH: lineH + 6, footH: lineH + 4}
-	g.seedW = fyne.MeasureText(strconv.Itoa(max(len(r.b.names), 9)), ts, fyne.TextStyle{}).Width + bracketInset
+	g.seedW = fyne.MeasureText(seedText(max(len(r.b.names), 9)-1), seedSize(), fyne.TextStyle{}).Width + bracketInset
 	// Names up to 11 text heights wide are shown whole, longer ones cut,
 	// so an 8-entry bracket fits a 1000-unit window.
 	var widest float32
@@ -324,9 +324,9 @@ func (r *bracketRenderer) setRow(box *bracketBox, k, e int, pts string, st rowSt
 	if e >= 0 {
 		name = entryName(r.b.names, e)
 	}
-	row.seed.Text, row.seed.Color, row.seed.TextSize = "", paint.WithAlpha(fg, 0x90), theme.TextSize()
+	row.seed.Text, row.seed.Color, row.seed.TextSize = "", paint.WithAlpha(fg, 0x90), seedSize()
 	if e >= 0 {
-		row.seed.Text = strconv.Itoa(e + 1)
+		row.seed.Text = seedText(e)
 	}
 	row.seed.Alignment = fyne.TextAlignTrailing
 	row.name.TextSize, row.pts.TextSize = theme.TextSize(), theme.TextSize()
@@ -415,13 +415,23 @@ func (r *bracketRenderer) fillChampion(e int, g bracketGeom) int {
 	box.noSeed = true
 	box.size.Width = bracketAccentW + 2*bracketInset + g.nameW
 	if e >= 0 {
-		box.footer.Text = "wins the event"
+		// The champion's place is the header's; the number a viewer
+		// could take for a rank ("1", "1=") is its seed, so it says so.
+		box.footer.Text = "wins the event · " + seedText(e)
 		box.bg.StrokeColor = theme.Color(theme.ColorNamePrimary)
 	} else {
 		box.footer.Text = "to be decided"
 	}
 	return r.nBoxes - 1
 }
+
+// seedText labels entry e's seed: entries are seeded in their order, and
+// a bare number beside a name reads as a place.
+func seedText(e int) string { return "seed " + strconv.Itoa(e+1) }
+
+// seedSize is the text size of seed labels: smaller than the names, as
+// the seed matters less than who goes through.
+func seedSize() float32 { return theme.CaptionTextSize() }
 
 // matchFooter says where a match stands.
 func matchFooter(m *event.Match, final bool) string {
@@ -453,7 +463,7 @@ func matchFooter(m *event.Match, final bool) string {
 // matches, to one decimal in heats, whose points come in thirds and such.
 func pointsText(p float64, two bool) string {
 	if !two {
-		return strconv.FormatFloat(p, 'f', 1, 64)
+		return noMinusZero(strconv.FormatFloat(p, 'f', 1, 64))
 	}
 	half := int(math.Round(p * 2))
 	switch {

@@ -1,6 +1,7 @@
 package chart
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -187,7 +188,7 @@ func TestPointsText(t *testing.T) {
 		want string
 	}{
 		{0, true, "0"}, {0.5, true, "½"}, {1, true, "1"}, {2.5, true, "2½"}, {1.9999999999, true, "2"},
-		{10.5, true, "10½"}, {2.3333333, false, "2.3"}, {2, false, "2.0"},
+		{10.5, true, "10½"}, {2.3333333, false, "2.3"}, {2, false, "2.0"}, {-0.01, false, "0.0"},
 	}
 	for _, c := range cases {
 		if got := pointsText(c.p, c.two); got != c.want {
@@ -214,5 +215,57 @@ func TestMatchFooter(t *testing.T) {
 		if got := matchFooter(&c.m, c.final); got != c.want {
 			t.Errorf("matchFooter(%+v) = %q, want %q", c.m, got, c.want)
 		}
+	}
+}
+
+// TestBracketTreeLabelsSeeds: the numbers beside names are seeds, and say
+// so; the champion's box names its seed and shows no rank like "1=".
+func TestBracketTreeLabelsSeeds(t *testing.T) {
+	test.NewTempApp(t)
+	for _, tc := range []struct {
+		name                string
+		n, seats, games, of int
+	}{
+		{"two seats", 7, 2, 3, 1000},
+		{"heats", 6, 4, 2, 1000},
+	} {
+		b := NewBracketTree()
+		w := test.NewWindow(container.NewScroll(b))
+		w.Resize(fyne.NewSize(1000, 600))
+		tree := sampleTree(t, tc.n, tc.seats, tc.games, tc.of)
+		if tree.Champion < 0 {
+			t.Fatalf("%s: the sample bracket has no champion", tc.name)
+		}
+		b.SetTree(tree, sampleNames)
+		r := b.r
+		seeds := 0
+		for _, box := range r.boxes[:r.nBoxes] {
+			for _, row := range box.rows[:box.used] {
+				s := row.seed.Text
+				if row.seed.Visible() && s != "" {
+					seeds++
+					if !strings.HasPrefix(s, "seed ") {
+						t.Errorf("%s: %q beside %q: a bare number reads as a place", tc.name, s, row.name.Text)
+					}
+				}
+				for _, txt := range []string{row.seed.Text, row.name.Text, row.pts.Text} {
+					if strings.HasSuffix(txt, "=") {
+						t.Errorf("%s: %q in the bracket", tc.name, txt)
+					}
+				}
+			}
+		}
+		if seeds == 0 {
+			t.Errorf("%s: no seeds shown", tc.name)
+		}
+		champ := r.boxes[r.nBoxes-1]
+		want := fmt.Sprintf("seed %d", tree.Champion+1)
+		if got := champ.rows[0].name.Text; got != sampleNames[tree.Champion] {
+			t.Errorf("%s: champion box shows %q, want %q", tc.name, got, sampleNames[tree.Champion])
+		}
+		if !strings.Contains(champ.footer.Text, want) {
+			t.Errorf("%s: champion footer %q, want it to name %q", tc.name, champ.footer.Text, want)
+		}
+		w.Close()
 	}
 }

@@ -134,6 +134,44 @@ func showState[S engine.State](st engine.State, show func(S)) {
 	}
 }
 
+// nameFit cuts a player's name to a width, keeping its end: names like
+// "builtin:cloud/random#2" differ only there. It remembers its last answer,
+// since boards ask again on every frame.
+type nameFit struct {
+	name, fit string
+	width     float32
+	size      float32
+}
+
+// clip returns name as it fits width in t's style, cut in the middle
+// with an ellipsis when too long.
+func (f *nameFit) clip(name string, t *canvas.Text, width float32) string {
+	if name == f.name && width == f.width && t.TextSize == f.size {
+		return f.fit
+	}
+	f.name, f.width, f.size = name, width, t.TextSize
+	f.fit = clipMiddle(name, t, width)
+	return f.fit
+}
+
+// clipMiddle shortens s to fit width in t's style by putting an ellipsis
+// in its middle, keeping twice as much of the end as of the start.
+func clipMiddle(s string, t *canvas.Text, width float32) string {
+	fits := func(c string) bool { return fyne.MeasureText(c, t.TextSize, t.TextStyle).Width <= width }
+	if fits(s) {
+		return s
+	}
+	r := []rune(s)
+	for keep := len(r) - 1; keep > 0; keep-- {
+		tail := (2*keep + 2) / 3
+		c := string(r[:keep-tail]) + "…" + string(r[len(r)-tail:])
+		if fits(c) {
+			return c
+		}
+	}
+	return "…"
+}
+
 // seatName is a seat's player name, or "player N" when the replay has none.
 func seatName(players []string, seat int) string {
 	if seat < len(players) {

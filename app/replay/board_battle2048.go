@@ -263,7 +263,7 @@ func (b *battleBoard) drawCaption(hasLast bool, last battle2048.LastMove) {
 	case st.InOpening() || st.Round() == 0 || (b.step.Turn == 0):
 		txt = "Opening: each player places the other's first tile"
 	default:
-		txt = fmt.Sprintf("Round %d of %d", b.step.Turn, st.Rounds())
+		txt = fmt.Sprintf("Round %d of %d", b.step.Turn, b.step.Of)
 		if hasLast && len(b.step.Seats) == 1 && b.step.Seats[0].Seat == last.Seat && b.step.Seats[0].Verdict == engine.OK {
 			txt += fmt.Sprintf(" · %s slid %s and dropped %d×%d on %s", b.name(last.Seat), last.Move.Dir,
 				last.Move.M, int64(1)<<last.Move.V, b.name(1-last.Seat))

@@ -38,6 +38,8 @@ type cloudBoard struct {
 	// Geometry of the last layout: the field's origin and cell side.
 	fx, fy, cell float32
 	top          float32 // where the field area starts
+	chipText     float32 // width a chip's name and text may take
+	captionW     float32 // width the caption may take, left of Vision
 	st           *cloud.State
 	step         *stepInfo
 }
@@ -46,6 +48,7 @@ type cloudChip struct {
 	dot  *canvas.Circle
 	name *canvas.Text
 	text *canvas.Text
+	fit  nameFit
 }
 
 type cloudBot struct {
@@ -55,6 +58,9 @@ type cloudBot struct {
 	// For lives above maxPips, a bar instead of pips.
 	barBg, barFill *canvas.Rectangle
 }
+
+// chipGap is the least room between two players' chips.
+const chipGap = 8
 
 // maxPips is the most lives drawn as separate pips.
 const maxPips = 5
@@ -171,26 +177,34 @@ func (b *cloudBoard) Show(st engine.State, step *stepInfo) {
 
 func (b *cloudBoard) layout(size fyne.Size) {
 	pad := float32(6)
-	paint.PlaceText(b.caption, pad, 0)
-	top := b.caption.MinSize().Height + 4
-	// Vision selector on the right of the chips row.
+	// The caption, then the Vision selector on the right of its row, so
+	// the players' chips below get the whole width for their names.
 	selW := float32(190)
 	sel := b.fogSel.MinSize()
 	b.fogSel.Resize(fyne.NewSize(selW, sel.Height))
-	b.fogSel.Move(fyne.NewPos(size.Width-pad-selW, top))
-	paint.PlaceText(b.fogLbl, size.Width-pad-selW-6-b.fogLbl.MinSize().Width, top+(sel.Height-b.fogLbl.MinSize().Height)/2)
+	b.fogSel.Move(fyne.NewPos(size.Width-pad-selW, 0))
+	paint.PlaceText(b.fogLbl, size.Width-pad-selW-6-b.fogLbl.MinSize().Width, (sel.Height-b.fogLbl.MinSize().Height)/2)
+	b.captionW = max(0, b.fogLbl.Position().X-pad-chipGap)
+	paint.PlaceText(b.caption, pad, (sel.Height-b.caption.MinSize().Height)/2)
+	top := max(sel.Height, b.caption.MinSize().Height) + 4
 	// Chips in rows of four.
-	chipW := (b.fogLbl.Position().X - 2*pad) / float32(min(4, max(1, len(b.chips))))
+	chipW := (size.Width - 2*pad) / float32(min(4, max(1, len(b.chips))))
 	rowH := float32(38)
-	for i, c := range b.chips {
+	// Long names are cut with an ellipsis so a chip never runs into the
+	// next one; the seat panel and the Vision list show them whole.
+	b.chipText = max(0, chipW-18-chipGap)
+	for i := range b.chips {
+		c := &b.chips[i]
 		x := pad + float32(i%4)*chipW
 		y := top + float32(i/4)*rowH
 		paint.Place(c.dot, x, y+3, 14, 14)
+		c.name.Text = c.fit.clip(b.players[i], c.name, b.chipText)
 		paint.PlaceText(c.name, x+18, y)
+		c.text.Text = paint.ClipText(c.text.Text, c.text, b.chipText)
 		paint.PlaceText(c.text, x+18, y+c.name.MinSize().Height-2)
 	}
 	rows := (len(b.chips) + 3) / 4
-	top += max(sel.Height, float32(rows)*rowH) + 8
+	top += float32(rows)*rowH + 4
 	b.top = top
 	if b.pix == nil {
 		b.field.Hide()
@@ -257,14 +271,15 @@ func (b *cloudBoard) draw() {
 	}
 	b.drawShots(s, fg)
 	points := s.Points()
-	for i, c := range b.chips {
+	for i := range b.chips {
+		c := &b.chips[i]
 		col := fg
 		if b.fog == i {
 			// The player whose vision is shown.
 			col = theme.Color(theme.ColorNamePrimary)
 		}
-		setText(c.name, b.players[i], col)
-		setText(c.text, fmt.Sprintf("%d pts · %d/%d bots up", points[i], alive[i], s.Rules().Bots), fg)
+		setText(c.name, c.fit.clip(b.players[i], c.name, b.chipText), col)
+		setText(c.text, paint.ClipText(fmt.Sprintf("%d pts · %d/%d bots up", points[i], alive[i], s.Rules().Bots), c.text, b.chipText), fg)
 		c.text.Resize(c.text.MinSize())
 	}
 	txt := "Start"
@@ -281,9 +296,9 @@ func (b *cloudBoard) draw() {
 				kills++
 			}
 		}
-		txt = fmt.Sprintf("Turn %d of %d · %d shots, %d hits, %d kills", b.step.Turn, s.Rules().Turns, shots, hits, kills)
+		txt = fmt.Sprintf("Turn %d of %d · %d shots, %d hits, %d kills", b.step.Turn, b.step.Of, shots, hits, kills)
 	}
-	setText(b.caption, txt, fg)
+	setText(b.caption, paint.ClipText(txt, b.caption, b.captionW), fg)
 	b.caption.Resize(b.caption.MinSize())
 	setText(b.fogLbl, b.fogLbl.Text, fg)
 }

@@ -29,6 +29,7 @@ type gripBoard struct {
 
 	// Geometry of the last layout: origin, square side, gap between blocks.
 	x0, y0, sq, gap float32
+	chipText        float32 // width a chip's name and info may take
 	// The last state shown, for relayouts and theme changes.
 	st   *grip.State
 	step *stepInfo
@@ -39,6 +40,7 @@ type gripChip struct {
 	dot  *canvas.Circle
 	name *canvas.Text
 	info *canvas.Text
+	fit  nameFit
 }
 
 // gripPiece is one player on the board.
@@ -148,11 +150,13 @@ func (b *gripBoard) layout(size fyne.Size) {
 	stripH := float32(24)
 	avail := size.Width - 2*pad
 	chipW := avail / grip.Seats
+	b.chipText = max(0, chipW-18-chipGap)
 	for i := range b.strip {
 		c := &b.strip[i]
 		x := pad + float32(i)*chipW
 		paint.Place(c.dot, x, top+5, 14, 14)
 		c.name.TextSize = 15
+		c.name.Text = c.fit.clip(b.name(i), c.name, b.chipText)
 		paint.PlaceText(c.name, x+18, top)
 		c.info.TextSize = 13
 		paint.PlaceText(c.info, x+18, top+c.name.MinSize().Height-2)
@@ -284,7 +288,87 @@ func (b *gripBoard) draw() {
 		b.drawPiece(i, p, i == acted, fg)
 		b.drawChip(i, p, acted)
 	}
+	b.placeNotes(players[:])
+	b.placeTimers()
 	b.drawCaption(acted)
+}
+
+// rect is a box on the board, for keeping texts apart.
+type rect struct{ x, y, w, h float32 }
+
+func rectOf(o fyne.CanvasObject) rect {
+	p, s := o.Position(), o.Size()
+	return rect{p.X, p.Y, s.Width, s.Height}
+}
+
+// overlap is the area two boxes share.
+func (r rect) overlap(o rect) float32 {
+	w := min(r.x+r.w, o.x+o.w) - max(r.x, o.x)
+	h := min(r.y+r.h, o.y+o.h) - max(r.y, o.y)
+	if w <= 0 || h <= 0 {
+		return 0
+	}
+	return w * h
+}
+
+// placeTimers puts each block's number where no piece and no piece's note
+// ("fell t87", "S2") covers it: in the middle of the block in large type,
+// or else in small type in the first free corner of the block. A fallen
+// player stays on the hole it fell through, so its note and the hole's
+// countdown meet on every game.
+func (b *gripBoard) placeTimers() {
+	var obstacles []rect
+	for i := range b.pieces {
+		pc := &b.pieces[i]
+		obstacles = append(obstacles, rectOf(pc.body), rectOf(pc.arrow))
+		if pc.note.Text != "" {
+			obstacles = append(obstacles, rectOf(pc.pill))
+		}
+	}
+	// A little air around the number, so it does not touch a piece.
+	air := max(1, b.sq/14)
+	covered := func(r rect) float32 {
+		r = rect{r.x - air, r.y - air, r.w + 2*air, r.h + 2*air}
+		var a float32
+		for _, o := range obstacles {
+			a += r.overlap(o)
+		}
+		return a
+	}
+	blockSide := b.sq * grip.BlockSize
+	big, small := max(10, blockSide*0.36), max(8, b.sq*0.5)
+	for r := range b.timers {
+		for c, t := range b.timers[r] {
+			if t.Text == "" {
+				continue
+			}
+			bp := b.blocks[r][c].Position()
+			// Candidates: the middle, then the corners, inset from the
+			// block's edge so the number stays on its own block.
+			type spot struct{ cx, cy, size float32 }
+			in := b.sq / 2
+			spots := []spot{{bp.X + blockSide/2, bp.Y + blockSide/2, big},
+				{bp.X + in, bp.Y + in, small}, {bp.X + blockSide - in, bp.Y + in, small},
+				{bp.X + in, bp.Y + blockSide - in, small}, {bp.X + blockSide - in, bp.Y + blockSide - in, small}}
+			best, bestA := 0, float32(-1)
+			for k, sp := range spots {
+				s := fyne.MeasureText(t.Text, sp.size, t.TextStyle)
+				a := covered(rect{sp.cx - s.Width/2, sp.cy - s.Height/2, s.Width, s.Height})
+				if bestA < 0 || a < bestA {
+					best, bestA = k, a
+				}
+				if a == 0 {
+					break
+				}
+			}
+			sp := spots[best]
+			if t.TextSize != sp.size {
+				t.TextSize = sp.size
+				t.Refresh()
+			}
+			centreText(t, sp.cx, sp.cy)
+		}
+	}
 }
 
 func (b *gripBoard) drawPiece(i int, p grip.Player, acted bool, fg color.Color) {
@@ -349,17 +433,73 @@ func (b *gripBoard) drawPiece(i int, p grip.Player, acted bool, fg color.Color) 
 	}
 	pc.note.TextSize = max(10, b.sq*0.4)
 	setText(pc.note, note, fg)
-	ns := pc.note.MinSize()
-	// Below the piece, unless that would leave the board.
-	ny := cy + d/2 + a*0.35
-	if p.Row == grip.Size-1 || (p.Dir == 'D' && !p.Fallen) {
-		ny = cy - d/2 - ns.Height - a*0.35
-	}
-	pc.note.Move(fyne.NewPos(cx-ns.Width/2, ny))
-	pc.note.Resize(ns)
-	paint.Place(pc.pill, cx-ns.Width/2-3, ny, ns.Width+6, ns.Height)
+	pc.note.Resize(pc.note.MinSize())
 	setFill(pc.pill, paint.WithAlpha(theme.Color(theme.ColorNameBackground), 0xc8))
 	paint.SetVisible(pc.pill, note != "")
+}
+
+// placeNotes puts each piece's note beside it: below, else right, left
+// or above, wherever it stays on the board and covers no other piece and
+// no earlier note. Two players often stand side by side, and the one
+// that fell stays on its square.
+func (b *gripBoard) placeNotes(players []grip.Player) {
+	board := rectOf(b.frame)
+	var placed []rect
+	for i, p := range players {
+		pc := &b.pieces[i]
+		if pc.note.Text == "" {
+			continue
+		}
+		var obstacles []rect
+		for j := range b.pieces {
+			if j != i {
+				obstacles = append(obstacles, rectOf(b.pieces[j].body))
+			}
+			obstacles = append(obstacles, rectOf(b.pieces[j].arrow))
+		}
+		obstacles = append(obstacles, placed...)
+		cx, cy := b.squareCentre(p.Row, p.Col)
+		d, a := b.sq*0.84, b.sq*0.62
+		ns := pc.note.MinSize()
+		below := rect{cx - ns.Width/2 - 3, cy + d/2 + a*0.35, ns.Width + 6, ns.Height}
+		above := rect{cx - ns.Width/2 - 3, cy - d/2 - ns.Height - a*0.35, ns.Width + 6, ns.Height}
+		right := rect{cx + d/2 + a*0.35, cy - ns.Height/2, ns.Width + 6, ns.Height}
+		left := rect{cx - d/2 - a*0.35 - ns.Width - 6, cy - ns.Height/2, ns.Width + 6, ns.Height}
+		// Notes under or over a piece at the board's side move inward
+		// rather than off the board.
+		for _, r := range []*rect{&below, &above} {
+			r.x = max(board.x, min(r.x, board.x+board.w-r.w))
+		}
+		// Beside the piece before above it: a note above sits between
+		// the piece and the row over it, and may read as that row's.
+		spots := []rect{below, right, left, above}
+		if p.Dir == 'D' && !p.Fallen {
+			spots = []rect{above, right, left, below}
+		}
+		best, bestA := -1, float32(0)
+		for k, sp := range spots {
+			if sp.x < board.x || sp.y < board.y || sp.x+sp.w > board.x+board.w || sp.y+sp.h > board.y+board.h {
+				continue
+			}
+			var area float32
+			for _, o := range obstacles {
+				area += sp.overlap(o)
+			}
+			if best < 0 || area < bestA {
+				best, bestA = k, area
+			}
+			if area == 0 {
+				break
+			}
+		}
+		if best < 0 {
+			best = 0
+		}
+		sp := spots[best]
+		paint.Place(pc.pill, sp.x, sp.y, sp.w, sp.h)
+		pc.note.Move(fyne.NewPos(sp.x+3, sp.y))
+		placed = append(placed, sp)
+	}
 }
 
 func (b *gripBoard) drawChip(i int, p grip.Player, acted int) {
@@ -384,8 +524,8 @@ func (b *gripBoard) drawChip(i int, p grip.Player, acted int) {
 		// The player who acted in this step, as the ring on the board.
 		nameCol = theme.Color(theme.ColorNamePrimary)
 	}
-	setText(c.name, name, nameCol)
-	setText(c.info, info, col)
+	setText(c.name, c.fit.clip(name, c.name, b.chipText), nameCol)
+	setText(c.info, paint.ClipText(info, c.info, b.chipText), col)
 	dot := color.Color(playerColor(i))
 	if p.Fallen {
 		dot = paint.WithAlpha(playerColor(i), 0x60)
@@ -407,9 +547,9 @@ func (b *gripBoard) drawCaption(acted int) {
 		txt = "READY handshake"
 	case acted >= 0:
 		ss := b.step.Seats[0]
-		txt = fmt.Sprintf("Turn %d of %d · %s: %s", b.step.Turn, s.MaxTurns(), b.name(acted), gripDoes(ss))
+		txt = fmt.Sprintf("Turn %d of %d · %s: %s", b.step.Turn, b.step.Of, b.name(acted), gripDoes(ss))
 	default:
-		txt = fmt.Sprintf("Turn %d of %d", b.step.Turn, s.MaxTurns())
+		txt = fmt.Sprintf("Turn %d of %d", b.step.Turn, b.step.Of)
 	}
 	if s.Done() {
 		txt += " · game over"

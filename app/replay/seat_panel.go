@@ -87,12 +87,23 @@ type widthWatch struct {
 	onWidth func(w float32)
 }
 
+// It also keeps clear of the scroll bar, which Fyne draws over the right
+// edge of the content: the Copy input buttons sit there.
 func (l *widthWatch) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	size.Width = max(0, size.Width-scrollBarRoom())
 	l.onWidth(size.Width)
 	l.inner.Layout(objs, size)
 }
 
-func (l *widthWatch) MinSize(objs []fyne.CanvasObject) fyne.Size { return l.inner.MinSize(objs) }
+func (l *widthWatch) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	return l.inner.MinSize(objs).AddWidthHeight(scrollBarRoom(), 0)
+}
+
+// scrollBarRoom is the width the panel's scroll bar covers at its widest
+// (when the pointer is over it), and a little air.
+func scrollBarRoom() float32 {
+	return theme.Size(theme.SizeNameScrollBar) + theme.Size(theme.SizeNameScrollBarRadius) + 2
+}
 
 // setWidth wraps the monospaced texts for a panel width w.
 func (p *seatPanel) setWidth(w float32) {

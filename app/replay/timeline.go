@@ -36,11 +36,19 @@ type timeline struct {
 	r     *timelineRenderer
 }
 
-// timelineMark is every event of one kind at one step.
+// timelineMark is every event of one kind at one step, or, in a long
+// replay, in a group of neighbouring steps.
 type timelineMark struct {
-	step int
+	step int // the first step with such an event: where a tap seeks
+	at   int // the step the marker is drawn at: a group's middle
+	last int // the last step with such an event in the group
 	kind string
 	text string
+	n    int // events in the marker
+	// frac of the band's height the marker fills: every marker of a
+	// single step fills it; a group's marker grows with its count, so a
+	// long game's timeline reads as where things happen most.
+	frac float32
 	// slot of slots: markers of several kinds at one step share the
 	// marker's height, stacked, so none hides another.
 	slot, slots int
@@ -64,6 +72,14 @@ const (
 	tlThumb   = 22
 	tlLegendH = 22
 )
+
+// maxMarks is the most steps a timeline gives markers of their own; a
+// replay with events in more steps groups its steps so it has at most
+// maxMarks groups, well apart even on a projector's 1024 pixels.
+const maxMarks = 60
+
+// maxMarkTexts is the most event texts a grouped marker's hover shows.
+const maxMarkTexts = 3
 
 // eventColours give each event kind its colour (Okabe–Ito based, readable
 // on light and dark backgrounds). The end marker takes the theme's
@@ -98,29 +114,65 @@ func eventColour(kind string) color.Color {
 // turn for each step (may be nil); events are placed by their Step.
 func newTimeline(steps int, turns []int, events []engine.Event, onSeek func(step int)) *timeline {
 	t := &timeline{steps: steps, turns: turns, OnSeek: onSeek}
-	byKey := map[[2]string]int{}
+	// A marker per step would make a 300-turn Cloud game, with kills and
+	// respawns in most turns, one solid wall: when more than maxMarks
+	// steps have events, the events of each run of group steps share one
+	// marker per kind.
+	group := 1
+	busy := map[int]bool{}
+	for _, e := range events {
+		busy[e.Step] = true
+	}
+	if len(busy) > maxMarks {
+		group = (steps + maxMarks - 1) / maxMarks
+	}
+	type key struct {
+		bin  int
+		kind string
+	}
+	byKey := map[key]int{}
 	counts := map[string]int{}
 	for _, e := range events {
 		if e.Step < 0 || e.Step >= steps {
 			continue
 		}
 		counts[e.Kind]++
-		key := [2]string{fmt.Sprint(e.Step), e.Kind}
-		if i, ok := byKey[key]; ok {
-			t.marks[i].text += "; " + e.Text
+		k := key{e.Step / group, e.Kind}
+		if i, ok := byKey[k]; ok {
+			m := &t.marks[i]
+			m.n++
+			m.step, m.last = min(m.step, e.Step), max(m.last, e.Step)
+			switch {
+			case m.n <= maxMarkTexts:
+				m.text += "; " + e.Text
+			case m.n == maxMarkTexts+1:
+				m.text += "; …"
+			}
 			continue
 		}
-		byKey[key] = len(t.marks)
-		t.marks = append(t.marks, timelineMark{step: e.Step, kind: e.Kind, text: e.Text})
+		byKey[k] = len(t.marks)
+		at := e.Step
+		if group > 1 {
+			// Groups are drawn evenly spaced, wherever their events fall.
+			at = min(e.Step/group*group+group/2, steps-1)
+		}
+		t.marks = append(t.marks, timelineMark{step: e.Step, at: at, last: e.Step, kind: e.Kind, text: e.Text, n: 1})
 	}
-	perStep := map[int]int{}
+	perBin := map[int]int{}
+	most := map[string]int{}
 	for i := range t.marks {
 		m := &t.marks[i]
-		m.slot = perStep[m.step]
-		perStep[m.step]++
+		m.slot = perBin[m.step/group]
+		perBin[m.step/group]++
+		most[m.kind] = max(most[m.kind], m.n)
 	}
 	for i := range t.marks {
-		t.marks[i].slots = perStep[t.marks[i].step]
+		m := &t.marks[i]
+		m.slots = perBin[m.step/group]
+		m.frac = 1
+		if group > 1 {
+			m.frac = 0.35 + 0.65*float32(m.n)/float32(most[m.kind])
+		}
 	}
 	// End markers are drawn last, so a neighbour never covers them.
 	sort.SliceStable(t.marks, func(i, j int) bool {
@@ -185,11 +237,11 @@ func (t *timeline) stepAt(x, w float32) int {
 func (t *timeline) markAt(x, y, w float32) int {
 	best, bestD := -1, float32(tlMarkHit)+0.01
 	for i, m := range t.marks {
-		d := t.xOf(m.step, w) - x
+		d := t.xOf(m.at, w) - x
 		if d < 0 {
 			d = -d
 		}
-		if d < bestD || (d == bestD && best >= 0 && t.marks[best].step == m.step && m.inBand(y)) {
+		if d < bestD || (d == bestD && best >= 0 && t.marks[best].at == m.at && m.inBand(y)) {
 			best, bestD = i, d
 		}
 	}
@@ -253,12 +305,26 @@ func (t *timeline) MouseOut() { t.setHover("") }
 // Cursor is a pointer over the timeline.
 func (t *timeline) Cursor() desktop.Cursor { return desktop.PointerCursor }
 
+// describe is a marker's hover text. Its turn and step are counted as the
+// viewer's counter counts them ("turn 40 / 367 · step 41 / 370"), so the
+// marker and the counter name the same step.
 func (t *timeline) describe(m timelineMark) string {
-	turn := ""
-	if m.step < len(t.turns) {
-		turn = fmt.Sprintf("turn %d, ", t.turns[m.step])
+	where := fmt.Sprintf("step %d", m.step+1)
+	if m.last > m.step {
+		where = fmt.Sprintf("steps %d–%d", m.step+1, m.last+1)
 	}
-	return fmt.Sprintf("%sstep %d · %s: %s", turn, m.step, m.kind, m.text)
+	if m.last < len(t.turns) {
+		if a, b := t.turns[m.step], t.turns[m.last]; a == b {
+			where = fmt.Sprintf("turn %d, %s", a, where)
+		} else {
+			where = fmt.Sprintf("turns %d–%d, %s", a, b, where)
+		}
+	}
+	kind := m.kind
+	if m.n > 1 {
+		kind = fmt.Sprintf("%s ×%d", m.kind, m.n)
+	}
+	return fmt.Sprintf("%s · %s: %s", where, kind, m.text)
 }
 
 func (t *timeline) setHover(s string) {
@@ -339,9 +405,10 @@ func (r *timelineRenderer) Layout(size fyne.Size) {
 	cy := float32(tlTrackH) / 2
 	paint.Place(r.track, tlPad, cy-tlBarH/2, max(0, size.Width-2*tlPad), tlBarH)
 	for i, m := range r.t.marks {
-		x := r.t.xOf(m.step, size.Width)
+		x := r.t.xOf(m.at, size.Width)
 		top, h := m.band()
-		paint.Place(r.marks[i], x-tlMarkW/2, top, tlMarkW, h)
+		grown := h * m.frac
+		paint.Place(r.marks[i], x-tlMarkW/2, top+h-grown, tlMarkW, grown)
 	}
 	r.placeThumb(size)
 	x := float32(tlPad)

@@ -26,6 +26,9 @@ type stepInfo struct {
 	Seats   []engine.SeatStep
 	Events  []engine.Event
 	Noise   []engine.Noise
+	// Of is the turn of the replay's last step: the game's real length,
+	// which boards and counters count to, never the max_turns option.
+	Of int
 }
 
 // noise is the lines seat printed while not asked, one per line.
@@ -84,6 +87,11 @@ func simulate(g engine.Game, log *engine.Log) (*replayData, error) {
 			Seats: st.Seats, Events: st.Events, Noise: log.Steps[i].Noise})
 		d.events = append(d.events, st.Events...)
 		d.states = append(d.states, sim.State.Clone())
+	}
+	if n := len(d.steps); n > 0 {
+		for i := range d.steps {
+			d.steps[i].Of = d.steps[n-1].Turn
+		}
 	}
 	if log.Aborted == "" && !sim.State.Done() {
 		return nil, fmt.Errorf("cannot open the replay: it ends after %d steps but the game is not over "+
