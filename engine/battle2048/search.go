@@ -86,32 +86,7 @@ func (p *searchPolicy) turn(me, opp *Board) (Dir, int, []Cell) {
 // reply is the value of b for its owner about to move: its best slide,
 // valued by best after the slide (so two plies of its own), or stuckValue.
 func reply(b *Board) int {
-	v := stuckValue
-	for _, d := range Dirs {
-		next, x, _ := b.Slide(d)
-		if next == *b {
-			continue
-		}
-		v = max(v, sEval(&next)+2*weightPair*x+worstTile(&next)/4)
-	}
-	return v
-}
-
-// worstTile is best(b) after a 2 on the worst cell, a quick measure of how
-// much room b keeps.
-func worstTile(b *Board) int {
-	worst := sBest(b)
-	for r := 0; r < Size; r++ {
-		for c := 0; c < Size; c++ {
-			if b[r][c] != 0 {
-				continue
-			}
-			b[r][c] = 1
-			worst = min(worst, sBest(b))
-			b[r][c] = 0
-		}
-	}
-	return worst
+	return bestSlide(b, func(next *Board) int { return sEval(next) + worstTile(next, sBest)/4 })
 }
 
 // attack splits 2^(x+1) into as many equal tiles as there is room for
@@ -128,27 +103,7 @@ func attack(opp *Board, x int) (v int, cells []Cell, hurt int) {
 			continue // more than 16 tiles, or no room for them
 		}
 		b := *opp
-		placed := make([]Cell, 0, 1<<k)
-		h := 0
-		for range 1 << k {
-			pick, pickVal := Cell{-1, -1}, 0
-			for r := 0; r < Size; r++ {
-				for c := 0; c < Size; c++ {
-					if b[r][c] != 0 {
-						continue
-					}
-					b[r][c] = uint8(val)
-					bv := sBest(&b)
-					b[r][c] = 0
-					if pick.Row < 0 || bv < pickVal {
-						pick, pickVal = Cell{r, c}, bv
-					}
-				}
-			}
-			b[pick.Row][pick.Col] = uint8(val)
-			placed = append(placed, pick)
-			h = pickVal
-		}
+		placed, h := placeTiles(&b, val, 1<<k, sBest)
 		if h != stuckValue {
 			h = reply(&b)
 		}
@@ -160,17 +115,7 @@ func attack(opp *Board, x int) (v int, cells []Cell, hurt int) {
 }
 
 // sBest is best with the search bot's static measure.
-func sBest(b *Board) int {
-	v := stuckValue
-	for _, d := range Dirs {
-		next, x, _ := b.Slide(d)
-		if next == *b {
-			continue
-		}
-		v = max(v, sEval(&next)+2*weightPair*x)
-	}
-	return v
-}
+func sBest(b *Board) int { return bestSlide(b, sEval) }
 
 // sEval is the search bot's static measure of a board for its owner:
 // free cells and equal neighbours as the greedy bot counts them, less a
