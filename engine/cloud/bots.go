@@ -220,9 +220,12 @@ type hunterPolicy struct {
 // forget is how many turns a sighting is worth chasing.
 const forget = 12
 
-func (h *hunterPolicy) decide(c *client, st *msgState, mine []string) []command {
-	var enemies []foe
-	occupied := map[Point]bool{}
+// look is what the hunter and the squad see in st: the cells living bots
+// stand on, and the living enemies of player me in the order of their
+// ids. It records the enemies' cells in seen with the turn, and forgets
+// the cells st shows empty and sightings more than forget turns old.
+func look(st *msgState, me string, seen map[Point]int) (enemies []foe, occupied map[Point]bool) {
+	occupied = map[Point]bool{}
 	for _, id := range sortedIDs(st.Bots) {
 		b := st.Bots[id]
 		if b.Health <= 0 {
@@ -230,19 +233,24 @@ func (h *hunterPolicy) decide(c *client, st *msgState, mine []string) []command 
 		}
 		p := Point{b.Position[0], b.Position[1]}
 		occupied[p] = true
-		if b.Player != c.me {
-			enemies = append(enemies, foe{id: id, pos: p, health: b.Health})
-			h.seen[p] = st.TurnNo
+		if b.Player != me {
+			enemies = append(enemies, foe{id: id, pos: p, health: b.Health, player: b.Player})
+			seen[p] = st.TurnNo
 		}
 	}
 	for _, e := range st.Empty {
-		delete(h.seen, Point{e[0], e[1]})
+		delete(seen, Point{e[0], e[1]})
 	}
-	for p, t := range h.seen {
+	for p, t := range seen {
 		if st.TurnNo-t > forget {
-			delete(h.seen, p)
+			delete(seen, p)
 		}
 	}
+	return enemies, occupied
+}
+
+func (h *hunterPolicy) decide(c *client, st *msgState, mine []string) []command {
+	enemies, occupied := look(st, c.me, h.seen)
 
 	// Fire: which enemies each of my bots can hit.
 	reach := map[string]map[Point]bool{}

@@ -76,32 +76,16 @@ func (sq *squadPolicy) decide(c *client, st *msgState, ids []string) []command {
 		mine = append(mine, squadBot{id: id, pos: Point{b.Position[0], b.Position[1]}, health: b.Health})
 	}
 	sq.learn(st, mine, c.me)
-	var enemies []foe
-	occupied := map[Point]bool{}
-	for _, id := range sortedIDs(st.Bots) {
-		b := st.Bots[id]
-		if b.Health <= 0 {
-			continue
-		}
-		p := Point{b.Position[0], b.Position[1]}
-		occupied[p] = true
-		if b.Player != c.me {
-			gun := sq.gun(b.Player)
-			enemies = append(enemies, foe{id: id, pos: p, health: b.Health, gun: gun, player: b.Player})
-			sq.seen[p] = st.TurnNo
-			if gun < 1 {
-				sq.prey[p] = st.TurnNo
-			}
+	enemies, occupied := look(st, c.me, sq.seen)
+	for i := range enemies {
+		e := &enemies[i]
+		e.gun = sq.gun(e.player)
+		if e.gun < 1 {
+			sq.prey[e.pos] = st.TurnNo
 		}
 	}
 	for _, e := range st.Empty {
-		delete(sq.seen, Point{e[0], e[1]})
 		delete(sq.prey, Point{e[0], e[1]})
-	}
-	for p, t := range sq.seen {
-		if st.TurnNo-t > forget {
-			delete(sq.seen, p)
-		}
 	}
 	for p, t := range sq.prey {
 		if st.TurnNo-t > squadPreyMemory {
