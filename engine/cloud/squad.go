@@ -348,14 +348,6 @@ func (sq *squadPolicy) exchange(mine []squadBot, dest []Point, alive []foe, r in
 // that reach most of the squad first), then leftover shooters at the
 // weakest enemy they reach.
 func (sq *squadPolicy) fire(st *msgState, mine []squadBot, enemies []foe, r int) map[string]Point {
-	reach := map[string]map[Point]bool{}
-	for _, m := range mine {
-		set := map[Point]bool{}
-		for _, q := range st.Bots[m.id].CanShoot {
-			set[Point{q[0], q[1]}] = true
-		}
-		reach[m.id] = set
-	}
 	threat := func(e foe) int {
 		n := 0
 		for _, m := range mine {
@@ -372,50 +364,11 @@ func (sq *squadPolicy) fire(st *msgState, mine []squadBot, enemies []foe, r int)
 		}
 		return threat(order[i]) > threat(order[j])
 	})
-	fire := map[string]Point{}
-	left := map[string]int{}
-	options := func(id string) int {
-		n := 0
-		for _, o := range enemies {
-			if reach[id][o.pos] {
-				n++
-			}
-		}
-		return n
+	ids := make([]string, len(mine))
+	for i, m := range mine {
+		ids[i] = m.id
 	}
-	for _, e := range order {
-		left[e.id] = e.health
-		var can []string
-		for _, m := range mine {
-			if _, busy := fire[m.id]; !busy && reach[m.id][e.pos] {
-				can = append(can, m.id)
-			}
-		}
-		if len(can) < e.health {
-			continue
-		}
-		sort.SliceStable(can, func(i, j int) bool { return options(can[i]) < options(can[j]) })
-		for _, id := range can[:e.health] {
-			fire[id] = e.pos
-		}
-		left[e.id] = 0
-	}
-	for _, m := range mine {
-		if _, busy := fire[m.id]; busy {
-			continue
-		}
-		best := -1
-		for i, e := range order {
-			if reach[m.id][e.pos] && left[e.id] > 0 && (best < 0 || left[e.id] < left[order[best].id]) {
-				best = i
-			}
-		}
-		if best >= 0 {
-			fire[m.id] = order[best].pos
-			left[order[best].id]--
-		}
-	}
-	return fire
+	return assignFire(st, ids, order)
 }
 
 // centre is the open cell nearest the mean position of the squad.
