@@ -209,6 +209,16 @@ const (
 	scoreProbe    = 20.0
 )
 
+// swapped is v read the other way round: every player's row as its
+// column and its column as its row.
+func swapped(v view) view {
+	for i := range v.players {
+		p := &v.players[i]
+		p.r, p.c = p.c, p.r
+	}
+	return v
+}
+
 func (b *GreedyBot) decide(v view) byte {
 	me := v.players[v.id]
 	if !me.alive || me.wait > 0 {
@@ -220,11 +230,7 @@ func (b *GreedyBot) decide(v view) byte {
 	unsure := b.xy == 0
 	var alt view
 	if unsure {
-		alt = v
-		for i := range alt.players {
-			p := &alt.players[i]
-			p.r, p.c = p.c, p.r
-		}
+		alt = swapped(v)
 	}
 	best, bestScore := byte('N'), math.Inf(-1)
 	for i := range len(Commands) {

@@ -81,11 +81,7 @@ func (b *SearchBot) decide(v view) byte {
 	roots := []*State{stateOf(&v)}
 	var alt view
 	if unsure {
-		alt = v
-		for i := range alt.players {
-			p := &alt.players[i]
-			p.r, p.c = p.c, p.r
-		}
+		alt = swapped(v)
 		roots = append(roots, stateOf(&alt))
 	}
 	best, bestVal := byte('N'), math.Inf(-1)
