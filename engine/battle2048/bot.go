@@ -185,37 +185,52 @@ func static(b *Board) int {
 
 // best is the value of b for its owner about to move: the best static
 // value after one legal slide, or stuckValue when no slide changes it.
-func best(b *Board) int { return bestSlide(b, static) }
+func best(b *Board) int { return greedyMeasure.best(b) }
 
-// bestSlide is the value of b for its owner about to move, with eval as
-// the measure of a board: the best eval after one legal slide plus its
-// merges, or stuckValue when no slide changes b. The greedy and search
-// bots share it with their own measures.
-func bestSlide(b *Board, eval func(*Board) int) int {
+// measure is a bot's static evaluation of a board for its owner. The
+// greedy and search bots share their lookahead and differ in it; it is a
+// value rather than a function so the hot loops call it directly and
+// their boards stay on the stack.
+type measure uint8
+
+const (
+	greedyMeasure measure = iota // static
+	searchMeasure                // sEval
+)
+
+func (m measure) eval(b *Board) int {
+	if m == searchMeasure {
+		return sEval(b)
+	}
+	return static(b)
+}
+
+// best is the value of b for its owner about to move: the best eval after
+// one legal slide plus its merges, or stuckValue when no slide changes b.
+func (m measure) best(b *Board) int {
 	v := stuckValue
 	for _, d := range Dirs {
 		next, x, _ := b.Slide(d)
 		if next == *b {
 			continue
 		}
-		v = max(v, eval(&next)+2*weightPair*x)
+		v = max(v, m.eval(&next)+2*weightPair*x)
 	}
 	return v
 }
 
-// worstTile is best(b) after a 2 on the worst cell, with best as the
-// bot's own bestSlide: the opponent's most common attack and a fair worst
-// case, and a quick measure of how much room b keeps. It leaves b as it
-// found it.
-func worstTile(b *Board, best func(*Board) int) int {
-	worst := best(b)
+// worstTile is best(b) after a 2 on the worst cell: the opponent's most
+// common attack and a fair worst case, and a quick measure of how much
+// room b keeps. It leaves b as it found it.
+func (m measure) worstTile(b *Board) int {
+	worst := m.best(b)
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
 			if b[r][c] != 0 {
 				continue
 			}
 			b[r][c] = 1
-			worst = min(worst, best(b))
+			worst = min(worst, m.best(b))
 			b[r][c] = 0
 		}
 	}
@@ -226,7 +241,7 @@ func worstTile(b *Board, best func(*Board) int) int {
 // empty cell that leaves b's owner the lowest best(b) (the first such
 // cell in row order), and returns the cells and best(b) after the last
 // tile. b must have n empty cells.
-func placeTiles(b *Board, v, n int, best func(*Board) int) ([]Cell, int) {
+func (m measure) placeTiles(b *Board, v, n int) ([]Cell, int) {
 	cells := make([]Cell, 0, n)
 	val := 0
 	for range n {
@@ -237,7 +252,7 @@ func placeTiles(b *Board, v, n int, best func(*Board) int) ([]Cell, int) {
 					continue
 				}
 				b[r][c] = uint8(v)
-				bv := best(b)
+				bv := m.best(b)
 				b[r][c] = 0
 				if pick.Row < 0 || bv < pickVal {
 					pick, pickVal = Cell{r, c}, bv
@@ -264,7 +279,7 @@ func (p *greedyPolicy) turn(me, opp *Board) (Dir, int, []Cell) {
 		}
 		// The opponent's answer is unknown; a single 2 on the cell that
 		// hurts most is its most common attack and a fair worst case.
-		val := worstTile(&next, best) + 3*weightPair*x
+		val := greedyMeasure.worstTile(&next) + 3*weightPair*x
 		if bestX < 0 || val > bestVal || val == bestVal && p.rng.IntN(2) == 0 {
 			bestDir, bestVal, bestX = d, val, x
 		}
@@ -289,7 +304,7 @@ func (p *greedyPolicy) attack(opp *Board, x int) (int, []Cell) {
 			break
 		}
 		b := *opp
-		cells, val := placeTiles(&b, v, 1<<k, best)
+		cells, val := greedyMeasure.placeTiles(&b, v, 1<<k)
 		if bestCells == nil || val < bestVal {
 			bestV, bestVal, bestCells = v, val, cells
 		}

@@ -85,8 +85,19 @@ func (p *searchPolicy) turn(me, opp *Board) (Dir, int, []Cell) {
 
 // reply is the value of b for its owner about to move: its best slide,
 // valued by best after the slide (so two plies of its own), or stuckValue.
+// It is measure.best with a term of its own; sharing that loop would make
+// the measures call each other, and Go would then move every board they
+// look at to the heap.
 func reply(b *Board) int {
-	return bestSlide(b, func(next *Board) int { return sEval(next) + worstTile(next, sBest)/4 })
+	v := stuckValue
+	for _, d := range Dirs {
+		next, x, _ := b.Slide(d)
+		if next == *b {
+			continue
+		}
+		v = max(v, sEval(&next)+2*weightPair*x+searchMeasure.worstTile(&next)/4)
+	}
+	return v
 }
 
 // attack splits 2^(x+1) into as many equal tiles as there is room for
@@ -103,7 +114,7 @@ func attack(opp *Board, x int) (v int, cells []Cell, hurt int) {
 			continue // more than 16 tiles, or no room for them
 		}
 		b := *opp
-		placed, h := placeTiles(&b, val, 1<<k, sBest)
+		placed, h := searchMeasure.placeTiles(&b, val, 1<<k)
 		if h != stuckValue {
 			h = reply(&b)
 		}
@@ -115,7 +126,7 @@ func attack(opp *Board, x int) (v int, cells []Cell, hurt int) {
 }
 
 // sBest is best with the search bot's static measure.
-func sBest(b *Board) int { return bestSlide(b, sEval) }
+func sBest(b *Board) int { return searchMeasure.best(b) }
 
 // sEval is the search bot's static measure of a board for its owner:
 // free cells and equal neighbours as the greedy bot counts them, less a
