@@ -93,7 +93,7 @@ func (sq *squadPolicy) decide(c *client, st *msgState, ids []string) []command {
 		}
 	}
 
-	fire := sq.fire(st, mine, enemies, r)
+	fire := sq.fire(st, ids, mine, enemies, r)
 
 	// Enemies still alive after this turn's shots, and whether each is a
 	// good fight: my bots that can be in range of it next turn against
@@ -346,8 +346,8 @@ func (sq *squadPolicy) exchange(mine []squadBot, dest []Point, alive []foe, r in
 
 // fire assigns shots: kills first (exactly the shots needed, the enemies
 // that reach most of the squad first), then leftover shooters at the
-// weakest enemy they reach.
-func (sq *squadPolicy) fire(st *msgState, mine []squadBot, enemies []foe, r int) map[string]Point {
+// weakest enemy they reach. ids are the ids of mine.
+func (sq *squadPolicy) fire(st *msgState, ids []string, mine []squadBot, enemies []foe, r int) map[string]Point {
 	threat := func(e foe) int {
 		n := 0
 		for _, m := range mine {
@@ -364,10 +364,6 @@ func (sq *squadPolicy) fire(st *msgState, mine []squadBot, enemies []foe, r int)
 		}
 		return threat(order[i]) > threat(order[j])
 	})
-	ids := make([]string, len(mine))
-	for i, m := range mine {
-		ids[i] = m.id
-	}
 	return assignFire(st, ids, order)
 }
 
