@@ -91,6 +91,21 @@ func (in Info) Resolve(opts Options) (Options, error) {
 	return out, nil
 }
 
+// Value is the value of option key: opts[key] when opts sets it, else the
+// option's default, or "" when the game has no such option. Games read
+// their options with it so that a caller may leave any of them out.
+func (in Info) Value(opts Options, key string) string {
+	if v, ok := opts[key]; ok {
+		return v
+	}
+	for _, o := range in.Options {
+		if o.Key == key {
+			return o.Default
+		}
+	}
+	return ""
+}
+
 func (in Info) optionKeys() string {
 	keys := make([]string, len(in.Options))
 	for i, o := range in.Options {

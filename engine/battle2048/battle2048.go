@@ -93,17 +93,7 @@ func NewState(opts engine.Options, players []string) (*State, error) {
 	if len(players) != Seats {
 		return nil, fmt.Errorf("battle2048 is played by exactly %d players, not %d", Seats, len(players))
 	}
-	get := func(key string) string {
-		if v, ok := opts[key]; ok {
-			return v
-		}
-		for _, o := range info.Options {
-			if o.Key == key {
-				return o.Default
-			}
-		}
-		return ""
-	}
+	get := func(key string) string { return info.Value(opts, key) }
 	initMS, err := engine.IntOption(OptInitMS, get(OptInitMS), 1, maxMillis, "milliseconds")
 	if err != nil {
 		return nil, err

@@ -185,16 +185,85 @@ func static(b *Board) int {
 
 // best is the value of b for its owner about to move: the best static
 // value after one legal slide, or stuckValue when no slide changes it.
-func best(b *Board) int {
+func best(b *Board) int { return greedyMeasure.best(b) }
+
+// measure is a bot's static evaluation of a board for its owner. The
+// greedy and search bots share their lookahead and differ in it; it is a
+// value rather than a function so the hot loops call it directly and
+// their boards stay on the stack.
+type measure uint8
+
+const (
+	greedyMeasure measure = iota // static
+	searchMeasure                // sEval
+)
+
+func (m measure) eval(b *Board) int {
+	if m == searchMeasure {
+		return sEval(b)
+	}
+	return static(b)
+}
+
+// best is the value of b for its owner about to move: the best eval after
+// one legal slide plus its merges, or stuckValue when no slide changes b.
+func (m measure) best(b *Board) int {
 	v := stuckValue
 	for _, d := range Dirs {
 		next, x, _ := b.Slide(d)
 		if next == *b {
 			continue
 		}
-		v = max(v, static(&next)+2*weightPair*x)
+		v = max(v, m.eval(&next)+2*weightPair*x)
 	}
 	return v
+}
+
+// worstTile is best(b) after a 2 on the worst cell: the opponent's most
+// common attack and a fair worst case, and a quick measure of how much
+// room b keeps. It leaves b as it found it.
+func (m measure) worstTile(b *Board) int {
+	worst := m.best(b)
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			if b[r][c] != 0 {
+				continue
+			}
+			b[r][c] = 1
+			worst = min(worst, m.best(b))
+			b[r][c] = 0
+		}
+	}
+	return worst
+}
+
+// placeTiles puts n tiles of exponent v on b one at a time, each on the
+// empty cell that leaves b's owner the lowest best(b) (the first such
+// cell in row order), and returns the cells and best(b) after the last
+// tile. b must have n empty cells.
+func (m measure) placeTiles(b *Board, v, n int) ([]Cell, int) {
+	cells := make([]Cell, 0, n)
+	val := 0
+	for range n {
+		pick, pickVal := Cell{-1, -1}, 0
+		for r := 0; r < Size; r++ {
+			for c := 0; c < Size; c++ {
+				if b[r][c] != 0 {
+					continue
+				}
+				b[r][c] = uint8(v)
+				bv := m.best(b)
+				b[r][c] = 0
+				if pick.Row < 0 || bv < pickVal {
+					pick, pickVal = Cell{r, c}, bv
+				}
+			}
+		}
+		b[pick.Row][pick.Col] = uint8(v)
+		cells = append(cells, pick)
+		val = pickVal
+	}
+	return cells, val
 }
 
 func (p *greedyPolicy) opening() Cell {
@@ -210,18 +279,7 @@ func (p *greedyPolicy) turn(me, opp *Board) (Dir, int, []Cell) {
 		}
 		// The opponent's answer is unknown; a single 2 on the cell that
 		// hurts most is its most common attack and a fair worst case.
-		worst := best(&next)
-		for r := 0; r < Size; r++ {
-			for c := 0; c < Size; c++ {
-				if next[r][c] != 0 {
-					continue
-				}
-				next[r][c] = 1
-				worst = min(worst, best(&next))
-				next[r][c] = 0
-			}
-		}
-		val := worst + 3*weightPair*x
+		val := greedyMeasure.worstTile(&next) + 3*weightPair*x
 		if bestX < 0 || val > bestVal || val == bestVal && p.rng.IntN(2) == 0 {
 			bestDir, bestVal, bestX = d, val, x
 		}
@@ -246,27 +304,7 @@ func (p *greedyPolicy) attack(opp *Board, x int) (int, []Cell) {
 			break
 		}
 		b := *opp
-		cells := make([]Cell, 0, 1<<k)
-		val := 0
-		for range 1 << k {
-			pick, pickVal := Cell{-1, -1}, 0
-			for r := 0; r < Size; r++ {
-				for c := 0; c < Size; c++ {
-					if b[r][c] != 0 {
-						continue
-					}
-					b[r][c] = uint8(v)
-					bv := best(&b)
-					b[r][c] = 0
-					if pick.Row < 0 || bv < pickVal {
-						pick, pickVal = Cell{r, c}, bv
-					}
-				}
-			}
-			b[pick.Row][pick.Col] = uint8(v)
-			cells = append(cells, pick)
-			val = pickVal
-		}
+		cells, val := greedyMeasure.placeTiles(&b, v, 1<<k)
 		if bestCells == nil || val < bestVal {
 			bestV, bestVal, bestCells = v, val, cells
 		}

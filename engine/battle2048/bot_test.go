@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
 	"ringside/engine"
 )
@@ -12,6 +13,16 @@ import (
 // input line by line as the CLI's bot mode does, with Elapsed 0.
 func play(t testing.TB, opts engine.Options, bots [Seats]engine.Bot) *State {
 	t.Helper()
+	st, _ := playClocked(t, opts, bots, false)
+	return st
+}
+
+// playClocked is play; with clocked, each reply's real computing time is
+// its Elapsed, so the game's own clock judges the bots. It returns each
+// seat's slowest reply.
+func playClocked(t testing.TB, opts engine.Options, bots [Seats]engine.Bot, clocked bool) (*State, [Seats]time.Duration) {
+	t.Helper()
+	var slowest [Seats]time.Duration
 	st, err := NewState(opts, []string{"a", "b"})
 	if err != nil {
 		t.Fatal(err)
@@ -30,21 +41,54 @@ func play(t testing.TB, opts engine.Options, bots [Seats]engine.Bot) *State {
 		a := asks[0]
 		lines := strings.Split(strings.TrimSuffix(a.Input, "\n"), "\n")
 		out := ""
+		start := time.Now()
 		for i, l := range lines {
 			out = bots[a.Seat].Feed(l)
 			if (out != "") != (i == len(lines)-1) {
 				t.Fatalf("bot answered %q after line %d of %d", out, i+1, len(lines))
 			}
 		}
+		took := time.Since(start)
+		slowest[a.Seat] = max(slowest[a.Seat], took)
+		if !clocked {
+			took = 0
+		}
 		if strings.Count(out, "\n") != 1 || !strings.HasSuffix(out, "\n") {
 			t.Fatalf("bot output %q is not one line", out)
 		}
-		step := st.Apply([]engine.Reply{{Status: engine.Answered, Line: strings.TrimSuffix(out, "\n")}})
+		step := st.Apply([]engine.Reply{{Status: engine.Answered, Line: strings.TrimSuffix(out, "\n"), Elapsed: took}})
 		if v := step.Seats[0]; v.Verdict != engine.OK {
 			t.Fatalf("bot of seat %d answered %q to\n%s: %v, %s", a.Seat, out, a.Input, v.Verdict, v.Detail)
 		}
 	}
-	return st
+	return st, slowest
+}
+
+// duelScore is how bot a fared against bot b in duel.
+type duelScore struct {
+	games, wins, rounds int
+	losses              map[string]int // a's lost games by reason
+}
+
+// duel plays games of bot a against bot b, a in seat g%2 of game g; seeds
+// gives the seeds of the bots in seats 0 and 1 for game g.
+func duel(t testing.TB, games int, a, b string, seeds func(g int) (int64, int64)) duelScore {
+	t.Helper()
+	sc := duelScore{games: games, losses: map[string]int{}}
+	for g := range games {
+		seat := g % Seats
+		var names [Seats]string
+		names[seat], names[1-seat] = a, b
+		s0, s1 := seeds(g)
+		r := play(t, nil, [Seats]engine.Bot{newBot(t, names[0], s0), newBot(t, names[1], s1)}).Result()
+		sc.rounds += r.Turns
+		if r.Winner() == seat {
+			sc.wins++
+		} else {
+			sc.losses[r.Reason]++
+		}
+	}
+	return sc
 }
 
 func newBot(t testing.TB, name string, seed int64) engine.Bot {
@@ -120,23 +164,12 @@ func TestBotFeed(t *testing.T) {
 // TestGreedyBeatsRandom plays 100 seeds with the seats swapped on each.
 func TestGreedyBeatsRandom(t *testing.T) {
 	const seeds = 100
-	wins, games := 0, 0
-	rounds := 0
-	for seed := int64(1); seed <= seeds; seed++ {
-		for greedySeat := 0; greedySeat < Seats; greedySeat++ {
-			var bots [Seats]engine.Bot
-			bots[greedySeat] = newBot(t, BotGreedy, seed)
-			bots[1-greedySeat] = newBot(t, BotRandom, seed)
-			st := play(t, nil, bots)
-			games++
-			rounds += st.Result().Turns
-			if st.Result().Winner() == greedySeat {
-				wins++
-			}
-		}
-	}
-	rate := float64(wins) / float64(games)
-	t.Logf("greedy beat random in %d of %d games (%.1f %%), %.0f rounds on average", wins, games, 100*rate, float64(rounds)/float64(games))
+	sc := duel(t, 2*seeds, BotGreedy, BotRandom, func(g int) (int64, int64) {
+		seed := int64(g/Seats + 1)
+		return seed, seed
+	})
+	rate := float64(sc.wins) / float64(sc.games)
+	t.Logf("greedy beat random in %d of %d games (%.1f %%), %.0f rounds on average", sc.wins, sc.games, 100*rate, float64(sc.rounds)/float64(sc.games))
 	if rate < 0.9 {
 		t.Errorf("greedy won only %.1f %% of its games against random", 100*rate)
 	}

@@ -9,33 +9,19 @@ import (
 )
 
 // TestSearchBeatsGreedy plays search against greedy, the strongest bot
-// before it, seats swapped every game (seed g for search, g+1000 for
-// greedy), and wants it to win at least 90 % of them. 200 games; 40 under
-// the race detector, which has nothing to find here and makes them about
-// ten times slower.
+// before it, seats swapped every game (seed g for the bot in seat 0,
+// g+1000 for the one in seat 1), and wants it to win at least 90 % of
+// them. 200 games; 40 under the race detector, which has nothing to find
+// here and makes them about ten times slower.
 func TestSearchBeatsGreedy(t *testing.T) {
 	games := 200
 	if raceOn || testing.Short() {
 		games = 40
 	}
-	wins, rounds := 0, 0
-	reasons := map[string]int{}
-	for g := range games {
-		seat := g % Seats
-		var names [Seats]string
-		names[seat], names[1-seat] = BotSearch, BotGreedy
-		st := play(t, nil, [Seats]engine.Bot{newBot(t, names[0], int64(g)), newBot(t, names[1], int64(g+1000))})
-		r := st.Result()
-		rounds += r.Turns
-		if r.Winner() == seat {
-			wins++
-		} else {
-			reasons[r.Reason]++
-		}
-	}
-	rate := float64(wins) / float64(games)
+	sc := duel(t, games, BotSearch, BotGreedy, func(g int) (int64, int64) { return int64(g), int64(g + 1000) })
+	rate := float64(sc.wins) / float64(games)
 	t.Logf("search beat greedy in %d of %d games (%.1f %%), %.0f rounds on average; losses by %v",
-		wins, games, 100*rate, float64(rounds)/float64(games), reasons)
+		sc.wins, games, 100*rate, float64(sc.rounds)/float64(games), sc.losses)
 	if rate < 0.9 {
 		t.Errorf("search beat greedy in only %.1f %% of %d games, want at least 90 %%", 100*rate, games)
 	}
@@ -70,35 +56,11 @@ func TestSearchWithinTimeLimits(t *testing.T) {
 	}
 	var slowest time.Duration
 	for g := range games {
-		st, err := NewState(nil, []string{"a", "b"})
-		if err != nil {
-			t.Fatal(err)
-		}
 		seat := g % Seats
 		bots := [Seats]engine.Bot{}
 		bots[seat], bots[1-seat] = newBot(t, BotSearch, int64(g)), newBot(t, BotGreedy, int64(g))
-		for !st.Done() {
-			asks := st.Asks()
-			if len(asks) == 0 {
-				st.Apply(nil)
-				continue
-			}
-			a := asks[0]
-			lines := strings.Split(strings.TrimSuffix(a.Input, "\n"), "\n")
-			start := time.Now()
-			out := ""
-			for _, l := range lines {
-				out = bots[a.Seat].Feed(l)
-			}
-			took := time.Since(start)
-			if a.Seat == seat {
-				slowest = max(slowest, took)
-			}
-			step := st.Apply([]engine.Reply{{Status: engine.Answered, Line: strings.TrimSuffix(out, "\n"), Elapsed: took}})
-			if v := step.Seats[0]; v.Verdict != engine.OK && a.Seat == seat {
-				t.Fatalf("game %d: search's reply judged %v: %s", g, v.Verdict, v.Detail)
-			}
-		}
+		st, took := playClocked(t, nil, bots, true)
+		slowest = max(slowest, took[seat])
 		if r := st.Result(); r.Reason == ReasonTurnTime || r.Reason == ReasonTotalTime {
 			t.Errorf("game %d ended by %s", g, r.Reason)
 		}

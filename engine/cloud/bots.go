@@ -220,9 +220,12 @@ type hunterPolicy struct {
 // forget is how many turns a sighting is worth chasing.
 const forget = 12
 
-func (h *hunterPolicy) decide(c *client, st *msgState, mine []string) []command {
-	var enemies []foe
-	occupied := map[Point]bool{}
+// look is what the hunter and the squad see in st: the cells living bots
+// stand on, and the living enemies of player me in the order of their
+// ids. It records the enemies' cells in seen with the turn, and forgets
+// the cells st shows empty and sightings more than forget turns old.
+func look(st *msgState, me string, seen map[Point]int) (enemies []foe, occupied map[Point]bool) {
+	occupied = map[Point]bool{}
 	for _, id := range sortedIDs(st.Bots) {
 		b := st.Bots[id]
 		if b.Health <= 0 {
@@ -230,75 +233,27 @@ func (h *hunterPolicy) decide(c *client, st *msgState, mine []string) []command 
 		}
 		p := Point{b.Position[0], b.Position[1]}
 		occupied[p] = true
-		if b.Player != c.me {
-			enemies = append(enemies, foe{id: id, pos: p, health: b.Health})
-			h.seen[p] = st.TurnNo
+		if b.Player != me {
+			enemies = append(enemies, foe{id: id, pos: p, health: b.Health, player: b.Player})
+			seen[p] = st.TurnNo
 		}
 	}
 	for _, e := range st.Empty {
-		delete(h.seen, Point{e[0], e[1]})
+		delete(seen, Point{e[0], e[1]})
 	}
-	for p, t := range h.seen {
+	for p, t := range seen {
 		if st.TurnNo-t > forget {
-			delete(h.seen, p)
+			delete(seen, p)
 		}
 	}
+	return enemies, occupied
+}
 
-	// Fire: which enemies each of my bots can hit.
-	reach := map[string]map[Point]bool{}
-	for _, id := range mine {
-		set := map[Point]bool{}
-		for _, q := range st.Bots[id].CanShoot {
-			set[Point{q[0], q[1]}] = true
-		}
-		reach[id] = set
-	}
-	fire := map[string]Point{}
+func (h *hunterPolicy) decide(c *client, st *msgState, mine []string) []command {
+	enemies, occupied := look(st, c.me, h.seen)
+
 	sort.SliceStable(enemies, func(i, j int) bool { return enemies[i].health < enemies[j].health })
-	left := map[string]int{}
-	for _, e := range enemies {
-		left[e.id] = e.health
-		var can []string
-		for _, id := range mine {
-			if _, busy := fire[id]; !busy && reach[id][e.pos] {
-				can = append(can, id)
-			}
-		}
-		if len(can) < e.health {
-			continue
-		}
-		// Spend the shooters with the fewest other targets first.
-		options := func(id string) int {
-			n := 0
-			for _, o := range enemies {
-				if reach[id][o.pos] {
-					n++
-				}
-			}
-			return n
-		}
-		sort.SliceStable(can, func(i, j int) bool { return options(can[i]) < options(can[j]) })
-		for _, id := range can[:e.health] {
-			fire[id] = e.pos
-		}
-		left[e.id] = 0
-	}
-	// Shooters left over wear down whatever they reach, weakest first.
-	for _, id := range mine {
-		if _, busy := fire[id]; busy {
-			continue
-		}
-		best := -1
-		for i, e := range enemies {
-			if reach[id][e.pos] && left[e.id] > 0 && (best < 0 || left[e.id] < left[enemies[best].id]) {
-				best = i
-			}
-		}
-		if best >= 0 {
-			fire[id] = enemies[best].pos
-			left[enemies[best].id]--
-		}
-	}
+	fire := assignFire(st, mine, enemies)
 
 	// Move: towards enemies (seen now or lately), else to a waypoint.
 	var goals []Point
@@ -374,6 +329,67 @@ func (h *hunterPolicy) decide(c *client, st *msgState, mine []string) []command 
 		out = append(out, cmd)
 	}
 	return out
+}
+
+// assignFire is how the hunter and the squad shoot: my bots (ids in mine)
+// kill the enemies they can, in the order given, each with exactly the
+// shots it needs, spending first the shooters that reach the fewest
+// enemies; the shooters left over wear down the weakest enemy they reach,
+// the first in order among equals. It maps each shooter to its target.
+func assignFire(st *msgState, mine []string, order []foe) map[string]Point {
+	// Which enemies each of my bots can hit.
+	reach := map[string]map[Point]bool{}
+	for _, id := range mine {
+		set := map[Point]bool{}
+		for _, q := range st.Bots[id].CanShoot {
+			set[Point{q[0], q[1]}] = true
+		}
+		reach[id] = set
+	}
+	options := func(id string) int {
+		n := 0
+		for _, o := range order {
+			if reach[id][o.pos] {
+				n++
+			}
+		}
+		return n
+	}
+	fire := map[string]Point{}
+	left := map[string]int{}
+	for _, e := range order {
+		left[e.id] = e.health
+		var can []string
+		for _, id := range mine {
+			if _, busy := fire[id]; !busy && reach[id][e.pos] {
+				can = append(can, id)
+			}
+		}
+		if len(can) < e.health {
+			continue
+		}
+		sort.SliceStable(can, func(i, j int) bool { return options(can[i]) < options(can[j]) })
+		for _, id := range can[:e.health] {
+			fire[id] = e.pos
+		}
+		left[e.id] = 0
+	}
+	for _, id := range mine {
+		if _, busy := fire[id]; busy {
+			continue
+		}
+		best := -1
+		for i, e := range order {
+			if reach[id][e.pos] && left[e.id] > 0 && (best < 0 || left[e.id] < left[order[best].id]) {
+				best = i
+			}
+		}
+		if best >= 0 {
+			fire[id] = order[best].pos
+			left[order[best].id]--
+		}
+	}
+	return fire
 }
 
 // foe is an enemy bot a hunter sees.

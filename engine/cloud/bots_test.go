@@ -87,9 +87,7 @@ func TestHunterFocusesFire(t *testing.T) {
 	// Best: one shot kills bot5, the other two wear bot4 down.
 	s := tiny(t, 2, nil, "...aa", "..a..", "...bb")
 	s.bots[4].health = 1
-	h := newHunterBot(1)
-	h.Feed(strings.TrimSuffix(s.Intro(0), "\n"))
-	out := h.Feed(strings.TrimSuffix(s.Input(0), "\n"))
+	out := firstAnswer(newHunterBot(1), s)
 	st := s.Apply(answers(strings.TrimSuffix(out, "\n"), idle))
 	if s.bots[4].alive() || s.points[0] != 100 {
 		t.Errorf("hunter's reply %s did not kill the weak bot5 (events %v)", out, st.Events)
@@ -172,9 +170,7 @@ func FuzzBotFeed(f *testing.F) {
 // still win its games against random at ranges 1 to 3.
 func TestHunterRange(t *testing.T) {
 	s := tiny(t, 2, func(c *config) { c.rng = 1 }, "a.b..", ".....", ".....")
-	h := newHunterBot(1)
-	h.Feed(strings.TrimSuffix(s.Intro(0), "\n"))
-	out := h.Feed(strings.TrimSuffix(s.Input(0), "\n"))
+	out := firstAnswer(newHunterBot(1), s)
 	if !strings.Contains(out, `"bot1":{"move":"r"`) {
 		t.Errorf("range 1, enemy two steps right: hunter answered %s, want bot1 to step right", out)
 	}

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"ringside/engine"
 )
@@ -99,6 +100,15 @@ func (s *State) byID(t testing.TB, id string) *bot {
 // log.
 func play(t testing.TB, opts engine.Options, bots []engine.Bot, seed int64) (*State, *engine.Log) {
 	t.Helper()
+	s, log, _ := playTimed(t, opts, bots, seed)
+	return s, log
+}
+
+// playTimed is play that also returns how long each seat's slowest answer
+// to a state took.
+func playTimed(t testing.TB, opts engine.Options, bots []engine.Bot, seed int64) (*State, *engine.Log, []time.Duration) {
+	t.Helper()
+	slowest := make([]time.Duration, len(bots))
 	g := New()
 	o, err := g.Info().Resolve(opts)
 	if err != nil {
@@ -122,7 +132,9 @@ func play(t testing.TB, opts engine.Options, bots []engine.Bot, seed int64) (*St
 		replies := make([]engine.Reply, len(asks))
 		logged := make([]engine.LogReply, len(asks))
 		for i, a := range asks {
+			start := time.Now()
 			out := bots[a.Seat].Feed(strings.TrimSuffix(a.Input, "\n"))
+			slowest[a.Seat] = max(slowest[a.Seat], time.Since(start))
 			replies[i] = engine.Reply{Status: engine.Answered, Line: strings.TrimSuffix(out, "\n")}
 			logged[i] = engine.LogReplyOf(replies[i], "", "")
 		}
@@ -133,7 +145,14 @@ func play(t testing.TB, opts engine.Options, bots []engine.Bot, seed int64) (*St
 		}
 	}
 	log.Result = s.Result()
-	return s, log
+	return s, log, slowest
+}
+
+// firstAnswer feeds b seat 0's config and then its first state, and
+// returns b's answer to the state.
+func firstAnswer(b engine.Bot, s *State) string {
+	b.Feed(strings.TrimSuffix(s.Intro(0), "\n"))
+	return b.Feed(strings.TrimSuffix(s.Input(0), "\n"))
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

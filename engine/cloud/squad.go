@@ -76,32 +76,16 @@ func (sq *squadPolicy) decide(c *client, st *msgState, ids []string) []command {
 		mine = append(mine, squadBot{id: id, pos: Point{b.Position[0], b.Position[1]}, health: b.Health})
 	}
 	sq.learn(st, mine, c.me)
-	var enemies []foe
-	occupied := map[Point]bool{}
-	for _, id := range sortedIDs(st.Bots) {
-		b := st.Bots[id]
-		if b.Health <= 0 {
-			continue
-		}
-		p := Point{b.Position[0], b.Position[1]}
-		occupied[p] = true
-		if b.Player != c.me {
-			gun := sq.gun(b.Player)
-			enemies = append(enemies, foe{id: id, pos: p, health: b.Health, gun: gun, player: b.Player})
-			sq.seen[p] = st.TurnNo
-			if gun < 1 {
-				sq.prey[p] = st.TurnNo
-			}
+	enemies, occupied := look(st, c.me, sq.seen)
+	for i := range enemies {
+		e := &enemies[i]
+		e.gun = sq.gun(e.player)
+		if e.gun < 1 {
+			sq.prey[e.pos] = st.TurnNo
 		}
 	}
 	for _, e := range st.Empty {
-		delete(sq.seen, Point{e[0], e[1]})
 		delete(sq.prey, Point{e[0], e[1]})
-	}
-	for p, t := range sq.seen {
-		if st.TurnNo-t > forget {
-			delete(sq.seen, p)
-		}
 	}
 	for p, t := range sq.prey {
 		if st.TurnNo-t > squadPreyMemory {
@@ -109,7 +93,7 @@ func (sq *squadPolicy) decide(c *client, st *msgState, ids []string) []command {
 		}
 	}
 
-	fire := sq.fire(st, mine, enemies, r)
+	fire := sq.fire(st, ids, mine, enemies, r)
 
 	// Enemies still alive after this turn's shots, and whether each is a
 	// good fight: my bots that can be in range of it next turn against
@@ -362,16 +346,8 @@ func (sq *squadPolicy) exchange(mine []squadBot, dest []Point, alive []foe, r in
 
 // fire assigns shots: kills first (exactly the shots needed, the enemies
 // that reach most of the squad first), then leftover shooters at the
-// weakest enemy they reach.
-func (sq *squadPolicy) fire(st *msgState, mine []squadBot, enemies []foe, r int) map[string]Point {
-	reach := map[string]map[Point]bool{}
-	for _, m := range mine {
-		set := map[Point]bool{}
-		for _, q := range st.Bots[m.id].CanShoot {
-			set[Point{q[0], q[1]}] = true
-		}
-		reach[m.id] = set
-	}
+// weakest enemy they reach. ids are the ids of mine.
+func (sq *squadPolicy) fire(st *msgState, ids []string, mine []squadBot, enemies []foe, r int) map[string]Point {
 	threat := func(e foe) int {
 		n := 0
 		for _, m := range mine {
@@ -388,50 +364,7 @@ func (sq *squadPolicy) fire(st *msgState, mine []squadBot, enemies []foe, r int)
 		}
 		return threat(order[i]) > threat(order[j])
 	})
-	fire := map[string]Point{}
-	left := map[string]int{}
-	options := func(id string) int {
-		n := 0
-		for _, o := range enemies {
-			if reach[id][o.pos] {
-				n++
-			}
-		}
-		return n
-	}
-	for _, e := range order {
-		left[e.id] = e.health
-		var can []string
-		for _, m := range mine {
-			if _, busy := fire[m.id]; !busy && reach[m.id][e.pos] {
-				can = append(can, m.id)
-			}
-		}
-		if len(can) < e.health {
-			continue
-		}
-		sort.SliceStable(can, func(i, j int) bool { return options(can[i]) < options(can[j]) })
-		for _, id := range can[:e.health] {
-			fire[id] = e.pos
-		}
-		left[e.id] = 0
-	}
-	for _, m := range mine {
-		if _, busy := fire[m.id]; busy {
-			continue
-		}
-		best := -1
-		for i, e := range order {
-			if reach[m.id][e.pos] && left[e.id] > 0 && (best < 0 || left[e.id] < left[order[best].id]) {
-				best = i
-			}
-		}
-		if best >= 0 {
-			fire[m.id] = order[best].pos
-			left[order[best].id]--
-		}
-	}
-	return fire
+	return assignFire(st, ids, order)
 }
 
 // centre is the open cell nearest the mean position of the squad.

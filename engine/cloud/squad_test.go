@@ -93,9 +93,7 @@ func TestSquadDeterministic(t *testing.T) {
 func TestSquadFocusesAndKeepsOut(t *testing.T) {
 	s := tiny(t, 2, nil, "...aa", "..a..", "...bb")
 	s.bots[4].health = 1
-	b := newSquadBot(1)
-	b.Feed(strings.TrimSuffix(s.Intro(0), "\n"))
-	out := b.Feed(strings.TrimSuffix(s.Input(0), "\n"))
+	out := firstAnswer(newSquadBot(1), s)
 	s.Apply(answers(strings.TrimSuffix(out, "\n"), idle))
 	if s.bots[4].alive() || s.points[0] != 100 || s.bots[3].health != 1 {
 		t.Errorf("squad's reply %s: bot5 alive %v, points %d, bot4 has %d lives (want dead, 100, 1)", out, s.bots[4].alive(), s.points[0], s.bots[3].health)
@@ -104,9 +102,7 @@ func TestSquadFocusesAndKeepsOut(t *testing.T) {
 	// steps away: stepping right would put it within their reach next
 	// turn (range 3, plus the step they can take), one gun against two.
 	s = tiny(t, 2, nil, ".......", "....b..", "a......", "....b..", ".......")
-	b = newSquadBot(1)
-	b.Feed(strings.TrimSuffix(s.Intro(0), "\n"))
-	out = b.Feed(strings.TrimSuffix(s.Input(0), "\n"))
+	out = firstAnswer(newSquadBot(1), s)
 	if strings.Contains(out, `"move":"r"`) {
 		t.Errorf("a lone bot stepped toward two enemies: %s", out)
 	}
@@ -149,27 +145,9 @@ func TestSquadWithinTurnLimit(t *testing.T) {
 	}
 	var slowest time.Duration
 	for g := range games {
-		s, err := newGame(t, engine.Options{}, 4, int64(g))
-		if err != nil {
-			t.Fatal(err)
-		}
 		bots := []engine.Bot{newSquadBot(int64(g)), newHunterBot(2), newSquadBot(int64(g + 1)), newRandomBot(4)}
-		for seat, bt := range bots {
-			bt.Feed(strings.TrimSuffix(s.Intro(seat), "\n"))
-		}
-		for !s.Done() {
-			asks := s.Asks()
-			replies := make([]engine.Reply, len(asks))
-			for i, a := range asks {
-				start := time.Now()
-				out := bots[i].Feed(strings.TrimSuffix(a.Input, "\n"))
-				if took := time.Since(start); i%2 == 0 {
-					slowest = max(slowest, took)
-				}
-				replies[i] = engine.Reply{Status: engine.Answered, Line: strings.TrimSuffix(out, "\n")}
-			}
-			s.Apply(replies)
-		}
+		_, _, took := playTimed(t, engine.Options{}, bots, int64(g))
+		slowest = max(slowest, took[0], took[2])
 	}
 	t.Logf("slowest squad turn in %d games: %v (default limit 250ms)", games, slowest)
 	if !raceOn && slowest > 250*time.Millisecond {

@@ -86,8 +86,7 @@ func BenchmarkTurn(b *testing.B) {
 func BenchmarkGreedy(b *testing.B) {
 	s := benchState(b)
 	in := s.Input(0)
-	g := NewGreedyBot(1)
-	g.xy = 1
+	g := knowing(1)
 	for b.Loop() {
 		feed(g, in)
 	}

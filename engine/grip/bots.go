@@ -1,6 +1,7 @@
 package grip
 
 import (
+	"iter"
 	"math"
 	"math/rand/v2"
 	"strconv"
@@ -79,23 +80,31 @@ func (*GreedyBot) Hello() string { return "READY\n" }
 
 // Feed collects input lines and answers at EOD.
 func (b *GreedyBot) Feed(line string) string {
+	return feedInput(b, &b.lines, line, b.decide)
+}
+
+// feedInput is the Feed of the greedy and search bots. It collects input
+// lines in *lines and at EOD answers decide's command for the input as g
+// parses it, or N when the input is short or unreadable; g remembers the
+// command to learn the coords order from its effect.
+func feedInput(g *GreedyBot, lines *[]string, line string, decide func(view) byte) string {
 	line = TrimLine(line)
 	if line != "EOD" {
-		if len(b.lines) >= 4*inputLines {
+		if len(*lines) >= 4*inputLines {
 			// Someone is sending nonsense; keep only what can still matter.
-			b.lines = append(b.lines[:0], b.lines[len(b.lines)-inputLines:]...)
+			*lines = append((*lines)[:0], (*lines)[len(*lines)-inputLines:]...)
 		}
-		b.lines = append(b.lines, line)
+		*lines = append(*lines, line)
 		return ""
 	}
 	cmd := byte('N')
-	if len(b.lines) >= inputLines {
-		if v, ok := b.parse(b.lines[len(b.lines)-inputLines:]); ok {
-			cmd = b.decide(v)
+	if in := *lines; len(in) >= inputLines {
+		if v, ok := g.parse(in[len(in)-inputLines:]); ok {
+			cmd = decide(v)
 		}
 	}
-	b.lastCmd = cmd
-	b.lines = b.lines[:0]
+	g.lastCmd = cmd
+	*lines = (*lines)[:0]
 	return commandLine(cmd)
 }
 
@@ -200,6 +209,16 @@ const (
 	scoreProbe    = 20.0
 )
 
+// swapped is v read the other way round: every player's row as its
+// column and its column as its row.
+func swapped(v view) view {
+	for i := range v.players {
+		p := &v.players[i]
+		p.r, p.c = p.c, p.r
+	}
+	return v
+}
+
 func (b *GreedyBot) decide(v view) byte {
 	me := v.players[v.id]
 	if !me.alive || me.wait > 0 {
@@ -211,11 +230,7 @@ func (b *GreedyBot) decide(v view) byte {
 	unsure := b.xy == 0
 	var alt view
 	if unsure {
-		alt = v
-		for i := range alt.players {
-			p := &alt.players[i]
-			p.r, p.c = p.c, p.r
-		}
+		alt = swapped(v)
 	}
 	best, bestScore := byte('N'), math.Inf(-1)
 	for i := range len(Commands) {
@@ -334,26 +349,11 @@ func (b *GreedyBot) score(v *view, cmd byte) float64 {
 
 // attackValue is the expected kills of an attack from (r, c) facing dir.
 func (b *GreedyBot) attackValue(v *view, r, c int, dir byte) float64 {
-	dr, dc := step(dir)
-	br, bc := r/BlockSize, c/BlockSize
+	_, dc := step(dir)
 	val := 0.0
-	for j, o := range v.players {
-		if j == v.id || !o.alive {
-			continue
-		}
-		obr, obc := o.r/BlockSize, o.c/BlockSize
-		n := 0
-		switch {
-		case dr == 0 && obr == br && (obc-bc)*dc > 0:
-			n = abs(obc - bc)
-		case dc == 0 && obc == bc && (obr-br)*dr > 0:
-			n = abs(obr - br)
-		default:
-			continue
-		}
-		if v.blocks[obr][obc] != 0 {
-			continue // already scheduled: the attack changes nothing there
-		}
+	// inFire leaves out opponents on falling blocks: the attack changes
+	// nothing there.
+	for o, n := range inFire(v, r, c, dir) {
 		// The opponent acts n times before its block falls, less its wait;
 		// it survives only by leaving the line sideways.
 		acts := n - o.wait
@@ -377,22 +377,41 @@ func (b *GreedyBot) attackValue(v *view, r, c int, dir byte) float64 {
 // targets counts opponents standing on stable blocks in the line of fire
 // from (r, c) facing dir.
 func targets(v *view, r, c int, dir byte) int {
-	dr, dc := step(dir)
-	br, bc := r/BlockSize, c/BlockSize
 	n := 0
-	for j, o := range v.players {
-		if j == v.id || !o.alive {
-			continue
-		}
-		obr, obc := o.r/BlockSize, o.c/BlockSize
-		if v.blocks[obr][obc] != 0 {
-			continue
-		}
-		if (dr == 0 && obr == br && (obc-bc)*dc > 0) || (dc == 0 && obc == bc && (obr-br)*dr > 0) {
-			n++
-		}
+	for range inFire(v, r, c, dir) {
+		n++
 	}
 	return n
+}
+
+// inFire yields the living opponents on stable blocks in the line of fire
+// from (r, c) facing dir, each with how many blocks away it stands.
+func inFire(v *view, r, c int, dir byte) iter.Seq2[botPlayer, int] {
+	return func(yield func(botPlayer, int) bool) {
+		dr, dc := step(dir)
+		br, bc := r/BlockSize, c/BlockSize
+		for j, o := range v.players {
+			if j == v.id || !o.alive {
+				continue
+			}
+			obr, obc := o.r/BlockSize, o.c/BlockSize
+			n := 0
+			switch {
+			case dr == 0 && obr == br && (obc-bc)*dc > 0:
+				n = abs(obc - bc)
+			case dc == 0 && obc == bc && (obr-br)*dr > 0:
+				n = abs(obr - br)
+			default:
+				continue
+			}
+			if v.blocks[obr][obc] != 0 {
+				continue
+			}
+			if !yield(o, n) {
+				return
+			}
+		}
+	}
 }
 
 // exitCost is how many moves the player at (r, c) needs to leave its block

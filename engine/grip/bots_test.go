@@ -3,6 +3,7 @@ package grip
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"ringside/engine"
 )
@@ -12,6 +13,15 @@ import (
 // test when a bot answers anything but one valid line per input.
 func playBots(t testing.TB, seed int64, bots [Seats]engine.Bot, kv ...string) *State {
 	t.Helper()
+	s, _ := playTimed(t, seed, bots, kv...)
+	return s
+}
+
+// playTimed is playBots that also returns each seat's slowest answer
+// (the time its Feed calls took on one input).
+func playTimed(t testing.TB, seed int64, bots [Seats]engine.Bot, kv ...string) (*State, [Seats]time.Duration) {
+	t.Helper()
+	var slowest [Seats]time.Duration
 	opts := engine.Options{}
 	for i := 0; i+1 < len(kv); i += 2 {
 		opts[kv[i]] = kv[i+1]
@@ -31,6 +41,7 @@ func playBots(t testing.TB, seed int64, bots [Seats]engine.Bot, kv ...string) *S
 		for _, a := range asks {
 			var out string
 			lines := strings.SplitAfter(a.Input, "\n")
+			start := time.Now()
 			for i, l := range lines[:len(lines)-1] {
 				got := bots[a.Seat].Feed(strings.TrimSuffix(l, "\n"))
 				if i < len(lines)-2 && got != "" {
@@ -38,6 +49,7 @@ func playBots(t testing.TB, seed int64, bots [Seats]engine.Bot, kv ...string) *S
 				}
 				out += got
 			}
+			slowest[a.Seat] = max(slowest[a.Seat], time.Since(start))
 			if len(out) != 2 || out[1] != '\n' {
 				t.Fatalf("seat %d answered %q, want one command line", a.Seat, out)
 			}
@@ -50,7 +62,30 @@ func playBots(t testing.TB, seed int64, bots [Seats]engine.Bot, kv ...string) *S
 			}
 		}
 	}
-	return s
+	return s, slowest
+}
+
+// greedyAmongRandom seats a greedy bot in seat seed%4 and random bots in
+// the others, all seeded from seed.
+func greedyAmongRandom(seed int64) (bots [Seats]engine.Bot, greedy *GreedyBot, seat int) {
+	seat = int(seed % Seats)
+	for i := range bots {
+		if i == seat {
+			greedy = NewGreedyBot(seed)
+			bots[i] = greedy
+		} else {
+			bots[i] = NewRandomBot(seed*Seats + int64(i))
+		}
+	}
+	return bots, greedy, seat
+}
+
+// knowing returns a greedy bot seeded 1 that has been told the coords
+// order (1 rc, 2 xy), so it does not probe it first.
+func knowing(xy int) *GreedyBot {
+	b := NewGreedyBot(1)
+	b.xy = xy
+	return b
 }
 
 // TestGreedyBeatsRandom plays greedy against three random bots, greedy in
@@ -62,15 +97,7 @@ func TestGreedyBeatsRandom(t *testing.T) {
 	}
 	wins, draws := 0, 0
 	for seed := range int64(games) {
-		var bots [Seats]engine.Bot
-		g := int(seed % Seats)
-		for i := range bots {
-			if i == g {
-				bots[i] = NewGreedyBot(seed)
-			} else {
-				bots[i] = NewRandomBot(seed*Seats + int64(i))
-			}
-		}
+		bots, _, g := greedyAmongRandom(seed)
 		r := playBots(t, seed, bots).Result()
 		switch w := r.Winner(); {
 		case w == g:
@@ -92,17 +119,7 @@ func TestGreedyLearnsXY(t *testing.T) {
 	wins := 0
 	const games = 40
 	for seed := range int64(games) {
-		var bots [Seats]engine.Bot
-		g := int(seed % Seats)
-		var greedy *GreedyBot
-		for i := range bots {
-			if i == g {
-				greedy = NewGreedyBot(seed)
-				bots[i] = greedy
-			} else {
-				bots[i] = NewRandomBot(seed*Seats + int64(i))
-			}
-		}
+		bots, greedy, g := greedyAmongRandom(seed)
 		s := playBots(t, seed, bots, OptCoords, CoordsXY)
 		if p := s.Player(g); greedy.xy != 2 && !(p.Fallen && p.FellAt < 40) && s.Turn() > 40 {
 			t.Errorf("seed %d: greedy did not notice coords=xy in %d turns", seed, s.Turn())
@@ -121,8 +138,7 @@ func TestGreedyAvoidsFallingBlock(t *testing.T) {
 	// Greedy (player 0) stands in block (1,1) which falls at the end of
 	// this turn unless it steps out; only stepping left leaves the block.
 	// The bot is told the order is rc; a fresh bot would first probe it.
-	b := NewGreedyBot(1)
-	b.xy = 1
+	b := knowing(1)
 	in := "0\n8\n0 0 0 0 0 0\n0 1 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n" +
 		"4 3 R 0\n0 17 L 0\n17 0 U 0\n17 17 U 0\nEOD\n"
 	if got := feed(b, in); got != "L\n" {
@@ -131,8 +147,7 @@ func TestGreedyAvoidsFallingBlock(t *testing.T) {
 	// It does not step onto a block showing 2 either.
 	in = "0\n8\n0 0 0 0 0 0\n0 0 2 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n" +
 		"4 5 R 0\n0 17 L 0\n17 0 U 0\n17 17 U 0\nEOD\n"
-	b = NewGreedyBot(1)
-	b.xy = 1
+	b = knowing(1)
 	if got := feed(b, in); got == "R\n" {
 		t.Errorf("greedy stepped onto a block falling before its next turn")
 	}
@@ -141,16 +156,14 @@ func TestGreedyAvoidsFallingBlock(t *testing.T) {
 func TestGreedyAttacks(t *testing.T) {
 	// Player 1 stands in the middle of the next block to the right, on a
 	// stable block: it cannot get off in the one turn it has.
-	b := NewGreedyBot(1)
-	b.xy = 1
+	b := knowing(1)
 	in := "0\n8\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n" +
 		"4 4 R 0\n4 7 L 0\n17 0 U 0\n17 17 U 0\nEOD\n"
 	if got := feed(b, in); got != "A\n" {
 		t.Errorf("greedy answered %q, want A", got)
 	}
 	// The same position in coords=xy, to a bot that knows.
-	xy := NewGreedyBot(1)
-	xy.xy = 2
+	xy := knowing(2)
 	if got := feed(xy, strings.Replace(in, "4 7 L 0", "7 4 L 0", 1)); got != "A\n" {
 		t.Errorf("greedy (xy) answered %q, want A", got)
 	}

@@ -104,17 +104,7 @@ func NewState(opts engine.Options, players []string, seed int64) (*State, error)
 	if len(players) != Seats {
 		return nil, fmt.Errorf("grip is played by exactly %d players, not %d", Seats, len(players))
 	}
-	get := func(key string) string {
-		if v, ok := opts[key]; ok {
-			return v
-		}
-		for _, o := range info.Options {
-			if o.Key == key {
-				return o.Default
-			}
-		}
-		return ""
-	}
+	get := func(key string) string { return info.Value(opts, key) }
 	var cfg config
 	turnMS, err := engine.IntOption(OptTurnMS, get(OptTurnMS), 1, maxMillis, "milliseconds")
 	if err != nil {

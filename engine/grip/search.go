@@ -52,23 +52,7 @@ func (*SearchBot) Hello() string { return "READY\n" }
 
 // Feed collects input lines and answers at EOD.
 func (b *SearchBot) Feed(line string) string {
-	line = TrimLine(line)
-	if line != "EOD" {
-		if len(b.lines) >= 4*inputLines {
-			b.lines = append(b.lines[:0], b.lines[len(b.lines)-inputLines:]...)
-		}
-		b.lines = append(b.lines, line)
-		return ""
-	}
-	cmd := byte('N')
-	if len(b.lines) >= inputLines {
-		if v, ok := b.g.parse(b.lines[len(b.lines)-inputLines:]); ok {
-			cmd = b.decide(v)
-		}
-	}
-	b.g.lastCmd = cmd
-	b.lines = b.lines[:0]
-	return commandLine(cmd)
+	return feedInput(b.g, &b.lines, line, b.decide)
 }
 
 // Values of a position at the end of a line of play.
@@ -97,11 +81,7 @@ func (b *SearchBot) decide(v view) byte {
 	roots := []*State{stateOf(&v)}
 	var alt view
 	if unsure {
-		alt = v
-		for i := range alt.players {
-			p := &alt.players[i]
-			p.r, p.c = p.c, p.r
-		}
+		alt = swapped(v)
 		roots = append(roots, stateOf(&alt))
 	}
 	best, bestVal := byte('N'), math.Inf(-1)

@@ -117,24 +117,8 @@ func TestSearchWithinTurnLimit(t *testing.T) {
 	var slowest time.Duration
 	for g := range games {
 		bots := [Seats]engine.Bot{NewSearchBot(int64(g)), NewGreedyBot(int64(g)), NewSearchBot(int64(g + 1)), NewRandomBot(int64(g))}
-		s, err := NewState(engine.Options{}, []string{"a", "b", "c", "d"}, int64(g))
-		if err != nil {
-			t.Fatal(err)
-		}
-		s.Apply([]engine.Reply{{Status: engine.Answered, Line: "READY"}, {Status: engine.Answered, Line: "READY"},
-			{Status: engine.Answered, Line: "READY"}, {Status: engine.Answered, Line: "READY"}})
-		for !s.Done() {
-			var rs []engine.Reply
-			for _, a := range s.Asks() {
-				start := time.Now()
-				out := feed(bots[a.Seat], a.Input)
-				if took := time.Since(start); a.Seat%2 == 0 {
-					slowest = max(slowest, took)
-				}
-				rs = append(rs, engine.Reply{Status: engine.Answered, Line: strings.TrimSuffix(out, "\n")})
-			}
-			s.Apply(rs)
-		}
+		_, took := playTimed(t, int64(g), bots)
+		slowest = max(slowest, took[0], took[2])
 	}
 	t.Logf("slowest search turn in %d games: %v (default limit 100ms)", games, slowest)
 	if !raceOn && slowest > 100*time.Millisecond {
