@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/signal"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"ringside/app/service"
@@ -331,12 +330,7 @@ func aiList(c *cli, args []string) error {
 		if err != nil {
 			return err
 		}
-		if len(ais) == 0 {
-			fmt.Fprintln(c.stdout, "no AIs yet: add one with \"ringside ai add\" or start from a template with \"ringside ai new\"")
-			return nil
-		}
-		tw := tabwriter.NewWriter(c.stdout, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "NAME\tGAME\tLANGUAGE\tREVISION\tLAST BUILD\tWATCHED")
+		var rows [][]string
 		for _, st := range ais {
 			cur, last := "-", "never built"
 			if st.Current != nil {
@@ -355,9 +349,10 @@ func aiList(c *cli, args []string) error {
 			case st.AI.Watch:
 				watched = "yes"
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", st.AI.Name, st.AI.Game, orDash(st.AI.Language), cur, last, watched)
+			rows = append(rows, []string{st.AI.Name, st.AI.Game, orDash(st.AI.Language), cur, last, watched})
 		}
-		return tw.Flush()
+		return c.printTable("NAME\tGAME\tLANGUAGE\tREVISION\tLAST BUILD\tWATCHED", rows,
+			"no AIs yet: add one with \"ringside ai add\" or start from a template with \"ringside ai new\"")
 	})
 }
 
@@ -409,8 +404,7 @@ func aiRevisions(c *cli, args []string) error {
 			fmt.Fprintf(c.stdout, "%s has never been built: \"ringside ai build %s\"\n", st.AI.Name, st.AI.Name)
 			return nil
 		}
-		tw := tabwriter.NewWriter(c.stdout, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "REVISION\tHASH\tSTATUS\tBUILT\tFOLDER / FIRST ERROR")
+		var rows [][]string
 		for _, r := range st.Revisions {
 			num, where := "-", r.ArtifactDir
 			if r.Status == storage.BuildOK {
@@ -421,9 +415,9 @@ func aiRevisions(c *cli, args []string) error {
 			} else {
 				where = service.FirstError(r.BuildLog)
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", num, service.ShortHash(r.Hash), r.Status, r.Created.Format("2006-01-02 15:04:05"), where)
+			rows = append(rows, []string{num, service.ShortHash(r.Hash), string(r.Status), r.Created.Format("2006-01-02 15:04:05"), where})
 		}
-		if err := tw.Flush(); err != nil {
+		if err := c.printTable("REVISION\tHASH\tSTATUS\tBUILT\tFOLDER / FIRST ERROR", rows, ""); err != nil {
 			return err
 		}
 		fmt.Fprintln(c.stdout, "* plays now (the current revision)")

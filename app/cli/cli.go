@@ -11,6 +11,7 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"text/tabwriter"
 
 	"ringside/app/service"
 )
@@ -199,4 +200,19 @@ commands:
 		fmt.Fprintf(c.stdout, "  %-8s %s\n", n, commands[n].summary)
 	}
 	fmt.Fprint(c.stdout, "\n\"ringside help COMMAND\" tells more about one command.\n")
+}
+
+// printTable prints rows in aligned columns under a header of
+// tab-separated titles, or empty when there are none.
+func (c *cli) printTable(header string, rows [][]string, empty string) error {
+	if len(rows) == 0 && empty != "" {
+		fmt.Fprintln(c.stdout, empty)
+		return nil
+	}
+	tw := tabwriter.NewWriter(c.stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, header)
+	for _, r := range rows {
+		fmt.Fprintln(tw, strings.Join(r, "\t"))
+	}
+	return tw.Flush()
 }

@@ -12,7 +12,6 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
-	"text/tabwriter"
 
 	"ringside/app/service"
 	"ringside/engine"
@@ -285,21 +284,17 @@ func eventList(c *cli, args []string) error {
 		if err != nil {
 			return err
 		}
-		if len(evs) == 0 {
-			fmt.Fprintln(c.stdout, "no events yet: create one with \"ringside event create\"")
-			return nil
-		}
-		tw := tabwriter.NewWriter(c.stdout, 2, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "ID\tNAME\tGAME\tFORMAT\tENTRIES\tGAMES\tSTATUS")
+		var rows [][]string
 		for _, ev := range evs {
 			done, all, err := db.MatchCounts(ev.ID)
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d\t%d/%d\t%s\n", ev.ID, ev.Name, ev.Game, ev.Config.Format,
-				len(ev.Config.Entries), done, all, ev.Status)
+			rows = append(rows, []string{fmt.Sprint(ev.ID), ev.Name, ev.Game, string(ev.Config.Format),
+				fmt.Sprint(len(ev.Config.Entries)), fmt.Sprintf("%d/%d", done, all), string(ev.Status)})
 		}
-		return tw.Flush()
+		return c.printTable("ID\tNAME\tGAME\tFORMAT\tENTRIES\tGAMES\tSTATUS", rows,
+			"no events yet: create one with \"ringside event create\"")
 	})
 }
 
@@ -321,8 +316,7 @@ func eventShow(c *cli, args []string) error {
 			return err
 		}
 		fmt.Fprintf(c.stdout, "event %d: %s (%s %s, %s)\n", ev.ID, ev.Name, ev.Game, ev.Config.Format, ev.Status)
-		tw := tabwriter.NewWriter(c.stdout, 2, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "MATCH\tGAME\tROUND\tSEED\tSEATS\tSTATUS\tRANKS\tREASON")
+		var rows [][]string
 		for _, m := range ms {
 			var seats []string
 			for _, e := range m.Game.Seats {
@@ -335,10 +329,10 @@ func eventShow(c *cli, args []string) error {
 			if m.Error != "" {
 				reason = m.Error
 			}
-			fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%s\t%s\t%s\t%s\n", m.ID, m.Game.Index+1, m.Game.Round+1, m.Game.Seed,
-				strings.Join(seats, ", "), m.Status, ranks, reason)
+			rows = append(rows, []string{fmt.Sprint(m.ID), fmt.Sprint(m.Game.Index + 1), fmt.Sprint(m.Game.Round + 1),
+				fmt.Sprint(m.Game.Seed), strings.Join(seats, ", "), string(m.Status), ranks, reason})
 		}
-		return tw.Flush()
+		return c.printTable("MATCH\tGAME\tROUND\tSEED\tSEATS\tSTATUS\tRANKS\tREASON", rows, "")
 	})
 }
 
