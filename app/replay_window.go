@@ -39,7 +39,14 @@ func newViewerFor(log *engine.Log) (*replay.Viewer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return replay.NewViewer(g, log)
+	// Players by the names the app shows ("hunter (built-in)"); the
+	// replay itself is not changed.
+	shown := *log
+	shown.Players = make([]string, len(log.Players))
+	for i, p := range log.Players {
+		shown.Players[i] = displayName(p)
+	}
+	return replay.NewViewer(g, &shown)
 }
 
 // showViewer puts a viewer in a window of its own, keys attached.
@@ -49,7 +56,8 @@ func showViewer(a fyne.App, title string, v *replay.Viewer) fyne.Window {
 	w.SetContent(v)
 	v.AttachKeys(w.Canvas())
 	w.SetOnClosed(v.Close)
-	w.Resize(fyne.NewSize(1200, 800))
+	// Fits a 1024×768 projector, like the main window.
+	w.Resize(fyne.NewSize(1000, 700))
 	w.Show()
 	return w
 }
