@@ -16,7 +16,7 @@ import (
 // input with a deadline, wait for the reply line through the reading
 // goroutine and the line queue, time it.
 func BenchmarkRoundTripRunner(b *testing.B) {
-	c := startSeat(0, []string{fakebot}, Bot{})
+	c := startSeat(0, []string{fakebot}, Bot{}, nil)
 	defer c.stop()
 	ready := engine.Ask{Timeout: time.Second, Expect: func(l string) bool { return l == "READY" }}
 	if r, _, _ := askOne(context.Background(), c, ready, 1); r.Status != engine.Answered {

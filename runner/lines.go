@@ -9,14 +9,6 @@ import (
 	"time"
 )
 
-// MaxLine is the longest reply line kept; longer lines are cut there and
-// marked, and the rest up to the line end is discarded.
-const MaxLine = 64 << 10
-
-// maxQueued bounds the lines waiting to be taken, so a bot that floods its
-// output costs CPU but never memory; the oldest are dropped first.
-const maxQueued = 256
-
 // line is one complete output line of a bot.
 type line struct {
 	text string
@@ -107,7 +99,7 @@ type lineReader struct {
 }
 
 func newLineReader(f *os.File, q *lineQueue) *lineReader {
-	return &lineReader{f: f, q: q, buf: make([]byte, 32<<10), back: make(chan struct{}, 1)}
+	return &lineReader{f: f, q: q, buf: make([]byte, readBuffer), back: make(chan struct{}, 1)}
 }
 
 // run is the background reading goroutine; it ends with the output.

@@ -8,17 +8,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"net"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"ringside/engine"
 )
-
-// LoginTimeout is how long bots have to connect and log in before the
-// game starts without them (they may still join later). A variable so
-// tests can shorten it.
-var LoginTimeout = 5 * time.Second
 
 // Protocol lines of the login handshake (Cloud Contest's).
 const (
@@ -71,7 +67,8 @@ func substitute(argv []string, vars map[string]string) []string {
 // connectLogin starts bots of a game with a login handshake, over TCP on
 // loopback or over stdio according to the "transport" option, and waits
 // until every bot has logged in or LoginTimeout has passed.
-func connectLogin(ctx context.Context, opts engine.Options, st engine.State, bots []Bot, argvs [][]string, scale float64) ([]*seatConn, func(), error) {
+func connectLogin(ctx context.Context, opts engine.Options, st engine.State, bots []Bot, argvs [][]string, scale float64,
+	specs []*sandboxSpec) ([]*seatConn, func(), error) {
 	intro := func(int) string { return "" }
 	if in, ok := st.(engine.Introducer); ok {
 		intro = in.Intro
@@ -83,9 +80,9 @@ func connectLogin(ctx context.Context, opts engine.Options, st engine.State, bot
 	}
 	wait := time.Duration(float64(LoginTimeout) * scale)
 	if opts["transport"] == "stdio" {
-		return connectStdio(ctx, bots, argvs, users, gameToken, intro, wait)
+		return connectStdio(ctx, bots, argvs, users, gameToken, intro, wait, specs)
 	}
-	return connectTCP(ctx, bots, argvs, users, gameToken, intro, wait)
+	return connectTCP(ctx, bots, argvs, users, gameToken, intro, wait, specs)
 }
 
 func loginEnv(host, port, user, game, transport string) []string {
@@ -95,13 +92,13 @@ func loginEnv(host, port, user, game, transport string) []string {
 
 // connectStdio runs the handshake on each bot's stdin/stdout.
 func connectStdio(ctx context.Context, bots []Bot, argvs [][]string, users []string, gameToken string,
-	intro func(int) string, wait time.Duration) ([]*seatConn, func(), error) {
+	intro func(int) string, wait time.Duration, specs []*sandboxSpec) ([]*seatConn, func(), error) {
 	conns := make([]*seatConn, len(bots))
 	var wg sync.WaitGroup
 	for i, b := range bots {
 		vars := map[string]string{"host": "", "port": "", "user_token": users[i], "game_token": gameToken}
 		b.Env = append(append([]string(nil), b.Env...), loginEnv("", "", users[i], gameToken, "stdio")...)
-		conns[i] = startSeat(i, substitute(argvs[i], vars), b)
+		conns[i] = startSeat(i, substitute(argvs[i], vars), b, specs[i])
 		c := conns[i]
 		if c.proc == nil {
 			continue
@@ -179,7 +176,7 @@ func (s *tcpSeat) write(text string, timeout time.Duration) error {
 // connectTCP listens on loopback, starts the bots with the address and
 // tokens, and serves logins for the whole game.
 func connectTCP(ctx context.Context, bots []Bot, argvs [][]string, users []string, gameToken string,
-	intro func(int) string, wait time.Duration) ([]*seatConn, func(), error) {
+	intro func(int) string, wait time.Duration, specs []*sandboxSpec) ([]*seatConn, func(), error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, nil, fmt.Errorf("listen for bots on 127.0.0.1: %w", err)
@@ -212,7 +209,15 @@ func connectTCP(ctx context.Context, bots []Bot, argvs [][]string, users []strin
 	for i, b := range bots {
 		vars := map[string]string{"host": host, "port": port, "user_token": users[i], "game_token": gameToken}
 		b.Env = append(append([]string(nil), b.Env...), loginEnv(host, port, users[i], gameToken, "tcp")...)
-		c := startSeat(i, substitute(argvs[i], vars), b)
+		sb := specs[i]
+		if sb != nil {
+			// The game's own port, and nothing else.
+			tcp := *sb
+			tcp.network = true
+			tcp.connectTCP, _ = strconv.Atoi(port)
+			sb = &tcp
+		}
+		c := startSeat(i, substitute(argvs[i], vars), b, sb)
 		if c.proc != nil {
 			// The program's stdout is not the game channel here; the
 			// socket is.
@@ -273,7 +278,7 @@ func serveTCP(nc net.Conn, users []string, gameToken string, seats []*tcpSeat, q
 		nc.Close()
 		return
 	}
-	r := bufio.NewReaderSize(nc, 64<<10)
+	r := bufio.NewReaderSize(nc, readBuffer)
 	seat := -1
 	for seat < 0 {
 		line, err := readLimited(r)

@@ -27,6 +27,9 @@ type Match struct {
 	// game, not stop the event. "ringside play" leaves it off and reports
 	// a usage error instead.
 	PlayWithoutBots bool
+	// Sandbox is how the bots are contained; the zero value sandboxes
+	// every bot with DefaultLimits.
+	Sandbox Sandbox
 	// OnStep, when set, is called after each step from Play's goroutine.
 	OnStep func(index int, st engine.State, step engine.Step)
 }
@@ -42,19 +45,14 @@ type Outcome struct {
 	// Notes say, per seat, what went wrong outside the game: a program
 	// that could not start, how a process ended.
 	Notes []string
-	Wall  time.Duration
+	// Sandbox says, per seat, how its bot was contained: "on",
+	// "partial" (the kernel lacks something: see SandboxStatus),
+	// "trusted" (no sandbox), or "" when it did not start.
+	Sandbox []string
+	Wall    time.Duration
 }
 
 var verdictIndex = [...]engine.Verdict{engine.OK, engine.Invalid, engine.Timeout, engine.Crashed, engine.NotAsked}
-
-// excerptMax bounds the stderr kept with one reply in the replay, and
-// replayStderrMax all of one seat's stderr in the replay.
-const (
-	excerptMax      = 2 << 10
-	replayStderrMax = 64 << 10
-	sendTimeout     = 250 * time.Millisecond
-	exitGrace       = 100 * time.Millisecond
-)
 
 // ErrNoBotStarted is returned when not one bot of a match could be started:
 // then the problem is the set-up, not a bot.
@@ -71,6 +69,7 @@ type seatConn struct {
 	errSpent int
 	stopped  bool
 	note     string // pending remark for the next logged reply
+	remark   string // said with the first logged reply (how it is contained)
 	closer   func() // extra clean-up (transports)
 }
 
@@ -111,7 +110,7 @@ func Play(ctx context.Context, m Match) (*Outcome, error) {
 		}
 	}
 
-	conns, cleanup, err := connect(ctx, info, opts, st, bots, argvs, scale)
+	conns, cleanup, err := connect(ctx, info, opts, st, bots, argvs, scale, m.Sandbox)
 	if err != nil {
 		return nil, err
 	}
@@ -131,9 +130,19 @@ func Play(ctx context.Context, m Match) (*Outcome, error) {
 		Verdicts: make([][len(verdictIndex)]int, len(conns)),
 		Stderr:   make([]string, len(conns)),
 		Notes:    make([]string, len(conns)),
+		Sandbox:  make([]string, len(conns)),
 	}
 	for i, c := range conns {
 		out.Notes[i] = c.note
+		out.Sandbox[i] = c.sandboxLevel()
+		// The replay says once, with the seat's first reply, when its
+		// bot was not fully contained.
+		switch out.Sandbox[i] {
+		case "trusted":
+			c.remark = "trusted: ran without the sandbox"
+		case "partial":
+			c.remark = "sandbox partial: " + c.sandboxMissing()
+		}
 	}
 	for !st.Done() {
 		if ctx.Err() != nil {
@@ -229,20 +238,24 @@ func botSeed(seed int64, seat int) int64 {
 // every reply is "closed" (the game sees it as crashed), with the reason
 // noted.
 func connect(ctx context.Context, info engine.Info, opts engine.Options, st engine.State,
-	bots []Bot, argvs [][]string, scale float64) ([]*seatConn, func(), error) {
+	bots []Bot, argvs [][]string, scale float64, sb Sandbox) ([]*seatConn, func(), error) {
+	specs := make([]*sandboxSpec, len(bots))
+	for i, b := range bots {
+		specs[i] = sb.spec(b)
+	}
 	if info.Login {
-		return connectLogin(ctx, opts, st, bots, argvs, scale)
+		return connectLogin(ctx, opts, st, bots, argvs, scale, specs)
 	}
 	conns := make([]*seatConn, len(bots))
 	for i, b := range bots {
-		conns[i] = startSeat(i, argvs[i], b)
+		conns[i] = startSeat(i, argvs[i], b, specs[i])
 	}
 	return conns, func() {}, nil
 }
 
-func startSeat(i int, argv []string, b Bot) *seatConn {
+func startSeat(i int, argv []string, b Bot, sb *sandboxSpec) *seatConn {
 	c := &seatConn{seat: i}
-	p, err := startProcess(argv, b.Dir, b.Env)
+	p, err := startProcess(argv, b.Dir, b.Env, sb)
 	if err != nil {
 		c.note = err.Error()
 		c.out = newLineQueue()
@@ -299,7 +312,7 @@ func askOne(ctx context.Context, c *seatConn, a engine.Ask, scale float64) (engi
 	var noise []string
 	if c.stopped {
 		r := engine.Reply{Status: engine.Gone}
-		return r, engine.LogReplyOf(r, "", ""), nil
+		return r, engine.LogReplyOf(r, "", c.remark), nil
 	}
 	limit := time.Duration(float64(a.Timeout) * scale)
 	// A process's own stdout is read by this ask directly; other
@@ -348,8 +361,8 @@ func askOne(ctx context.Context, c *seatConn, a engine.Ask, scale float64) (engi
 		}
 	}
 	reply.Elapsed = time.Duration(float64(reply.Elapsed) / scale).Truncate(time.Microsecond)
-	lr := engine.LogReplyOf(reply, c.stderrExcerpt(), c.note)
-	c.note = ""
+	lr := engine.LogReplyOf(reply, c.stderrExcerpt(), joinNote(c.remark, c.note))
+	c.note, c.remark = "", ""
 	return reply, lr, w.noise
 }
 
@@ -386,10 +399,6 @@ func (w *waiter) next() (engine.Reply, bool) {
 		return engine.Reply{}, false
 	}
 }
-
-// pollEvery bounds one direct read, so that a bot whose process died while
-// a grandchild keeps its output open, or a cancelled game, is noticed.
-const pollEvery = 50 * time.Millisecond
 
 // read waits by reading the bot's stdout itself, with deadlines.
 func (w *waiter) read(ctx context.Context, rd *lineReader, limit time.Duration) engine.Reply {
@@ -462,6 +471,9 @@ func (w *waiter) wait(ctx context.Context, limit time.Duration) engine.Reply {
 func joinNote(a, b string) string {
 	if a == "" {
 		return b
+	}
+	if b == "" {
+		return a
 	}
 	return a + "; " + b
 }

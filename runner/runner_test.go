@@ -14,11 +14,17 @@ import (
 	"time"
 
 	"ringside/engine"
+	"ringside/runner/sandbox"
 )
 
 var fakebot string
 
 func TestMain(m *testing.M) {
+	if len(os.Args) > 1 && os.Args[1] == sandbox.LauncherArg {
+		// This test binary is runner.Executable: it launches the
+		// sandboxed bots of the tests, as the ringside binary does.
+		sandbox.Main()
+	}
 	dir, err := os.MkdirTemp("", "ringside-runner-test")
 	if err != nil {
 		panic(err)

@@ -1,0 +1,189 @@
+package sandbox
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// Cgroups are used where Ringside may create them (root, or a delegated
+// cgroup v2 subtree). Each bot gets its own group under Ringside's own,
+// named ringside-<Ringside's pid>-<n>, so that groups left by a Ringside
+// that was killed can be recognised and removed.
+
+var cgroupSeq atomic.Int64
+var sweepOnce sync.Once
+
+// cgroupBase returns the folder of Ringside's own cgroup for controller,
+// or "" when there is none.
+func cgroupBase(controller string) string {
+	data, err := os.ReadFile("/proc/self/cgroup")
+	if err != nil {
+		return ""
+	}
+	for _, l := range strings.Split(string(data), "\n") {
+		parts := strings.SplitN(l, ":", 3)
+		if len(parts) != 3 {
+			continue
+		}
+		if parts[0] == "0" && parts[1] == "" {
+			// cgroup v2: usable only where the controller is delegated
+			// to our group's children.
+			if _, err := os.Stat("/sys/fs/cgroup/cgroup.controllers"); err != nil {
+				continue
+			}
+			base := filepath.Join("/sys/fs/cgroup", parts[2])
+			if strings.Contains(" "+trimmed(filepath.Join(base, "cgroup.subtree_control"))+" ", " "+controller+" ") {
+				return base
+			}
+			continue
+		}
+		for _, c := range strings.Split(parts[1], ",") {
+			if c == controller {
+				return filepath.Join("/sys/fs/cgroup", controller, parts[2])
+			}
+		}
+	}
+	return ""
+}
+
+// joinCgroups puts pid into new pids and memory cgroups with l's caps,
+// where that is allowed.
+func joinCgroups(pid int, l Limits) (dirs []string, pids, mem bool) {
+	sweepOnce.Do(sweepCgroups)
+	name := fmt.Sprintf("ringside-%d-%d", os.Getpid(), cgroupSeq.Add(1))
+	try := func(controller string, settings map[string]string) bool {
+		base := cgroupBase(controller)
+		if base == "" {
+			return false
+		}
+		dir := filepath.Join(base, name)
+		if err := os.Mkdir(dir, 0o755); err != nil && !os.IsExist(err) {
+			return false
+		}
+		for file, value := range settings {
+			if err := os.WriteFile(filepath.Join(dir, file), []byte(value), 0); err != nil {
+				os.Remove(dir)
+				return false
+			}
+		}
+		if err := os.WriteFile(filepath.Join(dir, "cgroup.procs"), []byte(strconv.Itoa(pid)), 0); err != nil {
+			os.Remove(dir)
+			return false
+		}
+		for _, d := range dirs {
+			if d == dir {
+				return true // v2: one group for both controllers
+			}
+		}
+		dirs = append(dirs, dir)
+		return true
+	}
+	if l.Processes > 0 {
+		pids = try("pids", map[string]string{"pids.max": strconv.Itoa(l.Processes)})
+	}
+	if l.Memory > 0 {
+		limitFile := "memory.limit_in_bytes"
+		if cgroupBase("memory") != "" && strings.HasPrefix(cgroupBase("memory"), "/sys/fs/cgroup/memory") {
+			mem = try("memory", map[string]string{limitFile: strconv.FormatInt(l.Memory, 10)})
+		} else {
+			mem = try("memory", map[string]string{"memory.max": strconv.FormatInt(l.Memory, 10), "memory.swap.max": "0"})
+		}
+	}
+	return dirs, pids, mem
+}
+
+// cgroupEvents tells whether the memory cap killed a process and whether
+// a fork failed at the process cap.
+func cgroupEvents(dirs []string) (oom, pidsMax bool) {
+	for _, d := range dirs {
+		for _, file := range []string{"memory.oom_control", "memory.events"} {
+			for _, l := range strings.Split(trimmed(filepath.Join(d, file)), "\n") {
+				if f := strings.Fields(l); len(f) == 2 && f[0] == "oom_kill" && f[1] != "0" {
+					oom = true
+				}
+			}
+		}
+		for _, l := range strings.Split(trimmed(filepath.Join(d, "pids.events")), "\n") {
+			if f := strings.Fields(l); len(f) == 2 && f[0] == "max" && f[1] != "0" {
+				pidsMax = true
+			}
+		}
+	}
+	return oom, pidsMax
+}
+
+// removeCgroups removes the groups once their processes are gone; the
+// kernel takes a moment to release a namespace's last processes.
+func removeCgroups(dirs []string) {
+	for _, d := range dirs {
+		for i := 0; i < 50; i++ {
+			err := os.Remove(d)
+			if err == nil || os.IsNotExist(err) || !isBusy(err) {
+				break
+			}
+			time.Sleep(2 * time.Millisecond)
+		}
+	}
+}
+
+func isBusy(err error) bool {
+	pe, ok := err.(*os.PathError)
+	return ok && pe.Err == syscall.EBUSY
+}
+
+// sweepCgroups removes groups of Ringside processes that no longer run
+// (killed before they could clean up): an empty group costs little, but
+// a league a day for a term would leave thousands.
+func sweepCgroups() {
+	for _, controller := range []string{"pids", "memory"} {
+		base := cgroupBase(controller)
+		if base == "" {
+			continue
+		}
+		entries, err := os.ReadDir(base)
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			rest, ok := strings.CutPrefix(e.Name(), "ringside-")
+			if !ok || !e.IsDir() {
+				continue
+			}
+			owner, _, _ := strings.Cut(rest, "-")
+			pid, err := strconv.Atoi(owner)
+			if err != nil || pid == os.Getpid() || syscall.Kill(pid, 0) == nil {
+				continue
+			}
+			dir := filepath.Join(base, e.Name())
+			// Processes still in it (from a Ringside killed so hard
+			// that its launchers' parent-death signal did not reach
+			// them) are killed first.
+			for _, f := range strings.Fields(trimmed(filepath.Join(dir, "cgroup.procs"))) {
+				if p, err := strconv.Atoi(f); err == nil {
+					killPid(p)
+				}
+			}
+			removeCgroups([]string{dir})
+		}
+	}
+}
+
+// killPid kills a process through a pidfd: once the pidfd is open it
+// names that process and no other, even if the number is reused.
+func killPid(pid int) {
+	fd, err := unix.PidfdOpen(pid, 0)
+	if err != nil {
+		return
+	}
+	defer unix.Close(fd)
+	_ = unix.PidfdSendSignal(fd, unix.SIGKILL, nil, 0)
+}
