@@ -17,7 +17,7 @@ import (
 	"ringside/runner/sandbox"
 )
 
-var fakebot string
+var fakebot, hostile string
 
 func TestMain(m *testing.M) {
 	if len(os.Args) > 1 && os.Args[1] == sandbox.LauncherArg {
@@ -30,10 +30,13 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	fakebot = filepath.Join(dir, "fakebot")
-	build := exec.Command("go", "build", "-o", fakebot, "./testdata/fakebot")
-	build.Stderr = os.Stderr
-	if err := build.Run(); err != nil {
-		panic("build fakebot: " + err.Error())
+	hostile = filepath.Join(dir, "hostile")
+	for bin, src := range map[string]string{fakebot: "./testdata/fakebot", hostile: "./testdata/hostile"} {
+		build := exec.Command("go", "build", "-o", bin, src)
+		build.Stderr = os.Stderr
+		if err := build.Run(); err != nil {
+			panic("build " + src + ": " + err.Error())
+		}
 	}
 	code := m.Run()
 	os.RemoveAll(dir)
@@ -93,6 +96,7 @@ func TestBotMisbehaviour(t *testing.T) {
 				t.Errorf("replay does not re-simulate: %v", err)
 			}
 			assertNoProcesses(t, pids)
+			assertNoneRunning(t, fakebot)
 			assertGoroutines(t, goroutines)
 		})
 	}

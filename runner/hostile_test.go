@@ -1,0 +1,302 @@
+package runner
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"ringside/engine"
+	"ringside/engine/event"
+)
+
+// hostileTargets are the things the hostile bots attack, all made by the
+// test: a sentinel process, a database file, another AI's folders, a home
+// folder, a loopback port that is not the game's.
+type hostileTargets struct {
+	sentinel *exec.Cmd
+	db       string
+	dbData   []byte
+	aiDirs   []string
+	home     string
+	ln       net.Listener
+	accepted atomic.Int32
+}
+
+func newHostileTargets(t *testing.T) *hostileTargets {
+	t.Helper()
+	t.Setenv("RINGSIDE_TEST_SECRET", "only-ringside-knows")
+	root := t.TempDir()
+	h := &hostileTargets{db: filepath.Join(root, "data", "ringside.db"), home: filepath.Join(root, "home")}
+	src, rev := filepath.Join(root, "data", "ais", "other", "src"), filepath.Join(root, "data", "ais", "other", "revisions", "abc")
+	for _, d := range []string{src, rev, h.home} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h.aiDirs = []string{src, rev}
+	h.dbData = []byte("SQLite format 3\x00 the results of the whole class")
+	for p, data := range map[string][]byte{h.db: h.dbData, filepath.Join(src, "bot.py"): []byte("print('READY')\n"),
+		filepath.Join(rev, "bot"): []byte("secret strategy")} {
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h.sentinel = exec.Command(hostile, "-child")
+	if err := h.sentinel.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { h.sentinel.Process.Kill(); h.sentinel.Wait() })
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.ln = ln
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			h.accepted.Add(1)
+			c.Close()
+		}
+	}()
+	t.Cleanup(func() { ln.Close() })
+	return h
+}
+
+func (h *hostileTargets) env() []string {
+	_, port, _ := net.SplitHostPort(h.ln.Addr().String())
+	return []string{
+		"HOSTILE_SENTINEL=" + strconv.Itoa(h.sentinel.Process.Pid),
+		"HOSTILE_RINGSIDE=" + strconv.Itoa(os.Getpid()),
+		"HOSTILE_DB=" + h.db,
+		"HOSTILE_AI_DIRS=" + strings.Join(h.aiDirs, string(filepath.ListSeparator)),
+		"HOSTILE_REAL_HOME=" + h.home,
+		"HOSTILE_PORT=" + port,
+	}
+}
+
+// check asserts that nothing outside the game was touched.
+func (h *hostileTargets) check(t *testing.T, fileAttacksBlocked bool) {
+	t.Helper()
+	if !alive(h.sentinel.Process.Pid) {
+		t.Errorf("the sentinel process outside Ringside was killed")
+	}
+	if fileAttacksBlocked {
+		if data, err := os.ReadFile(h.db); err != nil || !bytes.Equal(data, h.dbData) {
+			t.Errorf("the database file changed: %q, %v", data, err)
+		}
+		if _, err := os.Stat(filepath.Join(h.home, "pwned.txt")); err == nil {
+			t.Errorf("a bot wrote into the home folder")
+		}
+	}
+	if n := h.accepted.Load(); n > 0 {
+		t.Errorf("a bot connected to a loopback port that is not its game's (%d times)", n)
+	}
+}
+
+// hostileCase is one attack and what must come of it.
+type hostileCase struct {
+	attack string
+	// fileAttack is blocked by Landlock alone: with Landlock absent
+	// (pretended) it may succeed, and the sandbox says so.
+	fileAttack bool
+	// crashNote is the attacker's verdict note when the attack costs it
+	// its game (a cap); "" means it plays on and answers every turn.
+	crashNote string
+}
+
+var hostileCases = []hostileCase{
+	{attack: "kill-parent"},
+	{attack: "kill-seat"},
+	{attack: "kill-sentinel"},
+	{attack: "read-proc"},
+	{attack: "env"},
+	{attack: "read-db", fileAttack: true},
+	{attack: "write-db", fileAttack: true},
+	{attack: "read-ai", fileAttack: true},
+	{attack: "write-home", fileAttack: true},
+	{attack: "connect-loopback"},
+	{attack: "connect-elsewhere"},
+	{attack: "alloc", crashNote: "memory limit 1 GiB"},
+	{attack: "fork-bomb"},
+	{attack: "big-file"},
+}
+
+// TestHostileBots plays each attack against a victim seat, with the full
+// sandbox and with Landlock pretended absent. Every attack fails (or,
+// without Landlock, the file attacks are announced as possible), the
+// victim plays every turn, and nothing is left running.
+func TestHostileBots(t *testing.T) {
+	for _, pretend := range []bool{false, true} {
+		name := "sandbox"
+		if pretend {
+			name = "no-landlock"
+		}
+		t.Run(name, func(t *testing.T) {
+			h := newHostileTargets(t)
+			for _, tc := range hostileCases {
+				t.Run(tc.attack, func(t *testing.T) {
+					out, err := Play(context.Background(), hostileMatch(h, tc.attack, pretend))
+					if err != nil {
+						t.Fatal(err)
+					}
+					checkHostile(t, out, tc, pretend)
+					h.check(t, !pretend)
+					assertNoneRunning(t, hostile, h.sentinel.Process.Pid)
+				})
+			}
+		})
+	}
+}
+
+func hostileMatch(h *hostileTargets, attack string, pretend bool) Match {
+	return Match{Game: pingGame{}, Seed: 1, TimeScale: 10,
+		Options: engine.Options{"turns": "6", "all": "1"},
+		Sandbox: Sandbox{PretendNoLandlock: pretend},
+		Bots: []Bot{
+			{Name: attack, Command: hostile + " -attack " + attack, Env: h.env()},
+			{Name: "victim", Command: hostile + " -attack victim"},
+		}}
+}
+
+func checkHostile(t *testing.T, out *Outcome, tc hostileCase, pretend bool) {
+	t.Helper()
+	report := attackReport(out.Stderr[0], tc.attack)
+	t.Logf("%s: %s", tc.attack, report)
+	switch {
+	case tc.crashNote != "":
+		if !strings.Contains(allNotes(out), tc.crashNote) {
+			t.Errorf("notes %q lack %q (stderr %q)", allNotes(out), tc.crashNote, lastLines(out.Stderr[0], 3))
+		}
+		if c := counts(out, 0); c[engine.Crashed] != 1 {
+			t.Errorf("attacker verdicts %v, want a crash", c)
+		}
+	case pretend && tc.fileAttack:
+		// Without Landlock nothing stops reading files: the sandbox
+		// says so in the replay, and the game still goes on.
+		if !strings.Contains(allNotes(out), "sandbox partial") {
+			t.Errorf("replay notes %q do not say the sandbox is partial", allNotes(out))
+		}
+	default:
+		if !strings.HasPrefix(report, "blocked") {
+			t.Errorf("attack %s: %s", tc.attack, report)
+		}
+		if c := counts(out, 0); c[engine.OK] != 7 {
+			t.Errorf("attacker verdicts %v, notes %q, want 7 ok", c, allNotes(out))
+		}
+	}
+	if c := counts(out, 1); c[engine.OK] != 7 {
+		t.Errorf("victim verdicts %v, notes %q, want 7 ok", c, allNotes(out))
+	}
+	if want := map[bool]string{false: "on", true: "partial"}[pretend]; out.Sandbox[0] != want {
+		t.Errorf("sandbox level %q, want %q", out.Sandbox[0], want)
+	}
+}
+
+func attackReport(stderr, attack string) string {
+	prefix := "ATTACK " + attack + ": "
+	for _, l := range strings.Split(stderr, "\n") {
+		if r, ok := strings.CutPrefix(l, prefix); ok {
+			return r
+		}
+	}
+	return "no report on stderr: " + lastLines(stderr, 3)
+}
+
+func lastLines(s string, n int) string {
+	ls := strings.Split(strings.TrimSpace(s), "\n")
+	if len(ls) > n {
+		ls = ls[len(ls)-n:]
+	}
+	return strings.Join(ls, "\n")
+}
+
+// assertNoneRunning waits up to a second for every process whose command
+// line starts with prog (but except) to be gone.
+func assertNoneRunning(t *testing.T, prog string, except ...int) {
+	t.Helper()
+	deadline := time.Now().Add(time.Second)
+	for {
+		left := running(prog, except...)
+		if len(left) == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Errorf("%d processes of %s left running: %v", len(left), filepath.Base(prog), left)
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// running lists live processes whose program is prog.
+func running(prog string, except ...int) []int {
+	entries, _ := os.ReadDir("/proc")
+	var pids []int
+next:
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		for _, x := range except {
+			if pid == x {
+				continue next
+			}
+		}
+		cmd, _ := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
+		if strings.HasPrefix(string(cmd), prog+"\x00") && alive(pid) {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
+}
+
+// TestHostileEvent plays the attacks as entries of a league: the event
+// finishes, every game has a result, the good bot answers every turn.
+func TestHostileEvent(t *testing.T) {
+	h := newHostileTargets(t)
+	cfg := event.Config{Format: event.League, Seats: 2, Games: 1, Seed: 7}
+	var bots []Bot
+	for _, tc := range hostileCases {
+		cfg.Entries = append(cfg.Entries, event.Entry{Name: tc.attack})
+		bots = append(bots, Bot{Name: tc.attack, Command: hostile + " -attack " + tc.attack, Env: h.env()})
+	}
+	cfg.Entries = append(cfg.Entries, event.Entry{Name: "good"})
+	bots = append(bots, Bot{Name: "good", Command: fakebot})
+	good := len(bots) - 1
+	e := &Event{Game: pingGame{}, Options: engine.Options{"turns": "4", "all": "1"}, Config: cfg, Bots: bots,
+		Concurrency: 2, TimeScale: 10}
+	played := 0
+	e.OnFinished = func(g event.Game, out *Outcome) error {
+		played++
+		for s, entry := range g.Seats {
+			if entry == good {
+				if c := counts(out, s); c[engine.OK] != 5 {
+					t.Errorf("game %d: the good bot's verdicts %v, notes %q", g.Index, c, allNotes(out))
+				}
+			}
+		}
+		return nil
+	}
+	if err := e.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	n := len(bots)
+	if want := n * (n - 1) / 2; played != want {
+		t.Errorf("played %d games, want %d", played, want)
+	}
+	h.check(t, true)
+	assertNoneRunning(t, hostile, h.sentinel.Process.Pid)
+}
