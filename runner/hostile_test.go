@@ -294,7 +294,7 @@ func TestHostileEvent(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := len(bots)
-	if want := n * (n - 1) / 2; played != want {
+	if want := n * (n - 1); played != want { // both colours of every pairing
 		t.Errorf("played %d games, want %d", played, want)
 	}
 	h.check(t, true)

@@ -298,4 +298,3 @@ func procsWith(s string) []int {
 	}
 	return pids
 }
-
