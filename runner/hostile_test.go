@@ -300,3 +300,57 @@ func TestHostileEvent(t *testing.T) {
 	h.check(t, true)
 	assertNoneRunning(t, hostile, h.sentinel.Process.Pid)
 }
+
+// TestCapVerdicts lowers the caps and checks that a bot over one gets a
+// verdict that names it, while the other seat plays on.
+func TestCapVerdicts(t *testing.T) {
+	small := DefaultLimits
+	small.CPU = time.Second
+	small.Memory = 512 << 20
+	tests := []struct {
+		attack string
+		turns  string
+		note   string
+	}{
+		{"spin", "1000000", "CPU time limit 1s"},
+		{"alloc", "6", "memory limit 512 MiB"},
+		{"alloc-many", "1000000", "memory limit 512 MiB"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.attack, func(t *testing.T) {
+			lim := small
+			// The game lasts until the attacker is out (or 30 s).
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			out, err := Play(ctx, Match{Game: pingGame{}, Seed: 1, TimeScale: 10,
+				Options: engine.Options{"turns": tt.turns, "all": "1", "turn_ms": "20"},
+				Bots: []Bot{
+					{Name: tt.attack, Command: hostile + " -attack " + tt.attack, Limits: &lim},
+					{Name: "victim", Command: hostile + " -attack victim"},
+				},
+				OnStep: func(_ int, _ engine.State, step engine.Step) {
+					for _, s := range step.Seats {
+						if s.Seat == 0 && (s.Verdict == engine.Crashed || s.Verdict == engine.Timeout) {
+							cancel()
+						}
+					}
+				}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(allNotes(out), tt.note) {
+				t.Errorf("notes %q lack %q; stderr %q", allNotes(out), tt.note, lastLines(out.Stderr[0], 3))
+			}
+			// A bot thrashing at its memory cap may miss a deadline
+			// just before the watchdog ends it: then its verdict is a
+			// timeout, and the note still names the cap.
+			if c := counts(out, 0); c[engine.Crashed]+c[engine.Timeout] != 1 {
+				t.Errorf("attacker verdicts %v, want one crash or timeout", c)
+			}
+			if c := counts(out, 1); c[engine.Crashed]+c[engine.Invalid] > 0 {
+				t.Errorf("victim verdicts %v", c)
+			}
+			assertNoneRunning(t, hostile)
+		})
+	}
+}

@@ -144,6 +144,11 @@ func Play(ctx context.Context, m Match) (*Outcome, error) {
 			c.remark = "sandbox partial: " + c.sandboxMissing()
 		}
 	}
+	// lastReply is where each seat's latest reply is in the log.
+	lastReply := make([][2]int, len(conns))
+	for i := range lastReply {
+		lastReply[i] = [2]int{-1, -1}
+	}
 	for !st.Done() {
 		if ctx.Err() != nil {
 			out.Log.Aborted = "cancelled"
@@ -154,6 +159,11 @@ func Play(ctx context.Context, m Match) (*Outcome, error) {
 		replies, logged, noise := collect(ctx, conns, asks, scale)
 		step := st.Apply(replies)
 		out.Log.Steps = append(out.Log.Steps, engine.LogStep{Replies: logged, Noise: noise})
+		for i, a := range asks {
+			if a.Seat >= 0 && a.Seat < len(lastReply) {
+				lastReply[a.Seat] = [2]int{len(out.Log.Steps) - 1, i}
+			}
+		}
 		for i, r := range logged {
 			seat := asks[i].Seat
 			if out.Notes[seat] != "" {
@@ -195,6 +205,15 @@ func Play(ctx context.Context, m Match) (*Outcome, error) {
 		c.stop()
 		if c.proc != nil {
 			out.Stderr[i] = c.proc.errs.String()
+			if l := c.proc.limit; l != "" && !strings.Contains(out.Notes[i], l) {
+				// A cap can end a bot between asks, or after a timeout
+				// it caused: the seat's result must still name it.
+				out.Notes[i] = joinNote(out.Notes[i], l)
+				if at := lastReply[i]; at[0] >= 0 {
+					r := &out.Log.Steps[at[0]].Replies[at[1]]
+					r.Note = joinNote(r.Note, l)
+				}
+			}
 		}
 	}
 	out.Wall = time.Since(began)

@@ -35,6 +35,7 @@ type process struct {
 
 	exited   chan struct{} // closed once the process is reaped
 	exitText string        // "exit status 3", "killed by signal 9"; set before exited closes
+	limit    string        // the cap it hit ("memory limit 1 GiB"); set before exited closes
 	readers  sync.WaitGroup
 	stopOnce sync.Once
 
@@ -174,6 +175,7 @@ func (p *process) reap() {
 		if limit != "" {
 			text = limit + "; " + text
 		}
+		p.limit = limit
 	}
 	p.exitText = text
 	close(p.exited)

@@ -31,7 +31,14 @@ func TestMain(m *testing.M) {
 	}
 	fakebot = filepath.Join(dir, "fakebot")
 	hostile = filepath.Join(dir, "hostile")
+	if bins := os.Getenv("RINGSIDE_TEST_BINS"); bins != "" {
+		// TestSandboxUnprivileged hands its run the bots it built.
+		fakebot, hostile = filepath.Join(bins, "fakebot"), filepath.Join(bins, "hostile")
+	}
 	for bin, src := range map[string]string{fakebot: "./testdata/fakebot", hostile: "./testdata/hostile"} {
+		if _, err := os.Stat(bin); err == nil {
+			continue
+		}
 		build := exec.Command("go", "build", "-o", bin, src)
 		build.Stderr = os.Stderr
 		if err := build.Run(); err != nil {
@@ -233,14 +240,18 @@ func equalCounts(a, b map[engine.Verdict]int) bool {
 	return true
 }
 
+// allNotes joins the outcome's notes and the replay's non-empty ones.
 func allNotes(o *Outcome) string {
-	s := strings.Join(o.Notes, "|")
+	var b strings.Builder
+	b.WriteString(strings.Join(o.Notes, "|"))
 	for _, st := range o.Log.Steps {
 		for _, r := range st.Replies {
-			s += "|" + r.Note
+			if r.Note != "" {
+				b.WriteString("|" + r.Note)
+			}
 		}
 	}
-	return s
+	return b.String()
 }
 
 // assertNoProcesses checks that every pid a fake bot recorded is gone (a

@@ -91,11 +91,15 @@ func joinCgroups(pid int, l Limits) (dirs []string, pids, mem bool) {
 		pids = try("pids", map[string]string{"pids.max": strconv.Itoa(l.Processes)})
 	}
 	if l.Memory > 0 {
-		limitFile := "memory.limit_in_bytes"
-		if cgroupBase("memory") != "" && strings.HasPrefix(cgroupBase("memory"), "/sys/fs/cgroup/memory") {
-			mem = try("memory", map[string]string{limitFile: strconv.FormatInt(l.Memory, 10)})
+		// The watchdog ends a bot whose resident memory passes the cap;
+		// the cgroup is the backstop an eighth above it. At its limit
+		// the kernel first reclaims the programs' own code pages, and a
+		// bot can thrash there for many seconds before it is killed.
+		hard := strconv.FormatInt(l.Memory+l.Memory/8, 10)
+		if strings.HasPrefix(cgroupBase("memory"), "/sys/fs/cgroup/memory/") {
+			mem = try("memory", map[string]string{"memory.limit_in_bytes": hard})
 		} else {
-			mem = try("memory", map[string]string{"memory.max": strconv.FormatInt(l.Memory, 10), "memory.swap.max": "0"})
+			mem = try("memory", map[string]string{"memory.max": hard, "memory.swap.max": "0"})
 		}
 	}
 	return dirs, pids, mem
@@ -119,6 +123,20 @@ func cgroupEvents(dirs []string) (oom, pidsMax bool) {
 		}
 	}
 	return oom, pidsMax
+}
+
+// cgroupMemory is the memory the groups account for (their processes'
+// memory, their tmpfs files, their page cache), 0 without a memory group.
+func cgroupMemory(dirs []string) int64 {
+	var most int64
+	for _, d := range dirs {
+		for _, file := range []string{"memory.usage_in_bytes", "memory.current"} {
+			if n, err := strconv.ParseInt(trimmed(filepath.Join(d, file)), 10, 64); err == nil {
+				most = max(most, n)
+			}
+		}
+	}
+	return most
 }
 
 // removeCgroups removes the groups once their processes are gone; the

@@ -129,6 +129,7 @@ func (l *Launch) start(stdin, stdout, stderr *os.File, namespaces bool) error {
 	// Join the cgroups before the launcher reads its policy: until then
 	// it cannot have started anything that would escape them.
 	l.cgroups, l.features.PidsCgroup, l.features.MemCgroup = joinCgroups(cmd.Process.Pid, p.Limits)
+	p.Cgroups = l.cgroups
 	data, err := json.Marshal(p)
 	if err == nil {
 		_, err = policyW.Write(data)

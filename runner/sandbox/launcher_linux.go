@@ -14,7 +14,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/landlock-lsm/go-landlock/landlock"
 	ll "github.com/landlock-lsm/go-landlock/landlock/syscall"
 	"golang.org/x/sys/unix"
 )
@@ -248,41 +247,90 @@ func setLimits(lim Limits) error {
 	return nil
 }
 
-// restrict applies Landlock and returns the ABI in force.
+// restrict applies Landlock to the calling thread only, and returns the
+// ABI in force. The bot is forked from this thread and inherits its
+// domain; the launcher's other threads stay outside it, so that the
+// watchdog may still kill the bot's processes (Landlock's signal scope
+// would forbid that to a sibling domain — and go-landlock restricts all
+// threads, each into a domain of its own, before ABI 8).
 func (l *launcher) restrict() (int, error) {
 	abi, err := ll.LandlockGetABIVersion()
 	if err != nil || abi < 1 {
 		return 0, fmt.Errorf("not available in this kernel")
 	}
+	abi = min(abi, landlockABI)
+	fsAll := uint64(1<<13 - 1) // ABI 1: execute … make_sym
+	if abi >= 2 {
+		fsAll |= ll.AccessFSRefer
+	}
+	if abi >= 3 {
+		fsAll |= ll.AccessFSTruncate
+	}
+	if abi >= 5 {
+		fsAll |= ll.AccessFSIoctlDev
+	}
+	attr := ll.RulesetAttr{HandledAccessFS: fsAll}
+	if abi >= 4 {
+		attr.HandledAccessNet = ll.AccessNetBindTCP | ll.AccessNetConnectTCP
+	}
+	if abi >= 6 {
+		attr.Scoped = ll.ScopeAbstractUnixSocket | ll.ScopeSignal
+	}
+	fd, err := ll.LandlockCreateRuleset(&attr, 0)
+	if err != nil {
+		return 0, fmt.Errorf("create ruleset: %w", err)
+	}
+	defer unix.Close(fd)
+
+	const (
+		read     = ll.AccessFSExecute | ll.AccessFSReadFile | ll.AccessFSReadDir
+		fileOnly = ll.AccessFSExecute | ll.AccessFSWriteFile | ll.AccessFSReadFile | ll.AccessFSTruncate | ll.AccessFSIoctlDev
+	)
+	allow := func(path string, access uint64) error {
+		pfd, err := unix.Open(path, unix.O_PATH|unix.O_CLOEXEC, 0)
+		if err != nil {
+			return nil // what does not exist needs no rule
+		}
+		defer unix.Close(pfd)
+		var st unix.Stat_t
+		if unix.Fstat(pfd, &st) == nil && st.Mode&unix.S_IFMT != unix.S_IFDIR {
+			access &= fileOnly
+		}
+		rule := ll.PathBeneathAttr{AllowedAccess: access & fsAll, ParentFd: pfd}
+		if err := ll.LandlockAddPathBeneathRule(fd, &rule, 0); err != nil {
+			return fmt.Errorf("allow %s: %w", path, err)
+		}
+		return nil
+	}
 	p := &l.p
-	var rules []landlock.Rule
-	rules = append(rules, landlock.RODirs(systemRead...).IgnoreIfMissing())
-	rules = append(rules, landlock.ROFiles(devRead...).IgnoreIfMissing())
-	rules = append(rules, landlock.RWFiles(devWrite...).IgnoreIfMissing())
-	var dirs, files []string
-	for _, r := range p.Read {
-		if st, err := os.Stat(r); err == nil && st.IsDir() {
-			dirs = append(dirs, r)
-		} else if err == nil {
-			files = append(files, r)
+	for _, path := range append(append(append([]string(nil), systemRead...), devRead...), p.Read...) {
+		if err := allow(path, read); err != nil {
+			return 0, err
 		}
 	}
-	if len(dirs) > 0 {
-		rules = append(rules, landlock.RODirs(dirs...).IgnoreIfMissing())
-	}
-	if len(files) > 0 {
-		rules = append(rules, landlock.ROFiles(files...).IgnoreIfMissing())
+	for _, path := range devWrite {
+		if err := allow(path, read|ll.AccessFSWriteFile|ll.AccessFSTruncate); err != nil {
+			return 0, err
+		}
 	}
 	if p.Scratch != "" {
-		rules = append(rules, landlock.RWDirs(p.Scratch))
+		if err := allow(p.Scratch, fsAll); err != nil {
+			return 0, err
+		}
 	}
-	if p.ConnectTCP > 0 && p.ConnectTCP < 65536 {
-		rules = append(rules, landlock.ConnectTCP(uint16(p.ConnectTCP)))
+	if abi >= 4 && p.ConnectTCP > 0 && p.ConnectTCP < 65536 {
+		rule := ll.NetPortAttr{AllowedAccess: ll.AccessNetConnectTCP, Port: uint64(p.ConnectTCP)}
+		if err := ll.LandlockAddNetPortRule(fd, &rule, 0); err != nil {
+			return 0, fmt.Errorf("allow TCP port %d: %w", p.ConnectTCP, err)
+		}
 	}
-	if err := landlock.V6.BestEffort().Restrict(rules...); err != nil {
-		return 0, err
+	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
+		return 0, fmt.Errorf("no_new_privs: %w", err)
 	}
-	return min(abi, landlockABI), nil
+	if err := ll.LandlockRestrictSelf(fd, 0); err != nil {
+		return 0, fmt.Errorf("restrict: %w", err)
+	}
+	return abi, nil
 }
 
 // dropCapabilities leaves the bot, root in its user namespace, without
@@ -351,8 +399,9 @@ func (l *launcher) watch(stop <-chan struct{}) {
 			cpu += ru.Utime.Nano() + ru.Stime.Nano()
 		}
 		var over string
+		oom, _ := cgroupEvents(l.p.Cgroups)
 		switch {
-		case lim.Memory > 0 && rss > lim.Memory:
+		case lim.Memory > 0 && (rss > lim.Memory || cgroupMemory(l.p.Cgroups) > lim.Memory || oom):
 			over = MemoryNote(lim)
 		case lim.Processes > 0 && tasks > lim.Processes:
 			over = ProcessesNote(lim)

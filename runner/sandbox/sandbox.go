@@ -72,6 +72,10 @@ type Policy struct {
 	NoLandlock bool
 	// Namespaces tells the launcher it was started in new namespaces.
 	Namespaces bool
+	// Cgroups are the bot's own cgroup folders (set by the parent, which
+	// created them); the watchdog ends the bot when the memory cgroup
+	// had to kill one of its processes.
+	Cgroups []string
 	// Probe makes the launcher set everything up, report what it got
 	// and exit without starting a program.
 	Probe bool

@@ -23,7 +23,7 @@ import (
 )
 
 func main() {
-	attack, child := "", false
+	attack, child, hog := "", false, false
 	for i, a := range os.Args[1:] {
 		if a == "-attack" && i+2 < len(os.Args) {
 			attack = os.Args[i+2]
@@ -31,6 +31,18 @@ func main() {
 		if a == "-child" {
 			child = true
 		}
+		if a == "-hog" {
+			hog = true
+		}
+	}
+	if hog {
+		// One of alloc-many's processes: 200 MiB touched, then asleep.
+		b := make([]byte, 200<<20)
+		for i := 0; i < len(b); i += 4096 {
+			b[i] = 1
+		}
+		time.Sleep(time.Hour)
+		return
 	}
 	if child {
 		// A process of the fork bomb, or a daemon: lives until killed.
@@ -187,6 +199,23 @@ func run(attack string) (bool, string) {
 			b[i] = 1
 		}
 		return true, "allocated and touched 8 GiB"
+	case "spin":
+		// Burns CPU in the background while it keeps answering.
+		go func() {
+			for x := 0; ; x++ {
+				_ = x * x
+			}
+		}()
+		return false, "spinning"
+	case "alloc-many":
+		// Each process stays under the per-process cap; together they
+		// are over the bot's memory cap.
+		for i := 0; i < 6; i++ {
+			if err := exec.Command(os.Args[0], "-hog").Start(); err != nil {
+				return false, err.Error()
+			}
+		}
+		return false, "started 6 processes of 200 MiB"
 	case "fork-bomb":
 		started := 0
 		for started < 10000 {
