@@ -25,6 +25,10 @@ func TestMain(m *testing.M) {
 		// sandboxed bots of the tests, as the ringside binary does.
 		sandbox.Main()
 	}
+	if os.Getenv("RINGSIDE_TEST_HELPER") == "event" {
+		hostile = filepath.Join(os.Getenv("RINGSIDE_TEST_BINS"), "hostile")
+		eventHelper()
+	}
 	dir, err := os.MkdirTemp("", "ringside-runner-test")
 	if err != nil {
 		panic(err)
