@@ -3,11 +3,13 @@ package runner
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -352,5 +354,81 @@ func TestCapVerdicts(t *testing.T) {
 			}
 			assertNoneRunning(t, hostile)
 		})
+	}
+}
+
+// floodReplayMax is the stated cap on a flooding game's replay: the noise
+// kept (NoiseBytesKept per seat) plus the game's own replies and notes.
+const floodReplayMax = 1 << 20
+
+// TestFloodBounded plays a long game against a bot that prints unasked
+// lines as fast as it can: Ringside's heap stays under 100 MB, the
+// replay under floodReplayMax, and the cut is in the replay.
+func TestFloodBounded(t *testing.T) {
+	var peak atomic.Uint64
+	stop := make(chan struct{})
+	sampled := make(chan struct{})
+	go func() {
+		defer close(sampled)
+		for {
+			var ms runtime.MemStats
+			runtime.ReadMemStats(&ms)
+			if ms.HeapInuse > peak.Load() {
+				peak.Store(ms.HeapInuse)
+			}
+			select {
+			case <-stop:
+				return
+			case <-time.After(20 * time.Millisecond):
+			}
+		}
+	}()
+	began := time.Now()
+	out, err := Play(context.Background(), Match{Game: pingGame{}, Seed: 1, TimeScale: 10,
+		Options: engine.Options{"turns": "3000", "all": "1"},
+		Bots: []Bot{
+			{Name: "flood", Command: hostile + " -attack flood"},
+			{Name: "victim", Command: hostile + " -attack victim"},
+		}})
+	close(stop)
+	<-sampled
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := json.Marshal(out.Log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%v for 3000 turns; heap peak %d MB; replay %d KB; %d noise lines cut", time.Since(began).Round(time.Millisecond),
+		peak.Load()>>20, len(data)>>10, out.NoiseCut[0])
+	if peak.Load() > 100<<20 {
+		t.Errorf("heap peaked at %d MB, want under 100 MB", peak.Load()>>20)
+	}
+	if len(data) > floodReplayMax {
+		t.Errorf("replay is %d bytes, want at most %d", len(data), floodReplayMax)
+	}
+	if out.NoiseCut[0] == 0 || !strings.Contains(allNotes(out), "unasked lines not kept") ||
+		!strings.Contains(allNotes(out), "read but not kept") {
+		t.Errorf("the cut is not recorded: cut %d, notes %q", out.NoiseCut[0], allNotes(out))
+	}
+	var kept, bytes int
+	for _, s := range out.Log.Steps {
+		for _, n := range s.Noise {
+			if n.Seat == 0 {
+				kept++
+				bytes += len(n.Line)
+			}
+		}
+	}
+	if kept > NoiseLinesKept || bytes > NoiseBytesKept {
+		t.Errorf("kept %d lines, %d bytes of noise", kept, bytes)
+	}
+	// Its flood lines arrive where its answers are due (invalid), but
+	// it is asked, and answers, every turn.
+	if c := counts(out, 0); c[engine.OK]+c[engine.Invalid] != 3001 {
+		t.Errorf("the flooding bot's verdicts %v: it should be answering every turn", c)
+	}
+	if c := counts(out, 1); c[engine.OK] != 3001 {
+		t.Errorf("victim verdicts %v", c)
 	}
 }

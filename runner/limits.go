@@ -27,8 +27,8 @@ const (
 	// and marked, and the rest up to the line end is discarded.
 	MaxLine = 64 << 10
 	// maxQueued and maxQueuedBytes bound the lines waiting to be taken,
-	// so a bot that floods its output costs CPU but never memory; the
-	// oldest are dropped first.
+	// so a bot that floods its output costs CPU but never memory; when
+	// they are reached, new lines are counted and dropped.
 	maxQueued      = 256
 	maxQueuedBytes = 1 << 20
 	// NoiseLinesKept and NoiseBytesKept bound the unasked lines ("noise")

@@ -21,7 +21,8 @@ type line struct {
 type lineQueue struct {
 	mu      sync.Mutex
 	lines   []line
-	dropped int
+	bytes   int // of the lines waiting
+	dropped int // lines dropped unread because too many were waiting
 	closed  bool
 	notify  chan struct{} // has a value when something changed
 }
@@ -39,11 +40,18 @@ func (q *lineQueue) signal() {
 
 func (q *lineQueue) push(l line) {
 	q.mu.Lock()
-	if len(q.lines) >= maxQueued {
-		q.lines = q.lines[1:]
+	if len(q.lines) > 0 && (len(q.lines) >= maxQueued || q.bytes+len(l.text) > maxQueuedBytes) {
+		// Full: the newest line goes. The earliest are kept, because
+		// among them is an answer the bot gave before it started to
+		// flood (a READY); everything a bot prints while asked is read
+		// by the ask itself and hardly waits here.
 		q.dropped++
+		q.mu.Unlock()
+		q.signal()
+		return
 	}
 	q.lines = append(q.lines, l)
+	q.bytes += len(l.text)
 	q.mu.Unlock()
 	q.signal()
 }
@@ -63,6 +71,7 @@ func (q *lineQueue) pop() (l line, ok, ended bool) {
 	if len(q.lines) > 0 {
 		l = q.lines[0]
 		q.lines = q.lines[1:]
+		q.bytes -= len(l.text)
 		return l, true, false
 	}
 	return line{}, false, q.closed
@@ -74,7 +83,17 @@ func (q *lineQueue) drain() []line {
 	defer q.mu.Unlock()
 	ls := q.lines
 	q.lines = nil
+	q.bytes = 0
 	return ls
+}
+
+// takeDropped returns the count of lines dropped since the last call.
+func (q *lineQueue) takeDropped() int {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	n := q.dropped
+	q.dropped = 0
+	return n
 }
 
 // lineReader splits a bot's output into lines for its queue. A goroutine

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"ringside/engine"
+	"ringside/runner/sandbox"
 )
 
 // Match is one game to play.
@@ -45,6 +46,9 @@ type Outcome struct {
 	// Notes say, per seat, what went wrong outside the game: a program
 	// that could not start, how a process ended.
 	Notes []string
+	// NoiseCut counts, per seat, the unasked lines that were read but not
+	// kept in the replay (beyond NoiseLinesKept or NoiseBytesKept).
+	NoiseCut []int
 	// Sandbox says, per seat, how its bot was contained: "on",
 	// "partial" (the kernel lacks something: see SandboxStatus),
 	// "trusted" (no sandbox), or "" when it did not start.
@@ -69,6 +73,7 @@ type seatConn struct {
 	errSpent int
 	stopped  bool
 	note     string // pending remark for the next logged reply
+	noiseCut int    // unasked lines not kept, not yet counted in the outcome
 	remark   string // said with the first logged reply (how it is contained)
 	closer   func() // extra clean-up (transports)
 }
@@ -131,7 +136,9 @@ func Play(ctx context.Context, m Match) (*Outcome, error) {
 		Stderr:   make([]string, len(conns)),
 		Notes:    make([]string, len(conns)),
 		Sandbox:  make([]string, len(conns)),
+		NoiseCut: make([]int, len(conns)),
 	}
+	kept := make([]noiseBudget, len(conns))
 	for i, c := range conns {
 		out.Notes[i] = c.note
 		out.Sandbox[i] = c.sandboxLevel()
@@ -157,6 +164,7 @@ func Play(ctx context.Context, m Match) (*Outcome, error) {
 		asks := st.Asks()
 		turn := st.Turn()
 		replies, logged, noise := collect(ctx, conns, asks, scale)
+		noise = keepNoise(noise, kept, conns, out.NoiseCut)
 		step := st.Apply(replies)
 		out.Log.Steps = append(out.Log.Steps, engine.LogStep{Replies: logged, Noise: noise})
 		for i, a := range asks {
@@ -202,6 +210,19 @@ func Play(ctx context.Context, m Match) (*Outcome, error) {
 		out.Log.Result = st.Result()
 	}
 	for i, c := range conns {
+		if c.out != nil {
+			out.NoiseCut[i] += c.out.takeDropped()
+		}
+		if n := out.NoiseCut[i]; n > 0 {
+			// The replay says how much was cut, with the seat's last reply.
+			cut := fmt.Sprintf("%d unasked lines not kept (%d lines, %s kept per game)", n, NoiseLinesKept, sandbox.Size(NoiseBytesKept))
+			if at := lastReply[i]; at[0] >= 0 {
+				r := &out.Log.Steps[at[0]].Replies[at[1]]
+				r.Note = joinNote(r.Note, cut)
+			}
+		}
+	}
+	for i, c := range conns {
 		c.stop()
 		if c.proc != nil {
 			out.Stderr[i] = c.proc.errs.String()
@@ -218,6 +239,51 @@ func Play(ctx context.Context, m Match) (*Outcome, error) {
 	}
 	out.Wall = time.Since(began)
 	return out, nil
+}
+
+// noiseBudget is what a seat's noise has used of the replay's room.
+type noiseBudget struct {
+	lines, bytes int
+	cut          bool
+}
+
+// keepNoise keeps the unasked lines within each seat's budget and counts
+// the rest in cut. The first time a seat's noise is cut, the seat's next
+// reply says so.
+func keepNoise(noise []engine.Noise, kept []noiseBudget, conns []*seatConn, cut []int) []engine.Noise {
+	// A new slice: the replay must not hold on to the lines that were cut.
+	var out []engine.Noise
+	for _, n := range noise {
+		if n.Seat < 0 || n.Seat >= len(kept) {
+			continue
+		}
+		b := &kept[n.Seat]
+		if b.lines < NoiseLinesKept && b.bytes+len(n.Line) <= NoiseBytesKept {
+			b.lines++
+			b.bytes += len(n.Line)
+			out = append(out, n)
+			continue
+		}
+		cut[n.Seat]++
+		if !b.cut {
+			b.cut = true
+			conns[n.Seat].note = joinNote(conns[n.Seat].note, fmt.Sprintf(
+				"unasked output beyond %d lines or %s per game is read but not kept", NoiseLinesKept, sandbox.Size(NoiseBytesKept)))
+		}
+	}
+	for i, c := range conns {
+		if c.out != nil {
+			cut[i] += c.out.takeDropped()
+		}
+		cut[i] += c.noiseCut
+		if c.noiseCut > 0 && !kept[i].cut {
+			kept[i].cut = true
+			c.note = joinNote(c.note, fmt.Sprintf(
+				"unasked output beyond %d lines or %s per game is read but not kept", NoiseLinesKept, sandbox.Size(NoiseBytesKept)))
+		}
+		c.noiseCut = 0
+	}
+	return out
 }
 
 func seatRange(info engine.Info) string {
@@ -328,7 +394,6 @@ func collect(ctx context.Context, conns []*seatConn, asks []engine.Ask, scale fl
 
 // askOne writes one input and waits for the answer line.
 func askOne(ctx context.Context, c *seatConn, a engine.Ask, scale float64) (engine.Reply, engine.LogReply, []string) {
-	var noise []string
 	if c.stopped {
 		r := engine.Reply{Status: engine.Gone}
 		return r, engine.LogReplyOf(r, "", c.remark), nil
@@ -342,13 +407,12 @@ func askOne(ctx context.Context, c *seatConn, a engine.Ask, scale float64) (engi
 		rd.take()
 	}
 	var sent time.Time
+	var drained []line
 	if a.Input != "" {
 		// Lines printed while the bot was not asked are not this turn's
 		// answer; they are kept as noise. Lines still on their way through
 		// the reader are recognised by their arrival time below.
-		for _, l := range c.out.drain() {
-			noise = append(noise, l.text)
-		}
+		drained = c.out.drain()
 		sent = time.Now()
 		if c.send != nil {
 			if err := c.send(a.Input, limit); err != nil && !isClosedPipe(err) && !errors.Is(err, os.ErrDeadlineExceeded) {
@@ -357,7 +421,10 @@ func askOne(ctx context.Context, c *seatConn, a engine.Ask, scale float64) (engi
 		}
 		c.since = time.Now()
 	}
-	w := waiter{c: c, a: a, start: c.since, sent: sent, noise: noise}
+	w := waiter{c: c, a: a, start: c.since, sent: sent}
+	for _, l := range drained {
+		w.addNoise(l.text)
+	}
 	var reply engine.Reply
 	if rd != nil {
 		reply = w.read(ctx, rd, limit)
@@ -382,6 +449,7 @@ func askOne(ctx context.Context, c *seatConn, a engine.Ask, scale float64) (engi
 	reply.Elapsed = time.Duration(float64(reply.Elapsed) / scale).Truncate(time.Microsecond)
 	lr := engine.LogReplyOf(reply, c.stderrExcerpt(), joinNote(c.remark, c.note))
 	c.note, c.remark = "", ""
+	c.noiseCut += w.cut
 	return reply, lr, w.noise
 }
 
@@ -392,6 +460,20 @@ type waiter struct {
 	start time.Time // when the bot was written to (its clock starts)
 	sent  time.Time // lines that arrived before this are not answers
 	noise []string
+	// noiseBytes is the size of noise; cut counts the lines beyond what
+	// a replay keeps of a whole game, which one ask never needs to hold.
+	noiseBytes int
+	cut        int
+}
+
+// addNoise keeps an unasked line, within a game's budget.
+func (w *waiter) addNoise(text string) {
+	if len(w.noise) >= NoiseLinesKept || w.noiseBytes+len(text) > NoiseBytesKept {
+		w.cut++
+		return
+	}
+	w.noise = append(w.noise, text)
+	w.noiseBytes += len(text)
 }
 
 // next looks at the queued lines: the answer, or that the output ended.
@@ -401,7 +483,7 @@ func (w *waiter) next() (engine.Reply, bool) {
 		switch {
 		case ok:
 			if l.at.Before(w.sent) || (w.a.Expect != nil && !w.a.Expect(l.text)) {
-				w.noise = append(w.noise, l.text)
+				w.addNoise(l.text)
 				continue
 			}
 			reply := engine.Reply{Status: engine.Answered, Line: l.text}

@@ -18,6 +18,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -59,6 +60,12 @@ func main() {
 	play()
 }
 
+// out is stdout, shared by the answers and the flood.
+var (
+	outMu sync.Mutex
+	out   = bufio.NewWriterSize(os.Stdout, 64<<10)
+)
+
 func play() {
 	in := bufio.NewScanner(os.Stdin)
 	for in.Scan() {
@@ -66,7 +73,10 @@ func play() {
 		if err != nil {
 			continue
 		}
-		fmt.Println(v + 1)
+		outMu.Lock()
+		fmt.Fprintln(out, v+1)
+		out.Flush()
+		outMu.Unlock()
 	}
 }
 
@@ -199,6 +209,23 @@ func run(attack string) (bool, string) {
 			b[i] = 1
 		}
 		return true, "allocated and touched 8 GiB"
+	case "flood":
+		// Unasked lines, as fast as it can, for the whole game.
+		go func() {
+			line := strings.Repeat("flood ", 16) + "\n"
+			for {
+				outMu.Lock()
+				for i := 0; i < 64; i++ {
+					out.WriteString(line)
+				}
+				err := out.Flush()
+				outMu.Unlock()
+				if err != nil {
+					return
+				}
+			}
+		}()
+		return false, "flooding"
 	case "spin":
 		// Burns CPU in the background while it keeps answering.
 		go func() {
