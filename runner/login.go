@@ -8,6 +8,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"net"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -150,13 +152,32 @@ func stdioLogin(ctx context.Context, c *seatConn, user, game string, wait time.D
 	}
 }
 
-// tcpSeat is one seat's current connection; a new login replaces it.
+// tcpSeat is one seat's current connection; a new login from the seat's
+// own processes replaces it.
 type tcpSeat struct {
 	mu        sync.Mutex
 	conn      net.Conn
 	lastInput string // the latest state sent, resent on reconnection
 	loggedIn  chan struct{}
 	once      sync.Once
+	root      int      // pid of the seat's process (its launcher), 0 before it starts
+	notes     []string // refused logins, for the seat's next reply in the replay
+}
+
+// note records a remark for the seat's next reply.
+func (s *tcpSeat) note(text string) {
+	s.mu.Lock()
+	s.notes = append(s.notes, text)
+	s.mu.Unlock()
+}
+
+// takeNotes returns and forgets the recorded remarks.
+func (s *tcpSeat) takeNotes() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := strings.Join(s.notes, "; ")
+	s.notes = nil
+	return n
 }
 
 func (s *tcpSeat) write(text string, timeout time.Duration) error {
@@ -223,6 +244,10 @@ func connectTCP(ctx context.Context, bots []Bot, argvs [][]string, users []strin
 			// socket is.
 			c.out = queues[i]
 			c.send = seats[i].write
+			c.pending = seats[i].takeNotes
+			seats[i].mu.Lock()
+			seats[i].root = c.proc.cmd.Process.Pid
+			seats[i].mu.Unlock()
 		}
 		conns[i] = c
 	}
@@ -304,6 +329,16 @@ func serveTCP(nc net.Conn, users []string, gameToken string, seats []*tcpSeat, q
 	}
 	_ = nc.SetDeadline(time.Time{})
 	s := seats[seat]
+	// A seat belongs to its bot: a login with its tokens from another
+	// seat's processes, or from outside the game, is refused (tokens can
+	// leak: a command line, a trusted bot reading /proc).
+	roots := make([]int, len(seats))
+	for i, o := range seats {
+		o.mu.Lock()
+		roots[i] = o.root
+		o.mu.Unlock()
+	}
+	owner, known := connOwner(nc, roots)
 	s.mu.Lock()
 	select {
 	case <-done:
@@ -312,8 +347,18 @@ func serveTCP(nc net.Conn, users []string, gameToken string, seats []*tcpSeat, q
 		return
 	default:
 	}
+	if refusal := refuseLogin(owner, known, seat, s.conn != nil); refusal != "" {
+		s.notes = append(s.notes, refusal)
+		s.mu.Unlock()
+		if known && owner >= 0 {
+			seats[owner].note(fmt.Sprintf("its login with seat %d's tokens was refused", seat+1))
+		}
+		_, _ = nc.Write([]byte(invalidLine))
+		nc.Close()
+		return
+	}
 	if s.conn != nil {
-		s.conn.Close() // a second login replaces the first
+		s.conn.Close() // a second login of the seat's own bot replaces the first
 	}
 	s.conn = nc
 	_ = nc.SetWriteDeadline(time.Now().Add(sendTimeout))
@@ -334,6 +379,91 @@ func serveTCP(nc net.Conn, users []string, gameToken string, seats []*tcpSeat, q
 		}
 		q.push(line{text: text, at: time.Now()})
 	}
+}
+
+// refuseLogin decides on a login with seat's tokens from owner (a seat
+// index, -1 for a program outside the game; known false when that could
+// not be told): it returns the replay's note on a refusal, "" to accept.
+func refuseLogin(owner int, known bool, seat int, connected bool) string {
+	switch {
+	case known && owner == seat:
+		return ""
+	case known && owner >= 0:
+		return fmt.Sprintf("refused a login with this seat's tokens from seat %d's bot", owner+1)
+	case known:
+		return "refused a login with this seat's tokens from a program outside the game"
+	case connected:
+		// Who connected cannot be told here: the seat's bot keeps its
+		// connection rather than lose it to whoever has the tokens.
+		return "refused a second login with this seat's tokens while its bot is connected"
+	}
+	return ""
+}
+
+// connOwner tells which seat's processes hold the client end of nc, a
+// loopback TCP connection: the seat's index, or -1 for none of them.
+// roots are the seats' process ids (0: not started). known is false
+// where the kernel does not say (no /proc).
+func connOwner(nc net.Conn, roots []int) (seat int, known bool) {
+	remote, ok1 := nc.RemoteAddr().(*net.TCPAddr)
+	local, ok2 := nc.LocalAddr().(*net.TCPAddr)
+	if !ok1 || !ok2 {
+		return -1, false
+	}
+	inode := socketInode(remote.Port, local.Port)
+	if inode == "" {
+		return -1, false
+	}
+	want := "socket:[" + inode + "]"
+	for i, root := range roots {
+		if root <= 0 {
+			continue
+		}
+		for _, pid := range processTree(root) {
+			fds, _ := os.ReadDir(fmt.Sprintf("/proc/%d/fd", pid))
+			for _, fd := range fds {
+				if target, err := os.Readlink(fmt.Sprintf("/proc/%d/fd/%s", pid, fd.Name())); err == nil && target == want {
+					return i, true
+				}
+			}
+		}
+	}
+	return -1, true
+}
+
+// socketInode finds the inode of the TCP socket on 127.0.0.1:port that is
+// connected to our port, in /proc/net/tcp.
+func socketInode(port, ourPort int) string {
+	data, err := os.ReadFile("/proc/net/tcp")
+	if err != nil {
+		return ""
+	}
+	local := fmt.Sprintf("0100007F:%04X", port)
+	remote := fmt.Sprintf(":%04X", ourPort)
+	for _, l := range strings.Split(string(data), "\n")[1:] {
+		f := strings.Fields(l)
+		if len(f) > 9 && f[1] == local && strings.HasSuffix(f[2], remote) {
+			return f[9]
+		}
+	}
+	return ""
+}
+
+// processTree lists root and all its descendants.
+func processTree(root int) []int {
+	tree := []int{root}
+	for i := 0; i < len(tree) && len(tree) < 100000; i++ {
+		tasks, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/children", tree[i]))
+		for _, t := range tasks {
+			data, _ := os.ReadFile(t)
+			for _, c := range strings.Fields(string(data)) {
+				if pid, err := strconv.Atoi(c); err == nil {
+					tree = append(tree, pid)
+				}
+			}
+		}
+	}
+	return tree
 }
 
 // readLimited reads one line of at most MaxLine bytes (the rest of a longer

@@ -72,10 +72,11 @@ type seatConn struct {
 	errMark  int64
 	errSpent int
 	stopped  bool
-	note     string // pending remark for the next logged reply
-	noiseCut int    // unasked lines not kept, not yet counted in the outcome
-	remark   string // said with the first logged reply (how it is contained)
-	closer   func() // extra clean-up (transports)
+	note     string        // pending remark for the next logged reply
+	noiseCut int           // unasked lines not kept, not yet counted in the outcome
+	remark   string        // said with the first logged reply (how it is contained)
+	closer   func()        // extra clean-up (transports)
+	pending  func() string // remarks of the transport for the next reply (refused logins)
 }
 
 // Play runs one match to its end (or until ctx is cancelled: then the log is
@@ -447,6 +448,9 @@ func askOne(ctx context.Context, c *seatConn, a engine.Ask, scale float64) (engi
 		}
 	}
 	reply.Elapsed = time.Duration(float64(reply.Elapsed) / scale).Truncate(time.Microsecond)
+	if c.pending != nil {
+		c.note = joinNote(c.note, c.pending())
+	}
 	lr := engine.LogReplyOf(reply, c.stderrExcerpt(), joinNote(c.remark, c.note))
 	c.note, c.remark = "", ""
 	c.noiseCut += w.cut

@@ -160,3 +160,63 @@ func firstLine(s string) string {
 	l, _, _ := strings.Cut(s, "\n")
 	return l
 }
+
+// TestCloudTakeoverRefused plays a bot that reads the other bots'
+// environments and command lines and logs in with the tokens it finds.
+// Sandboxed it finds none; trusted (where /proc shows them) its login is
+// refused because the connection does not come from the seat's own
+// processes. Either way the victim plays every turn, and a refused
+// attempt is in the replay.
+func TestCloudTakeoverRefused(t *testing.T) {
+	bin := buildTCPBot(t)
+	g, err := games.Get("cloud")
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := LoginTimeout
+	LoginTimeout = 2 * time.Second
+	defer func() { LoginTimeout = old }()
+	for _, trusted := range []bool{false, true} {
+		t.Run(map[bool]string{false: "sandboxed", true: "trusted"}[trusted], func(t *testing.T) {
+			// The victim starts first and waits a moment, so that its
+			// tokens are there to be stolen.
+			bots := []Bot{
+				{Name: "victim", Command: bin + " -mode good {host} {port} {user_token} {game_token}"},
+				{Name: "thief", Command: bin + " -mode steal"},
+			}
+			out, err := Play(context.Background(), Match{Game: g, Seed: 5, Bots: bots, Sandbox: Sandbox{Trusted: trusted},
+				Options: engine.Options{"turns": "5", "turn_ms": "300"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := counts(out, 0); got[engine.OK] != 5 {
+				t.Errorf("victim verdicts = %v, want 5 ok; notes %q", got, allNotes(out))
+			}
+			thief := out.Stderr[1]
+			t.Logf("thief: %s", strings.Join(grepLines(thief, "steal:"), " | "))
+			if strings.Contains(thief, `steal: login with a stolen token: {"status":"ok"`) {
+				t.Errorf("the thief logged in to the victim's seat:\n%s", thief)
+			}
+			if trusted {
+				if !strings.Contains(thief, "steal: login with a stolen token") {
+					t.Fatalf("trusted: the thief found no token to try, so the binding was not tested:\n%s", thief)
+				}
+				if !strings.Contains(allNotes(out), "refused a login with this seat's tokens from seat 2's bot") {
+					t.Errorf("the refused takeover is not in the replay: %q", allNotes(out))
+				}
+			} else if !strings.Contains(thief, "steal: no token found") {
+				t.Errorf("sandboxed: the thief found tokens:\n%s", thief)
+			}
+		})
+	}
+}
+
+func grepLines(s, prefix string) []string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if strings.HasPrefix(l, prefix) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
