@@ -22,9 +22,24 @@ import (
 var cgroupSeq atomic.Int64
 var sweepOnce sync.Once
 
+var (
+	basesOnce sync.Once
+	bases     map[string]string
+)
+
 // cgroupBase returns the folder of Ringside's own cgroup for controller,
 // or "" when there is none.
 func cgroupBase(controller string) string {
+	basesOnce.Do(func() {
+		bases = map[string]string{}
+		for _, c := range []string{"pids", "memory"} {
+			bases[c] = findCgroupBase(c)
+		}
+	})
+	return bases[controller]
+}
+
+func findCgroupBase(controller string) string {
 	data, err := os.ReadFile("/proc/self/cgroup")
 	if err != nil {
 		return ""
@@ -55,54 +70,86 @@ func cgroupBase(controller string) string {
 	return ""
 }
 
-// joinCgroups puts pid into new pids and memory cgroups with l's caps,
-// where that is allowed.
-func joinCgroups(pid int, l Limits) (dirs []string, pids, mem bool) {
-	sweepOnce.Do(sweepCgroups)
+// cgroupSet is a bot's own cgroups.
+type cgroupSet struct {
+	pids, memory string // folders, "" where there is none (one folder for both on cgroup v2)
+}
+
+func (c cgroupSet) dirs() []string {
+	switch {
+	case c.pids == "":
+		return nonEmpty(c.memory)
+	case c.memory == "" || c.memory == c.pids:
+		return []string{c.pids}
+	}
+	return []string{c.pids, c.memory}
+}
+
+func nonEmpty(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return []string{s}
+}
+
+// joinCgroups puts pid into new pids and memory cgroups, where Ringside
+// may make them. Moving a process between cgroups waits for the kernel
+// (an RCU grace period, milliseconds): it is done while the launcher
+// waits for a bot, not when the bot starts.
+func joinCgroups(pid int) cgroupSet {
+	sweepOnce.Do(func() { go sweepCgroups() })
+	var set cgroupSet
 	name := fmt.Sprintf("ringside-%d-%d", os.Getpid(), cgroupSeq.Add(1))
-	try := func(controller string, settings map[string]string) bool {
+	join := func(controller string) string {
 		base := cgroupBase(controller)
 		if base == "" {
-			return false
+			return ""
 		}
 		dir := filepath.Join(base, name)
-		if err := os.Mkdir(dir, 0o755); err != nil && !os.IsExist(err) {
-			return false
-		}
-		for file, value := range settings {
-			if err := os.WriteFile(filepath.Join(dir, file), []byte(value), 0); err != nil {
-				os.Remove(dir)
-				return false
+		if err := os.Mkdir(dir, 0o755); err != nil {
+			if os.IsExist(err) {
+				return dir // cgroup v2: the group of both controllers
 			}
+			return ""
 		}
 		if err := os.WriteFile(filepath.Join(dir, "cgroup.procs"), []byte(strconv.Itoa(pid)), 0); err != nil {
 			os.Remove(dir)
-			return false
+			return ""
 		}
-		for _, d := range dirs {
-			if d == dir {
-				return true // v2: one group for both controllers
-			}
-		}
-		dirs = append(dirs, dir)
-		return true
+		return dir
 	}
+	set.pids = join("pids")
+	set.memory = join("memory")
+	return set
+}
+
+// limit sets l's caps on the groups and tells which are in force.
+func (c cgroupSet) limit(l Limits) (pids, mem bool) {
+	write := func(dir, file, value string) bool {
+		return dir != "" && os.WriteFile(filepath.Join(dir, file), []byte(value), 0) == nil
+	}
+	procs := "max"
 	if l.Processes > 0 {
-		pids = try("pids", map[string]string{"pids.max": strconv.Itoa(l.Processes)})
+		procs = strconv.Itoa(l.Processes)
 	}
+	pids = write(c.pids, "pids.max", procs) && l.Processes > 0
+	// The watchdog ends a bot whose resident memory passes the cap; the
+	// cgroup is the backstop an eighth above it. At its limit the kernel
+	// first reclaims the programs' own code pages, and a bot can thrash
+	// there for many seconds before it is killed.
+	hard := "-1"
 	if l.Memory > 0 {
-		// The watchdog ends a bot whose resident memory passes the cap;
-		// the cgroup is the backstop an eighth above it. At its limit
-		// the kernel first reclaims the programs' own code pages, and a
-		// bot can thrash there for many seconds before it is killed.
-		hard := strconv.FormatInt(l.Memory+l.Memory/8, 10)
-		if strings.HasPrefix(cgroupBase("memory"), "/sys/fs/cgroup/memory/") {
-			mem = try("memory", map[string]string{"memory.limit_in_bytes": hard})
-		} else {
-			mem = try("memory", map[string]string{"memory.max": hard, "memory.swap.max": "0"})
-		}
+		hard = strconv.FormatInt(l.Memory+l.Memory/8, 10)
 	}
-	return dirs, pids, mem
+	if strings.HasPrefix(c.memory, "/sys/fs/cgroup/memory/") {
+		mem = write(c.memory, "memory.limit_in_bytes", hard)
+	} else {
+		if hard == "-1" {
+			hard = "max"
+		}
+		mem = write(c.memory, "memory.max", hard) && write(c.memory, "memory.swap.max", "0")
+	}
+	return pids, mem && l.Memory > 0
 }
 
 // cgroupEvents tells whether the memory cap killed a process and whether
@@ -139,9 +186,16 @@ func cgroupMemory(dirs []string) int64 {
 	return most
 }
 
-// removeCgroups removes the groups once their processes are gone; the
-// kernel takes a moment to release a namespace's last processes.
+// removeCgroups removes the groups once their processes are gone (in the
+// background: the kernel takes a moment to release a namespace's last
+// processes, and a memory cgroup a moment more).
 func removeCgroups(dirs []string) {
+	if len(dirs) > 0 {
+		go removeCgroupsNow(dirs)
+	}
+}
+
+func removeCgroupsNow(dirs []string) {
 	for _, d := range dirs {
 		for i := 0; i < 50; i++ {
 			err := os.Remove(d)
@@ -190,7 +244,7 @@ func sweepCgroups() {
 					killPid(p)
 				}
 			}
-			removeCgroups([]string{dir})
+			removeCgroupsNow([]string{dir})
 		}
 	}
 }

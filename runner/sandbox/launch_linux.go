@@ -13,6 +13,8 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // namespacesRefused is set once the kernel refused to start a launcher in
@@ -71,42 +73,216 @@ func NewLaunch(exe string, p Policy) *Launch {
 	return &Launch{exe: exe, policy: p, statusOK: make(chan struct{}), reported: make(chan struct{})}
 }
 
-// Start starts the launcher with the given standard files; the bot
-// inherits them. Namespaces the kernel refuses are dropped (and the
+// Start hands the bot to a launcher with the given standard files; the
+// bot inherits them. Namespaces the kernel refuses are dropped (and the
 // refusal reported) rather than failing the bot.
 func (l *Launch) Start(stdin, stdout, stderr *os.File) error {
-	ns := !namespacesRefused.Load()
-	err := l.start(stdin, stdout, stderr, ns)
-	if err != nil && ns && !errors.Is(err, exec.ErrNotFound) && !errors.Is(err, os.ErrNotExist) {
-		if err2 := l.start(stdin, stdout, stderr, false); err2 == nil {
-			namespacesRefused.Store(true)
-			refusedWhy.Store(err.Error())
-			return nil
+	for try := 0; ; try++ {
+		w, err := takeWarm(l.exe, l.policy.Network, try > 0)
+		if err != nil {
+			return err
 		}
+		err = l.give(w, stdin, stdout, stderr)
+		if err == nil || try > 0 {
+			return err
+		}
+		// A launcher made ahead of time may have died meanwhile (it
+		// was killed, or Ringside's thread that made it ended): once
+		// more with a fresh one.
 	}
-	return err
 }
 
-func (l *Launch) start(stdin, stdout, stderr *os.File, namespaces bool) error {
-	policyR, policyW, err := os.Pipe()
-	if err != nil {
-		return fmt.Errorf("sandbox policy pipe: %w", err)
+// give sends the policy and the bot's standard files to a waiting
+// launcher.
+func (l *Launch) give(w *warm, stdin, stdout, stderr *os.File) error {
+	l.Cmd = w.cmd
+	l.status = w.status
+	p := l.policy
+	p.Namespaces = w.namespaces
+	// The launcher joined its cgroups before it could read a policy: it
+	// cannot have started anything that escapes them.
+	l.cgroups = w.cgroups.dirs()
+	l.features.PidsCgroup, l.features.MemCgroup = w.cgroups.limit(p.Limits)
+	p.Cgroups = l.cgroups
+	data, err := json.Marshal(p)
+	if err == nil {
+		rights := unix.UnixRights(int(stdin.Fd()), int(stdout.Fd()), int(stderr.Fd()))
+		var n int
+		n, err = unix.SendmsgN(int(w.ctl.Fd()), data, rights, nil, 0)
+		if err == nil && n < len(data) {
+			_, err = w.ctl.Write(data[n:])
+		}
 	}
+	w.ctl.Close()
+	if err != nil {
+		_ = w.cmd.Process.Kill()
+		_ = w.cmd.Wait()
+		w.status.Close()
+		removeCgroups(l.cgroups)
+		return fmt.Errorf("hand the bot to the sandbox launcher: %w", err)
+	}
+	go l.readStatus()
+	return nil
+}
+
+// warm is a launcher started ahead of time, waiting for its policy:
+// making the namespaces (a network namespace above all) and starting the
+// launcher's runtime take milliseconds that a game's start should not
+// wait for.
+type warm struct {
+	cmd        *exec.Cmd
+	ctl        *os.File // the socket the policy and the bot's files go through
+	status     *os.File // read end of its status pipe
+	namespaces bool
+	cgroups    cgroupSet
+}
+
+type warmKey struct {
+	exe     string
+	network bool
+}
+
+var (
+	warmMu   sync.Mutex
+	warmPool = map[warmKey]chan *warm{}
+)
+
+// warmKept is how many launchers may wait per kind: one per seat of the
+// biggest game, so that all its bots start warm.
+const warmKept = 4
+
+// poolOf returns the channel of waiting launchers for key.
+func poolOf(key warmKey) chan *warm {
+	warmMu.Lock()
+	defer warmMu.Unlock()
+	ch, ok := warmPool[key]
+	if !ok {
+		ch = make(chan *warm, warmKept)
+		warmPool[key] = ch
+	}
+	return ch
+}
+
+// Prewarm makes sure a launcher waits for the next bot started through
+// exe (an event calls it before its first game; benchmarks between
+// starts). It returns once one waits.
+func Prewarm(exe string, network bool) {
+	ch := poolOf(warmKey{exe, network})
+	if len(ch) > 0 {
+		return
+	}
+	w, err := spawnLauncher(exe, network)
+	if err != nil {
+		return
+	}
+	select {
+	case ch <- w:
+	default:
+		w.discard()
+	}
+}
+
+// DropWarm ends the launchers waiting for exe, so that the next start is
+// a cold one (benchmarks).
+func DropWarm(exe string, network bool) {
+	ch := poolOf(warmKey{exe, network})
+	for {
+		select {
+		case w := <-ch:
+			w.discard()
+		default:
+			return
+		}
+	}
+}
+
+// takeWarm returns a waiting launcher (a new one when none waits, or
+// when fresh is set) and starts making the next.
+func takeWarm(exe string, network, fresh bool) (*warm, error) {
+	ch := poolOf(warmKey{exe, network})
+	var w *warm
+	if !fresh {
+		select {
+		case w = <-ch:
+		default:
+		}
+	}
+	if w != nil && w.namespaces && namespacesRefused.Load() {
+		w.discard()
+		w = nil
+	}
+	if w == nil {
+		var err error
+		if w, err = spawnLauncher(exe, network); err != nil {
+			return nil, err
+		}
+	}
+	go func() {
+		next, err := spawnLauncher(exe, network)
+		if err != nil {
+			return
+		}
+		select {
+		case ch <- next:
+		default:
+			next.discard()
+		}
+	}()
+	return w, nil
+}
+
+// discard ends a launcher that was never used: without a policy it
+// exits.
+func (w *warm) discard() {
+	w.ctl.Close()
+	w.status.Close()
+	go func() {
+		_ = w.cmd.Wait()
+		removeCgroups(w.cgroups.dirs())
+	}()
+}
+
+// spawnLauncher starts a launcher in new namespaces, or without them
+// where the kernel refuses them.
+func spawnLauncher(exe string, network bool) (*warm, error) {
+	ns := !namespacesRefused.Load()
+	w, err := spawn(exe, network, ns)
+	if err != nil && ns && !errors.Is(err, exec.ErrNotFound) && !errors.Is(err, os.ErrNotExist) {
+		if w2, err2 := spawn(exe, network, false); err2 == nil {
+			namespacesRefused.Store(true)
+			refusedWhy.Store(err.Error())
+			return w2, nil
+		}
+	}
+	return w, err
+}
+
+func spawn(exe string, network, namespaces bool) (*warm, error) {
+	fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
+	if err != nil {
+		return nil, fmt.Errorf("sandbox control socket: %w", err)
+	}
+	ours, theirs := os.NewFile(uintptr(fds[0]), "sandbox control"), os.NewFile(uintptr(fds[1]), "sandbox control")
 	statusR, statusW, err := os.Pipe()
 	if err != nil {
-		closeFiles(policyR, policyW)
-		return fmt.Errorf("sandbox status pipe: %w", err)
+		closeFiles(ours, theirs)
+		return nil, fmt.Errorf("sandbox status pipe: %w", err)
 	}
-	cmd := exec.Command(l.exe, LauncherArg)
+	devnull, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
+	if err != nil {
+		closeFiles(ours, theirs, statusR, statusW)
+		return nil, err
+	}
+	cmd := exec.Command(exe, LauncherArg)
 	// The launcher needs no environment; the bot's is in the policy.
 	cmd.Env = []string{}
 	cmd.Dir = "/"
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, stdout, stderr
-	cmd.ExtraFiles = []*os.File{policyR, statusW}
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = devnull, devnull, devnull
+	cmd.ExtraFiles = []*os.File{theirs, statusW}
 	attr := &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 	if namespaces {
 		attr.Cloneflags = syscall.CLONE_NEWUSER | syscall.CLONE_NEWPID | syscall.CLONE_NEWNS
-		if !l.policy.Network {
+		if !network {
 			attr.Cloneflags |= syscall.CLONE_NEWNET
 		}
 		// Root in the namespace (so the launcher may mount its /proc
@@ -117,30 +293,13 @@ func (l *Launch) start(stdin, stdout, stderr *os.File, namespaces bool) error {
 		attr.GidMappingsEnableSetgroups = false
 	}
 	cmd.SysProcAttr = attr
-	if err := cmd.Start(); err != nil {
-		closeFiles(policyR, policyW, statusR, statusW)
-		return err
-	}
-	closeFiles(policyR, statusW)
-	l.Cmd = cmd
-	l.status = statusR
-	p := l.policy
-	p.Namespaces = namespaces
-	// Join the cgroups before the launcher reads its policy: until then
-	// it cannot have started anything that would escape them.
-	l.cgroups, l.features.PidsCgroup, l.features.MemCgroup = joinCgroups(cmd.Process.Pid, p.Limits)
-	p.Cgroups = l.cgroups
-	data, err := json.Marshal(p)
-	if err == nil {
-		_, err = policyW.Write(data)
-	}
-	policyW.Close()
+	err = cmd.Start()
+	closeFiles(theirs, statusW, devnull)
 	if err != nil {
-		_ = cmd.Process.Kill()
-		return fmt.Errorf("send the sandbox policy: %w", err)
+		closeFiles(ours, statusR)
+		return nil, err
 	}
-	go l.readStatus()
-	return nil
+	return &warm{cmd: cmd, ctl: ours, status: statusR, namespaces: namespaces, cgroups: joinCgroups(cmd.Process.Pid)}, nil
 }
 
 func (l *Launch) readStatus() {

@@ -3,7 +3,6 @@ package sandbox
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -66,40 +65,39 @@ func (l *launcher) fail(format string, args ...any) int {
 func launch() int {
 	syscall.CloseOnExec(3)
 	syscall.CloseOnExec(4)
-	policyFile := os.NewFile(3, "policy")
 	l := &launcher{status: os.NewFile(4, "status")}
-	if policyFile == nil || l.status == nil {
+	if l.status == nil {
 		fmt.Fprintln(os.Stderr, "ringside: the sandbox launcher is started by Ringside only")
 		return 2
 	}
-	data, err := io.ReadAll(policyFile)
-	policyFile.Close()
+	data, files, err := receivePolicy(3)
 	if err != nil {
 		return l.fail("sandbox: read the policy: %v", err)
+	}
+	if len(data) == 0 {
+		return 0 // made ahead of time and not needed after all
+	}
+	if len(files) != 3 {
+		return l.fail("sandbox: got %d standard files, want 3", len(files))
+	}
+	for i, fd := range files {
+		if err := unix.Dup3(fd, i, 0); err != nil {
+			return l.fail("sandbox: standard file %d: %v", i, err)
+		}
+		unix.Close(fd)
 	}
 	if err := json.Unmarshal(data, &l.p); err != nil {
 		return l.fail("sandbox: bad policy: %v", err)
 	}
 	p := &l.p
-	// Signals from the bot (it shares our Landlock domain) must not end
-	// the launcher with Go's default handling; Ringside kills it with
-	// SIGKILL, which cannot be caught. Caught signals are reset to
-	// their default in the bot by exec.
-	sigs := make(chan os.Signal, 16)
-	signal.Notify(sigs)
-	go func() {
-		for range sigs {
-		}
-	}()
 
 	f := Features{Pretended: p.NoLandlock}
 	l.pidNS = p.Namespaces && os.Getpid() == 1
 	if p.Namespaces {
+		// A mount namespace made with a new user namespace gets the
+		// parent's shared mounts as slaves: what is mounted here never
+		// propagates out, without a (slow) recursive remount.
 		f.UserNS, f.PIDNS, f.MountNS, f.NetNS = true, l.pidNS, true, !p.Network
-		if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_PRIVATE, ""); err != nil {
-			f.MountNS = false
-			f.Problems = append(f.Problems, "private mounts refused: "+err.Error())
-		}
 	}
 	if f.MountNS && l.pidNS {
 		if err := unix.Mount("proc", "/proc", "proc", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, ""); err == nil {
@@ -142,6 +140,20 @@ func launch() int {
 		return 0
 	}
 
+	// Signals from the bot (it shares our Landlock domain) must not end
+	// the launcher through Go's default handling; Ringside kills it with
+	// SIGKILL, which cannot be caught. These are the signals Go exits on
+	// (os/signal); the others it ignores, and the kernel ignores default
+	// signals to the init of a PID namespace. Caught signals are reset
+	// in the bot by exec.
+	sigs := make(chan os.Signal, 16)
+	signal.Notify(sigs, syscall.SIGHUP, syscall.SIGINT, syscall.SIGTERM, syscall.SIGQUIT, syscall.SIGILL,
+		syscall.SIGTRAP, syscall.SIGABRT, syscall.SIGSTKFLT, syscall.SIGSYS, syscall.SIGBUS, syscall.SIGFPE,
+		syscall.SIGSEGV, syscall.SIGPIPE)
+	go func() {
+		for range sigs {
+		}
+	}()
 	devnull, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
 	if err != nil {
 		return l.fail("sandbox: open %s: %v", os.DevNull, err)
@@ -195,6 +207,40 @@ func launch() int {
 	}
 	l.send(message{Exit: exit, Limit: limit})
 	return code
+}
+
+// receivePolicy reads the policy from the control socket fd, and the
+// bot's standard files that come with it, until Ringside closes it.
+func receivePolicy(fd int) ([]byte, []int, error) {
+	buf := make([]byte, 64<<10)
+	oob := make([]byte, unix.CmsgSpace(3*4))
+	n, oobn, _, _, err := unix.Recvmsg(fd, buf, oob, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	var files []int
+	if oobn > 0 {
+		msgs, err := unix.ParseSocketControlMessage(oob[:oobn])
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, m := range msgs {
+			fds, err := unix.ParseUnixRights(&m)
+			if err == nil {
+				files = append(files, fds...)
+			}
+		}
+	}
+	data := append([]byte(nil), buf[:n]...)
+	for n > 0 {
+		n, err = unix.Read(fd, buf)
+		if err != nil && err != unix.EINTR {
+			return nil, nil, err
+		}
+		data = append(data, buf[:max(n, 0)]...)
+	}
+	unix.Close(fd)
+	return data, files, nil
 }
 
 func describeExit(ws syscall.WaitStatus) (string, int) {
