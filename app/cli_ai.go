@@ -771,6 +771,7 @@ func runAICheck(ctx context.Context, w io.Writer, db *storage.DB, dataDir string
 	rev := out.Rev
 	fmt.Fprintf(w, "check %s (%s, revision %d, %s)\n", ai.Name, ai.Game, rev.Number, short(rev.Hash))
 	fmt.Fprintf(w, "  %-20s ok\n", "builds")
+	fmt.Fprintf(w, "  %-20s %s\n", "sandbox", sandboxSummary(runner.Sandbox{}))
 	m := preflightMatch(g, revisionBot(ai, rev), seed, extra)
 	m.TimeScale = scale
 	rep, err := runner.Preflight(ctx, m, 0)

@@ -225,6 +225,7 @@ func eventRun(c *cli, verb string, args []string) error {
 		if showProgress {
 			job.Run.OnProgress = func(p runner.Progress) { fmt.Fprint(c.stderr, "\r"+progressLine(p)+"  ") }
 		}
+		fmt.Fprintf(c.stdout, "event %d: %s\n", id, sandboxSummary(job.Run.Sandbox))
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
 		err = job.Start(ctx)

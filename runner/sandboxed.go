@@ -18,8 +18,15 @@ type Sandbox struct {
 	// win over these); nil keeps the defaults.
 	Limits *sandbox.Limits
 	// PretendNoLandlock runs bots as on a kernel without Landlock, to
-	// test and to show what the degraded sandbox does.
+	// test and to show what the degraded sandbox does. The environment
+	// variable RINGSIDE_SANDBOX_PRETEND=no-landlock sets it for every
+	// match of the process (the command line and the app).
 	PretendNoLandlock bool
+}
+
+// pretendNoLandlock tells whether Landlock is to be pretended absent.
+func (sb Sandbox) pretendNoLandlock() bool {
+	return sb.PretendNoLandlock || os.Getenv("RINGSIDE_SANDBOX_PRETEND") == "no-landlock"
 }
 
 // SandboxStatus says in plain words how bots are contained on this
@@ -33,7 +40,7 @@ func SandboxStatus(sb Sandbox) (sandbox.Level, string) {
 	if err != nil {
 		return sandbox.Off, "Sandbox: off — cannot find the ringside binary to start bots through: " + err.Error()
 	}
-	return sandbox.Status(exe, sb.PretendNoLandlock)
+	return sandbox.Status(exe, sb.pretendNoLandlock())
 }
 
 // envAllowed are the variables of Ringside's environment a sandboxed bot
@@ -158,7 +165,7 @@ func (sb Sandbox) spec(b Bot) *sandboxSpec {
 	if lim.WatchEvery == 0 {
 		lim.WatchEvery = DefaultLimits.WatchEvery
 	}
-	return &sandboxSpec{limits: lim, noLandlock: sb.PretendNoLandlock}
+	return &sandboxSpec{limits: lim, noLandlock: sb.pretendNoLandlock()}
 }
 
 // sandboxLevel says how the seat's bot is contained (Outcome.Sandbox).
