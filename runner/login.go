@@ -212,6 +212,9 @@ func connectTCP(ctx context.Context, bots []Bot, argvs [][]string, users []strin
 	}
 	var wg sync.WaitGroup
 	done := make(chan struct{})
+	// started is closed once every seat's process is known, so that a
+	// login can be matched to the seat whose processes make it.
+	started := make(chan struct{})
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
@@ -223,7 +226,7 @@ func connectTCP(ctx context.Context, bots []Bot, argvs [][]string, users []strin
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				serveTCP(nc, users, gameToken, seats, queues, intro, done, wait)
+				serveTCP(nc, users, gameToken, seats, queues, intro, done, started, wait)
 			}()
 		}
 	}()
@@ -251,6 +254,7 @@ func connectTCP(ctx context.Context, bots []Bot, argvs [][]string, users []strin
 		}
 		conns[i] = c
 	}
+	close(started)
 	cleanup := func() {
 		close(done)
 		ln.Close()
@@ -297,7 +301,7 @@ func markLate(seats []*tcpSeat, conns []*seatConn) {
 // serveTCP runs the handshake on one connection and, once logged in, makes
 // it the seat's connection and copies its lines into the seat's queue.
 func serveTCP(nc net.Conn, users []string, gameToken string, seats []*tcpSeat, queues []*lineQueue,
-	intro func(int) string, done <-chan struct{}, wait time.Duration) {
+	intro func(int) string, done, started <-chan struct{}, wait time.Duration) {
 	_ = nc.SetDeadline(time.Now().Add(wait))
 	if _, err := nc.Write([]byte(greetingLine)); err != nil {
 		nc.Close()
@@ -331,7 +335,12 @@ func serveTCP(nc net.Conn, users []string, gameToken string, seats []*tcpSeat, q
 	s := seats[seat]
 	// A seat belongs to its bot: a login with its tokens from another
 	// seat's processes, or from outside the game, is refused (tokens can
-	// leak: a command line, a trusted bot reading /proc).
+	// leak: a command line, a trusted bot reading /proc). A fast bot logs
+	// in before its seat's process is noted: wait for that.
+	select {
+	case <-started:
+	case <-done:
+	}
 	roots := make([]int, len(seats))
 	for i, o := range seats {
 		o.mu.Lock()
@@ -438,9 +447,15 @@ func socketInode(port, ourPort int) string {
 	if err != nil {
 		return ""
 	}
+	return findInode(string(data), port, ourPort)
+}
+
+// findInode finds in a /proc/net/tcp table the inode of the socket on
+// 127.0.0.1:port connected to ourPort.
+func findInode(data string, port, ourPort int) string {
 	local := fmt.Sprintf("0100007F:%04X", port)
 	remote := fmt.Sprintf(":%04X", ourPort)
-	for _, l := range strings.Split(string(data), "\n")[1:] {
+	for _, l := range strings.Split(data, "\n")[1:] {
 		f := strings.Fields(l)
 		if len(f) > 9 && f[1] == local && strings.HasSuffix(f[2], remote) {
 			return f[9]

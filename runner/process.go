@@ -12,8 +12,6 @@ import (
 	"syscall"
 	"time"
 
-	"golang.org/x/sys/unix"
-
 	"ringside/runner/sandbox"
 )
 
@@ -104,7 +102,7 @@ func startProcess(argv []string, dir string, env []string, sb *sandboxSpec) (*pr
 		cmd.Dir = dir
 		cmd.Env = append(os.Environ(), env...)
 		cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
-		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+		cmd.SysProcAttr = trustedAttr()
 		if err := cmd.Start(); err != nil {
 			closeAll(inR, inW, outR, outW, errR, errW)
 			return nil, fmt.Errorf("cannot start %q: %w", argv[0], err)
@@ -134,15 +132,11 @@ func startProcess(argv []string, dir string, env []string, sb *sandboxSpec) (*pr
 // may since belong to another program.
 func (p *process) reap() {
 	pid := p.cmd.Process.Pid
-	for {
-		var info unix.Siginfo
-		err := unix.Waitid(unix.P_PID, pid, &info, unix.WEXITED|unix.WNOWAIT, nil)
-		if err != unix.EINTR {
-			break
-		}
-	}
+	leaderExited := waitUnreaped(pid)
 	p.reapMu.Lock()
-	_ = killGroup(pid, syscall.SIGKILL)
+	if leaderExited {
+		_ = killGroup(pid, syscall.SIGKILL)
+	}
 	err := p.cmd.Wait()
 	p.reaped = true
 	p.reapMu.Unlock()

@@ -220,3 +220,26 @@ func grepLines(s, prefix string) []string {
 	}
 	return out
 }
+
+func TestFindInode(t *testing.T) {
+	table := `  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode
+   0: 0100007F:8CA1 0100007F:A3F2 01 00000000:00000000 00:00000000 00000000     0        0 123456 1 0000000000000000 20 4 30 10 -1
+   1: 0100007F:A3F2 0100007F:8CA1 01 00000000:00000000 00:00000000 00000000     0        0 654321 1 0000000000000000 20 4 30 10 -1
+`
+	if got := findInode(table, 0x8CA1, 0xA3F2); got != "123456" {
+		t.Errorf("findInode = %q, want 123456", got)
+	}
+	if got := findInode(table, 0x1234, 0xA3F2); got != "" {
+		t.Errorf("findInode of an absent port = %q", got)
+	}
+}
+
+func FuzzFindInode(f *testing.F) {
+	f.Add("header\n   0: 0100007F:8CA1 0100007F:A3F2 01 0:0 0:0 0 0 0 123456\n", 0x8CA1, 0xA3F2)
+	f.Add("", 0, 0)
+	f.Fuzz(func(t *testing.T, data string, port, ourPort int) {
+		if got := findInode(data, port, ourPort); strings.ContainsAny(got, " \n") {
+			t.Errorf("inode %q has blanks", got)
+		}
+	})
+}

@@ -17,6 +17,10 @@ import (
 	"golang.org/x/sys/unix"
 )
 
+// Supported tells whether this system has the sandbox; elsewhere bots
+// run trusted and Status says so.
+const Supported = true
+
 // namespacesRefused is set once the kernel refused to start a launcher in
 // new namespaces (a distribution that forbids unprivileged user
 // namespaces); later launches do not try again.

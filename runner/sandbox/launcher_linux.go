@@ -538,7 +538,13 @@ func readStat(pid int) (procStat, bool) {
 	if err != nil {
 		return procStat{}, false
 	}
-	s := string(data)
+	return parseStat(string(data))
+}
+
+// parseStat reads a /proc/PID/stat line. The command name in parentheses
+// may hold spaces and parentheses itself: the fields start after the
+// last ')'.
+func parseStat(s string) (procStat, bool) {
 	i := strings.LastIndexByte(s, ')')
 	if i < 0 {
 		return procStat{}, false
