@@ -18,6 +18,7 @@ import (
 
 	"ringside/engine"
 	"ringside/engine/event"
+	"ringside/runner/sandbox"
 )
 
 // hostileTargets are the things the hostile bots attack, all made by the
@@ -430,5 +431,57 @@ func TestFloodBounded(t *testing.T) {
 	}
 	if c := counts(out, 1); c[engine.OK] != 3001 {
 		t.Errorf("victim verdicts %v", c)
+	}
+}
+
+// TestHostileBotsWithoutNamespaces runs the hostile suite as on a kernel
+// that refuses unprivileged namespaces: Landlock, the rlimits and the
+// launcher still contain the bots; what the status says is missing (other
+// programs' command lines are visible) is all that gets through, and a
+// bot that kills its launcher ends only its own seat.
+func TestHostileBotsWithoutNamespaces(t *testing.T) {
+	sandbox.PretendNamespacesRefused(true)
+	defer sandbox.PretendNamespacesRefused(false)
+	level, text := SandboxStatus(Sandbox{})
+	if level != sandbox.Partial || !strings.Contains(text, "command lines") {
+		t.Errorf("status without namespaces: %v %s", level, text)
+	}
+	h := newHostileTargets(t)
+	for _, tc := range hostileCases {
+		t.Run(tc.attack, func(t *testing.T) {
+			out, err := Play(context.Background(), hostileMatch(h, tc.attack, false))
+			if err != nil {
+				t.Fatal(err)
+			}
+			report := attackReport(out.Stderr[0], tc.attack)
+			t.Logf("%s: %s", tc.attack, report)
+			switch tc.attack {
+			case "read-proc":
+				// The victim's command line is readable (the status says
+				// so); environments are not: Landlock forbids reading
+				// another domain's, and the bot has no capability.
+				if strings.Contains(report, "/environ") {
+					t.Errorf("read another process's environment: %s", report)
+				}
+			case "kill-parent":
+				// Its parent is its own launcher: it may end its own seat.
+			case "alloc":
+				if !strings.Contains(allNotes(out), tc.crashNote) {
+					t.Errorf("notes %q lack %q", allNotes(out), tc.crashNote)
+				}
+			default:
+				if !strings.HasPrefix(report, "blocked") {
+					t.Errorf("attack %s: %s", tc.attack, report)
+				}
+			}
+			if c := counts(out, 1); c[engine.OK] != 7 {
+				t.Errorf("victim verdicts %v, notes %q", c, allNotes(out))
+			}
+			if out.Sandbox[0] != "partial" {
+				t.Errorf("sandbox %q, want partial", out.Sandbox[0])
+			}
+			h.check(t, true)
+			assertNoneRunning(t, hostile, h.sentinel.Process.Pid)
+		})
 	}
 }

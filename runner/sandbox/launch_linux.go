@@ -29,6 +29,16 @@ var namespacesRefused atomic.Bool
 // refusedWhy is the kernel's answer, for the status text.
 var refusedWhy atomic.Value
 
+// PretendNamespacesRefused makes launchers start as on a kernel that
+// refuses unprivileged namespaces (on), or back to trying them (off), so
+// that this degraded path can be tested.
+func PretendNamespacesRefused(on bool) {
+	if on {
+		refusedWhy.Store("pretended for a test")
+	}
+	namespacesRefused.Store(on)
+}
+
 // message is one line of the launcher's status pipe.
 type message struct {
 	Features *Features `json:"features,omitempty"`
@@ -211,7 +221,7 @@ func takeWarm(exe string, network, fresh bool) (*warm, error) {
 		default:
 		}
 	}
-	if w != nil && w.namespaces && namespacesRefused.Load() {
+	if w != nil && w.namespaces == namespacesRefused.Load() {
 		w.discard()
 		w = nil
 	}

@@ -132,9 +132,9 @@ func launch() int {
 	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err == nil {
 		f.NoNewPrivs = true
 	}
-	if f.UserNS {
-		f.DropCaps = dropCapabilities() == nil
-	}
+	// Root inside its user namespace, or root itself where namespaces
+	// were refused: either way the bot gets no capability.
+	f.DropCaps = dropCapabilities() == nil || os.Geteuid() != 0
 	l.send(message{Features: &f})
 	if p.Probe {
 		return 0

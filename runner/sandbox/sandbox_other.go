@@ -34,6 +34,7 @@ func Probe(exe string, noLandlock bool) Features             { return Features{}
 func Prewarm(exe string, network bool)                       {}
 func DropWarm(exe string, network bool)                      {}
 func Main()                                                  { os.Exit(2) }
+func PretendNamespacesRefused(on bool)                       {}
 
 // Status says that this system has no sandbox.
 func Status(exe string, noLandlock bool) (Level, string) {
