@@ -162,8 +162,16 @@ var (
 )
 
 // warmKept is how many launchers may wait per kind: one per seat of the
-// biggest game, so that all its bots start warm.
-const warmKept = 4
+// biggest game, so that all its bots start warm. A waiting launcher
+// holds its namespaces and about 25 MB (most of it the binary's pages,
+// shared), so they are ended after warmIdle without a bot start.
+const (
+	warmKept = 4
+	warmIdle = 30 * time.Second
+)
+
+// lastTake is when a launcher of each kind was last taken.
+var lastTake = map[warmKey]time.Time{}
 
 // poolOf returns the channel of waiting launchers for key.
 func poolOf(key warmKey) chan *warm {
@@ -213,7 +221,11 @@ func DropWarm(exe string, network bool) {
 // takeWarm returns a waiting launcher (a new one when none waits, or
 // when fresh is set) and starts making the next.
 func takeWarm(exe string, network, fresh bool) (*warm, error) {
-	ch := poolOf(warmKey{exe, network})
+	key := warmKey{exe, network}
+	ch := poolOf(key)
+	warmMu.Lock()
+	lastTake[key] = time.Now()
+	warmMu.Unlock()
 	var w *warm
 	if !fresh {
 		select {
@@ -240,7 +252,16 @@ func takeWarm(exe string, network, fresh bool) (*warm, error) {
 		case ch <- next:
 		default:
 			next.discard()
+			return
 		}
+		time.AfterFunc(warmIdle, func() {
+			warmMu.Lock()
+			idle := time.Since(lastTake[key]) >= warmIdle
+			warmMu.Unlock()
+			if idle {
+				DropWarm(exe, network)
+			}
+		})
 	}()
 	return w, nil
 }
