@@ -118,7 +118,9 @@ func TestSandboxUnprivileged(t *testing.T) {
 		t.Fatal(err)
 	}
 	bin := filepath.Join(dir, "runner.test")
-	for from, to := range map[string]string{self: bin, fakebot: filepath.Join(dir, "fakebot"), hostile: filepath.Join(dir, "hostile")} {
+	tcp := buildTCPBot(t)
+	for from, to := range map[string]string{self: bin, fakebot: filepath.Join(dir, "fakebot"), hostile: filepath.Join(dir, "hostile"),
+		tcp: filepath.Join(dir, "tcpbot")} {
 		data, err := os.ReadFile(from)
 		if err != nil {
 			t.Fatal(err)
@@ -128,7 +130,8 @@ func TestSandboxUnprivileged(t *testing.T) {
 		}
 	}
 	cmd := exec.Command(setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", bin,
-		"-test.run", "^(TestHostileBots|TestSandboxLanguages|TestSandboxStatus)$", "-test.v")
+		"-test.run", "^(TestHostileBots|TestHostileBotsWithoutNamespaces|TestSandboxLanguages|TestSandboxStatus|"+
+			"TestCapVerdicts|TestCloudTakeoverRefused|TestDaemonsDieWithTheGame|TestKilledRingside|TestFloodBounded)$", "-test.v")
 	cmd.Env = []string{"RINGSIDE_TEST_UNPRIVILEGED=1", "RINGSIDE_TEST_BINS=" + dir, "HOME=" + dir, "GOCACHE=" + filepath.Join(dir, "gocache"),
 		"GOPATH=" + filepath.Join(dir, "gopath"), "GOTOOLCHAIN=local", "LANG=C.UTF-8",
 		"PATH=" + filepath.Dir(goTool) + ":/usr/local/bin:/usr/bin:/bin"}
@@ -136,8 +139,10 @@ func TestSandboxUnprivileged(t *testing.T) {
 	if err != nil {
 		t.Fatalf("as nobody: %v\n%s", err, out)
 	}
-	if !strings.Contains(string(out), "--- PASS: TestHostileBots") {
-		t.Errorf("the hostile suite did not run as nobody:\n%s", out)
+	for _, name := range []string{"TestHostileBots", "TestCloudTakeoverRefused", "TestKilledRingside", "TestCapVerdicts"} {
+		if !strings.Contains(string(out), "--- PASS: "+name+" ") {
+			t.Errorf("%s did not pass as nobody:\n%s", name, out)
+		}
 	}
 	t.Logf("as nobody:\n%s", lastLines(string(out), 12))
 }

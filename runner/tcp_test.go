@@ -22,6 +22,10 @@ func buildTCPBot(t *testing.T) string {
 		return tcpbot
 	}
 	out := filepath.Join(filepath.Dir(fakebot), "tcpbot")
+	if _, err := os.Stat(out); err == nil && os.Getenv("RINGSIDE_TEST_BINS") != "" {
+		tcpbot = out // built by the run that started this one
+		return out
+	}
 	build := exec.Command("go", "build", "-o", out, "./testdata/tcpbot")
 	build.Stderr = os.Stderr
 	if err := build.Run(); err != nil {
