@@ -146,3 +146,34 @@ func TestSandboxUnprivileged(t *testing.T) {
 	}
 	t.Logf("as nobody:\n%s", lastLines(string(out), 12))
 }
+
+// TestBotWithoutFolder runs "python3 bot.py" with no bot folder, as the
+// README's example: it runs in Ringside's working folder and may read
+// the script its command line names, but not the rest of that folder.
+func TestBotWithoutFolder(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 is not installed")
+	}
+	dir := t.TempDir()
+	script := "import sys\n" +
+		"try:\n    open('other.txt').read(); print('READ other.txt', file=sys.stderr)\n" +
+		"except OSError as e:\n    print('refused other.txt:', e, file=sys.stderr)\n" +
+		"print('READY', flush=True)\nfor l in sys.stdin:\n    print(int(l) + 1, flush=True)\n"
+	for name, data := range map[string]string{"bot.py": script, "other.txt": "not for the bot"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+	out, err := Play(context.Background(), Match{Game: pingGame{}, Seed: 1, TimeScale: 10,
+		Bots: []Bot{{Name: "py", Command: "python3 bot.py"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := counts(out, 0); c[engine.OK] != 9 {
+		t.Errorf("verdicts %v, notes %q, stderr %q", c, allNotes(out), out.Stderr[0])
+	}
+	if !strings.Contains(out.Stderr[0], "refused other.txt") {
+		t.Errorf("the bot read a file its command line does not name: %q", out.Stderr[0])
+	}
+}

@@ -93,15 +93,22 @@ func toolRoots() []string {
 	return roots
 }
 
-// namedPaths are the existing absolute paths on a bot's command line
-// ("python3 /home/t/bots/a.py"): naming them is the teacher's say-so
-// that the bot may read them, except the home folder or what holds it.
-func namedPaths(args []string) []string {
+// namedPaths are the existing paths on a bot's command line ("python3
+// /home/t/bots/a.py", or "python3 a.py" relative to dir): naming them is
+// the teacher's say-so that the bot may read them, except the home
+// folder or what holds it.
+func namedPaths(args []string, dir string) []string {
 	home, _ := os.UserHomeDir()
 	var paths []string
 	for _, a := range args {
-		if !filepath.IsAbs(a) {
+		if a == "" || strings.HasPrefix(a, "-") {
 			continue
+		}
+		if !filepath.IsAbs(a) {
+			if dir == "" {
+				continue
+			}
+			a = filepath.Join(dir, a)
 		}
 		a = filepath.Clean(a)
 		if a == "/" || (home != "" && (a == home || strings.HasPrefix(home+"/", a+"/"))) {
@@ -126,12 +133,18 @@ func startSandboxed(path string, argv []string, dir string, env []string, sb *sa
 		return nil, fmt.Errorf("make the bot's scratch folder: %w", err)
 	}
 	read := append(toolRoots(), path)
-	read = append(read, namedPaths(argv[1:])...)
 	if dir != "" {
 		read = append(read, dir)
+	} else if cwd, err := os.Getwd(); err == nil {
+		// A bot without a folder ("python3 my_bot.py" on the command
+		// line) runs where Ringside runs, as before; of that folder it
+		// may read what its command line names, not the rest (it may
+		// be the home folder).
+		dir = cwd
 	} else {
 		dir = scratch
 	}
+	read = append(read, namedPaths(argv[1:], dir)...)
 	// A program reached through a symbolic link (/usr/bin/java →
 	// /usr/lib/jvm/…) is read where it really is.
 	if real, err := filepath.EvalSymlinks(path); err == nil && real != path {
