@@ -12,9 +12,15 @@ import (
 
 	"ringside/app"
 	"ringside/app/cli"
+	"ringside/runner/sandbox"
 )
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == sandbox.LauncherArg {
+		// Ringside starting one of its bots: contain it and run it;
+		// nothing of the app is wanted here.
+		sandbox.Main()
+	}
 	args := os.Args[1:]
 	switch {
 	case len(args) == 0:

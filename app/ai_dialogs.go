@@ -585,6 +585,10 @@ func checkRows(res service.CheckResult) (rows []checkRow, log string) {
 	}
 	rows = append(rows, checkRow{"builds", true, fmt.Sprintf("ok: revision %d (%s) plays", res.Revision.Number,
 		service.ShortHash(res.Revision.Hash))})
+	if res.Sandbox != "" {
+		rows = append(rows, checkRow{"sandbox", !strings.Contains(res.Sandbox, "partial") && !strings.Contains(res.Sandbox, "off"),
+			strings.TrimPrefix(res.Sandbox, "Sandbox: ")})
+	}
 	if res.Report == nil {
 		return rows, ""
 	}

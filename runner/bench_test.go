@@ -5,18 +5,76 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"testing"
 	"time"
 
 	"ringside/engine"
+	"ringside/runner/sandbox"
 )
 
 // BenchmarkRoundTripRunner measures one turn through the runner: write the
 // input with a deadline, wait for the reply line through the reading
-// goroutine and the line queue, time it.
+// goroutine and the line queue, time it; with the bot trusted and
+// sandboxed (its pipes go straight to the bot: the sandbox should cost
+// nothing here).
 func BenchmarkRoundTripRunner(b *testing.B) {
-	c := startSeat(0, []string{fakebot}, Bot{})
+	for _, sandboxed := range []bool{false, true} {
+		b.Run(sandboxName(sandboxed), func(b *testing.B) { benchRoundTrip(b, benchSpec(sandboxed)) })
+	}
+}
+
+func sandboxName(on bool) string {
+	if on {
+		return "sandbox"
+	}
+	return "trusted"
+}
+
+// benchSpec is the sandbox of a benchmark's bot. RINGSIDE_LAUNCHER
+// names another launcher than this test binary (the ringside binary).
+func benchSpec(sandboxed bool) *sandboxSpec {
+	if !sandboxed {
+		return nil
+	}
+	if exe := os.Getenv("RINGSIDE_LAUNCHER"); exe != "" {
+		Executable = func() (string, error) { return exe, nil }
+	}
+	return Sandbox{}.spec(Bot{})
+}
+
+// BenchmarkStartBot is one bot's start-up: started, READY read, stopped
+// and reaped. trusted has no sandbox; sandbox takes a launcher that waits
+// (made between starts, as between an event's games); sandbox-cold makes
+// its launcher and namespaces on the spot.
+func BenchmarkStartBot(b *testing.B) {
+	for _, mode := range []string{"trusted", "sandbox", "sandbox-cold"} {
+		b.Run(mode, func(b *testing.B) {
+			sb := benchSpec(mode != "trusted")
+			exe, _ := Executable()
+			ready := engine.Ask{Timeout: 5 * time.Second, Expect: func(l string) bool { return l == "READY" }}
+			for b.Loop() {
+				b.StopTimer()
+				switch mode {
+				case "sandbox":
+					sandbox.Prewarm(exe, false)
+				case "sandbox-cold":
+					sandbox.DropWarm(exe, false)
+				}
+				b.StartTimer()
+				c := startSeat(0, []string{fakebot}, Bot{}, sb)
+				if r, _, _ := askOne(context.Background(), c, ready, 1); r.Status != engine.Answered {
+					b.Fatalf("no READY: %v %s", r.Status, c.note)
+				}
+				c.stop()
+			}
+		})
+	}
+}
+
+func benchRoundTrip(b *testing.B, sb *sandboxSpec) {
+	c := startSeat(0, []string{fakebot}, Bot{}, sb)
 	defer c.stop()
 	ready := engine.Ask{Timeout: time.Second, Expect: func(l string) bool { return l == "READY" }}
 	if r, _, _ := askOne(context.Background(), c, ready, 1); r.Status != engine.Answered {

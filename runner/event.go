@@ -29,6 +29,8 @@ type Event struct {
 	Bots        []Bot // one per entry of Config.Entries
 	Concurrency int   // 0: DefaultConcurrency
 	TimeScale   float64
+	// Sandbox is how the event's bots are contained.
+	Sandbox Sandbox
 
 	// Done are the outcomes already stored: a resumed event goes on from
 	// them and plays only what is missing.
@@ -244,5 +246,6 @@ func (e *Event) match(g event.Game) Match {
 	for s, entry := range g.Seats {
 		bots[s] = e.Bots[entry]
 	}
-	return Match{Game: e.Game, Options: e.Options, Seed: g.Seed, Bots: bots, TimeScale: e.TimeScale, PlayWithoutBots: true}
+	return Match{Game: e.Game, Options: e.Options, Seed: g.Seed, Bots: bots, TimeScale: e.TimeScale, PlayWithoutBots: true,
+		Sandbox: e.Sandbox}
 }

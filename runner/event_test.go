@@ -165,16 +165,21 @@ func TestEventGoesOnWhenNoBotStarts(t *testing.T) {
 	}
 }
 
-// BenchmarkEventLeague plays a league of 40 games at concurrency 1 and 2;
-// games per second at 2 over twice the figure at 1 is the pool's
-// efficiency on a 2-core machine.
+// BenchmarkEventLeague plays a league of 40 games at concurrency 1 and 2,
+// with the bots trusted and sandboxed; games per second at 2 over twice
+// the figure at 1 is the pool's efficiency on a 2-core machine.
 func BenchmarkEventLeague(b *testing.B) {
-	for _, conc := range []int{1, 2} {
-		b.Run(fmt.Sprintf("concurrency=%d", conc), func(b *testing.B) {
+	for _, bench := range []struct {
+		conc    int
+		trusted bool
+	}{{1, true}, {2, true}, {1, false}, {2, false}} {
+		b.Run(fmt.Sprintf("concurrency=%d/%s", bench.conc, sandboxName(!bench.trusted)), func(b *testing.B) {
+			conc := bench.conc
 			games := 0
 			start := time.Now()
 			for b.Loop() {
 				e := pingEvent(5, 2, conc, "200")
+				e.Sandbox.Trusted = bench.trusted
 				e.OnFinished = func(event.Game, *Outcome) error { games++; return nil }
 				if err := e.Run(context.Background()); err != nil {
 					b.Fatal(err)

@@ -9,14 +9,6 @@ import (
 	"time"
 )
 
-// MaxLine is the longest reply line kept; longer lines are cut there and
-// marked, and the rest up to the line end is discarded.
-const MaxLine = 64 << 10
-
-// maxQueued bounds the lines waiting to be taken, so a bot that floods its
-// output costs CPU but never memory; the oldest are dropped first.
-const maxQueued = 256
-
 // line is one complete output line of a bot.
 type line struct {
 	text string
@@ -29,7 +21,8 @@ type line struct {
 type lineQueue struct {
 	mu      sync.Mutex
 	lines   []line
-	dropped int
+	bytes   int // of the lines waiting
+	dropped int // lines dropped unread because too many were waiting
 	closed  bool
 	notify  chan struct{} // has a value when something changed
 }
@@ -47,11 +40,18 @@ func (q *lineQueue) signal() {
 
 func (q *lineQueue) push(l line) {
 	q.mu.Lock()
-	if len(q.lines) >= maxQueued {
-		q.lines = q.lines[1:]
+	if len(q.lines) > 0 && (len(q.lines) >= maxQueued || q.bytes+len(l.text) > maxQueuedBytes) {
+		// Full: the newest line goes. The earliest are kept, because
+		// among them is an answer the bot gave before it started to
+		// flood (a READY); everything a bot prints while asked is read
+		// by the ask itself and hardly waits here.
 		q.dropped++
+		q.mu.Unlock()
+		q.signal()
+		return
 	}
 	q.lines = append(q.lines, l)
+	q.bytes += len(l.text)
 	q.mu.Unlock()
 	q.signal()
 }
@@ -71,6 +71,7 @@ func (q *lineQueue) pop() (l line, ok, ended bool) {
 	if len(q.lines) > 0 {
 		l = q.lines[0]
 		q.lines = q.lines[1:]
+		q.bytes -= len(l.text)
 		return l, true, false
 	}
 	return line{}, false, q.closed
@@ -82,7 +83,17 @@ func (q *lineQueue) drain() []line {
 	defer q.mu.Unlock()
 	ls := q.lines
 	q.lines = nil
+	q.bytes = 0
 	return ls
+}
+
+// takeDropped returns the count of lines dropped since the last call.
+func (q *lineQueue) takeDropped() int {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	n := q.dropped
+	q.dropped = 0
+	return n
 }
 
 // lineReader splits a bot's output into lines for its queue. A goroutine
@@ -107,7 +118,7 @@ type lineReader struct {
 }
 
 func newLineReader(f *os.File, q *lineQueue) *lineReader {
-	return &lineReader{f: f, q: q, buf: make([]byte, 32<<10), back: make(chan struct{}, 1)}
+	return &lineReader{f: f, q: q, buf: make([]byte, readBuffer), back: make(chan struct{}, 1)}
 }
 
 // run is the background reading goroutine; it ends with the output.

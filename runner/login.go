@@ -8,17 +8,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"net"
+	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"ringside/engine"
 )
-
-// LoginTimeout is how long bots have to connect and log in before the
-// game starts without them (they may still join later). A variable so
-// tests can shorten it.
-var LoginTimeout = 5 * time.Second
 
 // Protocol lines of the login handshake (Cloud Contest's).
 const (
@@ -71,7 +69,8 @@ func substitute(argv []string, vars map[string]string) []string {
 // connectLogin starts bots of a game with a login handshake, over TCP on
 // loopback or over stdio according to the "transport" option, and waits
 // until every bot has logged in or LoginTimeout has passed.
-func connectLogin(ctx context.Context, opts engine.Options, st engine.State, bots []Bot, argvs [][]string, scale float64) ([]*seatConn, func(), error) {
+func connectLogin(ctx context.Context, opts engine.Options, st engine.State, bots []Bot, argvs [][]string, scale float64,
+	specs []*sandboxSpec) ([]*seatConn, func(), error) {
 	intro := func(int) string { return "" }
 	if in, ok := st.(engine.Introducer); ok {
 		intro = in.Intro
@@ -83,9 +82,9 @@ func connectLogin(ctx context.Context, opts engine.Options, st engine.State, bot
 	}
 	wait := time.Duration(float64(LoginTimeout) * scale)
 	if opts["transport"] == "stdio" {
-		return connectStdio(ctx, bots, argvs, users, gameToken, intro, wait)
+		return connectStdio(ctx, bots, argvs, users, gameToken, intro, wait, specs)
 	}
-	return connectTCP(ctx, bots, argvs, users, gameToken, intro, wait)
+	return connectTCP(ctx, bots, argvs, users, gameToken, intro, wait, specs)
 }
 
 func loginEnv(host, port, user, game, transport string) []string {
@@ -95,13 +94,13 @@ func loginEnv(host, port, user, game, transport string) []string {
 
 // connectStdio runs the handshake on each bot's stdin/stdout.
 func connectStdio(ctx context.Context, bots []Bot, argvs [][]string, users []string, gameToken string,
-	intro func(int) string, wait time.Duration) ([]*seatConn, func(), error) {
+	intro func(int) string, wait time.Duration, specs []*sandboxSpec) ([]*seatConn, func(), error) {
 	conns := make([]*seatConn, len(bots))
 	var wg sync.WaitGroup
 	for i, b := range bots {
 		vars := map[string]string{"host": "", "port": "", "user_token": users[i], "game_token": gameToken}
 		b.Env = append(append([]string(nil), b.Env...), loginEnv("", "", users[i], gameToken, "stdio")...)
-		conns[i] = startSeat(i, substitute(argvs[i], vars), b)
+		conns[i] = startSeat(i, substitute(argvs[i], vars), b, specs[i])
 		c := conns[i]
 		if c.proc == nil {
 			continue
@@ -153,13 +152,32 @@ func stdioLogin(ctx context.Context, c *seatConn, user, game string, wait time.D
 	}
 }
 
-// tcpSeat is one seat's current connection; a new login replaces it.
+// tcpSeat is one seat's current connection; a new login from the seat's
+// own processes replaces it.
 type tcpSeat struct {
 	mu        sync.Mutex
 	conn      net.Conn
 	lastInput string // the latest state sent, resent on reconnection
 	loggedIn  chan struct{}
 	once      sync.Once
+	root      int      // pid of the seat's process (its launcher), 0 before it starts
+	notes     []string // refused logins, for the seat's next reply in the replay
+}
+
+// note records a remark for the seat's next reply.
+func (s *tcpSeat) note(text string) {
+	s.mu.Lock()
+	s.notes = append(s.notes, text)
+	s.mu.Unlock()
+}
+
+// takeNotes returns and forgets the recorded remarks.
+func (s *tcpSeat) takeNotes() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := strings.Join(s.notes, "; ")
+	s.notes = nil
+	return n
 }
 
 func (s *tcpSeat) write(text string, timeout time.Duration) error {
@@ -179,7 +197,7 @@ func (s *tcpSeat) write(text string, timeout time.Duration) error {
 // connectTCP listens on loopback, starts the bots with the address and
 // tokens, and serves logins for the whole game.
 func connectTCP(ctx context.Context, bots []Bot, argvs [][]string, users []string, gameToken string,
-	intro func(int) string, wait time.Duration) ([]*seatConn, func(), error) {
+	intro func(int) string, wait time.Duration, specs []*sandboxSpec) ([]*seatConn, func(), error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, nil, fmt.Errorf("listen for bots on 127.0.0.1: %w", err)
@@ -194,6 +212,9 @@ func connectTCP(ctx context.Context, bots []Bot, argvs [][]string, users []strin
 	}
 	var wg sync.WaitGroup
 	done := make(chan struct{})
+	// started is closed once every seat's process is known, so that a
+	// login can be matched to the seat whose processes make it.
+	started := make(chan struct{})
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
@@ -205,22 +226,35 @@ func connectTCP(ctx context.Context, bots []Bot, argvs [][]string, users []strin
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				serveTCP(nc, users, gameToken, seats, queues, intro, done, wait)
+				serveTCP(nc, users, gameToken, seats, queues, intro, done, started, wait)
 			}()
 		}
 	}()
 	for i, b := range bots {
 		vars := map[string]string{"host": host, "port": port, "user_token": users[i], "game_token": gameToken}
 		b.Env = append(append([]string(nil), b.Env...), loginEnv(host, port, users[i], gameToken, "tcp")...)
-		c := startSeat(i, substitute(argvs[i], vars), b)
+		sb := specs[i]
+		if sb != nil {
+			// The game's own port, and nothing else.
+			tcp := *sb
+			tcp.network = true
+			tcp.connectTCP, _ = strconv.Atoi(port)
+			sb = &tcp
+		}
+		c := startSeat(i, substitute(argvs[i], vars), b, sb)
 		if c.proc != nil {
 			// The program's stdout is not the game channel here; the
 			// socket is.
 			c.out = queues[i]
 			c.send = seats[i].write
+			c.pending = seats[i].takeNotes
+			seats[i].mu.Lock()
+			seats[i].root = c.proc.cmd.Process.Pid
+			seats[i].mu.Unlock()
 		}
 		conns[i] = c
 	}
+	close(started)
 	cleanup := func() {
 		close(done)
 		ln.Close()
@@ -267,13 +301,13 @@ func markLate(seats []*tcpSeat, conns []*seatConn) {
 // serveTCP runs the handshake on one connection and, once logged in, makes
 // it the seat's connection and copies its lines into the seat's queue.
 func serveTCP(nc net.Conn, users []string, gameToken string, seats []*tcpSeat, queues []*lineQueue,
-	intro func(int) string, done <-chan struct{}, wait time.Duration) {
+	intro func(int) string, done, started <-chan struct{}, wait time.Duration) {
 	_ = nc.SetDeadline(time.Now().Add(wait))
 	if _, err := nc.Write([]byte(greetingLine)); err != nil {
 		nc.Close()
 		return
 	}
-	r := bufio.NewReaderSize(nc, 64<<10)
+	r := bufio.NewReaderSize(nc, readBuffer)
 	seat := -1
 	for seat < 0 {
 		line, err := readLimited(r)
@@ -299,6 +333,21 @@ func serveTCP(nc net.Conn, users []string, gameToken string, seats []*tcpSeat, q
 	}
 	_ = nc.SetDeadline(time.Time{})
 	s := seats[seat]
+	// A seat belongs to its bot: a login with its tokens from another
+	// seat's processes, or from outside the game, is refused (tokens can
+	// leak: a command line, a trusted bot reading /proc). A fast bot logs
+	// in before its seat's process is noted: wait for that.
+	select {
+	case <-started:
+	case <-done:
+	}
+	roots := make([]int, len(seats))
+	for i, o := range seats {
+		o.mu.Lock()
+		roots[i] = o.root
+		o.mu.Unlock()
+	}
+	owner, known := connOwner(nc, roots)
 	s.mu.Lock()
 	select {
 	case <-done:
@@ -307,8 +356,18 @@ func serveTCP(nc net.Conn, users []string, gameToken string, seats []*tcpSeat, q
 		return
 	default:
 	}
+	if refusal := refuseLogin(owner, known, seat, s.conn != nil); refusal != "" {
+		s.notes = append(s.notes, refusal)
+		s.mu.Unlock()
+		if known && owner >= 0 {
+			seats[owner].note(fmt.Sprintf("its login with seat %d's tokens was refused", seat+1))
+		}
+		_, _ = nc.Write([]byte(invalidLine))
+		nc.Close()
+		return
+	}
 	if s.conn != nil {
-		s.conn.Close() // a second login replaces the first
+		s.conn.Close() // a second login of the seat's own bot replaces the first
 	}
 	s.conn = nc
 	_ = nc.SetWriteDeadline(time.Now().Add(sendTimeout))
@@ -329,6 +388,97 @@ func serveTCP(nc net.Conn, users []string, gameToken string, seats []*tcpSeat, q
 		}
 		q.push(line{text: text, at: time.Now()})
 	}
+}
+
+// refuseLogin decides on a login with seat's tokens from owner (a seat
+// index, -1 for a program outside the game; known false when that could
+// not be told): it returns the replay's note on a refusal, "" to accept.
+func refuseLogin(owner int, known bool, seat int, connected bool) string {
+	switch {
+	case known && owner == seat:
+		return ""
+	case known && owner >= 0:
+		return fmt.Sprintf("refused a login with this seat's tokens from seat %d's bot", owner+1)
+	case known:
+		return "refused a login with this seat's tokens from a program outside the game"
+	case connected:
+		// Who connected cannot be told here: the seat's bot keeps its
+		// connection rather than lose it to whoever has the tokens.
+		return "refused a second login with this seat's tokens while its bot is connected"
+	}
+	return ""
+}
+
+// connOwner tells which seat's processes hold the client end of nc, a
+// loopback TCP connection: the seat's index, or -1 for none of them.
+// roots are the seats' process ids (0: not started). known is false
+// where the kernel does not say (no /proc).
+func connOwner(nc net.Conn, roots []int) (seat int, known bool) {
+	remote, ok1 := nc.RemoteAddr().(*net.TCPAddr)
+	local, ok2 := nc.LocalAddr().(*net.TCPAddr)
+	if !ok1 || !ok2 {
+		return -1, false
+	}
+	inode := socketInode(remote.Port, local.Port)
+	if inode == "" {
+		return -1, false
+	}
+	want := "socket:[" + inode + "]"
+	for i, root := range roots {
+		if root <= 0 {
+			continue
+		}
+		for _, pid := range processTree(root) {
+			fds, _ := os.ReadDir(fmt.Sprintf("/proc/%d/fd", pid))
+			for _, fd := range fds {
+				if target, err := os.Readlink(fmt.Sprintf("/proc/%d/fd/%s", pid, fd.Name())); err == nil && target == want {
+					return i, true
+				}
+			}
+		}
+	}
+	return -1, true
+}
+
+// socketInode finds the inode of the TCP socket on 127.0.0.1:port that is
+// connected to our port, in /proc/net/tcp.
+func socketInode(port, ourPort int) string {
+	data, err := os.ReadFile("/proc/net/tcp")
+	if err != nil {
+		return ""
+	}
+	return findInode(string(data), port, ourPort)
+}
+
+// findInode finds in a /proc/net/tcp table the inode of the socket on
+// 127.0.0.1:port connected to ourPort.
+func findInode(data string, port, ourPort int) string {
+	local := fmt.Sprintf("0100007F:%04X", port)
+	remote := fmt.Sprintf(":%04X", ourPort)
+	for _, l := range strings.Split(data, "\n")[1:] {
+		f := strings.Fields(l)
+		if len(f) > 9 && f[1] == local && strings.HasSuffix(f[2], remote) {
+			return f[9]
+		}
+	}
+	return ""
+}
+
+// processTree lists root and all its descendants.
+func processTree(root int) []int {
+	tree := []int{root}
+	for i := 0; i < len(tree) && len(tree) < 100000; i++ {
+		tasks, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/children", tree[i]))
+		for _, t := range tasks {
+			data, _ := os.ReadFile(t)
+			for _, c := range strings.Fields(string(data)) {
+				if pid, err := strconv.Atoi(c); err == nil {
+					tree = append(tree, pid)
+				}
+			}
+		}
+	}
+	return tree
 }
 
 // readLimited reads one line of at most MaxLine bytes (the rest of a longer

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"ringside/engine"
+	"ringside/runner/sandbox"
 )
 
 // Match is one game to play.
@@ -27,6 +28,9 @@ type Match struct {
 	// game, not stop the event. "ringside play" leaves it off and reports
 	// a usage error instead.
 	PlayWithoutBots bool
+	// Sandbox is how the bots are contained; the zero value sandboxes
+	// every bot with DefaultLimits.
+	Sandbox Sandbox
 	// OnStep, when set, is called after each step from Play's goroutine.
 	OnStep func(index int, st engine.State, step engine.Step)
 }
@@ -42,19 +46,17 @@ type Outcome struct {
 	// Notes say, per seat, what went wrong outside the game: a program
 	// that could not start, how a process ended.
 	Notes []string
-	Wall  time.Duration
+	// NoiseCut counts, per seat, the unasked lines that were read but not
+	// kept in the replay (beyond NoiseLinesKept or NoiseBytesKept).
+	NoiseCut []int
+	// Sandbox says, per seat, how its bot was contained: "on",
+	// "partial" (the kernel lacks something: see SandboxStatus),
+	// "trusted" (no sandbox), or "" when it did not start.
+	Sandbox []string
+	Wall    time.Duration
 }
 
 var verdictIndex = [...]engine.Verdict{engine.OK, engine.Invalid, engine.Timeout, engine.Crashed, engine.NotAsked}
-
-// excerptMax bounds the stderr kept with one reply in the replay, and
-// replayStderrMax all of one seat's stderr in the replay.
-const (
-	excerptMax      = 2 << 10
-	replayStderrMax = 64 << 10
-	sendTimeout     = 250 * time.Millisecond
-	exitGrace       = 100 * time.Millisecond
-)
 
 // ErrNoBotStarted is returned when not one bot of a match could be started:
 // then the problem is the set-up, not a bot.
@@ -70,8 +72,11 @@ type seatConn struct {
 	errMark  int64
 	errSpent int
 	stopped  bool
-	note     string // pending remark for the next logged reply
-	closer   func() // extra clean-up (transports)
+	note     string        // pending remark for the next logged reply
+	noiseCut int           // unasked lines not kept, not yet counted in the outcome
+	remark   string        // said with the first logged reply (how it is contained)
+	closer   func()        // extra clean-up (transports)
+	pending  func() string // remarks of the transport for the next reply (refused logins)
 }
 
 // Play runs one match to its end (or until ctx is cancelled: then the log is
@@ -111,7 +116,7 @@ func Play(ctx context.Context, m Match) (*Outcome, error) {
 		}
 	}
 
-	conns, cleanup, err := connect(ctx, info, opts, st, bots, argvs, scale)
+	conns, cleanup, err := connect(ctx, info, opts, st, bots, argvs, scale, m.Sandbox)
 	if err != nil {
 		return nil, err
 	}
@@ -131,9 +136,26 @@ func Play(ctx context.Context, m Match) (*Outcome, error) {
 		Verdicts: make([][len(verdictIndex)]int, len(conns)),
 		Stderr:   make([]string, len(conns)),
 		Notes:    make([]string, len(conns)),
+		Sandbox:  make([]string, len(conns)),
+		NoiseCut: make([]int, len(conns)),
 	}
+	kept := make([]noiseBudget, len(conns))
 	for i, c := range conns {
 		out.Notes[i] = c.note
+		out.Sandbox[i] = c.sandboxLevel()
+		// The replay says once, with the seat's first reply, when its
+		// bot was not fully contained.
+		switch out.Sandbox[i] {
+		case "trusted":
+			c.remark = "trusted: ran without the sandbox"
+		case "partial":
+			c.remark = "sandbox partial: " + c.sandboxMissing()
+		}
+	}
+	// lastReply is where each seat's latest reply is in the log.
+	lastReply := make([][2]int, len(conns))
+	for i := range lastReply {
+		lastReply[i] = [2]int{-1, -1}
 	}
 	for !st.Done() {
 		if ctx.Err() != nil {
@@ -143,8 +165,14 @@ func Play(ctx context.Context, m Match) (*Outcome, error) {
 		asks := st.Asks()
 		turn := st.Turn()
 		replies, logged, noise := collect(ctx, conns, asks, scale)
+		noise = keepNoise(noise, kept, conns, out.NoiseCut)
 		step := st.Apply(replies)
 		out.Log.Steps = append(out.Log.Steps, engine.LogStep{Replies: logged, Noise: noise})
+		for i, a := range asks {
+			if a.Seat >= 0 && a.Seat < len(lastReply) {
+				lastReply[a.Seat] = [2]int{len(out.Log.Steps) - 1, i}
+			}
+		}
 		for i, r := range logged {
 			seat := asks[i].Seat
 			if out.Notes[seat] != "" {
@@ -183,13 +211,80 @@ func Play(ctx context.Context, m Match) (*Outcome, error) {
 		out.Log.Result = st.Result()
 	}
 	for i, c := range conns {
+		if c.out != nil {
+			out.NoiseCut[i] += c.out.takeDropped()
+		}
+		if n := out.NoiseCut[i]; n > 0 {
+			// The replay says how much was cut, with the seat's last reply.
+			cut := fmt.Sprintf("%d unasked lines not kept (%d lines, %s kept per game)", n, NoiseLinesKept, sandbox.Size(NoiseBytesKept))
+			if at := lastReply[i]; at[0] >= 0 {
+				r := &out.Log.Steps[at[0]].Replies[at[1]]
+				r.Note = joinNote(r.Note, cut)
+			}
+		}
+	}
+	for i, c := range conns {
 		c.stop()
 		if c.proc != nil {
 			out.Stderr[i] = c.proc.errs.String()
+			if l := c.proc.limit; l != "" && !strings.Contains(out.Notes[i], l) {
+				// A cap can end a bot between asks, or after a timeout
+				// it caused: the seat's result must still name it.
+				out.Notes[i] = joinNote(out.Notes[i], l)
+				if at := lastReply[i]; at[0] >= 0 {
+					r := &out.Log.Steps[at[0]].Replies[at[1]]
+					r.Note = joinNote(r.Note, l)
+				}
+			}
 		}
 	}
 	out.Wall = time.Since(began)
 	return out, nil
+}
+
+// noiseBudget is what a seat's noise has used of the replay's room.
+type noiseBudget struct {
+	lines, bytes int
+	cut          bool
+}
+
+// keepNoise keeps the unasked lines within each seat's budget and counts
+// the rest in cut. The first time a seat's noise is cut, the seat's next
+// reply says so.
+func keepNoise(noise []engine.Noise, kept []noiseBudget, conns []*seatConn, cut []int) []engine.Noise {
+	// A new slice: the replay must not hold on to the lines that were cut.
+	var out []engine.Noise
+	for _, n := range noise {
+		if n.Seat < 0 || n.Seat >= len(kept) {
+			continue
+		}
+		b := &kept[n.Seat]
+		if b.lines < NoiseLinesKept && b.bytes+len(n.Line) <= NoiseBytesKept {
+			b.lines++
+			b.bytes += len(n.Line)
+			out = append(out, n)
+			continue
+		}
+		cut[n.Seat]++
+		if !b.cut {
+			b.cut = true
+			conns[n.Seat].note = joinNote(conns[n.Seat].note, fmt.Sprintf(
+				"unasked output beyond %d lines or %s per game is read but not kept", NoiseLinesKept, sandbox.Size(NoiseBytesKept)))
+		}
+	}
+	for i, c := range conns {
+		if c.out != nil {
+			cut[i] += c.out.takeDropped()
+		}
+		cut[i] += c.noiseCut
+		if c.noiseCut > 0 && !kept[i].cut {
+			kept[i].cut = true
+			c.note = joinNote(c.note, fmt.Sprintf(
+				"unasked output beyond %d lines or %s per game is read but not kept", NoiseLinesKept, sandbox.Size(NoiseBytesKept)))
+		}
+		c.noiseCut = 0
+	}
+	return out
 }
 
 func seatRange(info engine.Info) string {
@@ -229,20 +324,24 @@ func botSeed(seed int64, seat int) int64 {
 // every reply is "closed" (the game sees it as crashed), with the reason
 // noted.
 func connect(ctx context.Context, info engine.Info, opts engine.Options, st engine.State,
-	bots []Bot, argvs [][]string, scale float64) ([]*seatConn, func(), error) {
+	bots []Bot, argvs [][]string, scale float64, sb Sandbox) ([]*seatConn, func(), error) {
+	specs := make([]*sandboxSpec, len(bots))
+	for i, b := range bots {
+		specs[i] = sb.spec(b)
+	}
 	if info.Login {
-		return connectLogin(ctx, opts, st, bots, argvs, scale)
+		return connectLogin(ctx, opts, st, bots, argvs, scale, specs)
 	}
 	conns := make([]*seatConn, len(bots))
 	for i, b := range bots {
-		conns[i] = startSeat(i, argvs[i], b)
+		conns[i] = startSeat(i, argvs[i], b, specs[i])
 	}
 	return conns, func() {}, nil
 }
 
-func startSeat(i int, argv []string, b Bot) *seatConn {
+func startSeat(i int, argv []string, b Bot, sb *sandboxSpec) *seatConn {
 	c := &seatConn{seat: i}
-	p, err := startProcess(argv, b.Dir, b.Env)
+	p, err := startProcess(argv, b.Dir, b.Env, sb)
 	if err != nil {
 		c.note = err.Error()
 		c.out = newLineQueue()
@@ -296,10 +395,9 @@ func collect(ctx context.Context, conns []*seatConn, asks []engine.Ask, scale fl
 
 // askOne writes one input and waits for the answer line.
 func askOne(ctx context.Context, c *seatConn, a engine.Ask, scale float64) (engine.Reply, engine.LogReply, []string) {
-	var noise []string
 	if c.stopped {
 		r := engine.Reply{Status: engine.Gone}
-		return r, engine.LogReplyOf(r, "", ""), nil
+		return r, engine.LogReplyOf(r, "", c.remark), nil
 	}
 	limit := time.Duration(float64(a.Timeout) * scale)
 	// A process's own stdout is read by this ask directly; other
@@ -310,13 +408,12 @@ func askOne(ctx context.Context, c *seatConn, a engine.Ask, scale float64) (engi
 		rd.take()
 	}
 	var sent time.Time
+	var drained []line
 	if a.Input != "" {
 		// Lines printed while the bot was not asked are not this turn's
 		// answer; they are kept as noise. Lines still on their way through
 		// the reader are recognised by their arrival time below.
-		for _, l := range c.out.drain() {
-			noise = append(noise, l.text)
-		}
+		drained = c.out.drain()
 		sent = time.Now()
 		if c.send != nil {
 			if err := c.send(a.Input, limit); err != nil && !isClosedPipe(err) && !errors.Is(err, os.ErrDeadlineExceeded) {
@@ -325,7 +422,10 @@ func askOne(ctx context.Context, c *seatConn, a engine.Ask, scale float64) (engi
 		}
 		c.since = time.Now()
 	}
-	w := waiter{c: c, a: a, start: c.since, sent: sent, noise: noise}
+	w := waiter{c: c, a: a, start: c.since, sent: sent}
+	for _, l := range drained {
+		w.addNoise(l.text)
+	}
 	var reply engine.Reply
 	if rd != nil {
 		reply = w.read(ctx, rd, limit)
@@ -348,8 +448,12 @@ func askOne(ctx context.Context, c *seatConn, a engine.Ask, scale float64) (engi
 		}
 	}
 	reply.Elapsed = time.Duration(float64(reply.Elapsed) / scale).Truncate(time.Microsecond)
-	lr := engine.LogReplyOf(reply, c.stderrExcerpt(), c.note)
-	c.note = ""
+	if c.pending != nil {
+		c.note = joinNote(c.note, c.pending())
+	}
+	lr := engine.LogReplyOf(reply, c.stderrExcerpt(), joinNote(c.remark, c.note))
+	c.note, c.remark = "", ""
+	c.noiseCut += w.cut
 	return reply, lr, w.noise
 }
 
@@ -360,6 +464,20 @@ type waiter struct {
 	start time.Time // when the bot was written to (its clock starts)
 	sent  time.Time // lines that arrived before this are not answers
 	noise []string
+	// noiseBytes is the size of noise; cut counts the lines beyond what
+	// a replay keeps of a whole game, which one ask never needs to hold.
+	noiseBytes int
+	cut        int
+}
+
+// addNoise keeps an unasked line, within a game's budget.
+func (w *waiter) addNoise(text string) {
+	if len(w.noise) >= NoiseLinesKept || w.noiseBytes+len(text) > NoiseBytesKept {
+		w.cut++
+		return
+	}
+	w.noise = append(w.noise, text)
+	w.noiseBytes += len(text)
 }
 
 // next looks at the queued lines: the answer, or that the output ended.
@@ -369,7 +487,7 @@ func (w *waiter) next() (engine.Reply, bool) {
 		switch {
 		case ok:
 			if l.at.Before(w.sent) || (w.a.Expect != nil && !w.a.Expect(l.text)) {
-				w.noise = append(w.noise, l.text)
+				w.addNoise(l.text)
 				continue
 			}
 			reply := engine.Reply{Status: engine.Answered, Line: l.text}
@@ -386,10 +504,6 @@ func (w *waiter) next() (engine.Reply, bool) {
 		return engine.Reply{}, false
 	}
 }
-
-// pollEvery bounds one direct read, so that a bot whose process died while
-// a grandchild keeps its output open, or a cancelled game, is noticed.
-const pollEvery = 50 * time.Millisecond
 
 // read waits by reading the bot's stdout itself, with deadlines.
 func (w *waiter) read(ctx context.Context, rd *lineReader, limit time.Duration) engine.Reply {
@@ -462,6 +576,9 @@ func (w *waiter) wait(ctx context.Context, limit time.Duration) engine.Reply {
 func joinNote(a, b string) string {
 	if a == "" {
 		return b
+	}
+	if b == "" {
+		return a
 	}
 	return a + "; " + b
 }

@@ -11,12 +11,12 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"ringside/runner/sandbox"
 )
 
-// StderrKept is how much of a bot's stderr is kept per game (the end).
-const StderrKept = 64 << 10
-
-// process is one running bot program with its own process group.
+// process is one running bot program with its own process group; in the
+// sandbox, the program runs under a launcher that is the process here.
 type process struct {
 	cmd    *exec.Cmd
 	stdin  *os.File
@@ -25,17 +25,42 @@ type process struct {
 	out    *lineQueue
 	rd     *lineReader
 	errs   *tail
+	errEnd chan struct{} // closed when stderr has ended
+
+	launch  *sandbox.Launch // nil for a trusted bot
+	limits  sandbox.Limits
+	sandbox sandbox.Features
 
 	exited   chan struct{} // closed once the process is reaped
 	exitText string        // "exit status 3", "killed by signal 9"; set before exited closes
+	limit    string        // the cap it hit ("memory limit 1 GiB"); set before exited closes
 	readers  sync.WaitGroup
 	stopOnce sync.Once
+
+	// reapMu orders signals to the process group against reaping: the
+	// group id is the leader's pid, and only an unreaped leader (alive or
+	// a zombie) keeps that number from being given to another program.
+	reapMu sync.Mutex
+	reaped bool
 }
 
-// startProcess launches argv in dir with env added to Ringside's own
-// environment. The program runs in a new process group so that stop can
-// kill it together with anything it started.
-func startProcess(argv []string, dir string, env []string) (*process, error) {
+// sandboxSpec is how a bot is sandboxed; nil runs it trusted.
+type sandboxSpec struct {
+	limits     sandbox.Limits
+	noLandlock bool
+	connectTCP int  // the game's TCP port, for Cloud over TCP
+	network    bool // keep the host's network (TCP games)
+}
+
+// killGroup signals a process group; a variable so tests can see every
+// group signal that is sent.
+var killGroup = func(pgid int, sig syscall.Signal) error { return syscall.Kill(-pgid, sig) }
+
+// startProcess launches argv in dir. A trusted bot (sb nil) gets
+// Ringside's environment plus env, in a new process group; a sandboxed
+// one runs under the launcher with the allow-listed environment, env and
+// a private scratch folder.
+func startProcess(argv []string, dir string, env []string, sb *sandboxSpec) (*process, error) {
 	prog := argv[0]
 	if dir != "" && strings.Contains(prog, "/") && !filepath.IsAbs(prog) {
 		// "./bot" means the bot's own folder, not Ringside's.
@@ -52,6 +77,9 @@ func startProcess(argv []string, dir string, env []string) (*process, error) {
 		}
 		return nil, fmt.Errorf("cannot start %q: %w", argv[0], err)
 	}
+	if path, err = filepath.Abs(path); err != nil {
+		return nil, fmt.Errorf("cannot start %q: %w", argv[0], err)
+	}
 	inR, inW, err := os.Pipe()
 	if err != nil {
 		return nil, fmt.Errorf("stdin pipe: %w", err)
@@ -66,32 +94,85 @@ func startProcess(argv []string, dir string, env []string) (*process, error) {
 		closeAll(inR, inW, outR, outW)
 		return nil, fmt.Errorf("stderr pipe: %w", err)
 	}
-	cmd := exec.Command(path, argv[1:]...)
-	cmd.Args[0] = argv[0]
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), env...)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := cmd.Start(); err != nil {
-		closeAll(inR, inW, outR, outW, errR, errW)
-		return nil, fmt.Errorf("cannot start %q: %w", argv[0], err)
+	p := &process{stdin: inW, stdout: outR, stderr: errR,
+		out: newLineQueue(), errs: newTail(StderrKept), exited: make(chan struct{}), errEnd: make(chan struct{})}
+	if sb == nil {
+		cmd := exec.Command(path, argv[1:]...)
+		cmd.Args[0] = argv[0]
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), env...)
+		cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
+		cmd.SysProcAttr = trustedAttr()
+		if err := cmd.Start(); err != nil {
+			closeAll(inR, inW, outR, outW, errR, errW)
+			return nil, fmt.Errorf("cannot start %q: %w", argv[0], err)
+		}
+		p.cmd = cmd
+	} else {
+		launch, err := startSandboxed(path, argv, dir, env, sb, inR, outW, errW)
+		if err != nil {
+			closeAll(inR, inW, outR, outW, errR, errW)
+			return nil, fmt.Errorf("cannot start %q: %w", argv[0], err)
+		}
+		p.cmd, p.launch, p.limits = launch.Cmd, launch, sb.limits
 	}
 	// The child has its copies; ours would keep the pipes open forever.
 	closeAll(inR, outW, errW)
-	p := &process{
-		cmd: cmd, stdin: inW, stdout: outR, stderr: errR,
-		out: newLineQueue(), errs: newTail(StderrKept), exited: make(chan struct{}),
-	}
 	p.rd = newLineReader(outR, p.out)
 	p.readers.Add(2)
 	go func() { defer p.readers.Done(); p.rd.run() }()
-	go func() { defer p.readers.Done(); _, _ = io.Copy(p.errs, errR) }()
-	go func() {
-		err := cmd.Wait()
-		p.exitText = ExitText(cmd.ProcessState, err)
-		close(p.exited)
-	}()
+	go func() { defer p.readers.Done(); defer close(p.errEnd); _, _ = io.Copy(p.errs, errR) }()
+	go p.reap()
 	return p, nil
+}
+
+// reap waits for the process to end. While the leader is a zombie its
+// number still names this group, so the rest of the group (a trusted
+// bot's children) is killed then, and never later under a number that
+// may since belong to another program.
+func (p *process) reap() {
+	pid := p.cmd.Process.Pid
+	leaderExited := waitUnreaped(pid)
+	p.reapMu.Lock()
+	if leaderExited {
+		_ = killGroup(pid, syscall.SIGKILL)
+	}
+	err := p.cmd.Wait()
+	p.reaped = true
+	p.reapMu.Unlock()
+	text := ExitText(p.cmd.ProcessState, err)
+	if p.launch != nil {
+		r := p.launch.Finish()
+		p.sandbox = r.Features
+		switch {
+		case r.Failure != "":
+			text = r.Failure
+		case r.Exit != "":
+			text = r.Exit
+		}
+		limit := r.Limit
+		crashed := r.Exit != "" && r.Exit != "exit status 0"
+		if limit == "" && crashed && p.limits.Memory > 0 {
+			// An allocation refused by RLIMIT_DATA ends the program in
+			// its own words, on stderr.
+			select {
+			case <-p.errEnd:
+			case <-time.After(exitGrace):
+			}
+			if sandbox.LooksOutOfMemory(p.errs.String()) {
+				limit = sandbox.MemoryNote(p.limits)
+			}
+		}
+		if limit == "" && crashed && r.ProcessCapReached {
+			limit = sandbox.ProcessesNote(p.limits) + " reached"
+		}
+		if limit != "" {
+			text = limit + "; " + text
+		}
+		p.limit = limit
+	}
+	p.exitText = text
+	close(p.exited)
 }
 
 func closeAll(fs ...*os.File) {
@@ -143,10 +224,17 @@ func (p *process) alive() bool {
 func (p *process) stop() {
 	p.stopOnce.Do(func() {
 		p.stdin.Close()
-		pgid := p.cmd.Process.Pid
-		// Negative pid: the whole group, grandchildren included. SIGKILL
-		// because a bot that ignores SIGTERM must not outlive its game.
-		_ = syscall.Kill(-pgid, syscall.SIGKILL)
+		// SIGKILL because a bot that ignores SIGTERM must not outlive its
+		// game. The launcher is PID 1 of the bot's namespace: killing it
+		// (through its pidfd) ends everything the bot started. A
+		// trusted bot's group is killed only while its leader is not
+		// reaped, so the number is still its own.
+		p.reapMu.Lock()
+		if !p.reaped {
+			_ = p.cmd.Process.Kill()
+			_ = killGroup(p.cmd.Process.Pid, syscall.SIGKILL)
+		}
+		p.reapMu.Unlock()
 		<-p.exited
 		// A grandchild that left the group could still hold the pipes;
 		// closing our ends unblocks the readers regardless.
@@ -154,7 +242,7 @@ func (p *process) stop() {
 		go func() { p.readers.Wait(); close(done) }()
 		select {
 		case <-done:
-		case <-time.After(200 * time.Millisecond):
+		case <-time.After(pipeGrace):
 			p.stdout.Close()
 			p.stderr.Close()
 			<-done

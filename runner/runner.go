@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"os"
 	"strings"
+
+	"ringside/runner/sandbox"
 )
 
 // Bot is one seat's program.
@@ -22,6 +24,10 @@ type Bot struct {
 	Command string
 	Dir     string   // working directory; "" is Ringside's own
 	Env     []string // extra KEY=VALUE pairs
+	// Trusted runs this bot without the sandbox (docs/sandbox.md).
+	Trusted bool
+	// Limits overrides the match's caps for this bot; nil keeps them.
+	Limits *sandbox.Limits
 }
 
 // Executable is the Ringside binary that runs built-in bots ("ringside bot

@@ -14,20 +14,40 @@ import (
 	"time"
 
 	"ringside/engine"
+	"ringside/runner/sandbox"
 )
 
-var fakebot string
+var fakebot, hostile string
 
 func TestMain(m *testing.M) {
+	if len(os.Args) > 1 && os.Args[1] == sandbox.LauncherArg {
+		// This test binary is runner.Executable: it launches the
+		// sandboxed bots of the tests, as the ringside binary does.
+		sandbox.Main()
+	}
+	if os.Getenv("RINGSIDE_TEST_HELPER") == "event" {
+		hostile = filepath.Join(os.Getenv("RINGSIDE_TEST_BINS"), "hostile")
+		eventHelper()
+	}
 	dir, err := os.MkdirTemp("", "ringside-runner-test")
 	if err != nil {
 		panic(err)
 	}
 	fakebot = filepath.Join(dir, "fakebot")
-	build := exec.Command("go", "build", "-o", fakebot, "./testdata/fakebot")
-	build.Stderr = os.Stderr
-	if err := build.Run(); err != nil {
-		panic("build fakebot: " + err.Error())
+	hostile = filepath.Join(dir, "hostile")
+	if bins := os.Getenv("RINGSIDE_TEST_BINS"); bins != "" {
+		// TestSandboxUnprivileged hands its run the bots it built.
+		fakebot, hostile = filepath.Join(bins, "fakebot"), filepath.Join(bins, "hostile")
+	}
+	for bin, src := range map[string]string{fakebot: "./testdata/fakebot", hostile: "./testdata/hostile"} {
+		if _, err := os.Stat(bin); err == nil {
+			continue
+		}
+		build := exec.Command("go", "build", "-o", bin, src)
+		build.Stderr = os.Stderr
+		if err := build.Run(); err != nil {
+			panic("build " + src + ": " + err.Error())
+		}
 	}
 	code := m.Run()
 	os.RemoveAll(dir)
@@ -87,6 +107,7 @@ func TestBotMisbehaviour(t *testing.T) {
 				t.Errorf("replay does not re-simulate: %v", err)
 			}
 			assertNoProcesses(t, pids)
+			assertNoneRunning(t, fakebot)
 			assertGoroutines(t, goroutines)
 		})
 	}
@@ -223,14 +244,18 @@ func equalCounts(a, b map[engine.Verdict]int) bool {
 	return true
 }
 
+// allNotes joins the outcome's notes and the replay's non-empty ones.
 func allNotes(o *Outcome) string {
-	s := strings.Join(o.Notes, "|")
+	var b strings.Builder
+	b.WriteString(strings.Join(o.Notes, "|"))
 	for _, st := range o.Log.Steps {
 		for _, r := range st.Replies {
-			s += "|" + r.Note
+			if r.Note != "" {
+				b.WriteString("|" + r.Note)
+			}
 		}
 	}
-	return s
+	return b.String()
 }
 
 // assertNoProcesses checks that every pid a fake bot recorded is gone (a

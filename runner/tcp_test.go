@@ -22,6 +22,10 @@ func buildTCPBot(t *testing.T) string {
 		return tcpbot
 	}
 	out := filepath.Join(filepath.Dir(fakebot), "tcpbot")
+	if _, err := os.Stat(out); err == nil && os.Getenv("RINGSIDE_TEST_BINS") != "" {
+		tcpbot = out // built by the run that started this one
+		return out
+	}
 	build := exec.Command("go", "build", "-o", out, "./testdata/tcpbot")
 	build.Stderr = os.Stderr
 	if err := build.Run(); err != nil {
@@ -159,4 +163,87 @@ func TestTCPNeverConnects(t *testing.T) {
 func firstLine(s string) string {
 	l, _, _ := strings.Cut(s, "\n")
 	return l
+}
+
+// TestCloudTakeoverRefused plays a bot that reads the other bots'
+// environments and command lines and logs in with the tokens it finds.
+// Sandboxed it finds none; trusted (where /proc shows them) its login is
+// refused because the connection does not come from the seat's own
+// processes. Either way the victim plays every turn, and a refused
+// attempt is in the replay.
+func TestCloudTakeoverRefused(t *testing.T) {
+	bin := buildTCPBot(t)
+	g, err := games.Get("cloud")
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := LoginTimeout
+	LoginTimeout = 2 * time.Second
+	defer func() { LoginTimeout = old }()
+	for _, trusted := range []bool{false, true} {
+		t.Run(map[bool]string{false: "sandboxed", true: "trusted"}[trusted], func(t *testing.T) {
+			// The victim starts first and waits a moment, so that its
+			// tokens are there to be stolen.
+			bots := []Bot{
+				{Name: "victim", Command: bin + " -mode good {host} {port} {user_token} {game_token}"},
+				{Name: "thief", Command: bin + " -mode steal"},
+			}
+			out, err := Play(context.Background(), Match{Game: g, Seed: 5, Bots: bots, Sandbox: Sandbox{Trusted: trusted},
+				Options: engine.Options{"turns": "5", "turn_ms": "300"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := counts(out, 0); got[engine.OK] != 5 {
+				t.Errorf("victim verdicts = %v, want 5 ok; notes %q", got, allNotes(out))
+			}
+			thief := out.Stderr[1]
+			t.Logf("thief: %s", strings.Join(grepLines(thief, "steal:"), " | "))
+			if strings.Contains(thief, `steal: login with a stolen token: {"status":"ok"`) {
+				t.Errorf("the thief logged in to the victim's seat:\n%s", thief)
+			}
+			if trusted {
+				if !strings.Contains(thief, "steal: login with a stolen token") {
+					t.Fatalf("trusted: the thief found no token to try, so the binding was not tested:\n%s", thief)
+				}
+				if !strings.Contains(allNotes(out), "refused a login with this seat's tokens from seat 2's bot") {
+					t.Errorf("the refused takeover is not in the replay: %q", allNotes(out))
+				}
+			} else if !strings.Contains(thief, "steal: no token found") {
+				t.Errorf("sandboxed: the thief found tokens:\n%s", thief)
+			}
+		})
+	}
+}
+
+func grepLines(s, prefix string) []string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if strings.HasPrefix(l, prefix) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+func TestFindInode(t *testing.T) {
+	table := `  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode
+   0: 0100007F:8CA1 0100007F:A3F2 01 00000000:00000000 00:00000000 00000000     0        0 123456 1 0000000000000000 20 4 30 10 -1
+   1: 0100007F:A3F2 0100007F:8CA1 01 00000000:00000000 00:00000000 00000000     0        0 654321 1 0000000000000000 20 4 30 10 -1
+`
+	if got := findInode(table, 0x8CA1, 0xA3F2); got != "123456" {
+		t.Errorf("findInode = %q, want 123456", got)
+	}
+	if got := findInode(table, 0x1234, 0xA3F2); got != "" {
+		t.Errorf("findInode of an absent port = %q", got)
+	}
+}
+
+func FuzzFindInode(f *testing.F) {
+	f.Add("header\n   0: 0100007F:8CA1 0100007F:A3F2 01 0:0 0:0 0 0 0 123456\n", 0x8CA1, 0xA3F2)
+	f.Add("", 0, 0)
+	f.Fuzz(func(t *testing.T, data string, port, ourPort int) {
+		if got := findInode(data, port, ourPort); strings.ContainsAny(got, " \n") {
+			t.Errorf("inode %q has blanks", got)
+		}
+	})
 }

@@ -514,6 +514,7 @@ func printCheck(w io.Writer, res service.CheckResult) {
 	ai, rev := res.Build.AI, res.Revision
 	fmt.Fprintf(w, "check %s (%s, revision %d, %s)\n", ai.Name, ai.Game, rev.Number, service.ShortHash(rev.Hash))
 	fmt.Fprintf(w, row, "builds", "ok")
+	fmt.Fprintf(w, row, "sandbox", res.Sandbox)
 	rep := res.Report
 	if rep == nil {
 		return

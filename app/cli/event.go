@@ -215,6 +215,7 @@ func eventRun(c *cli, verb string, args []string) error {
 		job.OnTakeOver = func(gone storage.LockHolder) {
 			fmt.Fprintf(c.stderr, "note: event %d was left running by %s, which has stopped; taking it over\n", id, gone)
 		}
+		fmt.Fprintf(c.stdout, "event %d: %s\n", id, service.SandboxSummary(job.Run.Sandbox))
 		paused, err := c.play(job, *quiet)
 		var locked *storage.LockedError
 		if errors.As(err, &locked) {

@@ -18,7 +18,7 @@ import (
 
 func init() {
 	register(&command{
-		name: "play", usage: "--game GAME --bot CMD --bot CMD... [--seed N] [--opt KEY=VALUE]... [--replay FILE] [--time-scale X] [--db PATH]",
+		name: "play", usage: "--game GAME --bot CMD --bot CMD... [--seed N] [--opt KEY=VALUE]... [--replay FILE] [--time-scale X] [--trusted] [--db PATH]",
 		summary: "play one game and print its result as JSON",
 		help: `Plays one game between bot programs and prints one JSON object on stdout:
 
@@ -38,6 +38,9 @@ Ranks are 1-based, one per seat in --bot order; equal ranks are ties.
   --opt KEY=VALUE   a game option, repeatable (e.g. --opt turn_ms=200)
   --replay FILE     also write the full replay JSON to FILE
   --time-scale X    multiply every time limit by X (slow machines)
+  --trusted         run the bots without the sandbox, with your rights, files and
+                    environment (docs/sandbox.md); each seat's "sandbox" says how
+                    it ran: on, partial or trusted
 
 Exit status: 0 when the game was played, whatever the bots did. A bot that
 cannot be started (program not found) plays as a crashed seat while at least
@@ -64,6 +67,7 @@ type seatResult struct {
 	Bot      string         `json:"bot"`
 	Verdicts map[string]int `json:"verdicts"`
 	Note     string         `json:"note,omitempty"`
+	Sandbox  string         `json:"sandbox,omitempty"` // on, partial, trusted
 }
 
 func runPlay(c *cli, args []string) error {
@@ -72,6 +76,7 @@ func runPlay(c *cli, args []string) error {
 	seed := fs.Int64("seed", 0, "")
 	replay := fs.String("replay", "", "")
 	scale := fs.Float64("time-scale", 1, "")
+	trusted := fs.Bool("trusted", false, "")
 	var bots, opts listFlag
 	fs.Var(&bots, "bot", "")
 	fs.Var(&opts, "opt", "")
@@ -105,7 +110,7 @@ func runPlay(c *cli, args []string) error {
 	if !seedSet {
 		*seed = rand.Int64N(1 << 31)
 	}
-	m := runner.Match{Game: g, Options: options, Seed: *seed, TimeScale: *scale}
+	m := runner.Match{Game: g, Options: options, Seed: *seed, TimeScale: *scale, Sandbox: runner.Sandbox{Trusted: *trusted}}
 	for _, b := range bots {
 		bot, err := service.PlayBot(*dbPath, b, g.Info().ID)
 		if err != nil {
@@ -147,7 +152,7 @@ func resultJSON(out *runner.Outcome) playResult {
 		for _, verdict := range engine.Verdicts {
 			v[verdict.String()] = out.Verdicts[i][verdict]
 		}
-		res.Seats = append(res.Seats, seatResult{Bot: name, Verdicts: v, Note: out.Notes[i]})
+		res.Seats = append(res.Seats, seatResult{Bot: name, Verdicts: v, Note: out.Notes[i], Sandbox: out.Sandbox[i]})
 	}
 	return res
 }

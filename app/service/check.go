@@ -30,6 +30,8 @@ type CheckResult struct {
 	// plays in events from now on.
 	Revision storage.Revision
 	Report   *runner.CheckReport // nil when it did not build
+	// Sandbox is how the check game's bots were contained, in one line.
+	Sandbox string
 }
 
 // Passed reports whether the AI builds and its check game went well.
@@ -64,6 +66,7 @@ func (s *Service) Check(ctx context.Context, id int64, opt CheckOptions) (CheckR
 		return res, err
 	}
 	res.Revision = rev
+	res.Sandbox = SandboxSummary(runner.Sandbox{})
 	seed := opt.Seed
 	if seed == 0 {
 		seed = 1

@@ -20,13 +20,6 @@ import (
 	"ringside/runner"
 )
 
-// DefaultBuildTimeout bounds a build whose spec gives no timeout.
-const DefaultBuildTimeout = 2 * time.Minute
-
-// BuildLogMax is how much of a build's output is kept: the end of it, where
-// compilers put the summary.
-const BuildLogMax = 256 << 10
-
 // ignoredDirs are folders that never hold sources: version control, caches,
 // editor settings.
 var ignoredDirs = map[string]bool{".git": true, ".hg": true, ".svn": true, "__pycache__": true,
@@ -371,7 +364,7 @@ func runBuild(ctx context.Context, dir, command string, timeout time.Duration) (
 		return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 	}
 	// A child that escaped the group may hold the output open.
-	cmd.WaitDelay = 2 * time.Second
+	cmd.WaitDelay = buildWaitDelay
 	began := time.Now()
 	err = cmd.Run()
 	took := time.Since(began).Round(10 * time.Millisecond)

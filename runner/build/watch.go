@@ -13,14 +13,6 @@ import (
 	"github.com/fsnotify/fsnotify"
 )
 
-// DefaultDebounce is how long a folder must be quiet after a change before
-// it counts: an editor's save is often several writes and renames.
-const DefaultDebounce = 300 * time.Millisecond
-
-// missingPoll is how often a missing folder is looked for again. inotify
-// cannot watch a path that does not exist, and the parent may be gone too.
-var missingPoll = 500 * time.Millisecond
-
 // Watcher watches the source folders of many AIs with one fsnotify watcher,
 // every subfolder included (new ones are added as they appear), and reports
 // a change per AI once its folder has been quiet for the debounce time.

@@ -12,11 +12,13 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"strconv"
+	"strings"
 	"time"
 )
 
 func main() {
-	mode := flag.String("mode", "good", "good|wrongtoken|relogin|late|malformed|never|gamespace")
+	mode := flag.String("mode", "good", "good|wrongtoken|relogin|late|malformed|never|gamespace|steal")
 	flag.Parse()
 	if *mode == "never" {
 		time.Sleep(time.Hour)
@@ -27,6 +29,9 @@ func main() {
 	user, game := os.Getenv("RINGSIDE_USER_TOKEN"), os.Getenv("RINGSIDE_GAME_TOKEN")
 	if *mode == "wrongtoken" {
 		user = "0123456789abcdef0123456789abcdef"
+	}
+	if *mode == "steal" {
+		steal(addr, user, game)
 	}
 	conn, r := login(addr, user, game, *mode == "gamespace")
 	turns := 0
@@ -63,6 +68,55 @@ func main() {
 			continue
 		}
 		fmt.Fprintf(conn, "{\"turn_no\":%v}\n", no)
+	}
+}
+
+// steal looks for other tcpbots of this test in /proc, takes the user
+// tokens in their environments and command lines, and logs in with each
+// to take over that player's seat. It reports on stderr as "steal: ...".
+func steal(addr, own, game string) {
+	entries, _ := os.ReadDir("/proc")
+	found := map[string]bool{}
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil || pid == os.Getpid() {
+			continue
+		}
+		cmdline, err := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
+		if err != nil || !strings.HasPrefix(string(cmdline), os.Args[0]+"\x00") {
+			continue // only this test's own bots
+		}
+		for _, arg := range strings.Split(string(cmdline), "\x00") {
+			if len(arg) == 32 && arg != own && arg != game {
+				found[arg] = true
+			}
+		}
+		environ, _ := os.ReadFile(fmt.Sprintf("/proc/%d/environ", pid))
+		for _, kv := range strings.Split(string(environ), "\x00") {
+			if v, ok := strings.CutPrefix(kv, "RINGSIDE_USER_TOKEN="); ok && v != own {
+				found[v] = true
+			}
+		}
+	}
+	if len(found) == 0 {
+		fmt.Fprintln(os.Stderr, "steal: no token found")
+		return
+	}
+	for token := range found {
+		conn, r := login(addr, token, game, false)
+		answer, _ := r.ReadString('\n')
+		fmt.Fprintf(os.Stderr, "steal: login with a stolen token: %s", answer)
+		if strings.Contains(answer, "logged in") {
+			// Hold the stolen seat: read its states, answer nothing.
+			go func() {
+				for {
+					if _, err := r.ReadString('\n'); err != nil {
+						return
+					}
+				}
+			}()
+			_ = conn
+		}
 	}
 }
 

@@ -1,0 +1,168 @@
+package runner
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"ringside/engine"
+	"ringside/engine/event"
+)
+
+// TestDaemonsDieWithTheGame plays a league of bots whose grandchildren
+// call setsid, one of them after a double fork: when the games end, not
+// one process of them is left.
+func TestDaemonsDieWithTheGame(t *testing.T) {
+	cfg := event.Config{Format: event.League, Seats: 2, Games: 1, Seed: 7}
+	var bots []Bot
+	for i := range 3 {
+		name := "daemon" + strconv.Itoa(i)
+		cfg.Entries = append(cfg.Entries, event.Entry{Name: name})
+		bots = append(bots, Bot{Name: name, Command: hostile + " -attack daemon"})
+	}
+	e := &Event{Game: pingGame{}, Options: engine.Options{"turns": "4", "all": "1"}, Config: cfg, Bots: bots,
+		Concurrency: 2, TimeScale: 10}
+	games := 0
+	e.OnFinished = func(g event.Game, out *Outcome) error {
+		games++
+		for s := range g.Seats {
+			if !strings.Contains(attackReport(out.Stderr[s], "daemon"), "SUCCEEDED (started daemons)") {
+				t.Errorf("game %d seat %d: the daemons did not start: %s", g.Index, s, out.Stderr[s])
+			}
+		}
+		return nil
+	}
+	if err := e.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if games != 6 {
+		t.Errorf("played %d games, want 6", games)
+	}
+	assertNoneRunning(t, hostile)
+}
+
+// eventHelper is the body of the child process of TestKilledRingside:
+// an event whose bots never end on their own.
+func eventHelper() {
+	cfg := event.Config{Format: event.League, Seats: 2, Games: 1, Seed: 7}
+	var bots []Bot
+	for i := range 3 {
+		name := "b" + strconv.Itoa(i)
+		cfg.Entries = append(cfg.Entries, event.Entry{Name: name})
+		bots = append(bots, Bot{Name: name, Command: hostile + " -attack daemon"})
+	}
+	e := &Event{Game: pingGame{}, Options: engine.Options{"turns": "100000000", "all": "1"}, Config: cfg,
+		Bots: bots, Concurrency: 2, TimeScale: 10}
+	_ = e.Run(context.Background())
+	os.Exit(0)
+}
+
+// TestKilledRingside SIGKILLs a process in the middle of an event: within
+// a second no bot of it, nor their setsid grandchildren, is left.
+func TestKilledRingside(t *testing.T) {
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(self, "-test.run", "^$")
+	cmd.Env = append(os.Environ(), "RINGSIDE_TEST_HELPER=event", "RINGSIDE_TEST_BINS="+dirOf(hostile))
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// Wait until both games run, with their daemons (3 processes each).
+	deadline := time.Now().Add(10 * time.Second)
+	for len(running(hostile)) < 12 {
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			cmd.Wait()
+			t.Fatalf("the event did not start its bots: %v", running(hostile))
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	cmd.Wait()
+	assertNoneRunning(t, hostile)
+}
+
+func dirOf(p string) string {
+	i := strings.LastIndexByte(p, '/')
+	return p[:i]
+}
+
+// TestRecycledGroupNeverSignalled forces the process-group id of a
+// trusted seat whose bot has exited onto a new, unrelated program (root
+// only: it sets the kernel's next pid), then stops the seat: the program
+// must live.
+func TestRecycledGroupNeverSignalled(t *testing.T) {
+	if os.Getuid() != 0 {
+		t.Skip("forcing a pid needs root")
+	}
+	p, err := startProcess([]string{"/bin/true"}, "", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	<-p.exited
+	pgid := p.cmd.Process.Pid
+	var other *exec.Cmd
+	for try := 0; try < 20 && other == nil; try++ {
+		if err := os.WriteFile("/proc/sys/kernel/ns_last_pid", []byte(strconv.Itoa(pgid-1)), 0); err != nil {
+			t.Skipf("cannot force the next pid: %v", err)
+		}
+		c := exec.Command("/bin/sleep", "30")
+		c.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+		if err := c.Start(); err != nil {
+			t.Fatal(err)
+		}
+		if c.Process.Pid == pgid {
+			other = c
+		} else {
+			c.Process.Kill()
+			c.Wait()
+		}
+	}
+	if other == nil {
+		t.Skip("another program took the pid first")
+	}
+	defer func() { other.Process.Kill(); other.Wait() }()
+	p.stop()
+	time.Sleep(50 * time.Millisecond)
+	if !alive(other.Process.Pid) {
+		t.Fatalf("stopping the seat killed the unrelated process group %d", pgid)
+	}
+}
+
+// TestGroupSignalsOnlyWhileLeaderUnreaped checks the rule itself on every
+// kind of seat: each group signal is sent before the leader is reaped.
+func TestGroupSignalsOnlyWhileLeaderUnreaped(t *testing.T) {
+	for _, trusted := range []bool{true, false} {
+		var sb *sandboxSpec
+		if !trusted {
+			sb = Sandbox{}.spec(Bot{})
+		}
+		p, err := startProcess([]string{fakebot, "-mode", "noready"}, "", nil, sb)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var late []int
+		orig := killGroup
+		killGroup = func(pgid int, sig syscall.Signal) error {
+			if p.reaped {
+				late = append(late, pgid)
+			}
+			return orig(pgid, sig)
+		}
+		p.stop()
+		p.stop()
+		killGroup = orig
+		if len(late) > 0 {
+			t.Errorf("trusted=%v: group %v signalled after its leader was reaped", trusted, late)
+		}
+	}
+}

@@ -1,0 +1,14 @@
+//go:build !linux
+
+package runner
+
+import "syscall"
+
+// trustedAttr starts a trusted bot in its own process group.
+func trustedAttr() *syscall.SysProcAttr {
+	return &syscall.SysProcAttr{Setpgid: true}
+}
+
+// waitUnreaped cannot wait without reaping here: the group is then not
+// killed when its leader exits, only by stop while the leader lives.
+func waitUnreaped(pid int) bool { return false }

@@ -1,0 +1,261 @@
+package sandbox
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// Cgroups are used where Ringside may create them (root, or a delegated
+// cgroup v2 subtree). Each bot gets its own group under Ringside's own,
+// named ringside-<Ringside's pid>-<n>, so that groups left by a Ringside
+// that was killed can be recognised and removed.
+
+var cgroupSeq atomic.Int64
+var sweepOnce sync.Once
+
+var (
+	basesOnce sync.Once
+	bases     map[string]string
+)
+
+// cgroupBase returns the folder of Ringside's own cgroup for controller,
+// or "" when there is none.
+func cgroupBase(controller string) string {
+	basesOnce.Do(func() {
+		bases = map[string]string{}
+		for _, c := range []string{"pids", "memory"} {
+			bases[c] = findCgroupBase(c)
+		}
+	})
+	return bases[controller]
+}
+
+func findCgroupBase(controller string) string {
+	data, err := os.ReadFile("/proc/self/cgroup")
+	if err != nil {
+		return ""
+	}
+	for _, l := range strings.Split(string(data), "\n") {
+		parts := strings.SplitN(l, ":", 3)
+		if len(parts) != 3 {
+			continue
+		}
+		if parts[0] == "0" && parts[1] == "" {
+			// cgroup v2: usable only where the controller is delegated
+			// to our group's children.
+			if _, err := os.Stat("/sys/fs/cgroup/cgroup.controllers"); err != nil {
+				continue
+			}
+			base := filepath.Join("/sys/fs/cgroup", parts[2])
+			if strings.Contains(" "+trimmed(filepath.Join(base, "cgroup.subtree_control"))+" ", " "+controller+" ") {
+				return base
+			}
+			continue
+		}
+		for _, c := range strings.Split(parts[1], ",") {
+			if c == controller {
+				return filepath.Join("/sys/fs/cgroup", controller, parts[2])
+			}
+		}
+	}
+	return ""
+}
+
+// cgroupSet is a bot's own cgroups.
+type cgroupSet struct {
+	pids, memory string // folders, "" where there is none (one folder for both on cgroup v2)
+}
+
+func (c cgroupSet) dirs() []string {
+	switch {
+	case c.pids == "":
+		return nonEmpty(c.memory)
+	case c.memory == "" || c.memory == c.pids:
+		return []string{c.pids}
+	}
+	return []string{c.pids, c.memory}
+}
+
+func nonEmpty(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return []string{s}
+}
+
+// joinCgroups puts pid into new pids and memory cgroups, where Ringside
+// may make them. Moving a process between cgroups waits for the kernel
+// (an RCU grace period, milliseconds): it is done while the launcher
+// waits for a bot, not when the bot starts.
+func joinCgroups(pid int) cgroupSet {
+	sweepOnce.Do(func() { go sweepCgroups() })
+	var set cgroupSet
+	name := fmt.Sprintf("ringside-%d-%d", os.Getpid(), cgroupSeq.Add(1))
+	join := func(controller string) string {
+		base := cgroupBase(controller)
+		if base == "" {
+			return ""
+		}
+		dir := filepath.Join(base, name)
+		if err := os.Mkdir(dir, 0o755); err != nil {
+			if os.IsExist(err) {
+				return dir // cgroup v2: the group of both controllers
+			}
+			return ""
+		}
+		if err := os.WriteFile(filepath.Join(dir, "cgroup.procs"), []byte(strconv.Itoa(pid)), 0); err != nil {
+			os.Remove(dir)
+			return ""
+		}
+		return dir
+	}
+	set.pids = join("pids")
+	set.memory = join("memory")
+	return set
+}
+
+// limit sets l's caps on the groups and tells which are in force.
+func (c cgroupSet) limit(l Limits) (pids, mem bool) {
+	write := func(dir, file, value string) bool {
+		return dir != "" && os.WriteFile(filepath.Join(dir, file), []byte(value), 0) == nil
+	}
+	procs := "max"
+	if l.Processes > 0 {
+		procs = strconv.Itoa(l.Processes)
+	}
+	pids = write(c.pids, "pids.max", procs) && l.Processes > 0
+	// The watchdog ends a bot whose resident memory passes the cap; the
+	// cgroup is the backstop an eighth above it. At its limit the kernel
+	// first reclaims the programs' own code pages, and a bot can thrash
+	// there for many seconds before it is killed.
+	hard := "-1"
+	if l.Memory > 0 {
+		hard = strconv.FormatInt(l.Memory+l.Memory/8, 10)
+	}
+	if strings.HasPrefix(c.memory, "/sys/fs/cgroup/memory/") {
+		mem = write(c.memory, "memory.limit_in_bytes", hard)
+	} else {
+		if hard == "-1" {
+			hard = "max"
+		}
+		mem = write(c.memory, "memory.max", hard) && write(c.memory, "memory.swap.max", "0")
+	}
+	return pids, mem && l.Memory > 0
+}
+
+// cgroupEvents tells whether the memory cap killed a process and whether
+// a fork failed at the process cap.
+func cgroupEvents(dirs []string) (oom, pidsMax bool) {
+	for _, d := range dirs {
+		for _, file := range []string{"memory.oom_control", "memory.events"} {
+			for _, l := range strings.Split(trimmed(filepath.Join(d, file)), "\n") {
+				if f := strings.Fields(l); len(f) == 2 && f[0] == "oom_kill" && f[1] != "0" {
+					oom = true
+				}
+			}
+		}
+		for _, l := range strings.Split(trimmed(filepath.Join(d, "pids.events")), "\n") {
+			if f := strings.Fields(l); len(f) == 2 && f[0] == "max" && f[1] != "0" {
+				pidsMax = true
+			}
+		}
+	}
+	return oom, pidsMax
+}
+
+// cgroupMemory is the memory the groups account for (their processes'
+// memory, their tmpfs files, their page cache), 0 without a memory group.
+func cgroupMemory(dirs []string) int64 {
+	var most int64
+	for _, d := range dirs {
+		for _, file := range []string{"memory.usage_in_bytes", "memory.current"} {
+			if n, err := strconv.ParseInt(trimmed(filepath.Join(d, file)), 10, 64); err == nil {
+				most = max(most, n)
+			}
+		}
+	}
+	return most
+}
+
+// removeCgroups removes the groups once their processes are gone (in the
+// background: the kernel takes a moment to release a namespace's last
+// processes, and a memory cgroup a moment more).
+func removeCgroups(dirs []string) {
+	if len(dirs) > 0 {
+		go removeCgroupsNow(dirs)
+	}
+}
+
+func removeCgroupsNow(dirs []string) {
+	for _, d := range dirs {
+		for i := 0; i < 50; i++ {
+			err := os.Remove(d)
+			if err == nil || os.IsNotExist(err) || !isBusy(err) {
+				break
+			}
+			time.Sleep(2 * time.Millisecond)
+		}
+	}
+}
+
+func isBusy(err error) bool {
+	pe, ok := err.(*os.PathError)
+	return ok && pe.Err == syscall.EBUSY
+}
+
+// sweepCgroups removes groups of Ringside processes that no longer run
+// (killed before they could clean up): an empty group costs little, but
+// a league a day for a term would leave thousands.
+func sweepCgroups() {
+	for _, controller := range []string{"pids", "memory"} {
+		base := cgroupBase(controller)
+		if base == "" {
+			continue
+		}
+		entries, err := os.ReadDir(base)
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			rest, ok := strings.CutPrefix(e.Name(), "ringside-")
+			if !ok || !e.IsDir() {
+				continue
+			}
+			owner, _, _ := strings.Cut(rest, "-")
+			pid, err := strconv.Atoi(owner)
+			if err != nil || pid == os.Getpid() || syscall.Kill(pid, 0) == nil {
+				continue
+			}
+			dir := filepath.Join(base, e.Name())
+			// Processes still in it (from a Ringside killed so hard
+			// that its launchers' parent-death signal did not reach
+			// them) are killed first.
+			for _, f := range strings.Fields(trimmed(filepath.Join(dir, "cgroup.procs"))) {
+				if p, err := strconv.Atoi(f); err == nil {
+					killPid(p)
+				}
+			}
+			removeCgroupsNow([]string{dir})
+		}
+	}
+}
+
+// killPid kills a process through a pidfd: once the pidfd is open it
+// names that process and no other, even if the number is reused.
+func killPid(pid int) {
+	fd, err := unix.PidfdOpen(pid, 0)
+	if err != nil {
+		return
+	}
+	defer unix.Close(fd)
+	_ = unix.PidfdSendSignal(fd, unix.SIGKILL, nil, 0)
+}

@@ -1,0 +1,468 @@
+package sandbox
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// Supported tells whether this system has the sandbox; elsewhere bots
+// run trusted and Status says so.
+const Supported = true
+
+// namespacesRefused is set once the kernel refused to start a launcher in
+// new namespaces (a distribution that forbids unprivileged user
+// namespaces); later launches do not try again.
+var namespacesRefused atomic.Bool
+
+// refusedWhy is the kernel's answer, for the status text.
+var refusedWhy atomic.Value
+
+// PretendNamespacesRefused makes launchers start as on a kernel that
+// refuses unprivileged namespaces (on), or back to trying them (off), so
+// that this degraded path can be tested.
+func PretendNamespacesRefused(on bool) {
+	if on {
+		refusedWhy.Store("pretended for a test")
+	}
+	namespacesRefused.Store(on)
+}
+
+// message is one line of the launcher's status pipe.
+type message struct {
+	Features *Features `json:"features,omitempty"`
+	Exit     string    `json:"exit,omitempty"`  // how the bot ended: "exit status 3"
+	Limit    string    `json:"limit,omitempty"` // the cap it hit, if one
+	Error    string    `json:"error,omitempty"` // the launcher could not start the bot
+}
+
+// Launch is one sandboxed start of a bot program.
+type Launch struct {
+	Cmd    *exec.Cmd
+	exe    string
+	policy Policy
+
+	status      *os.File
+	statusOK    chan struct{} // closed when the status pipe has ended
+	reported    chan struct{} // closed when the features arrived (or never will)
+	repOnce     sync.Once
+	mu          sync.Mutex
+	features    Features
+	gotFeatures bool
+	exit        string
+	limit       string
+	failure     string
+	cgroups     []string
+}
+
+// Result is how a sandboxed bot ended, as the launcher saw it.
+type Result struct {
+	Features Features
+	// Exit says how the bot program itself ended ("exit status 3",
+	// "killed by signal 9 (killed)"); "" when the launcher was killed
+	// first (the game stopped it).
+	Exit string
+	// Limit is the cap it hit, as a verdict note ("memory limit 1 GiB").
+	Limit string
+	// Failure is why the launcher could not start the program.
+	Failure string
+	// ProcessCapReached tells that a fork failed at the process cap.
+	ProcessCapReached bool
+}
+
+// NewLaunch prepares the start of p's program through the launcher exe
+// (the Ringside binary, or a test binary that dispatches LauncherArg).
+func NewLaunch(exe string, p Policy) *Launch {
+	return &Launch{exe: exe, policy: p, statusOK: make(chan struct{}), reported: make(chan struct{})}
+}
+
+// Start hands the bot to a launcher with the given standard files; the
+// bot inherits them. Namespaces the kernel refuses are dropped (and the
+// refusal reported) rather than failing the bot.
+func (l *Launch) Start(stdin, stdout, stderr *os.File) error {
+	for try := 0; ; try++ {
+		w, err := takeWarm(l.exe, l.policy.Network, try > 0)
+		if err != nil {
+			return err
+		}
+		err = l.give(w, stdin, stdout, stderr)
+		if err == nil || try > 0 {
+			return err
+		}
+		// A launcher made ahead of time may have died meanwhile (it
+		// was killed, or Ringside's thread that made it ended): once
+		// more with a fresh one.
+	}
+}
+
+// give sends the policy and the bot's standard files to a waiting
+// launcher.
+func (l *Launch) give(w *warm, stdin, stdout, stderr *os.File) error {
+	l.Cmd = w.cmd
+	l.status = w.status
+	p := l.policy
+	p.Namespaces = w.namespaces
+	// The launcher joined its cgroups before it could read a policy: it
+	// cannot have started anything that escapes them.
+	l.cgroups = w.cgroups.dirs()
+	l.features.PidsCgroup, l.features.MemCgroup = w.cgroups.limit(p.Limits)
+	p.Cgroups = l.cgroups
+	data, err := json.Marshal(p)
+	if err == nil {
+		rights := unix.UnixRights(int(stdin.Fd()), int(stdout.Fd()), int(stderr.Fd()))
+		var n int
+		n, err = unix.SendmsgN(int(w.ctl.Fd()), data, rights, nil, 0)
+		if err == nil && n < len(data) {
+			_, err = w.ctl.Write(data[n:])
+		}
+	}
+	w.ctl.Close()
+	if err != nil {
+		_ = w.cmd.Process.Kill()
+		_ = w.cmd.Wait()
+		w.status.Close()
+		removeCgroups(l.cgroups)
+		return fmt.Errorf("hand the bot to the sandbox launcher: %w", err)
+	}
+	go l.readStatus()
+	return nil
+}
+
+// warm is a launcher started ahead of time, waiting for its policy:
+// making the namespaces (a network namespace above all) and starting the
+// launcher's runtime take milliseconds that a game's start should not
+// wait for.
+type warm struct {
+	cmd        *exec.Cmd
+	ctl        *os.File // the socket the policy and the bot's files go through
+	status     *os.File // read end of its status pipe
+	namespaces bool
+	cgroups    cgroupSet
+}
+
+type warmKey struct {
+	exe     string
+	network bool
+}
+
+var (
+	warmMu   sync.Mutex
+	warmPool = map[warmKey]chan *warm{}
+)
+
+// warmKept is how many launchers may wait per kind: one per seat of the
+// biggest game, so that all its bots start warm. A waiting launcher
+// holds its namespaces and about 25 MB (most of it the binary's pages,
+// shared), so they are ended after warmIdle without a bot start.
+const (
+	warmKept = 4
+	warmIdle = 30 * time.Second
+)
+
+// lastTake is when a launcher of each kind was last taken.
+var lastTake = map[warmKey]time.Time{}
+
+// poolOf returns the channel of waiting launchers for key.
+func poolOf(key warmKey) chan *warm {
+	warmMu.Lock()
+	defer warmMu.Unlock()
+	ch, ok := warmPool[key]
+	if !ok {
+		ch = make(chan *warm, warmKept)
+		warmPool[key] = ch
+	}
+	return ch
+}
+
+// Prewarm makes sure a launcher waits for the next bot started through
+// exe (an event calls it before its first game; benchmarks between
+// starts). It returns once one waits.
+func Prewarm(exe string, network bool) {
+	ch := poolOf(warmKey{exe, network})
+	if len(ch) > 0 {
+		return
+	}
+	w, err := spawnLauncher(exe, network)
+	if err != nil {
+		return
+	}
+	select {
+	case ch <- w:
+	default:
+		w.discard()
+	}
+}
+
+// DropWarm ends the launchers waiting for exe, so that the next start is
+// a cold one (benchmarks).
+func DropWarm(exe string, network bool) {
+	ch := poolOf(warmKey{exe, network})
+	for {
+		select {
+		case w := <-ch:
+			w.discard()
+		default:
+			return
+		}
+	}
+}
+
+// takeWarm returns a waiting launcher (a new one when none waits, or
+// when fresh is set) and starts making the next.
+func takeWarm(exe string, network, fresh bool) (*warm, error) {
+	key := warmKey{exe, network}
+	ch := poolOf(key)
+	warmMu.Lock()
+	lastTake[key] = time.Now()
+	warmMu.Unlock()
+	var w *warm
+	if !fresh {
+		select {
+		case w = <-ch:
+		default:
+		}
+	}
+	if w != nil && w.namespaces == namespacesRefused.Load() {
+		w.discard()
+		w = nil
+	}
+	if w == nil {
+		var err error
+		if w, err = spawnLauncher(exe, network); err != nil {
+			return nil, err
+		}
+	}
+	go func() {
+		next, err := spawnLauncher(exe, network)
+		if err != nil {
+			return
+		}
+		select {
+		case ch <- next:
+		default:
+			next.discard()
+			return
+		}
+		time.AfterFunc(warmIdle, func() {
+			warmMu.Lock()
+			idle := time.Since(lastTake[key]) >= warmIdle
+			warmMu.Unlock()
+			if idle {
+				DropWarm(exe, network)
+			}
+		})
+	}()
+	return w, nil
+}
+
+// discard ends a launcher that was never used: without a policy it
+// exits.
+func (w *warm) discard() {
+	w.ctl.Close()
+	w.status.Close()
+	go func() {
+		_ = w.cmd.Wait()
+		removeCgroups(w.cgroups.dirs())
+	}()
+}
+
+// spawnLauncher starts a launcher in new namespaces, or without them
+// where the kernel refuses them.
+func spawnLauncher(exe string, network bool) (*warm, error) {
+	ns := !namespacesRefused.Load()
+	w, err := spawn(exe, network, ns)
+	if err != nil && ns && !errors.Is(err, exec.ErrNotFound) && !errors.Is(err, os.ErrNotExist) {
+		if w2, err2 := spawn(exe, network, false); err2 == nil {
+			namespacesRefused.Store(true)
+			refusedWhy.Store(err.Error())
+			return w2, nil
+		}
+	}
+	return w, err
+}
+
+func spawn(exe string, network, namespaces bool) (*warm, error) {
+	fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
+	if err != nil {
+		return nil, fmt.Errorf("sandbox control socket: %w", err)
+	}
+	ours, theirs := os.NewFile(uintptr(fds[0]), "sandbox control"), os.NewFile(uintptr(fds[1]), "sandbox control")
+	statusR, statusW, err := os.Pipe()
+	if err != nil {
+		closeFiles(ours, theirs)
+		return nil, fmt.Errorf("sandbox status pipe: %w", err)
+	}
+	devnull, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
+	if err != nil {
+		closeFiles(ours, theirs, statusR, statusW)
+		return nil, err
+	}
+	cmd := exec.Command(exe, LauncherArg)
+	// The launcher needs no environment; the bot's is in the policy.
+	cmd.Env = []string{}
+	cmd.Dir = "/"
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = devnull, devnull, devnull
+	cmd.ExtraFiles = []*os.File{theirs, statusW}
+	attr := &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	if namespaces {
+		attr.Cloneflags = syscall.CLONE_NEWUSER | syscall.CLONE_NEWPID | syscall.CLONE_NEWNS
+		if !network {
+			attr.Cloneflags |= syscall.CLONE_NEWNET
+		}
+		// Root in the namespace (so the launcher may mount its /proc
+		// and scratch tmpfs) is the teacher's own user outside it; the
+		// launcher drops every capability before the bot starts.
+		attr.UidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getuid(), Size: 1}}
+		attr.GidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getgid(), Size: 1}}
+		attr.GidMappingsEnableSetgroups = false
+	}
+	cmd.SysProcAttr = attr
+	err = cmd.Start()
+	closeFiles(theirs, statusW, devnull)
+	if err != nil {
+		closeFiles(ours, statusR)
+		return nil, err
+	}
+	return &warm{cmd: cmd, ctl: ours, status: statusR, namespaces: namespaces, cgroups: joinCgroups(cmd.Process.Pid)}, nil
+}
+
+func (l *Launch) readStatus() {
+	defer close(l.statusOK)
+	defer l.repOnce.Do(func() { close(l.reported) })
+	defer l.status.Close()
+	sc := bufio.NewScanner(l.status)
+	sc.Buffer(make([]byte, 4096), 1<<20)
+	for sc.Scan() {
+		var m message
+		if json.Unmarshal(sc.Bytes(), &m) != nil {
+			continue
+		}
+		l.mu.Lock()
+		if m.Features != nil {
+			pids, mem := l.features.PidsCgroup, l.features.MemCgroup
+			l.features = *m.Features
+			l.features.PidsCgroup, l.features.MemCgroup = pids, mem
+			l.gotFeatures = true
+			l.repOnce.Do(func() { close(l.reported) })
+		}
+		if m.Exit != "" {
+			l.exit, l.limit = m.Exit, m.Limit
+		}
+		if m.Error != "" {
+			l.failure = m.Error
+		}
+		l.mu.Unlock()
+	}
+}
+
+// Features waits up to wait for the launcher to report what it put in
+// force (it does so before it starts the bot) and returns it; ok is
+// false when no report came.
+func (l *Launch) Features(wait time.Duration) (f Features, ok bool) {
+	select {
+	case <-l.reported:
+	case <-time.After(wait):
+		return Features{}, false
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.features, l.gotFeatures
+}
+
+// Finish is called once the launcher has been reaped: it collects what
+// the launcher reported and what the cgroups counted, and removes the
+// cgroups and the scratch folder.
+func (l *Launch) Finish() Result {
+	select {
+	case <-l.statusOK:
+	case <-time.After(time.Second):
+		// Only the launcher holds the status pipe; this is a safety net.
+		l.status.Close()
+	}
+	l.mu.Lock()
+	r := Result{Features: l.features, Exit: l.exit, Limit: l.limit, Failure: l.failure}
+	l.mu.Unlock()
+	if why, ok := refusedWhy.Load().(string); ok && namespacesRefused.Load() {
+		r.Features.Problems = append(r.Features.Problems, "the kernel refused new namespaces: "+why)
+	}
+	oom, pidsMax := cgroupEvents(l.cgroups)
+	if r.Limit == "" && oom {
+		r.Limit = MemoryNote(l.policy.Limits)
+	}
+	r.ProcessCapReached = pidsMax
+	removeCgroups(l.cgroups)
+	if l.policy.Scratch != "" {
+		os.RemoveAll(l.policy.Scratch)
+	}
+	return r
+}
+
+func closeFiles(fs ...*os.File) {
+	for _, f := range fs {
+		f.Close()
+	}
+}
+
+var probes sync.Map // key: exe + options → Features
+
+// Probe starts the launcher once, without a program, and returns what it
+// could put in force on this machine (cached per executable and option).
+func Probe(exe string, noLandlock bool) Features {
+	key := exe + "|" + strconv.FormatBool(noLandlock)
+	if f, ok := probes.Load(key); ok {
+		return f.(Features)
+	}
+	f := probe(exe, noLandlock)
+	probes.Store(key, f)
+	return f
+}
+
+func probe(exe string, noLandlock bool) Features {
+	scratch, err := os.MkdirTemp("", "ringside-probe-")
+	if err != nil {
+		return Features{Problems: []string{"cannot make a scratch folder: " + err.Error()}}
+	}
+	l := NewLaunch(exe, Policy{Scratch: scratch, Probe: true, NoLandlock: noLandlock,
+		Limits: Limits{Memory: 64 << 20, Processes: 64, Scratch: 1 << 20}})
+	devnull, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
+	if err != nil {
+		return Features{Problems: []string{err.Error()}}
+	}
+	defer devnull.Close()
+	if err := l.Start(devnull, devnull, devnull); err != nil {
+		os.RemoveAll(scratch)
+		return Features{Problems: []string{"cannot start the sandbox launcher: " + err.Error()}}
+	}
+	_ = l.Cmd.Wait()
+	r := l.Finish()
+	if r.Failure != "" {
+		r.Features.Problems = append(r.Features.Problems, r.Failure)
+	}
+	return r.Features
+}
+
+// Status is the plain-words status of the sandbox on this machine, as
+// bots started through exe get it.
+func Status(exe string, noLandlock bool) (Level, string) {
+	return Describe(Probe(exe, noLandlock))
+}
+
+// trimmed is a helper for reading small kernel files.
+func trimmed(path string) string {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(b))
+}

@@ -1,0 +1,563 @@
+package sandbox
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	ll "github.com/landlock-lsm/go-landlock/landlock/syscall"
+	"golang.org/x/sys/unix"
+)
+
+// landlockABI is the newest Landlock ABI the launcher asks for: V6 adds
+// scoped signals and abstract unix sockets to V4's TCP rules.
+const landlockABI = 6
+
+// systemRead are the system's runtime files every bot may read and
+// execute: interpreters, libraries, the JDK, configuration, locales.
+var systemRead = []string{"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt",
+	"/nix/store", "/proc", "/sys"}
+
+// devRead and devWrite are the device files a bot may use.
+var (
+	devRead  = []string{"/dev/urandom", "/dev/random"}
+	devWrite = []string{"/dev/null", "/dev/zero", "/dev/full"}
+)
+
+// Main is the launcher: the Ringside binary run with LauncherArg as its
+// first argument. It never returns.
+func Main() {
+	// Credentials, no_new_privs and the capability bounding set belong
+	// to a thread; the bot is forked from this one.
+	runtime.LockOSThread()
+	os.Exit(launch())
+}
+
+type launcher struct {
+	p      Policy
+	status *os.File
+	mu     sync.Mutex // guards status writes and limit
+	limit  string
+	bot    int // pid of the bot program
+	pidNS  bool
+}
+
+func (l *launcher) send(m message) {
+	data, _ := json.Marshal(m)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	_, _ = l.status.Write(append(data, '\n'))
+}
+
+func (l *launcher) fail(format string, args ...any) int {
+	l.send(message{Error: fmt.Sprintf(format, args...)})
+	return 127
+}
+
+func launch() int {
+	syscall.CloseOnExec(3)
+	syscall.CloseOnExec(4)
+	l := &launcher{status: os.NewFile(4, "status")}
+	if l.status == nil {
+		fmt.Fprintln(os.Stderr, "ringside: the sandbox launcher is started by Ringside only")
+		return 2
+	}
+	data, files, err := receivePolicy(3)
+	if err != nil {
+		return l.fail("sandbox: read the policy: %v", err)
+	}
+	if len(data) == 0 {
+		return 0 // made ahead of time and not needed after all
+	}
+	if len(files) != 3 {
+		return l.fail("sandbox: got %d standard files, want 3", len(files))
+	}
+	for i, fd := range files {
+		if err := unix.Dup3(fd, i, 0); err != nil {
+			return l.fail("sandbox: standard file %d: %v", i, err)
+		}
+		unix.Close(fd)
+	}
+	if err := json.Unmarshal(data, &l.p); err != nil {
+		return l.fail("sandbox: bad policy: %v", err)
+	}
+	p := &l.p
+
+	f := Features{Pretended: p.NoLandlock}
+	l.pidNS = p.Namespaces && os.Getpid() == 1
+	if p.Namespaces {
+		// A mount namespace made with a new user namespace gets the
+		// parent's shared mounts as slaves: what is mounted here never
+		// propagates out, without a (slow) recursive remount.
+		f.UserNS, f.PIDNS, f.MountNS, f.NetNS = true, l.pidNS, true, !p.Network
+	}
+	if f.MountNS && l.pidNS {
+		if err := unix.Mount("proc", "/proc", "proc", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, ""); err == nil {
+			f.PrivateProc = true
+		} else {
+			f.Problems = append(f.Problems, "private /proc refused: "+err.Error())
+		}
+	}
+	if f.MountNS && p.Scratch != "" && p.Limits.Scratch > 0 {
+		opts := fmt.Sprintf("size=%d,mode=0700", p.Limits.Scratch)
+		if err := unix.Mount("tmpfs", p.Scratch, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, opts); err == nil {
+			f.Tmpfs = true
+		} else {
+			f.Problems = append(f.Problems, "scratch tmpfs refused: "+err.Error())
+		}
+	}
+	if err := setLimits(p.Limits); err != nil {
+		return l.fail("sandbox: %v", err)
+	}
+	if !l.pidNS {
+		// Orphans of the bot become ours, so that they can be found and
+		// killed at the end; without a PID namespace nothing else would.
+		_ = unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+	}
+	if !p.NoLandlock {
+		abi, err := l.restrict()
+		if err != nil {
+			f.Problems = append(f.Problems, "Landlock: "+err.Error())
+		}
+		f.Landlock = abi
+	}
+	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err == nil {
+		f.NoNewPrivs = true
+	}
+	// Root inside its user namespace, or root itself where namespaces
+	// were refused: either way the bot gets no capability.
+	f.DropCaps = dropCapabilities() == nil || os.Geteuid() != 0
+	l.send(message{Features: &f})
+	if p.Probe {
+		return 0
+	}
+
+	// Signals from the bot (it shares our Landlock domain) must not end
+	// the launcher through Go's default handling; Ringside kills it with
+	// SIGKILL, which cannot be caught. These are the signals Go exits on
+	// (os/signal); the others it ignores, and the kernel ignores default
+	// signals to the init of a PID namespace. Caught signals are reset
+	// in the bot by exec.
+	sigs := make(chan os.Signal, 16)
+	signal.Notify(sigs, syscall.SIGHUP, syscall.SIGINT, syscall.SIGTERM, syscall.SIGQUIT, syscall.SIGILL,
+		syscall.SIGTRAP, syscall.SIGABRT, syscall.SIGSTKFLT, syscall.SIGSYS, syscall.SIGBUS, syscall.SIGFPE,
+		syscall.SIGSEGV, syscall.SIGPIPE)
+	go func() {
+		for range sigs {
+		}
+	}()
+	devnull, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
+	if err != nil {
+		return l.fail("sandbox: open %s: %v", os.DevNull, err)
+	}
+	proc, err := os.StartProcess(p.Path, p.Args, &os.ProcAttr{
+		Dir: p.Dir, Env: p.Env, Files: []*os.File{os.Stdin, os.Stdout, os.Stderr},
+		Sys: &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL},
+	})
+	if err != nil {
+		return l.fail("cannot start %q: %v", p.Args[0], err)
+	}
+	l.bot = proc.Pid
+	// The bot's pipes are its own now: Ringside must see its output end
+	// when the bot closes it, not when the launcher does.
+	for fd := 0; fd <= 2; fd++ {
+		_ = unix.Dup2(int(devnull.Fd()), fd)
+	}
+	devnull.Close()
+
+	stopWatch := make(chan struct{})
+	go l.watch(stopWatch)
+	var ws syscall.WaitStatus
+	for {
+		pid, err := syscall.Wait4(-1, &ws, 0, nil)
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil || pid == l.bot {
+			break
+		}
+	}
+	close(stopWatch)
+	l.killAll()
+	exit, code := describeExit(ws)
+	l.mu.Lock()
+	limit := l.limit
+	l.mu.Unlock()
+	if limit == "" && ws.Signaled() {
+		switch ws.Signal() {
+		case syscall.SIGXCPU:
+			limit = CPUNote(p.Limits)
+		case syscall.SIGXFSZ:
+			limit = FileSizeNote(p.Limits)
+		case syscall.SIGKILL:
+			var ru unix.Rusage
+			if unix.Getrusage(unix.RUSAGE_CHILDREN, &ru) == nil && p.Limits.CPU > 0 &&
+				time.Duration(ru.Utime.Nano()+ru.Stime.Nano()) >= p.Limits.CPU {
+				limit = CPUNote(p.Limits)
+			}
+		}
+	}
+	l.send(message{Exit: exit, Limit: limit})
+	return code
+}
+
+// receivePolicy reads the policy from the control socket fd, and the
+// bot's standard files that come with it, until Ringside closes it.
+func receivePolicy(fd int) ([]byte, []int, error) {
+	buf := make([]byte, 64<<10)
+	oob := make([]byte, unix.CmsgSpace(3*4))
+	n, oobn, _, _, err := unix.Recvmsg(fd, buf, oob, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	var files []int
+	if oobn > 0 {
+		msgs, err := unix.ParseSocketControlMessage(oob[:oobn])
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, m := range msgs {
+			fds, err := unix.ParseUnixRights(&m)
+			if err == nil {
+				files = append(files, fds...)
+			}
+		}
+	}
+	data := append([]byte(nil), buf[:n]...)
+	for n > 0 {
+		n, err = unix.Read(fd, buf)
+		if err != nil && err != unix.EINTR {
+			return nil, nil, err
+		}
+		data = append(data, buf[:max(n, 0)]...)
+	}
+	unix.Close(fd)
+	return data, files, nil
+}
+
+func describeExit(ws syscall.WaitStatus) (string, int) {
+	if ws.Signaled() {
+		return fmt.Sprintf("killed by signal %d (%s)", int(ws.Signal()), ws.Signal()), 128 + int(ws.Signal())
+	}
+	return fmt.Sprintf("exit status %d", ws.ExitStatus()), ws.ExitStatus()
+}
+
+func setLimits(lim Limits) error {
+	set := func(name string, res int, soft, hard uint64) error {
+		if err := unix.Setrlimit(res, &unix.Rlimit{Cur: soft, Max: hard}); err != nil {
+			return fmt.Errorf("set %s to %d: %w", name, soft, err)
+		}
+		return nil
+	}
+	if err := set("RLIMIT_CORE", unix.RLIMIT_CORE, 0, 0); err != nil {
+		return err
+	}
+	if lim.Memory > 0 {
+		if err := set("RLIMIT_DATA", unix.RLIMIT_DATA, uint64(lim.Memory), uint64(lim.Memory)); err != nil {
+			return err
+		}
+	}
+	if lim.CPU > 0 {
+		s := uint64((lim.CPU + time.Second - 1) / time.Second)
+		// SIGXCPU at the cap, SIGKILL a second later for a bot that
+		// catches it.
+		if err := set("RLIMIT_CPU", unix.RLIMIT_CPU, s, s+1); err != nil {
+			return err
+		}
+	}
+	if lim.FileSize > 0 {
+		if err := set("RLIMIT_FSIZE", unix.RLIMIT_FSIZE, uint64(lim.FileSize), uint64(lim.FileSize)); err != nil {
+			return err
+		}
+	}
+	if lim.OpenFiles > 0 {
+		if err := set("RLIMIT_NOFILE", unix.RLIMIT_NOFILE, uint64(lim.OpenFiles), uint64(lim.OpenFiles)); err != nil {
+			return err
+		}
+	}
+	if lim.Processes > 0 {
+		// Binds only for a user other than root; in the user namespace
+		// it counts this bot's processes alone.
+		if err := set("RLIMIT_NPROC", unix.RLIMIT_NPROC, uint64(lim.Processes), uint64(lim.Processes)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// restrict applies Landlock to the calling thread only, and returns the
+// ABI in force. The bot is forked from this thread and inherits its
+// domain; the launcher's other threads stay outside it, so that the
+// watchdog may still kill the bot's processes (Landlock's signal scope
+// would forbid that to a sibling domain — and go-landlock restricts all
+// threads, each into a domain of its own, before ABI 8).
+func (l *launcher) restrict() (int, error) {
+	abi, err := ll.LandlockGetABIVersion()
+	if err != nil || abi < 1 {
+		return 0, fmt.Errorf("not available in this kernel")
+	}
+	abi = min(abi, landlockABI)
+	fsAll := uint64(1<<13 - 1) // ABI 1: execute … make_sym
+	if abi >= 2 {
+		fsAll |= ll.AccessFSRefer
+	}
+	if abi >= 3 {
+		fsAll |= ll.AccessFSTruncate
+	}
+	if abi >= 5 {
+		fsAll |= ll.AccessFSIoctlDev
+	}
+	attr := ll.RulesetAttr{HandledAccessFS: fsAll}
+	if abi >= 4 {
+		attr.HandledAccessNet = ll.AccessNetBindTCP | ll.AccessNetConnectTCP
+	}
+	if abi >= 6 {
+		attr.Scoped = ll.ScopeAbstractUnixSocket | ll.ScopeSignal
+	}
+	fd, err := ll.LandlockCreateRuleset(&attr, 0)
+	if err != nil {
+		return 0, fmt.Errorf("create ruleset: %w", err)
+	}
+	defer unix.Close(fd)
+
+	const (
+		read     = ll.AccessFSExecute | ll.AccessFSReadFile | ll.AccessFSReadDir
+		fileOnly = ll.AccessFSExecute | ll.AccessFSWriteFile | ll.AccessFSReadFile | ll.AccessFSTruncate | ll.AccessFSIoctlDev
+	)
+	allow := func(path string, access uint64) error {
+		pfd, err := unix.Open(path, unix.O_PATH|unix.O_CLOEXEC, 0)
+		if err != nil {
+			return nil // what does not exist needs no rule
+		}
+		defer unix.Close(pfd)
+		var st unix.Stat_t
+		if unix.Fstat(pfd, &st) == nil && st.Mode&unix.S_IFMT != unix.S_IFDIR {
+			access &= fileOnly
+		}
+		rule := ll.PathBeneathAttr{AllowedAccess: access & fsAll, ParentFd: pfd}
+		if err := ll.LandlockAddPathBeneathRule(fd, &rule, 0); err != nil {
+			return fmt.Errorf("allow %s: %w", path, err)
+		}
+		return nil
+	}
+	p := &l.p
+	for _, path := range append(append(append([]string(nil), systemRead...), devRead...), p.Read...) {
+		if err := allow(path, read); err != nil {
+			return 0, err
+		}
+	}
+	for _, path := range devWrite {
+		if err := allow(path, read|ll.AccessFSWriteFile|ll.AccessFSTruncate); err != nil {
+			return 0, err
+		}
+	}
+	if p.Scratch != "" {
+		if err := allow(p.Scratch, fsAll); err != nil {
+			return 0, err
+		}
+	}
+	if abi >= 4 && p.ConnectTCP > 0 && p.ConnectTCP < 65536 {
+		rule := ll.NetPortAttr{AllowedAccess: ll.AccessNetConnectTCP, Port: uint64(p.ConnectTCP)}
+		if err := ll.LandlockAddNetPortRule(fd, &rule, 0); err != nil {
+			return 0, fmt.Errorf("allow TCP port %d: %w", p.ConnectTCP, err)
+		}
+	}
+	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
+		return 0, fmt.Errorf("no_new_privs: %w", err)
+	}
+	if err := ll.LandlockRestrictSelf(fd, 0); err != nil {
+		return 0, fmt.Errorf("restrict: %w", err)
+	}
+	return abi, nil
+}
+
+// dropCapabilities leaves the bot, root in its user namespace, without
+// any capability there: none in the bounding set, and exec grants none
+// to root.
+func dropCapabilities() error {
+	last := 40
+	if n, err := strconv.Atoi(trimmed("/proc/sys/kernel/cap_last_cap")); err == nil {
+		last = n
+	}
+	const (
+		secNoRoot             = 1 << 0
+		secNoRootLocked       = 1 << 1
+		secNoSetuidFixup      = 1 << 2
+		secNoSetuidFixupLock  = 1 << 3
+		secKeepCapsLocked     = 1 << 5
+		secNoAmbientRaise     = 1 << 6
+		secNoAmbientRaiseLock = 1 << 7
+	)
+	bits := secNoRoot | secNoRootLocked | secNoSetuidFixup | secNoSetuidFixupLock | secKeepCapsLocked |
+		secNoAmbientRaise | secNoAmbientRaiseLock
+	if err := unix.Prctl(unix.PR_SET_SECUREBITS, uintptr(bits), 0, 0, 0); err != nil {
+		return err
+	}
+	for c := 0; c <= last; c++ {
+		if err := unix.Prctl(unix.PR_CAPBSET_DROP, uintptr(c), 0, 0, 0); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// watch is the watchdog: every WatchEvery it counts the bot's processes
+// (threads included), their resident memory and CPU time, and ends the
+// bot when one is over its cap. It is what binds where no cgroup is
+// writable and RLIMIT_NPROC does not apply (root).
+func (l *launcher) watch(stop <-chan struct{}) {
+	lim := l.p.Limits
+	every := lim.WatchEvery
+	if every <= 0 {
+		every = 20 * time.Millisecond
+	}
+	page := int64(os.Getpagesize())
+	const tick = 100 // USER_HZ, the unit of /proc/PID/stat times on Linux
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-t.C:
+		}
+		var tasks int
+		var rss, cpu int64
+		for _, pid := range l.descendants() {
+			st, ok := readStat(pid)
+			if !ok {
+				continue
+			}
+			tasks += st.threads
+			rss += st.rss * page
+			cpu += (st.utime + st.stime) * int64(time.Second/tick)
+		}
+		var ru unix.Rusage
+		if unix.Getrusage(unix.RUSAGE_CHILDREN, &ru) == nil {
+			cpu += ru.Utime.Nano() + ru.Stime.Nano()
+		}
+		var over string
+		oom, _ := cgroupEvents(l.p.Cgroups)
+		switch {
+		case lim.Memory > 0 && (rss > lim.Memory || cgroupMemory(l.p.Cgroups) > lim.Memory || oom):
+			over = MemoryNote(lim)
+		case lim.Processes > 0 && tasks > lim.Processes:
+			over = ProcessesNote(lim)
+		case lim.CPU > 0 && time.Duration(cpu) > lim.CPU:
+			over = CPUNote(lim)
+		}
+		if over != "" {
+			l.mu.Lock()
+			l.limit = over
+			l.mu.Unlock()
+			l.killAll()
+			return
+		}
+	}
+}
+
+// descendants lists the bot's processes: everything else in the PID
+// namespace, or without one, the launcher's descendants.
+func (l *launcher) descendants() []int {
+	if l.pidNS {
+		entries, err := os.ReadDir("/proc")
+		if err != nil {
+			return nil
+		}
+		var pids []int
+		for _, e := range entries {
+			if pid, err := strconv.Atoi(e.Name()); err == nil && pid != 1 {
+				pids = append(pids, pid)
+			}
+		}
+		return pids
+	}
+	var pids []int
+	queue := []int{os.Getpid()}
+	for len(queue) > 0 && len(pids) < 100000 {
+		pid := queue[0]
+		queue = queue[1:]
+		tasks, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/children", pid))
+		for _, t := range tasks {
+			for _, c := range strings.Fields(trimmed(t)) {
+				if n, err := strconv.Atoi(c); err == nil {
+					pids = append(pids, n)
+					queue = append(queue, n)
+				}
+			}
+		}
+	}
+	return pids
+}
+
+// killAll ends every process of the bot. In a PID namespace, kill(-1)
+// from its init reaches exactly the namespace; without one, each
+// descendant is killed through a pidfd, over and over, since killing a
+// parent hands its orphans to the launcher (a child subreaper).
+func (l *launcher) killAll() {
+	if l.pidNS {
+		_ = syscall.Kill(-1, syscall.SIGKILL)
+		return
+	}
+	for round := 0; round < 100; round++ {
+		pids := l.descendants()
+		if len(pids) == 0 {
+			return
+		}
+		for _, pid := range pids {
+			killPid(pid)
+		}
+		// Reap what is ours, so that it disappears from the list.
+		for {
+			var ws syscall.WaitStatus
+			pid, err := syscall.Wait4(-1, &ws, syscall.WNOHANG, nil)
+			if pid <= 0 || err != nil {
+				break
+			}
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+type procStat struct {
+	threads           int
+	utime, stime, rss int64
+}
+
+// readStat reads the fields the watchdog needs from /proc/PID/stat.
+func readStat(pid int) (procStat, bool) {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return procStat{}, false
+	}
+	return parseStat(string(data))
+}
+
+// parseStat reads a /proc/PID/stat line. The command name in parentheses
+// may hold spaces and parentheses itself: the fields start after the
+// last ')'.
+func parseStat(s string) (procStat, bool) {
+	i := strings.LastIndexByte(s, ')')
+	if i < 0 {
+		return procStat{}, false
+	}
+	// Fields after the command: state is field 3; utime 14, stime 15,
+	// num_threads 20, rss 24.
+	f := strings.Fields(s[i+1:])
+	if len(f) < 22 {
+		return procStat{}, false
+	}
+	n := func(field int) int64 {
+		v, _ := strconv.ParseInt(f[field-3], 10, 64)
+		return v
+	}
+	return procStat{threads: int(n(20)), utime: n(14), stime: n(15), rss: n(24)}, true
+}

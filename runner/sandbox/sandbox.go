@@ -1,0 +1,218 @@
+// Package sandbox runs one bot program with what Linux offers to contain
+// it without root: the Ringside binary re-executes itself as a launcher in
+// new user, PID, mount and (for games without a network) network
+// namespaces; the launcher mounts a private /proc and a size-capped
+// scratch folder, sets rlimits, joins the bot to pids and memory cgroups
+// where they are writable, applies Landlock (files, TCP ports, signals and
+// abstract sockets) and no_new_privs, and starts the bot with a short
+// allow-listed environment. As PID 1 of its namespace the launcher takes
+// everything the bot started with it when it ends, and it dies with
+// Ringside (parent-death signal).
+//
+// Whatever the kernel refuses is skipped and reported (Features,
+// Describe), never silently assumed.
+package sandbox
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// LauncherArg is the hidden first argument that makes the Ringside binary
+// (or a test binary) the launcher. main checks it before anything else.
+const LauncherArg = "__ringside-sandbox-launcher"
+
+// Limits are the caps of one bot program. A zero field is no cap.
+type Limits struct {
+	// Memory bounds the memory a bot's processes may use: each
+	// process's private writable memory (RLIMIT_DATA, which unlike
+	// RLIMIT_AS does not count the address space the JVM and Go reserve
+	// without using it), their resident total (the launcher's watchdog)
+	// and, where a memory cgroup is writable, the cgroup's limit.
+	Memory int64
+	// Processes bounds processes and threads together (pids cgroup where
+	// writable, RLIMIT_NPROC in the user namespace, the watchdog's count).
+	Processes int
+	// CPU is the CPU time all of a bot's processes may use in one game.
+	CPU time.Duration
+	// FileSize bounds one file written (RLIMIT_FSIZE), Scratch the
+	// whole scratch folder (the size of its tmpfs).
+	FileSize int64
+	Scratch  int64
+	// OpenFiles bounds open file descriptors per process (RLIMIT_NOFILE).
+	OpenFiles int
+	// WatchEvery is how often the launcher's watchdog counts processes,
+	// memory and CPU time.
+	WatchEvery time.Duration
+}
+
+// Policy is everything the launcher needs to start one bot. The parent
+// writes it to the launcher through a pipe, so nothing in it (tokens in
+// the environment) appears on a command line or in the launcher's
+// environment.
+type Policy struct {
+	Path string   // the program, absolute
+	Args []string // argv, Args[0] included
+	Dir  string   // working directory
+	Env  []string // the complete environment of the bot
+
+	Scratch string   // private read-write folder; HOME and TMPDIR
+	Read    []string // extra paths the bot may read (its revision folder, its program)
+	// ConnectTCP is the only TCP port the bot may connect to (a Cloud
+	// game's own port); 0 means no TCP at all.
+	ConnectTCP int
+	// Network keeps the host's network namespace; without it the bot
+	// gets an empty one (no interface is up, nothing is reachable).
+	Network bool
+	Limits  Limits
+
+	// NoLandlock pretends the kernel has no Landlock, so that the
+	// degraded path can be tested on a kernel that has it.
+	NoLandlock bool
+	// Namespaces tells the launcher it was started in new namespaces.
+	Namespaces bool
+	// Cgroups are the bot's own cgroup folders (set by the parent, which
+	// created them); the watchdog ends the bot when the memory cgroup
+	// had to kill one of its processes.
+	Cgroups []string
+	// Probe makes the launcher set everything up, report what it got
+	// and exit without starting a program.
+	Probe bool
+}
+
+// Features is what the launcher actually obtained.
+type Features struct {
+	UserNS      bool     `json:"userns,omitempty"`
+	PIDNS       bool     `json:"pidns,omitempty"`
+	MountNS     bool     `json:"mountns,omitempty"`
+	NetNS       bool     `json:"netns,omitempty"`
+	PrivateProc bool     `json:"proc,omitempty"`
+	Tmpfs       bool     `json:"tmpfs,omitempty"`    // the scratch folder is a size-capped tmpfs
+	Landlock    int      `json:"landlock,omitempty"` // Landlock ABI in force, 0: none
+	NoNewPrivs  bool     `json:"nnp,omitempty"`
+	DropCaps    bool     `json:"dropcaps,omitempty"`
+	PidsCgroup  bool     `json:"pidscg,omitempty"`
+	MemCgroup   bool     `json:"memcg,omitempty"`
+	Pretended   bool     `json:"pretended,omitempty"` // Landlock pretended absent
+	Problems    []string `json:"problems,omitempty"`
+}
+
+// Level is how much of the sandbox is in force.
+type Level int
+
+const (
+	Off Level = iota
+	Partial
+	Full
+)
+
+func (l Level) String() string {
+	return [...]string{"off", "partial", "on"}[l]
+}
+
+// Describe says in plain words what the features protect and what not.
+// The first line is the summary shown in the app and at the top of an
+// event's log.
+func Describe(f Features) (Level, string) {
+	var missing []string
+	if f.Landlock == 0 {
+		missing = append(missing, "cannot stop bots from reading your files and writing to your home folder (no Landlock"+
+			map[bool]string{true: ", pretended absent", false: " in this kernel"}[f.Pretended]+")")
+	} else {
+		if f.Landlock < 4 && !f.NetNS {
+			missing = append(missing, fmt.Sprintf("cannot stop Cloud bots from connecting elsewhere (Landlock ABI %d < 4)", f.Landlock))
+		}
+		if f.Landlock < 6 && !f.PIDNS {
+			missing = append(missing, fmt.Sprintf("cannot stop bots from signalling your programs (Landlock ABI %d < 6)", f.Landlock))
+		}
+	}
+	if !f.PIDNS || !f.PrivateProc {
+		missing = append(missing, "bots can see other programs' command lines (no private process namespace)")
+	}
+	if !f.NetNS && f.Landlock < 4 {
+		missing = append(missing, "bots of games without network can open connections (no network namespace)")
+	}
+	level := Full
+	if len(missing) > 0 {
+		level = Partial
+	}
+	var have []string
+	if f.Landlock > 0 {
+		have = append(have, fmt.Sprintf("Landlock ABI %d", f.Landlock))
+	}
+	var ns []string
+	for _, n := range []struct {
+		ok   bool
+		name string
+	}{{f.UserNS, "user"}, {f.PIDNS, "process"}, {f.MountNS, "mount"}, {f.NetNS, "network"}} {
+		if n.ok {
+			ns = append(ns, n.name)
+		}
+	}
+	if len(ns) > 0 {
+		have = append(have, strings.Join(ns, "/")+" namespaces")
+	}
+	if f.PidsCgroup || f.MemCgroup {
+		have = append(have, "cgroups")
+	}
+	if f.NoNewPrivs {
+		have = append(have, "no_new_privs")
+	}
+	have = append(have, "rlimits")
+	var b strings.Builder
+	if level == Full {
+		fmt.Fprintf(&b, "Sandbox: on — %s", strings.Join(have, ", "))
+	} else {
+		fmt.Fprintf(&b, "Sandbox: partial — this machine %s", missing[0])
+		for _, m := range missing[1:] {
+			fmt.Fprintf(&b, "\n  also: %s", m)
+		}
+		fmt.Fprintf(&b, "\n  in force: %s", strings.Join(have, ", "))
+	}
+	for _, p := range f.Problems {
+		fmt.Fprintf(&b, "\n  note: %s", p)
+	}
+	return level, b.String()
+}
+
+// Size writes a byte count as a person would: 1 GiB, 64 MiB, 512 KiB.
+func Size(n int64) string {
+	switch {
+	case n >= 1<<30 && n%(1<<30) == 0:
+		return fmt.Sprintf("%d GiB", n>>30)
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// MemoryNote and the others are the verdict notes of a cap that was hit.
+func MemoryNote(l Limits) string    { return "memory limit " + Size(l.Memory) }
+func ProcessesNote(l Limits) string { return fmt.Sprintf("process limit %d", l.Processes) }
+func CPUNote(l Limits) string       { return fmt.Sprintf("CPU time limit %v", l.CPU) }
+func FileSizeNote(l Limits) string  { return "file size limit " + Size(l.FileSize) }
+
+// outOfMemoryMarks are what runtimes print when an allocation fails under
+// RLIMIT_DATA: Go, Python, the JVM, C++ and glibc.
+var outOfMemoryMarks = []string{
+	"runtime: out of memory", "fatal error: out of memory", "MemoryError", "OutOfMemoryError",
+	"std::bad_alloc", "Cannot allocate memory", "cannot allocate memory", "Native memory allocation",
+}
+
+// LooksOutOfMemory reports whether a crashed bot's stderr shows an
+// allocation that failed; under the sandbox that is its memory cap.
+func LooksOutOfMemory(stderr string) bool {
+	for _, m := range outOfMemoryMarks {
+		if strings.Contains(stderr, m) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,179 @@
+package runner
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"ringside/engine"
+	"ringside/runner/sandbox"
+)
+
+func TestSandboxStatus(t *testing.T) {
+	level, text := SandboxStatus(Sandbox{})
+	t.Logf("%s", text)
+	if level == sandbox.Off {
+		t.Errorf("level off: %s", text)
+	}
+	level, text = SandboxStatus(Sandbox{PretendNoLandlock: true})
+	t.Logf("%s", text)
+	if level != sandbox.Partial {
+		t.Errorf("pretending no Landlock: level %v, want partial: %s", level, text)
+	}
+}
+
+// pingSources are ping bots in the languages of the templates.
+var pingSources = map[string]struct {
+	file, source string
+	build        []string // run in the folder; nil: nothing to build
+	run          string
+}{
+	"python": {"bot.py", "import sys\nprint('READY', flush=True)\nfor l in sys.stdin:\n    print(int(l) + 1, flush=True)\n",
+		nil, "python3 bot.py"},
+	"cpp": {"bot.cpp", "#include <iostream>\nint main(){std::cout<<\"READY\"<<std::endl;long n;while(std::cin>>n)std::cout<<n+1<<std::endl;}\n",
+		[]string{"g++", "-O1", "-o", "bot", "bot.cpp"}, "./bot"},
+	"java": {"Main.java", "import java.util.*;\npublic class Main{public static void main(String[] a){System.out.println(\"READY\");Scanner s=new Scanner(System.in);while(s.hasNextLong()){System.out.println(s.nextLong()+1);}}}\n",
+		[]string{"javac", "Main.java"}, "java -cp . Main"},
+	"go": {"main.go", "package main\nimport \"fmt\"\nfunc main(){fmt.Println(\"READY\");var n int;for{if _,err:=fmt.Scan(&n);err!=nil{return};fmt.Println(n+1)}}\n",
+		[]string{"go", "build", "-o", "bot", "main.go"}, "./bot"},
+}
+
+// TestSandboxLanguages starts a Python, C++, Java and Go bot inside the
+// sandbox with the default caps (the JVM and Go reserve far more address
+// space than the memory cap: RLIMIT_DATA must let them start).
+func TestSandboxLanguages(t *testing.T) {
+	for lang, src := range pingSources {
+		t.Run(lang, func(t *testing.T) {
+			tool := "python3"
+			if src.build != nil {
+				tool = src.build[0]
+			}
+			if _, err := exec.LookPath(tool); err != nil {
+				t.Skipf("%s is not installed", tool)
+			}
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, src.file), []byte(src.source), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if src.build != nil {
+				cmd := exec.Command(src.build[0], src.build[1:]...)
+				cmd.Dir = dir
+				cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GO111MODULE=off")
+				if out, err := cmd.CombinedOutput(); err != nil {
+					t.Fatalf("build: %v\n%s", err, out)
+				}
+			}
+			out, err := Play(context.Background(), Match{Game: pingGame{}, Seed: 1, TimeScale: 10,
+				Bots: []Bot{RevisionBot(lang, src.run, dir)}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c := counts(out, 0); c[engine.OK] != 9 {
+				t.Errorf("verdicts %v, notes %q, stderr %q", c, allNotes(out), out.Stderr[0])
+			}
+			if out.Sandbox[0] != "on" {
+				t.Errorf("sandbox %q, want on", out.Sandbox[0])
+			}
+			if strings.TrimSpace(out.Stderr[0]) != "" {
+				t.Logf("stderr: %s", out.Stderr[0])
+			}
+		})
+	}
+}
+
+// TestSandboxUnprivileged runs the hostile suite and the language test
+// again as user nobody, as a teacher without root runs Ringside: there
+// no cgroup is writable and the user namespace has to do.
+func TestSandboxUnprivileged(t *testing.T) {
+	if os.Getenv("RINGSIDE_TEST_UNPRIVILEGED") != "" {
+		t.Skip("already the unprivileged run")
+	}
+	if os.Getuid() != 0 {
+		t.Skip("not root: every other test already runs unprivileged")
+	}
+	setpriv, err := exec.LookPath("setpriv")
+	if err != nil {
+		t.Skip("setpriv is not installed")
+	}
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("go is not installed")
+	}
+	if testing.Short() {
+		t.Skip("short")
+	}
+	dir, err := os.MkdirTemp("", "ringside-nobody-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	if err := os.Chmod(dir, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(dir, "runner.test")
+	tcp := buildTCPBot(t)
+	for from, to := range map[string]string{self: bin, fakebot: filepath.Join(dir, "fakebot"), hostile: filepath.Join(dir, "hostile"),
+		tcp: filepath.Join(dir, "tcpbot")} {
+		data, err := os.ReadFile(from)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(to, data, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := exec.Command(setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", bin,
+		"-test.run", "^(TestHostileBots|TestHostileBotsWithoutNamespaces|TestSandboxLanguages|TestSandboxStatus|"+
+			"TestCapVerdicts|TestCloudTakeoverRefused|TestDaemonsDieWithTheGame|TestKilledRingside|TestFloodBounded)$", "-test.v")
+	cmd.Env = []string{"RINGSIDE_TEST_UNPRIVILEGED=1", "RINGSIDE_TEST_BINS=" + dir, "HOME=" + dir, "GOCACHE=" + filepath.Join(dir, "gocache"),
+		"GOPATH=" + filepath.Join(dir, "gopath"), "GOTOOLCHAIN=local", "LANG=C.UTF-8",
+		"PATH=" + filepath.Dir(goTool) + ":/usr/local/bin:/usr/bin:/bin"}
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("as nobody: %v\n%s", err, out)
+	}
+	for _, name := range []string{"TestHostileBots", "TestCloudTakeoverRefused", "TestKilledRingside", "TestCapVerdicts"} {
+		if !strings.Contains(string(out), "--- PASS: "+name+" ") {
+			t.Errorf("%s did not pass as nobody:\n%s", name, out)
+		}
+	}
+	t.Logf("as nobody:\n%s", lastLines(string(out), 12))
+}
+
+// TestBotWithoutFolder runs "python3 bot.py" with no bot folder, as the
+// README's example: it runs in Ringside's working folder and may read
+// the script its command line names, but not the rest of that folder.
+func TestBotWithoutFolder(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 is not installed")
+	}
+	dir := t.TempDir()
+	script := "import sys\n" +
+		"try:\n    open('other.txt').read(); print('READ other.txt', file=sys.stderr)\n" +
+		"except OSError as e:\n    print('refused other.txt:', e, file=sys.stderr)\n" +
+		"print('READY', flush=True)\nfor l in sys.stdin:\n    print(int(l) + 1, flush=True)\n"
+	for name, data := range map[string]string{"bot.py": script, "other.txt": "not for the bot"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+	out, err := Play(context.Background(), Match{Game: pingGame{}, Seed: 1, TimeScale: 10,
+		Bots: []Bot{{Name: "py", Command: "python3 bot.py"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := counts(out, 0); c[engine.OK] != 9 {
+		t.Errorf("verdicts %v, notes %q, stderr %q", c, allNotes(out), out.Stderr[0])
+	}
+	if !strings.Contains(out.Stderr[0], "refused other.txt") {
+		t.Errorf("the bot read a file its command line does not name: %q", out.Stderr[0])
+	}
+}

@@ -1,0 +1,210 @@
+package runner
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"ringside/runner/sandbox"
+)
+
+// Sandbox is how a match or an event contains its bots.
+type Sandbox struct {
+	// Trusted runs every bot without the sandbox: with Ringside's own
+	// rights and environment. Shown in standings and replays.
+	Trusted bool
+	// Limits overrides DefaultLimits for every bot (a bot's own Limits
+	// win over these); nil keeps the defaults.
+	Limits *sandbox.Limits
+	// PretendNoLandlock runs bots as on a kernel without Landlock, to
+	// test and to show what the degraded sandbox does. The environment
+	// variable RINGSIDE_SANDBOX_PRETEND=no-landlock sets it for every
+	// match of the process (the command line and the app).
+	PretendNoLandlock bool
+}
+
+// pretendNoLandlock tells whether Landlock is to be pretended absent.
+func (sb Sandbox) pretendNoLandlock() bool {
+	return sb.PretendNoLandlock || os.Getenv("RINGSIDE_SANDBOX_PRETEND") == "no-landlock"
+}
+
+// SandboxStatus says in plain words how bots are contained on this
+// machine: its first line is the summary for the app and an event's log,
+// the rest what is missing and why.
+func SandboxStatus(sb Sandbox) (sandbox.Level, string) {
+	if sb.Trusted {
+		return sandbox.Off, "Sandbox: off — trusted: bots run with your full rights, environment and files"
+	}
+	exe, err := Executable()
+	if err != nil {
+		return sandbox.Off, "Sandbox: off — cannot find the ringside binary to start bots through: " + err.Error()
+	}
+	return sandbox.Status(exe, sb.pretendNoLandlock())
+}
+
+// envAllowed are the variables of Ringside's environment a sandboxed bot
+// gets; everything else of the teacher's desktop session stays out.
+var envAllowed = []string{"PATH", "LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE", "LC_MESSAGES", "LC_NUMERIC", "TZ",
+	"JAVA_HOME", "PYENV_ROOT", "PYENV_VERSION"}
+
+// sandboxEnv is a sandboxed bot's whole environment: the allow-list,
+// HOME and TMPDIR in its scratch folder, then the bot's own variables
+// (RINGSIDE_* of its game).
+func sandboxEnv(extra []string, scratch string) []string {
+	var env []string
+	for _, k := range envAllowed {
+		if v, ok := os.LookupEnv(k); ok {
+			env = append(env, k+"="+v)
+		}
+	}
+	if _, ok := os.LookupEnv("PATH"); !ok {
+		env = append(env, "PATH=/usr/local/bin:/usr/bin:/bin")
+	}
+	env = append(env, "HOME="+scratch, "TMPDIR="+scratch, "TMP="+scratch, "TEMP="+scratch)
+	return append(env, extra...)
+}
+
+// toolRoots are the folders outside the system's own where programs on
+// PATH live (pyenv, a Go or JDK install in the home folder), which a
+// bot's interpreter may need to read. A PATH entry named bin or shims
+// gives its parent (~/.pyenv, ~/go), unless that is the home folder or
+// holds it.
+func toolRoots() []string {
+	home, _ := os.UserHomeDir()
+	var roots []string
+	for _, d := range filepath.SplitList(os.Getenv("PATH")) {
+		if !filepath.IsAbs(d) {
+			continue
+		}
+		d = filepath.Clean(d)
+		root := d
+		if b := filepath.Base(d); b == "bin" || b == "shims" {
+			parent := filepath.Dir(d)
+			if parent != "/" && (home == "" || (parent != home && !strings.HasPrefix(home+"/", parent+"/"))) {
+				root = parent
+			}
+		}
+		if home != "" && (root == home || strings.HasPrefix(home+"/", root+"/")) {
+			continue // never the whole home folder
+		}
+		roots = append(roots, root)
+	}
+	return roots
+}
+
+// namedPaths are the existing paths on a bot's command line ("python3
+// /home/t/bots/a.py", or "python3 a.py" relative to dir): naming them is
+// the teacher's say-so that the bot may read them, except the home
+// folder or what holds it.
+func namedPaths(args []string, dir string) []string {
+	home, _ := os.UserHomeDir()
+	var paths []string
+	for _, a := range args {
+		if a == "" || strings.HasPrefix(a, "-") {
+			continue
+		}
+		if !filepath.IsAbs(a) {
+			if dir == "" {
+				continue
+			}
+			a = filepath.Join(dir, a)
+		}
+		a = filepath.Clean(a)
+		if a == "/" || (home != "" && (a == home || strings.HasPrefix(home+"/", a+"/"))) {
+			continue
+		}
+		if _, err := os.Stat(a); err == nil {
+			paths = append(paths, a)
+		}
+	}
+	return paths
+}
+
+// startSandboxed starts path under the launcher.
+func startSandboxed(path string, argv []string, dir string, env []string, sb *sandboxSpec,
+	stdin, stdout, stderr *os.File) (*sandbox.Launch, error) {
+	exe, err := Executable()
+	if err != nil {
+		return nil, fmt.Errorf("find the ringside binary that starts sandboxed bots: %w", err)
+	}
+	scratch, err := os.MkdirTemp("", "ringside-seat-")
+	if err != nil {
+		return nil, fmt.Errorf("make the bot's scratch folder: %w", err)
+	}
+	read := append(toolRoots(), path)
+	if dir != "" {
+		read = append(read, dir)
+	} else if cwd, err := os.Getwd(); err == nil {
+		// A bot without a folder ("python3 my_bot.py" on the command
+		// line) runs where Ringside runs, as before; of that folder it
+		// may read what its command line names, not the rest (it may
+		// be the home folder).
+		dir = cwd
+	} else {
+		dir = scratch
+	}
+	read = append(read, namedPaths(argv[1:], dir)...)
+	// A program reached through a symbolic link (/usr/bin/java →
+	// /usr/lib/jvm/…) is read where it really is.
+	if real, err := filepath.EvalSymlinks(path); err == nil && real != path {
+		read = append(read, real)
+	}
+	pol := sandbox.Policy{
+		Path: path, Args: argv, Dir: dir, Env: sandboxEnv(env, scratch),
+		Scratch: scratch, Read: read, ConnectTCP: sb.connectTCP, Network: sb.network,
+		Limits: sb.limits, NoLandlock: sb.noLandlock,
+	}
+	l := sandbox.NewLaunch(exe, pol)
+	if err := l.Start(stdin, stdout, stderr); err != nil {
+		os.RemoveAll(scratch)
+		return nil, err
+	}
+	return l, nil
+}
+
+// spec is the sandbox of one bot of a match, nil when it is trusted.
+func (sb Sandbox) spec(b Bot) *sandboxSpec {
+	if sb.Trusted || b.Trusted || !sandbox.Supported {
+		return nil
+	}
+	lim := DefaultLimits
+	if sb.Limits != nil {
+		lim = *sb.Limits
+	}
+	if b.Limits != nil {
+		lim = *b.Limits
+	}
+	if lim.WatchEvery == 0 {
+		lim.WatchEvery = DefaultLimits.WatchEvery
+	}
+	return &sandboxSpec{limits: lim, noLandlock: sb.pretendNoLandlock()}
+}
+
+// sandboxLevel says how the seat's bot is contained (Outcome.Sandbox).
+func (c *seatConn) sandboxLevel() string {
+	switch {
+	case c.proc == nil:
+		return ""
+	case c.proc.launch == nil:
+		return "trusted"
+	}
+	f, ok := c.proc.launch.Features(launchReport)
+	if !ok {
+		return "on" // the launcher has not reported yet; it reports before the bot starts
+	}
+	level, _ := sandbox.Describe(f)
+	return level.String()
+}
+
+// sandboxMissing is the first thing the seat's sandbox lacks.
+func (c *seatConn) sandboxMissing() string {
+	if c.proc == nil || c.proc.launch == nil {
+		return ""
+	}
+	f, _ := c.proc.launch.Features(launchReport)
+	_, text := sandbox.Describe(f)
+	first, _, _ := strings.Cut(text, "\n")
+	_, rest, _ := strings.Cut(first, "— ")
+	return rest
+}

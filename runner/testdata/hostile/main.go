@@ -1,0 +1,356 @@
+// Command hostile is a bot that attacks what is around it, for the
+// sandbox tests. It prints READY, makes the attack named by -attack,
+// reports on stderr "ATTACK name: blocked (why)" or "ATTACK name:
+// SUCCEEDED (what)", and then plays the tests' ping game (n → n+1).
+//
+// Targets come from the test in HOSTILE_* variables. Every attack aims
+// only at things the test made for it: its own parent, processes of its
+// own game, a sentinel process the test started, files in the test's
+// temporary folders, loopback ports. Nothing reaches beyond the test.
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+)
+
+func main() {
+	attack, child, hog := "", false, false
+	for i, a := range os.Args[1:] {
+		if a == "-attack" && i+2 < len(os.Args) {
+			attack = os.Args[i+2]
+		}
+		if a == "-child" {
+			child = true
+		}
+		if a == "-hog" {
+			hog = true
+		}
+	}
+	if hog {
+		// One of alloc-many's processes: 200 MiB touched, then asleep.
+		b := make([]byte, 200<<20)
+		for i := 0; i < len(b); i += 4096 {
+			b[i] = 1
+		}
+		time.Sleep(time.Hour)
+		return
+	}
+	if child {
+		// A process of the fork bomb, or a daemon: lives until killed.
+		time.Sleep(time.Hour)
+		return
+	}
+	fmt.Println("READY")
+	ok, detail := run(attack)
+	if ok {
+		fmt.Fprintf(os.Stderr, "ATTACK %s: SUCCEEDED (%s)\n", attack, detail)
+	} else {
+		fmt.Fprintf(os.Stderr, "ATTACK %s: blocked (%s)\n", attack, detail)
+	}
+	play()
+}
+
+// out is stdout, shared by the answers and the flood.
+var (
+	outMu sync.Mutex
+	out   = bufio.NewWriterSize(os.Stdout, 64<<10)
+)
+
+func play() {
+	in := bufio.NewScanner(os.Stdin)
+	for in.Scan() {
+		v, err := strconv.Atoi(strings.TrimSpace(in.Text()))
+		if err != nil {
+			continue
+		}
+		outMu.Lock()
+		fmt.Fprintln(out, v+1)
+		out.Flush()
+		outMu.Unlock()
+	}
+}
+
+// run makes one attack; ok is true when it worked.
+func run(attack string) (bool, string) {
+	switch attack {
+	case "none":
+		return false, "no attack"
+	case "kill-parent":
+		pid := os.Getppid()
+		if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
+			return false, err.Error()
+		}
+		time.Sleep(100 * time.Millisecond)
+		if syscall.Kill(pid, 0) == nil && os.Getppid() == pid {
+			return false, fmt.Sprintf("parent %d still alive", pid)
+		}
+		return true, fmt.Sprintf("killed parent %d", pid)
+	case "kill-seat":
+		// Every other process of the game it can find: other bots run
+		// with "-attack victim".
+		killed := 0
+		for _, pid := range procsWith("-attack\x00victim") {
+			if syscall.Kill(pid, syscall.SIGKILL) == nil {
+				killed++
+			}
+		}
+		if killed > 0 {
+			return true, fmt.Sprintf("killed %d", killed)
+		}
+		return false, "no other seat found or killable"
+	case "kill-sentinel":
+		pid, _ := strconv.Atoi(os.Getenv("HOSTILE_SENTINEL"))
+		if pid <= 1 {
+			return false, "no sentinel given"
+		}
+		if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
+			return false, err.Error()
+		}
+		return true, fmt.Sprintf("signalled %d", pid)
+	case "read-proc":
+		// Other processes' environments and command lines: Ringside's
+		// and the other seats'.
+		secret := os.Getenv("HOSTILE_SECRET_VALUE_HINT")
+		var found []string
+		pids := procsWith("")
+		if p, err := strconv.Atoi(os.Getenv("HOSTILE_RINGSIDE")); err == nil {
+			pids = append(pids, p)
+		}
+		read := 0
+		for _, pid := range pids {
+			if pid == os.Getpid() {
+				continue
+			}
+			for _, f := range []string{"environ", "cmdline"} {
+				data, err := os.ReadFile(fmt.Sprintf("/proc/%d/%s", pid, f))
+				if err != nil {
+					continue
+				}
+				read++
+				s := string(data)
+				if strings.Contains(s, "RINGSIDE_TEST_SECRET") || strings.Contains(s, "-attack\x00victim") ||
+					(secret != "" && strings.Contains(s, secret)) {
+					found = append(found, fmt.Sprintf("%d/%s", pid, f))
+				}
+			}
+		}
+		if len(found) > 0 {
+			return true, "read " + strings.Join(found, ", ")
+		}
+		return false, fmt.Sprintf("%d files readable, none of another program", read)
+	case "env":
+		if v := os.Getenv("RINGSIDE_TEST_SECRET"); v != "" {
+			return true, "RINGSIDE_TEST_SECRET=" + v
+		}
+		return false, fmt.Sprintf("not set; environment has %d variables", len(os.Environ()))
+	case "read-db":
+		return readFiles(os.Getenv("HOSTILE_DB"))
+	case "write-db":
+		f, err := os.OpenFile(os.Getenv("HOSTILE_DB"), os.O_WRONLY|os.O_TRUNC, 0)
+		if err != nil {
+			return false, err.Error()
+		}
+		f.WriteString("owned")
+		f.Close()
+		return true, "truncated the database"
+	case "read-ai":
+		return readFiles(filepath.SplitList(os.Getenv("HOSTILE_AI_DIRS"))...)
+	case "write-home":
+		p := filepath.Join(os.Getenv("HOSTILE_REAL_HOME"), "pwned.txt")
+		if err := os.WriteFile(p, []byte("x"), 0o644); err != nil {
+			// Its own HOME (the scratch folder) must work.
+			if err2 := os.WriteFile(filepath.Join(os.Getenv("HOME"), "mine.txt"), []byte("x"), 0o644); err2 != nil {
+				return false, err.Error() + "; and its own HOME failed too: " + err2.Error()
+			}
+			return false, err.Error() + "; own HOME writable"
+		}
+		return true, "wrote " + p
+	case "connect-loopback":
+		c, err := net.DialTimeout("tcp", "127.0.0.1:"+os.Getenv("HOSTILE_PORT"), time.Second)
+		if err != nil {
+			return false, err.Error()
+		}
+		c.Write([]byte("hello\n"))
+		c.Close()
+		return true, "connected"
+	case "connect-elsewhere":
+		// Only where nothing can leave this machine: with no route at
+		// all (an empty network namespace) the kernel refuses before any
+		// packet; otherwise only the Landlock refusal of a loopback port
+		// is tried.
+		if routes := strings.Count(read("/proc/net/route"), "\n"); routes > 1 {
+			c, err := net.DialTimeout("tcp", "127.0.0.2:9", time.Second)
+			if err != nil {
+				return false, "127.0.0.2:9: " + err.Error()
+			}
+			c.Close()
+			return true, "connected to 127.0.0.2:9"
+		}
+		c, err := net.DialTimeout("tcp", "192.0.2.1:80", time.Second)
+		if err != nil {
+			return false, "192.0.2.1:80: " + err.Error()
+		}
+		c.Close()
+		return true, "connected to 192.0.2.1:80"
+	case "alloc":
+		const n = 8 << 30
+		b := make([]byte, n)
+		for i := 0; i < n; i += 4096 {
+			b[i] = 1
+		}
+		return true, "allocated and touched 8 GiB"
+	case "flood":
+		// Unasked lines, as fast as it can, for the whole game.
+		go func() {
+			line := strings.Repeat("flood ", 16) + "\n"
+			for {
+				outMu.Lock()
+				for i := 0; i < 64; i++ {
+					out.WriteString(line)
+				}
+				err := out.Flush()
+				outMu.Unlock()
+				if err != nil {
+					return
+				}
+			}
+		}()
+		return false, "flooding"
+	case "spin":
+		// Burns CPU in the background while it keeps answering.
+		go func() {
+			for x := 0; ; x++ {
+				_ = x * x
+			}
+		}()
+		return false, "spinning"
+	case "alloc-many":
+		// Each process stays under the per-process cap; together they
+		// are over the bot's memory cap.
+		for i := 0; i < 6; i++ {
+			if err := exec.Command(os.Args[0], "-hog").Start(); err != nil {
+				return false, err.Error()
+			}
+		}
+		return false, "started 6 processes of 200 MiB"
+	case "fork-bomb":
+		started := 0
+		for started < 10000 {
+			cmd := exec.Command(os.Args[0], "-child")
+			if err := cmd.Start(); err != nil {
+				return false, fmt.Sprintf("stopped after %d processes: %v", started, err)
+			}
+			started++
+		}
+		return true, fmt.Sprintf("started %d processes", started)
+	case "big-file":
+		f, err := os.Create(filepath.Join(os.Getenv("HOME"), "big"))
+		if err != nil {
+			return false, err.Error()
+		}
+		defer f.Close()
+		chunk := make([]byte, 1<<20)
+		var written int64
+		for written < 10<<30 {
+			n, err := f.Write(chunk)
+			written += int64(n)
+			if err != nil {
+				return false, fmt.Sprintf("stopped at %d MiB: %v", written>>20, err)
+			}
+		}
+		return true, "wrote 10 GiB"
+	case "daemon":
+		// A grandchild that leaves the process group (setsid) and one
+		// that double-forks: both must still die with the game.
+		for _, args := range [][]string{{"-child"}, {"-child", "-daemon"}} {
+			cmd := exec.Command(os.Args[0], args...)
+			cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+			if err := cmd.Start(); err != nil {
+				return false, err.Error()
+			}
+			if len(args) == 2 {
+				cmd.Process.Release() // not waited for: the double fork's orphan
+			}
+		}
+		return true, "started daemons"
+	case "victim":
+		return false, "only a target"
+	}
+	return false, "unknown attack " + attack
+}
+
+func read(path string) string {
+	b, _ := os.ReadFile(path)
+	return string(b)
+}
+
+// readFiles tries to list and read the given files and folders.
+func readFiles(paths ...string) (bool, string) {
+	var got []string
+	var why []string
+	for _, p := range paths {
+		if p == "" {
+			continue
+		}
+		st, err := os.Stat(p)
+		if err != nil {
+			why = append(why, err.Error())
+			continue
+		}
+		if st.IsDir() {
+			entries, err := os.ReadDir(p)
+			if err != nil {
+				why = append(why, err.Error())
+				continue
+			}
+			got = append(got, fmt.Sprintf("listed %s (%d entries)", p, len(entries)))
+			for _, e := range entries {
+				if _, err := os.ReadFile(filepath.Join(p, e.Name())); err == nil {
+					got = append(got, "read "+e.Name())
+				}
+			}
+			continue
+		}
+		if _, err := os.ReadFile(p); err != nil {
+			why = append(why, err.Error())
+			continue
+		}
+		got = append(got, "read "+p)
+	}
+	if len(got) > 0 {
+		return true, strings.Join(got, "; ")
+	}
+	if len(why) == 0 {
+		return false, "nothing to read"
+	}
+	return false, strings.Join(why, "; ")
+}
+
+// procsWith lists the processes whose command line contains s.
+func procsWith(s string) []int {
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		return nil
+	}
+	var pids []int
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil || pid == os.Getpid() {
+			continue
+		}
+		if s == "" || strings.Contains(read(fmt.Sprintf("/proc/%d/cmdline", pid)), s) {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
+}
