@@ -30,6 +30,10 @@ type AI struct {
 	Current int64
 	// CurrentSince is when Current was last set.
 	CurrentSince time.Time
+	// Trusted runs the AI without the sandbox; Limits overrides the
+	// sandbox's caps ("memory=512M processes=64"; "" keeps the defaults).
+	Trusted bool
+	Limits  string
 }
 
 // BuildStatus is how a revision's build went.
@@ -58,13 +62,13 @@ type Revision struct {
 	Created     time.Time
 }
 
-const aiColumns = `id, name, game, language, source_dir, build_cmd, run_cmd, watch, missing, created, current_revision, current_since`
+const aiColumns = `id, name, game, language, source_dir, build_cmd, run_cmd, watch, missing, created, current_revision, current_since, trusted, limits`
 
 func scanAI(row scanner) (AI, error) {
 	var a AI
 	var created, current, since sql.NullInt64
 	err := row.Scan(&a.ID, &a.Name, &a.Game, &a.Language, &a.SourceDir, &a.BuildCmd, &a.RunCmd,
-		&a.Watch, &a.Missing, &created, &current, &since)
+		&a.Watch, &a.Missing, &created, &current, &since, &a.Trusted, &a.Limits)
 	a.Created, a.Current, a.CurrentSince = fromMillis(created), current.Int64, fromMillis(since)
 	return a, err
 }
@@ -85,9 +89,9 @@ func (db *DB) AddAI(a AI) (AI, error) {
 		return AI{}, fmt.Errorf("add AI: %w", err)
 	}
 	a.Created = db.now()
-	res, err := db.exec(`INSERT INTO ais (name, game, language, source_dir, build_cmd, run_cmd, watch, missing, created)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		a.Name, a.Game, a.Language, a.SourceDir, a.BuildCmd, a.RunCmd, a.Watch, a.Missing, a.Created.UnixMilli())
+	res, err := db.exec(`INSERT INTO ais (name, game, language, source_dir, build_cmd, run_cmd, watch, missing, created, trusted, limits)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		a.Name, a.Game, a.Language, a.SourceDir, a.BuildCmd, a.RunCmd, a.Watch, a.Missing, a.Created.UnixMilli(), a.Trusted, a.Limits)
 	if isConstraint(err, sqlite3.SQLITE_CONSTRAINT_UNIQUE) {
 		return AI{}, fmt.Errorf("add AI: an AI named %q already exists; choose another name", a.Name)
 	}
@@ -127,8 +131,8 @@ func (db *DB) UpdateAI(a AI) error {
 		return fmt.Errorf("update AI %d: %w", a.ID, err)
 	}
 	res, err := db.exec(`UPDATE ais SET name = ?, game = ?, language = ?, source_dir = ?, build_cmd = ?,
-		run_cmd = ?, watch = ?, missing = ? WHERE id = ?`,
-		a.Name, a.Game, a.Language, a.SourceDir, a.BuildCmd, a.RunCmd, a.Watch, a.Missing, a.ID)
+		run_cmd = ?, watch = ?, missing = ?, trusted = ?, limits = ? WHERE id = ?`,
+		a.Name, a.Game, a.Language, a.SourceDir, a.BuildCmd, a.RunCmd, a.Watch, a.Missing, a.Trusted, a.Limits, a.ID)
 	if isConstraint(err, sqlite3.SQLITE_CONSTRAINT_UNIQUE) {
 		return fmt.Errorf("rename AI %d: an AI named %q already exists; choose another name", a.ID, a.Name)
 	}

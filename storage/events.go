@@ -49,6 +49,11 @@ type Event struct {
 	Finished    time.Time // zero until finished or cancelled
 	// Entries has one entry per Config.Entries, in the same order.
 	Entries []Entry
+	// Trusted runs every bot of the event without the sandbox; Limits
+	// overrides the sandbox's caps for all of them ("" keeps the
+	// defaults; an entry's own limits win).
+	Trusted bool
+	Limits  string
 }
 
 // Entry is how one competitor of an event is run. Name, Filler and
@@ -61,6 +66,10 @@ type Entry struct {
 	Dir        string
 	Filler     bool
 	Candidate  bool
+	// Trusted and Limits are the entry's AI's, as they were when the
+	// event was made.
+	Trusted bool
+	Limits  string
 }
 
 // CreateEvent stores an event with its entries and returns it with its ID.
@@ -111,25 +120,25 @@ func (db *DB) CreateEvent(ev Event) (Event, error) {
 	}
 	ev.Created = time.UnixMilli(db.now().UnixMilli())
 	err = db.write(func(tx *sql.Tx) error {
-		res, err := tx.Exec(`INSERT INTO events (name, game, format, options, config, status, concurrency, time_scale, created, finished)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		res, err := tx.Exec(`INSERT INTO events (name, game, format, options, config, status, concurrency, time_scale, created, finished, trusted, limits)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			ev.Name, ev.Game, string(ev.Config.Format), string(opts), string(cfg), ev.Status,
-			ev.Concurrency, ev.TimeScale, ev.Created.UnixMilli(), millis(ev.Finished))
+			ev.Concurrency, ev.TimeScale, ev.Created.UnixMilli(), millis(ev.Finished), ev.Trusted, ev.Limits)
 		if err != nil {
 			return err
 		}
 		if ev.ID, err = res.LastInsertId(); err != nil {
 			return err
 		}
-		stmt, err := tx.Prepare(`INSERT INTO entries (event_id, idx, name, revision_id, command, dir, filler, candidate)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+		stmt, err := tx.Prepare(`INSERT INTO entries (event_id, idx, name, revision_id, command, dir, filler, candidate, trusted, limits)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 		if err != nil {
 			return err
 		}
 		defer stmt.Close()
 		for _, e := range ev.Entries {
 			rev := sql.NullInt64{Int64: e.RevisionID, Valid: e.RevisionID != 0}
-			_, err := stmt.Exec(ev.ID, e.Index, e.Name, rev, e.Command, e.Dir, e.Filler, e.Candidate)
+			_, err := stmt.Exec(ev.ID, e.Index, e.Name, rev, e.Command, e.Dir, e.Filler, e.Candidate, e.Trusted, e.Limits)
 			if isConstraint(err, sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY) {
 				return fmt.Errorf("entry %d (%s): revision %d does not exist: %w", e.Index, e.Name, e.RevisionID, ErrNotFound)
 			}
@@ -145,14 +154,14 @@ func (db *DB) CreateEvent(ev Event) (Event, error) {
 	return ev, nil
 }
 
-const eventColumns = `id, name, game, options, config, status, concurrency, time_scale, created, finished`
+const eventColumns = `id, name, game, options, config, status, concurrency, time_scale, created, finished, trusted, limits`
 
 func scanEvent(row interface{ Scan(...any) error }) (Event, error) {
 	var ev Event
 	var opts, cfg string
 	var created, finished sql.NullInt64
 	if err := row.Scan(&ev.ID, &ev.Name, &ev.Game, &opts, &cfg, &ev.Status, &ev.Concurrency, &ev.TimeScale,
-		&created, &finished); err != nil {
+		&created, &finished, &ev.Trusted, &ev.Limits); err != nil {
 		return Event{}, err
 	}
 	ev.Created, ev.Finished = fromMillis(created), fromMillis(finished)
@@ -174,7 +183,7 @@ func (db *DB) Event(id int64) (Event, error) {
 	if err != nil {
 		return Event{}, fmt.Errorf("event %d: %w", id, err)
 	}
-	rows, err := db.r.Query(`SELECT idx, name, revision_id, command, dir, filler, candidate
+	rows, err := db.r.Query(`SELECT idx, name, revision_id, command, dir, filler, candidate, trusted, limits
 		FROM entries WHERE event_id = ? ORDER BY idx`, id)
 	if err != nil {
 		return Event{}, fmt.Errorf("entries of event %d: %w", id, err)
@@ -182,7 +191,7 @@ func (db *DB) Event(id int64) (Event, error) {
 	for rows.Next() {
 		var e Entry
 		var rev sql.NullInt64
-		if err := rows.Scan(&e.Index, &e.Name, &rev, &e.Command, &e.Dir, &e.Filler, &e.Candidate); err != nil {
+		if err := rows.Scan(&e.Index, &e.Name, &rev, &e.Command, &e.Dir, &e.Filler, &e.Candidate, &e.Trusted, &e.Limits); err != nil {
 			rows.Close()
 			return Event{}, fmt.Errorf("entries of event %d: %w", id, err)
 		}

@@ -201,11 +201,9 @@ func TestMigrationKeepsTwinsApart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ai, err := old.AddAI(AI{Name: "erin", Game: "grip"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ai := AI{ID: 1}
 	for _, q := range []string{
+		`INSERT INTO ais (id, name, game, created) VALUES (1, 'erin', 'grip', 1)`,
 		`INSERT INTO revisions (ai_id, number, hash, status, created) VALUES (1, 1, 'h1', 'ok', 1)`,
 		`INSERT INTO revisions (ai_id, number, hash, status, created) VALUES (1, NULL, 'bad', 'failed', 2)`,
 		`INSERT INTO revisions (ai_id, number, hash, status, created) VALUES (1, NULL, 'bad', 'failed', 3)`,

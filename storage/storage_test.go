@@ -3,7 +3,9 @@ package storage
 import (
 	"bytes"
 	"database/sql"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -122,7 +124,7 @@ var seeders = map[int]struct {
 }{
 	1: {
 		put: func(t *testing.T, db *DB) {
-			if _, err := db.AddAI(AI{Name: "old", Game: "grip", RunCmd: "./old"}); err != nil {
+			if _, err := db.w.Exec(`INSERT INTO ais (name, game, run_cmd, created) VALUES ('old', 'grip', './old', 1)`); err != nil {
 				t.Fatal(err)
 			}
 		},
@@ -137,8 +139,8 @@ var seeders = map[int]struct {
 		// Multi-seat leagues from before balanced seat orders keep their
 		// rotations; two-seat leagues have nothing to keep.
 		put: func(t *testing.T, db *DB) {
-			mkEvent(t, db, 5, 4)
-			mkEvent(t, db, 3, 2)
+			oldEvent(t, db, 5, 4)
+			oldEvent(t, db, 3, 2)
 		},
 		check: func(t *testing.T, db *DB) {
 			for id, want := range map[int64]string{1: event.OrdersRotations, 2: event.OrdersBalanced} {
@@ -153,6 +155,30 @@ var seeders = map[int]struct {
 			}
 		},
 	},
+}
+
+// oldEvent stores a league of n entries with the columns every schema has,
+// as a database of an older version holds it.
+func oldEvent(t *testing.T, db *DB, n, seats int) {
+	t.Helper()
+	cfg := event.Config{Format: event.League, Seats: seats, Games: 1, Seed: 42}
+	for i := range n {
+		cfg.Entries = append(cfg.Entries, event.Entry{Name: fmt.Sprintf("bot%d", i)})
+	}
+	js, err := json.Marshal(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := db.w.Exec(`INSERT INTO events (name, game, format, config, created) VALUES ('old league', 'grip', 'league', ?, 1)`, string(js))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, _ := res.LastInsertId()
+	for i, e := range cfg.Entries {
+		if _, err := db.w.Exec(`INSERT INTO entries (event_id, idx, name) VALUES (?, ?, ?)`, id, i, e.Name); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
 
 func TestMigrateFromEachVersion(t *testing.T) {

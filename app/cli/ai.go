@@ -20,6 +20,7 @@ const aiHelp = `Registers contestants' programs (AIs) from their source folders,
 and keeps every successful build as a numbered revision.
 
   ringside ai add --name N --game G --dir D [--build CMD] [--run CMD] [--no-watch]
+                 [--trusted] [--limits CAPS]
       Registers the program in folder D for game G and builds it once. What is
       not given is guessed from the files (go.mod → go build, a Makefile → make,
       *.cpp → g++, *.java → javac, Cargo.toml → cargo, *.py → python3, …) and
@@ -28,12 +29,18 @@ and keeps every successful build as a numbered revision.
       words with * ? [ are expanded against the folder's files (** is any
       number of folders). The run command runs in the revision's folder, so
       ./bot means the built program. Unless --no-watch, "ringside watch"
-      rebuilds the AI whenever the folder changes.
+      rebuilds the AI whenever the folder changes. Its games run in the
+      sandbox (docs/sandbox.md) unless --trusted: only for programs you wrote
+      or read, since a trusted bot runs with your rights, files and
+      environment. --limits changes the sandbox's caps for this AI, e.g.
+      --limits "memory=1G cpu=5m" (keys: memory, processes, cpu, filesize,
+      scratch, files).
   ringside ai new --game G --lang L --dir D --name N [--no-watch]
       Copies a small working bot for game G in language L (python, cpp, java,
       go) into the new or empty folder D, registers it as N and builds it.
   ringside ai edit NAME [--name N] [--game G] [--dir D] [--build CMD] [--run CMD] [--watch|--no-watch]
-      Changes what is given; a new folder or new commands are checked as for
+                 [--trusted|--sandboxed] [--limits CAPS]
+      Changes what is given (--limits "" goes back to the default caps); a new folder or new commands are checked as for
       add and built at once. The revisions built so far stay.
   ringside ai list
       Every AI: game, language, current revision, last build, watched.
@@ -134,9 +141,9 @@ func interrupted() (context.Context, context.CancelFunc) {
 
 // newAIFlags are the flags "ai add" and "ai new" share.
 type newAIFlags struct {
-	name, game, dir, db *string
-	noWatch             *bool
-	timeout             *time.Duration
+	name, game, dir, db, limits *string
+	noWatch, trusted            *bool
+	timeout                     *time.Duration
 }
 
 // newAIFlagSet is the flag set of "ai add" or "ai new" (cmd) with the
@@ -144,7 +151,8 @@ type newAIFlags struct {
 func (c *cli) newAIFlagSet(cmd string) (*flag.FlagSet, newAIFlags) {
 	fs := c.flags(cmd)
 	return fs, newAIFlags{name: fs.String("name", "", ""), game: fs.String("game", "", ""), dir: fs.String("dir", "", ""),
-		noWatch: fs.Bool("no-watch", false, ""), timeout: fs.Duration("timeout", build.DefaultBuildTimeout, ""), db: dbFlag(fs)}
+		noWatch: fs.Bool("no-watch", false, ""), timeout: fs.Duration("timeout", build.DefaultBuildTimeout, ""), db: dbFlag(fs),
+		trusted: fs.Bool("trusted", false, ""), limits: fs.String("limits", "", "")}
 }
 
 // parseNoArgs parses flags that take no positional argument.
@@ -175,7 +183,7 @@ func aiAdd(c *cli, args []string) error {
 	}
 	return withService(*f.db, func(s *service.Service) error {
 		reg, err := s.Register(service.NewAI{Name: *f.name, Game: *f.game, Dir: *f.dir, Build: *buildCmd,
-			BuildSet: isSet(fs, "build"), Run: *run, Watch: !*f.noWatch})
+			BuildSet: isSet(fs, "build"), Run: *run, Watch: !*f.noWatch, Trusted: *f.trusted, Limits: *f.limits})
 		if err != nil {
 			return err
 		}
@@ -276,11 +284,13 @@ func aiNew(c *cli, args []string) error {
 func aiEdit(c *cli, args []string) error {
 	fs := c.flags("ai edit")
 	dbPath := dbFlag(fs)
-	for _, f := range []string{"name", "game", "dir", "build", "run"} {
+	for _, f := range []string{"name", "game", "dir", "build", "run", "limits"} {
 		fs.String(f, "", "")
 	}
 	watch := fs.Bool("watch", false, "")
 	noWatch := fs.Bool("no-watch", false, "")
+	trusted := fs.Bool("trusted", false, "")
+	sandboxed := fs.Bool("sandboxed", false, "")
 	timeout := fs.Duration("timeout", build.DefaultBuildTimeout, "")
 	name, err := nameArg(fs, args)
 	if err != nil {
@@ -289,8 +299,11 @@ func aiEdit(c *cli, args []string) error {
 	if *watch && *noWatch {
 		return usagef("ai edit: give --watch or --no-watch, not both")
 	}
+	if *trusted && *sandboxed {
+		return usagef("ai edit: give --trusted or --sandboxed, not both")
+	}
 	var e service.AIEdit
-	for flagName, dst := range map[string]**string{"name": &e.Name, "game": &e.Game, "dir": &e.Dir, "build": &e.Build, "run": &e.Run} {
+	for flagName, dst := range map[string]**string{"name": &e.Name, "game": &e.Game, "dir": &e.Dir, "build": &e.Build, "run": &e.Run, "limits": &e.Limits} {
 		if isSet(fs, flagName) {
 			v := fs.Lookup(flagName).Value.String()
 			*dst = &v
@@ -300,8 +313,12 @@ func aiEdit(c *cli, args []string) error {
 		on := *watch
 		e.Watch = &on
 	}
+	if *trusted || *sandboxed {
+		on := *trusted
+		e.Trusted = &on
+	}
 	if e == (service.AIEdit{}) {
-		return usagef("ai edit: say what to change: --name, --game, --dir, --build, --run, --watch or --no-watch")
+		return usagef("ai edit: say what to change: --name, --game, --dir, --build, --run, --watch, --no-watch, --trusted, --sandboxed or --limits")
 	}
 	return withAI(*dbPath, name, func(s *service.Service, st service.AIStatus) error {
 		ed, err := s.EditAI(st.AI.ID, e)
@@ -309,8 +326,8 @@ func aiEdit(c *cli, args []string) error {
 			return err
 		}
 		ai := ed.AI
-		fmt.Fprintf(c.stdout, "AI %s saved\n  game:   %s\n  folder: %s\n  build:  %s\n  run:    %s\n  watched: %v\n",
-			ai.Name, ai.Game, ai.SourceDir, orText(ai.BuildCmd, "(nothing to build)"), ai.RunCmd, ai.Watch)
+		fmt.Fprintf(c.stdout, "AI %s saved\n  game:   %s\n  folder: %s\n  build:  %s\n  run:    %s\n  watched: %v\n  sandbox: %s\n",
+			ai.Name, ai.Game, ai.SourceDir, orText(ai.BuildCmd, "(nothing to build)"), ai.RunCmd, ai.Watch, service.AISandboxText(ai))
 		if !ed.Rebuild {
 			return nil
 		}
@@ -369,8 +386,8 @@ func aiShow(c *cli, args []string) error {
 		if ai.Missing {
 			fmt.Fprint(w, " (missing)")
 		}
-		fmt.Fprintf(w, "\n  build:     %s\n  run:       %s\n  watched:   %v\n  added:     %s\n",
-			orDash(ai.BuildCmd), ai.RunCmd, ai.Watch, ai.Created.Format("2006-01-02 15:04"))
+		fmt.Fprintf(w, "\n  build:     %s\n  run:       %s\n  watched:   %v\n  sandbox:   %s\n  added:     %s\n",
+			orDash(ai.BuildCmd), ai.RunCmd, ai.Watch, service.AISandboxText(ai), ai.Created.Format("2006-01-02 15:04"))
 		if cur := st.Current; cur == nil {
 			fmt.Fprintln(w, "  current:   none (no successful build yet)")
 		} else {

@@ -208,5 +208,5 @@ func resolveFromDB(t *testing.T, path, name string) (runner.Bot, bool, error) {
 		return runner.Bot{}, false, nil
 	}
 	e, err := s.ResolveEntry(name, "battle2048")
-	return service.EntryBot(e), true, err
+	return service.EntryBot(e, runner.DefaultLimits), true, err
 }

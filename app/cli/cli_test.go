@@ -96,6 +96,7 @@ func TestPlayUsageErrors(t *testing.T) {
 		{"bad start", append([]string{"play", "--game", "grip", "--opt", "start=0,0,U/0,1,U/9,9,U/17,17,U"}, grip4...), "start"},
 		{"unclosed quote", []string{"play", "--game", "battle2048", "--bot", `"python3 x.py`, "--bot", "builtin:battle2048/random"}, "unclosed double quote"},
 		{"nothing starts", []string{"play", "--game", "battle2048", "--bot", "/no/such/bot", "--bot", "/no/such/bot2"}, "no bot could be started"},
+		{"unknown limit", []string{"play", "--game", "battle2048", "--limits", "ram=1G", "--bot", "builtin:battle2048/random", "--bot", "builtin:battle2048/random"}, `limit "ram": no such limit`},
 		{"unknown flag", []string{"play", "--gmae", "grip"}, "flag provided but not defined"},
 		{"unknown command", []string{"plya"}, `unknown command "plya"`},
 		{"unknown builtin", []string{"bot", "grip/genius"}, "grip/genius"},

@@ -24,7 +24,8 @@ database, so "ringside event resume ID" goes on with an interrupted comparison.
   --elo0 X    H0: the first is at most X normalized Elo stronger (default ` + fmt.Sprint(event.DefaultElo0) + `)
   --elo1 X    H1: the first is at least X normalized Elo stronger (default ` + fmt.Sprint(event.DefaultElo1) + `)
   --alpha X, --beta X   the error rates (default ` + fmt.Sprint(event.DefaultAlpha) + ` each)
-  --concurrency N, --time-scale X, --opt KEY=VALUE   as for events`,
+  --concurrency N, --time-scale X, --opt KEY=VALUE, --trusted, --limits CAPS
+                    as for events`,
 		run: runCompare,
 	})
 }

@@ -46,6 +46,11 @@ result and every replay. Commands:
         --opt KEY=VALUE    a game option (repeatable)
         --concurrency N    games at once (default: cores − 1)
         --time-scale X     multiply every time limit by X
+        --trusted          run every bot without the sandbox (docs/sandbox.md):
+                           only for programs you wrote or read
+        --limits CAPS      the sandbox's caps for every bot, e.g.
+                           "memory=1G processes=128 cpu=5m" (an AI's own
+                           --limits win)
   ringside event run ID [--concurrency N]
       Plays the event's games until it is finished. Every finished game is
       saved at once; Ctrl-C (or a crash) loses only the games in play. One
@@ -179,7 +184,7 @@ func eventCreate(c *cli, args []string) error {
 
 // specFlags adds to fs the flags that "event create" and "compare" share:
 // the game, --games (default games), the SPRT hypotheses and error rates,
-// concurrency and time scale. It returns the --opt values.
+// concurrency, time scale and the sandbox. It returns the --opt values.
 func specFlags(fs *flag.FlagSet, spec *service.EventSpec, games int) *listFlag {
 	fs.StringVar(&spec.Game, "game", "", "")
 	fs.IntVar(&spec.Games, "games", games, "")
@@ -189,6 +194,8 @@ func specFlags(fs *flag.FlagSet, spec *service.EventSpec, games int) *listFlag {
 	fs.Float64Var(&spec.Beta, "beta", event.DefaultBeta, "")
 	fs.IntVar(&spec.Concurrency, "concurrency", 0, "")
 	fs.Float64Var(&spec.TimeScale, "time-scale", 1, "")
+	fs.BoolVar(&spec.Trusted, "trusted", false, "")
+	fs.StringVar(&spec.Limits, "limits", "", "")
 	opts := new(listFlag)
 	fs.Var(opts, "opt", "")
 	return opts

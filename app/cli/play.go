@@ -18,7 +18,7 @@ import (
 
 func init() {
 	register(&command{
-		name: "play", usage: "--game GAME --bot CMD --bot CMD... [--seed N] [--opt KEY=VALUE]... [--replay FILE] [--time-scale X] [--trusted] [--db PATH]",
+		name: "play", usage: "--game GAME --bot CMD --bot CMD... [--seed N] [--opt KEY=VALUE]... [--replay FILE] [--time-scale X] [--trusted] [--limits CAPS] [--db PATH]",
 		summary: "play one game and print its result as JSON",
 		help: `Plays one game between bot programs and prints one JSON object on stdout:
 
@@ -41,6 +41,8 @@ Ranks are 1-based, one per seat in --bot order; equal ranks are ties.
   --trusted         run the bots without the sandbox, with your rights, files and
                     environment (docs/sandbox.md); each seat's "sandbox" says how
                     it ran: on, partial or trusted
+  --limits CAPS     the sandbox's caps for every bot, e.g. "memory=1G cpu=5m"
+                    (keys: memory, processes, cpu, filesize, scratch, files)
 
 Exit status: 0 when the game was played, whatever the bots did. A bot that
 cannot be started (program not found) plays as a crashed seat while at least
@@ -77,6 +79,7 @@ func runPlay(c *cli, args []string) error {
 	replay := fs.String("replay", "", "")
 	scale := fs.Float64("time-scale", 1, "")
 	trusted := fs.Bool("trusted", false, "")
+	limits := fs.String("limits", "", "")
 	var bots, opts listFlag
 	fs.Var(&bots, "bot", "")
 	fs.Var(&opts, "opt", "")
@@ -111,6 +114,13 @@ func runPlay(c *cli, args []string) error {
 		*seed = rand.Int64N(1 << 31)
 	}
 	m := runner.Match{Game: g, Options: options, Seed: *seed, TimeScale: *scale, Sandbox: runner.Sandbox{Trusted: *trusted}}
+	if *limits != "" {
+		l, err := runner.ParseLimits(*limits, runner.DefaultLimits)
+		if err != nil {
+			return usagef("play: --limits: %v", err)
+		}
+		m.Sandbox.Limits = &l
+	}
 	for _, b := range bots {
 		bot, err := service.PlayBot(*dbPath, b, g.Info().ID)
 		if err != nil {

@@ -115,6 +115,10 @@ type NewAI struct {
 	Run             string // "" guesses
 	Language        string // "" takes the guess's
 	Watch           bool
+	// Trusted runs the AI without the sandbox; Limits overrides the
+	// sandbox's caps ("memory=512M cpu=2m"; see runner.ParseLimits).
+	Trusted bool
+	Limits  string
 }
 
 // Registered is a newly stored AI and, when commands were guessed, the
@@ -161,11 +165,16 @@ func (s *Service) Register(a NewAI) (Registered, error) {
 			a.Language = g.Language
 		}
 	}
+	limits, err := CheckLimits(a.Limits)
+	if err != nil {
+		return Registered{}, err
+	}
 	if err := build.CheckCommands(abs, a.Build, a.Run); err != nil {
 		return Registered{}, &Error{Code: Failed, Message: err.Error(), Err: err}
 	}
 	ai, err := s.db.AddAI(storage.AI{Name: a.Name, Game: a.Game, Language: strings.TrimSpace(a.Language), SourceDir: abs,
-		BuildCmd: strings.TrimSpace(a.Build), RunCmd: strings.TrimSpace(a.Run), Watch: a.Watch})
+		BuildCmd: strings.TrimSpace(a.Build), RunCmd: strings.TrimSpace(a.Run), Watch: a.Watch,
+		Trusted: a.Trusted, Limits: limits})
 	if err != nil {
 		return Registered{}, wrap(Failed, err, "register %s", a.Name)
 	}
@@ -206,8 +215,8 @@ func GameIDs() string {
 
 // AIEdit is a change to an AI; nil fields stay as they are.
 type AIEdit struct {
-	Name, Game, Dir, Build, Run, Language *string
-	Watch                                 *bool
+	Name, Game, Dir, Build, Run, Language, Limits *string
+	Watch, Trusted                                *bool
 }
 
 // Edited is an AI after a change, and whether the change needs a new
@@ -244,6 +253,14 @@ func (s *Service) EditAI(id int64, e AIEdit) (Edited, error) {
 	}
 	if e.Watch != nil {
 		ai.Watch = *e.Watch
+	}
+	if e.Trusted != nil {
+		ai.Trusted = *e.Trusted
+	}
+	if e.Limits != nil {
+		if ai.Limits, err = CheckLimits(*e.Limits); err != nil {
+			return Edited{}, err
+		}
 	}
 	if err := checkAIName(ai.Name); err != nil {
 		return Edited{}, err

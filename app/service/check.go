@@ -66,12 +66,12 @@ func (s *Service) Check(ctx context.Context, id int64, opt CheckOptions) (CheckR
 		return res, err
 	}
 	res.Revision = rev
-	res.Sandbox = SandboxSummary(runner.Sandbox{})
+	res.Sandbox = SandboxSummary(runner.Sandbox{Trusted: ai.Trusted})
 	seed := opt.Seed
 	if seed == 0 {
 		seed = 1
 	}
-	m := preflightMatch(g, revisionBot(ai, rev), seed, opt.Options)
+	m := preflightMatch(g, EntryBot(revisionEntry(ai, rev), runner.DefaultLimits), seed, opt.Options)
 	m.TimeScale = opt.TimeScale
 	rep, err := runner.Preflight(ctx, m, 0)
 	if err != nil {

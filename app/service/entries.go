@@ -10,6 +10,7 @@ import (
 
 	"ringside/engine/games"
 	"ringside/runner"
+	"ringside/runner/sandbox"
 	"ringside/storage"
 )
 
@@ -89,13 +90,29 @@ func (s *Service) aiEntry(ai storage.AI, want int) (storage.Entry, error) {
 			return storage.Entry{}, (Errorf(Invalid, "AI %s has no revision %d", ai.Name, want)).withFix(FixRevisions, ai.Name)
 		}
 	}
-	bot := revisionBot(ai, rev)
-	return storage.Entry{Name: bot.Name, RevisionID: rev.ID, Command: bot.Command, Dir: bot.Dir}, nil
+	return revisionEntry(ai, rev), nil
 }
 
-// EntryBot is the bot that plays an entry.
-func EntryBot(e storage.Entry) runner.Bot {
-	return runner.Bot{Name: e.Name, Command: e.Command, Dir: e.Dir}
+// revisionEntry is how one revision of an AI plays, with the AI's
+// sandbox settings.
+func revisionEntry(ai storage.AI, rev storage.Revision) storage.Entry {
+	bot := revisionBot(ai, rev)
+	return storage.Entry{Name: bot.Name, RevisionID: rev.ID, Command: bot.Command, Dir: bot.Dir,
+		Trusted: ai.Trusted, Limits: ai.Limits}
+}
+
+// EntryBot is the bot that plays an entry, its caps read on top of base
+// (the event's).
+func EntryBot(e storage.Entry, base sandbox.Limits) runner.Bot {
+	b := runner.Bot{Name: e.Name, Command: e.Command, Dir: e.Dir, Trusted: e.Trusted}
+	if e.Limits != "" {
+		// Stored limits were checked when the AI was saved; ones that no
+		// longer read keep the event's caps, which are never looser.
+		if l, err := runner.ParseLimits(e.Limits, base); err == nil {
+			b.Limits = &l
+		}
+	}
+	return b
 }
 
 // checkStarts tells, before any game, whether an entry's program can
@@ -171,5 +188,5 @@ func PlayBot(dbPath, spec, game string) (runner.Bot, error) {
 	if err != nil {
 		return bot, err
 	}
-	return EntryBot(e), nil
+	return EntryBot(e, runner.DefaultLimits), nil
 }

@@ -39,6 +39,11 @@ type EventSpec struct {
 	// Concurrency 0 means cores − 1; TimeScale 0 means 1.
 	Concurrency int
 	TimeScale   float64
+	// Trusted runs every bot of the event without the sandbox; Limits
+	// overrides the sandbox's caps for all of them (an AI's own limits
+	// win).
+	Trusted bool
+	Limits  string
 }
 
 // CreateEvent checks spec, stores the event and its first schedule, and
@@ -94,7 +99,12 @@ func (s *Service) prepareEvent(spec EventSpec) (storage.Event, []event.Game, err
 	if spec.Format == event.SPRT && spec.Elo1 == 0 && spec.Elo0 == 0 {
 		spec.Elo1 = event.DefaultElo1
 	}
-	ev := storage.Event{Game: info.ID, Options: options, Concurrency: spec.Concurrency, TimeScale: spec.TimeScale}
+	limits, err := CheckLimits(spec.Limits)
+	if err != nil {
+		return storage.Event{}, nil, err
+	}
+	ev := storage.Event{Game: info.ID, Options: options, Concurrency: spec.Concurrency, TimeScale: spec.TimeScale,
+		Trusted: spec.Trusted, Limits: limits}
 	cfg := event.Config{Format: spec.Format, Games: spec.Games, Seed: spec.Seed,
 		Elo0: spec.Elo0, Elo1: spec.Elo1, Alpha: spec.Alpha, Beta: spec.Beta}
 	names := map[string]bool{}
@@ -224,12 +234,20 @@ func (s *Service) EventJob(id int64, concurrency int) (*EventJob, error) {
 	if concurrency <= 0 {
 		concurrency = ev.Concurrency
 	}
+	sb := runner.Sandbox{Trusted: ev.Trusted}
+	base := runner.DefaultLimits
+	if ev.Limits != "" {
+		if base, err = runner.ParseLimits(ev.Limits, runner.DefaultLimits); err != nil {
+			return nil, wrap(Invalid, err, "event %d's limits", id)
+		}
+		sb.Limits = &base
+	}
 	bots := make([]runner.Bot, len(ev.Entries))
 	for i, e := range ev.Entries {
-		bots[i] = EntryBot(e)
+		bots[i] = EntryBot(e, base)
 	}
 	j.Run = &runner.Event{
-		Game: g, Options: ev.Options, Config: ev.Config, Bots: bots,
+		Game: g, Options: ev.Options, Config: ev.Config, Bots: bots, Sandbox: sb,
 		Concurrency: concurrency, TimeScale: ev.TimeScale,
 		OnScheduled: j.scheduled, OnStart: j.start, OnFinished: j.finished,
 	}

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"ringside/runner"
+	"ringside/runner/sandbox"
+	"ringside/storage"
 )
 
 // SandboxSummary is the one line that says how bots are contained here
@@ -20,4 +22,26 @@ func SandboxSummary(sb runner.Sandbox) string {
 func SandboxReport(sb runner.Sandbox) string {
 	_, text := runner.SandboxStatus(sb)
 	return text
+}
+
+// CheckLimits reads sandbox caps as a person writes them ("memory=512M
+// processes=64 cpu=2m") and returns them in the form they are stored in:
+// only the caps that differ from the defaults, "" for none.
+func CheckLimits(text string) (string, error) {
+	l, err := runner.ParseLimits(text, runner.DefaultLimits)
+	if err != nil {
+		return "", &Error{Code: Invalid, Message: err.Error() + "; leave it empty for the defaults (" + runner.FormatLimits(runner.DefaultLimits, sandbox.Limits{}) + ")", Err: err}
+	}
+	return runner.FormatLimits(l, runner.DefaultLimits), nil
+}
+
+// AISandboxText says in a few words how an AI's games contain it.
+func AISandboxText(ai storage.AI) string {
+	switch {
+	case ai.Trusted:
+		return "off (trusted: runs with your rights, files and environment)"
+	case ai.Limits != "":
+		return "on, with " + ai.Limits
+	}
+	return "on, default caps"
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"ringside/app/internal/fixture"
 	"ringside/engine/event"
@@ -60,6 +61,8 @@ func TestRegisterRefusals(t *testing.T) {
 		{"taken name", NewAI{Name: "ALICE", Game: "grip", Dir: dir}, Conflict, `an AI named "ALICE" already exists`, FixNone},
 		{"no folder", NewAI{Name: "x", Game: "grip", Dir: filepath.Join(dir, "nope")}, Failed, "no such folder", FixNone},
 		{"missing program", NewAI{Name: "x", Game: "grip", Dir: dir, Run: "nosuch-4711 bot.py"}, Failed, "nosuch-4711 is not installed", FixNone},
+		{"unknown limit", NewAI{Name: "x", Game: "grip", Dir: dir, Limits: "ram=1G"}, Invalid, `limit "ram": no such limit`, FixNone},
+		{"bad size", NewAI{Name: "x", Game: "grip", Dir: dir, Limits: "memory=lots"}, Invalid, "want a size above 0", FixNone},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -200,6 +203,8 @@ func TestCreateEventRefusals(t *testing.T) {
 			"entry zed cannot start: pyhton3 is not installed", FixNone},
 		{"sprt of three", EventSpec{Game: "battle2048", Format: event.SPRT,
 			Entries: []string{"builtin:battle2048/random", "builtin:battle2048/greedy", "a=builtin:battle2048/random"}}, "sprt", FixNone},
+		{"bad limits", EventSpec{Game: "battle2048", Limits: "cpu=0s",
+			Entries: []string{"builtin:battle2048/random", "builtin:battle2048/greedy"}}, "limit cpu=0s", FixNone},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -263,5 +268,53 @@ func TestRatingTextHasNoMinusZero(t *testing.T) {
 		if got := RatingText(event.Standing{Rating: tt.rating, RatingLow: tt.low, RatingHigh: tt.high}); got != tt.want {
 			t.Errorf("RatingText(%v) = %q, want %q", tt.rating, got, tt.want)
 		}
+	}
+}
+
+// TestSandboxSettingsReachTheBots follows an AI's and an event's sandbox
+// settings from the service's input to the bots the runner starts.
+func TestSandboxSettingsReachTheBots(t *testing.T) {
+	s := openTemp(t)
+	alice := registered(t, s, "alice")
+	bob := registered(t, s, "bob")
+	trusted, limits := true, "processes=16 memory=256m"
+	if _, err := s.EditAI(alice.ID, AIEdit{Trusted: &trusted}); err != nil {
+		t.Fatal(err)
+	}
+	ed, err := s.EditAI(bob.ID, AIEdit{Limits: &limits})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ed.AI.Limits != "memory=256M processes=16" || ed.Rebuild {
+		t.Errorf("bob's limits stored as %q (rebuild %v), want them normalised and no rebuild", ed.AI.Limits, ed.Rebuild)
+	}
+	ev, _, err := s.CreateEvent(EventSpec{Game: "grip", Limits: "cpu=2m memory=512M", SeedSet: true,
+		Entries: []string{"alice", "bob", "builtin:grip/random", "builtin:grip/greedy"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Changing the AI afterwards does not change how the event plays it.
+	off := false
+	if _, err := s.EditAI(alice.ID, AIEdit{Trusted: &off}); err != nil {
+		t.Fatal(err)
+	}
+	job, err := s.EventJob(ev.ID, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sb := job.Run.Sandbox
+	if sb.Trusted || sb.Limits == nil || sb.Limits.CPU != 2*time.Minute || sb.Limits.Memory != 512<<20 {
+		t.Fatalf("event sandbox = %+v, want cpu 2m and memory 512M", sb)
+	}
+	bots := job.Run.Bots
+	if !bots[0].Trusted || bots[1].Trusted || bots[2].Trusted {
+		t.Errorf("trusted = %v %v %v, want only alice", bots[0].Trusted, bots[1].Trusted, bots[2].Trusted)
+	}
+	l := bots[1].Limits
+	if l == nil || l.Memory != 256<<20 || l.Processes != 16 || l.CPU != 2*time.Minute {
+		t.Errorf("bob's caps = %+v, want his memory and processes over the event's cpu", l)
+	}
+	if bots[2].Limits != nil {
+		t.Errorf("a built-in bot has its own caps %+v, want the event's", bots[2].Limits)
 	}
 }
