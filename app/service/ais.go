@@ -146,7 +146,9 @@ func (s *Service) Register(a NewAI) (Registered, error) {
 	}
 	var reg Registered
 	if !a.BuildSet || strings.TrimSpace(a.Run) == "" {
-		g, err := build.GuessCommands(abs)
+		// A run command the user gave is kept: the guess then only
+		// chooses the build.
+		g, err := build.GuessFor(abs, a.Run)
 		if err != nil {
 			return Registered{}, &Error{Code: Failed, Message: err.Error(), Err: err}
 		}
@@ -171,6 +173,20 @@ func (s *Service) Register(a NewAI) (Registered, error) {
 	}
 	reg.AI = ai
 	return reg, nil
+}
+
+// Guess is what Ringside makes of a source folder (for a form to fill in);
+// run, when given, is kept and only the build is guessed.
+func (s *Service) Guess(dir, run string) (build.Guess, error) {
+	abs, err := filepath.Abs(strings.TrimSpace(dir))
+	if err != nil || strings.TrimSpace(dir) == "" {
+		return build.Guess{}, Errorf(Invalid, "choose the folder that holds the program's source files")
+	}
+	g, err := build.GuessFor(abs, run)
+	if err != nil {
+		return build.Guess{}, &Error{Code: Failed, Message: err.Error(), Err: err}
+	}
+	return g, nil
 }
 
 func checkAIName(name string) error {
