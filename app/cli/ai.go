@@ -191,7 +191,7 @@ func (c *cli) registered(s *service.Service, reg service.Registered, timeout tim
 	if g := reg.Guess; g != nil {
 		fmt.Fprintf(c.stdout, "guessed %s: %s\n", g.Language, g.Why)
 	}
-	fmt.Fprintf(c.stdout, "  build: %s\n  run:   %s\n", orText(ai.BuildCmd, "(nothing to build)"), ai.RunCmd)
+	fmt.Fprintf(c.stdout, "  build: %s\n  run:   %s\n", buildText(ai), ai.RunCmd)
 	w := "watched: \"ringside watch\" rebuilds it on every change"
 	if !ai.Watch {
 		w = "not watched: build it with \"ringside ai build " + ai.Name + "\""
@@ -229,8 +229,12 @@ func printBuild(w io.Writer, out service.BuildOutcome) error {
 	case out.Unchanged:
 		fmt.Fprintf(w, "%s: unchanged, revision %d (%s) is current\n", ai.Name, out.Rev.Number, short(out.Rev.Hash))
 	case !out.Failed() && ai.BuildCmd == "":
-		fmt.Fprintf(w, "%s: revision %d (%s): nothing to build, the sources are kept as they are\n  folder: %s\n",
-			ai.Name, out.Rev.Number, short(out.Rev.Hash), out.Rev.ArtifactDir)
+		checked := ""
+		if c := build.ScriptCheck(ai.RunCmd); c != "" {
+			checked = " (syntax checked with " + c + ")"
+		}
+		fmt.Fprintf(w, "%s: revision %d (%s): nothing to build, the sources are kept as they are%s\n  folder: %s\n",
+			ai.Name, out.Rev.Number, short(out.Rev.Hash), checked, out.Rev.ArtifactDir)
 	case !out.Failed():
 		fmt.Fprintf(w, "%s: built revision %d (%s) in %v\n  folder: %s\n", ai.Name, out.Rev.Number, short(out.Rev.Hash),
 			out.Result.Took.Round(10*time.Millisecond), out.Rev.ArtifactDir)
@@ -244,6 +248,18 @@ func printBuild(w io.Writer, out service.BuildOutcome) error {
 func indent(s string) string {
 	s = strings.TrimRight(s, "\n")
 	return "  | " + strings.ReplaceAll(s, "\n", "\n  | ")
+}
+
+// buildText is an AI's build command in words: what checks a script that
+// has nothing to build.
+func buildText(ai storage.AI) string {
+	if ai.BuildCmd != "" {
+		return ai.BuildCmd
+	}
+	if c := build.ScriptCheck(ai.RunCmd); c != "" {
+		return "(nothing to build; syntax check: " + c + ")"
+	}
+	return "(nothing to build)"
 }
 
 func orText(s, none string) string {
@@ -311,7 +327,7 @@ func aiEdit(c *cli, args []string) error {
 		}
 		ai := ed.AI
 		fmt.Fprintf(c.stdout, "AI %s saved\n  game:   %s\n  folder: %s\n  build:  %s\n  run:    %s\n  watched: %v\n",
-			ai.Name, ai.Game, ai.SourceDir, orText(ai.BuildCmd, "(nothing to build)"), ai.RunCmd, ai.Watch)
+			ai.Name, ai.Game, ai.SourceDir, buildText(ai), ai.RunCmd, ai.Watch)
 		if !ed.Rebuild {
 			return nil
 		}
@@ -375,7 +391,7 @@ func aiShow(c *cli, args []string) error {
 			fmt.Fprint(w, " (missing)")
 		}
 		fmt.Fprintf(w, "\n  build:     %s\n  run:       %s\n  watched:   %v\n  added:     %s\n",
-			orDash(ai.BuildCmd), ai.RunCmd, ai.Watch, ai.Created.Format("2006-01-02 15:04"))
+			buildText(ai), ai.RunCmd, ai.Watch, ai.Created.Format("2006-01-02 15:04"))
 		if cur := st.Current; cur == nil {
 			fmt.Fprintln(w, "  current:   none (no successful build yet)")
 		} else {

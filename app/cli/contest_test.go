@@ -102,3 +102,49 @@ func TestUserRunIsKept(t *testing.T) {
 		}
 	})
 }
+
+// TestBrokenScriptNeverGoesLive: a Python or JavaScript AI whose script has
+// a syntax error is a failed build, so the revision before it keeps
+// playing, and "ai show" says how scripts are checked.
+func TestBrokenScriptNeverGoesLive(t *testing.T) {
+	tests := []struct {
+		lang, tool, file, good, bad, check string
+	}{
+		{"python", "python3", "bot.py", fixture.PyBot(1), fixture.PyBot(2) + "\ndef broken(:\n", "python3 -m py_compile"},
+		{"javascript", "node", "main.js",
+			"const rl = require('readline').createInterface({input: process.stdin});\nconsole.log('READY');\nrl.on('line', l => { if (l.trim() === 'EOD') console.log('N'); });\n",
+			"console.log('READY'\n", "node --check"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.lang, func(t *testing.T) {
+			fixture.NeedTool(t, tt.tool)
+			root := t.TempDir()
+			db, src := filepath.Join(root, "class.db"), filepath.Join(root, "src")
+			fixture.WriteFiles(t, src, map[string]string{tt.file: tt.good})
+			out := mustRingside(t, "ai", "add", "--name", "sam", "--game", "grip", "--dir", src, "--no-watch", "--db", db)
+			if !strings.Contains(out, "syntax check: "+tt.check) || !strings.Contains(out, "revision 1") {
+				t.Errorf("ai add:\n%s", out)
+			}
+			fixture.WriteFiles(t, src, map[string]string{tt.file: tt.bad})
+			code, out, errs := ringside(t, "ai", "build", "sam", "--db", db)
+			if code != 1 || !strings.Contains(out, "build failed; the current revision stays current") || !strings.Contains(out, "SyntaxError") {
+				t.Errorf("build of a broken script: exit %d\n%s%s", code, out, errs)
+			}
+			out = mustRingside(t, "ai", "show", "sam", "--db", db)
+			if !strings.Contains(out, "current:   revision 1 ") || !strings.Contains(out, "builds:    2 (1 failed)") {
+				t.Errorf("ai show after the broken save:\n%s", out)
+			}
+
+			// A broken script from the start: no revision at all.
+			bad := filepath.Join(root, "bad")
+			fixture.WriteFiles(t, bad, map[string]string{tt.file: tt.bad})
+			code, out, errs = ringside(t, "ai", "add", "--name", "bad", "--game", "grip", "--dir", bad, "--no-watch", "--db", db)
+			if code != 1 || !strings.Contains(errs, "first build failed") {
+				t.Errorf("add of a broken script: exit %d\n%s%s", code, out, errs)
+			}
+			if out := mustRingside(t, "ai", "show", "bad", "--db", db); !strings.Contains(out, "current:   none") {
+				t.Errorf("a broken script became a revision:\n%s", out)
+			}
+		})
+	}
+}

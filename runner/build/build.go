@@ -273,20 +273,26 @@ func Build(ctx context.Context, spec BuildSpec) (BuildResult, error) {
 	}
 
 	var log strings.Builder
+	timeout := spec.Timeout
+	if timeout <= 0 {
+		timeout = DefaultBuildTimeout
+	}
+	began := time.Now()
 	if strings.TrimSpace(spec.BuildCmd) == "" {
-		log.WriteString("nothing to build: the sources run as they are\n")
-		res.OK = true
-	} else {
-		timeout := spec.Timeout
-		if timeout <= 0 {
-			timeout = DefaultBuildTimeout
+		if c := ScriptCheck(spec.RunCmd); c != "" {
+			fmt.Fprintf(&log, "nothing to build; the scripts' syntax is checked with %s\n", c)
+		} else {
+			log.WriteString("nothing to build: the sources run as they are\n")
 		}
-		began := time.Now()
+		out, ok := checkScripts(ctx, tmp, spec.RunCmd, timeout)
+		log.WriteString(out)
+		res.OK = ok
+	} else {
 		out, ok := runBuild(ctx, tmp, spec.BuildCmd, timeout)
-		res.Took = time.Since(began)
 		log.WriteString(out)
 		res.OK = ok
 	}
+	res.Took = time.Since(began)
 	if res.OK {
 		if argv, err := runner.Split(spec.RunCmd); err != nil {
 			fmt.Fprintf(&log, "the run command cannot be read: %v\n", err)
@@ -348,17 +354,128 @@ func runBuild(ctx context.Context, dir, command string, timeout time.Duration) (
 	}
 	out := runner.NewTail(BuildLogMax)
 	fmt.Fprintf(out, "$ %s\n", command)
+	if !runStep(ctx, dir, argv, nil, timeout, out) {
+		return out.String(), false
+	}
+	return out.String(), true
+}
+
+// ScriptCheck says how the sources of an AI with nothing to build are
+// checked before they may play, from its run command: "python3 -m
+// py_compile" for Python, "node --check" for JavaScript, "" for the rest.
+func ScriptCheck(run string) string {
+	interp, _ := scriptInterp(run)
+	switch interp {
+	case "":
+		return ""
+	case "node":
+		return "node --check"
+	}
+	return interp + " -m py_compile"
+}
+
+// scriptInterp is the interpreter that checks a run command's scripts and
+// the extensions of the files it checks.
+func scriptInterp(run string) (string, []string) {
+	argv, err := runner.Split(run)
+	if err != nil || len(argv) == 0 {
+		return "", nil
+	}
+	base := filepath.Base(argv[0])
+	switch {
+	case strings.HasPrefix(base, "python") || strings.HasPrefix(base, "pypy"):
+		return argv[0], []string{".py"}
+	case strings.HasSuffix(base, ".py"):
+		return "python3", []string{".py"}
+	case base == "node" || base == "nodejs":
+		return argv[0], []string{".js", ".mjs", ".cjs"}
+	case strings.HasSuffix(base, ".js"):
+		return "node", []string{".js", ".mjs", ".cjs"}
+	}
+	return "", nil
+}
+
+// checkScripts is the build of interpreted languages: a syntax check of
+// every script in dir (python3 -m py_compile, node --check), so a script
+// that cannot even be read by its interpreter never becomes the revision
+// that plays. Python's byte code goes to a temporary folder, never into
+// the sources.
+func checkScripts(ctx context.Context, dir, run string, timeout time.Duration) (string, bool) {
+	interp, exts := scriptInterp(run)
+	if interp == "" {
+		return "", true
+	}
+	var files []string
+	skip := func(rel string, isDir bool) bool {
+		return Ignored(rel, isDir, false) || (isDir && path.Base(rel) == "node_modules")
+	}
+	err := walkTree(dir, skip, func(rel string, d fs.DirEntry) error {
+		if d.Type().IsRegular() {
+			for _, e := range exts {
+				if strings.HasSuffix(rel, e) {
+					files = append(files, rel)
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Sprintf("list the scripts to check: %v\n", err), false
+	}
+	if len(files) == 0 {
+		return "", true
+	}
+	sort.Strings(files)
+	out := runner.NewTail(BuildLogMax)
+	if exts[0] == ".py" {
+		cache, err := os.MkdirTemp("", "ringside-pycache-")
+		if err != nil {
+			return fmt.Sprintf("check the Python syntax: %v\n", err), false
+		}
+		defer os.RemoveAll(cache)
+		argv := append([]string{interp, "-m", "py_compile"}, files...)
+		fmt.Fprintf(out, "$ %s\n", strings.Join(quoteAll(argv), " "))
+		if !runStep(ctx, dir, argv, []string{"PYTHONPYCACHEPREFIX=" + cache}, timeout, out) {
+			fmt.Fprintf(out, "a script does not compile: fix it (the line is named above); the current revision stays current\n")
+			return out.String(), false
+		}
+		return out.String(), true
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	for _, f := range files {
+		argv := []string{interp, "--check", f}
+		fmt.Fprintf(out, "$ %s\n", strings.Join(quoteAll(argv), " "))
+		if !runStep(ctx, dir, argv, nil, timeout, out) {
+			fmt.Fprintf(out, "%s does not parse: fix it (the line is named above); the current revision stays current\n", f)
+			return out.String(), false
+		}
+	}
+	return out.String(), true
+}
+
+func quoteAll(words []string) []string {
+	out := make([]string, len(words))
+	for i, w := range words {
+		out[i] = runner.QuoteWord(w)
+	}
+	return out
+}
+
+// runStep runs one program of a build in dir, its output going to out,
+// and says whether it succeeded; env is added to Ringside's environment.
+func runStep(ctx context.Context, dir string, argv, env []string, timeout time.Duration, out io.Writer) bool {
 	if !strings.Contains(argv[0], "/") {
 		if _, err := exec.LookPath(argv[0]); err != nil {
 			fmt.Fprintf(out, "%v\n", runner.MissingProgram(argv[0], "build"))
-			return out.String(), false
+			return false
 		}
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
 	cmd.Dir = dir
-	cmd.Env = os.Environ()
+	cmd.Env = append(os.Environ(), env...)
 	if os.Getenv("GOFLAGS") == "" {
 		// The temporary folder may sit inside somebody's repository; Go
 		// would try to stamp that repository's version into the bot.
@@ -373,21 +490,21 @@ func runBuild(ctx context.Context, dir, command string, timeout time.Duration) (
 	// A child that escaped the group may hold the output open.
 	cmd.WaitDelay = 2 * time.Second
 	began := time.Now()
-	err = cmd.Run()
+	err := cmd.Run()
 	took := time.Since(began).Round(10 * time.Millisecond)
 	switch {
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
 		fmt.Fprintf(out, "\nbuild stopped: it took longer than %v\n", timeout)
-		return out.String(), false
+		return false
 	case ctx.Err() != nil:
 		fmt.Fprintf(out, "\nbuild stopped: cancelled\n")
-		return out.String(), false
+		return false
 	case err != nil:
 		fmt.Fprintf(out, "\nbuild failed after %v: %s\n", took, runner.ExitText(cmd.ProcessState, err))
-		return out.String(), false
+		return false
 	}
 	fmt.Fprintf(out, "\nbuild ok in %v\n", took)
-	return out.String(), true
+	return true
 }
 
 // expandGlobs replaces each word with * ? or [ by the files it matches
