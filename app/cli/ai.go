@@ -24,7 +24,14 @@ and keeps every successful build as a numbered revision.
       Registers the program in folder D for game G and builds it once. What is
       not given is guessed from the files (go.mod → go build, a Makefile → make,
       *.cpp → g++, *.java → javac, Cargo.toml → cargo, *.py → python3, …) and
-      the guess is printed. Commands are split like a shell splits words but
+      the guess is printed with its reasons. Where several languages are
+      present it weighs the evidence: a contest's own run.sh or compile.sh
+      first, then which language has an entry point (C, C++ and Go files that
+      each have a main are separate programs, not one bot), then the number of
+      files. A --run you give is always used; the guess then only chooses the
+      build. A run command that cannot find what the build makes (java
+      SampleAI after javac -d out) is refused with the command that would.
+      Commands are split like a shell splits words but
       never run through a shell (write sh -c '…' for one); in a build command,
       words with * ? [ are expanded against the folder's files (** is any
       number of folders). The run command runs in the revision's folder, so
@@ -39,7 +46,8 @@ and keeps every successful build as a numbered revision.
   ringside ai list
       Every AI: game, language, current revision, last build, watched.
   ringside ai show NAME
-      One AI's folder, commands, revisions and last build log.
+      One AI's folder, commands, revisions, the files that make a revision
+      (and those left out, with why) and the last build log.
   ringside ai build NAME [--force]
       Builds now. Unchanged sources make no new revision: the revision they
       match plays again (a change undone after a failed build plays the
@@ -57,9 +65,20 @@ and keeps every successful build as a numbered revision.
       Forgets the AI and its revisions (results of events stay). --files also
       deletes the built revisions' folders (never the source folder).
 
-Each build copies the folder (without .git, build outputs such as bot, out/,
-target/, *.class, *.o, and editor temporary files) to a fresh folder and
-builds there, so nothing is ever written into the source folder. Revisions
+Only source counts. Each build copies the folder to a fresh folder and
+builds there, so nothing is ever written into the source folder. Left out of
+the copy and of the revision's hash: .git and caches, editor temporary files,
+build outputs (bot, out/, target/, *.class, *.o); what the folder's
+.gitignore or .ringsideignore leave out (glob lines: # comments, ! keeps, a
+trailing / means a folder, a slash inside matches from the folder's top, **
+is any number of folders); and data and output files: *.csv *.tsv *.log
+*.txt *.out *.md *.pdf, images and archives, unless the build or run command
+names the file or a line such as !book.txt in .ringsideignore keeps it
+(CMakeLists.txt and requirements.txt are always kept). "ai show" lists the
+files that make the revision and those left out, with why. Python and
+JavaScript have nothing to build, so their build is a syntax check of every
+script (python3 -m py_compile, its byte code kept out of the folder; node
+--check): a script with a syntax error is a failed build and never plays. Revisions
 live beside the database, in a folder that belongs to it alone
 (ringside-data/revisions/NAME-ID/HASH/ beside ringside.db). A build may take 2
 minutes (--timeout on add, edit, build and check changes that for one run).
@@ -399,6 +418,7 @@ func aiShow(c *cli, args []string) error {
 				cur.Created.Format("2006-01-02 15:04:05"), cur.ArtifactDir)
 		}
 		fmt.Fprintf(w, "  builds:    %d (%d failed)\n", len(st.Revisions), st.Failed)
+		printSources(w, s.SourceFiles(ai))
 		if last := st.Last; last != nil {
 			what := string(last.Status)
 			if last.Status == storage.BuildOK {
@@ -411,6 +431,35 @@ func aiShow(c *cli, args []string) error {
 		}
 		return nil
 	})
+}
+
+// printSources lists the files that make an AI's revision and those left
+// out, with why.
+func printSources(w io.Writer, src service.Sources) {
+	const most = 40
+	if src.Problem != "" {
+		fmt.Fprintf(w, "  files:     cannot be listed: %s\n", src.Problem)
+		return
+	}
+	fmt.Fprintf(w, "  files:     %d make a revision (the folder as it is now):\n", len(src.Files))
+	for i, f := range src.Files {
+		if i == most {
+			fmt.Fprintf(w, "    … and %d more\n", len(src.Files)-most)
+			break
+		}
+		fmt.Fprintf(w, "    %s\n", f)
+	}
+	if len(src.LeftOut) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "  left out:  %d (see \"ringside help ai\": .gitignore, .ringsideignore, data files)\n", len(src.LeftOut))
+	for i, l := range src.LeftOut {
+		if i == most {
+			fmt.Fprintf(w, "    … and %d more\n", len(src.LeftOut)-most)
+			break
+		}
+		fmt.Fprintf(w, "    %s  (%s)\n", l.Path, l.Why)
+	}
 }
 
 func aiRevisions(c *cli, args []string) error {

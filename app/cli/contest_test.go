@@ -148,3 +148,32 @@ func TestBrokenScriptNeverGoesLive(t *testing.T) {
 		})
 	}
 }
+
+// TestOnlySourcesMakeRevisions: data and output files saved into an AI's
+// folder, and what .gitignore or .ringsideignore leave out, make no new
+// revision; "ai show" lists the files that do and those left out.
+func TestOnlySourcesMakeRevisions(t *testing.T) {
+	fixture.NeedPython(t)
+	root := t.TempDir()
+	db, src := filepath.Join(root, "class.db"), filepath.Join(root, "src")
+	fixture.WriteFiles(t, src, map[string]string{"bot.py": fixture.PyBot(1), "lib/moves.py": "MOVES = 'URDL'\n",
+		".gitignore": "venv/\n", ".ringsideignore": "experiments/\n!book.txt\n", "book.txt": "opening book\n"})
+	mustRingside(t, "ai", "add", "--name", "sam", "--game", "grip", "--dir", src, "--no-watch", "--db", db)
+	fixture.WriteFiles(t, src, map[string]string{"results.csv": "game,rank\n1,2\n", "logs/game1.log": "turn 1\n", "notes.txt": "try A\n",
+		"venv/lib/site.py": "x = 1\n", "experiments/try.py": "print(1)\n"})
+	if out := mustRingside(t, "ai", "build", "sam", "--db", db); !strings.Contains(out, "unchanged, revision 1") {
+		t.Errorf("build after saving data files:\n%s", out)
+	}
+	out := mustRingside(t, "ai", "show", "sam", "--db", db)
+	for _, want := range []string{"files:     5 make a revision", "    .gitignore\n", "    book.txt\n", "    bot.py\n", "    lib/moves.py\n",
+		"left out:  5", "results.csv  (data or output file (*.csv)", "logs/game1.log  (data or output file (*.log)",
+		"notes.txt  (data or output file (*.txt)", "venv/  (.gitignore: venv/)", "experiments/  (.ringsideignore: experiments/)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("ai show lacks %q:\n%s", want, out)
+		}
+	}
+	fixture.WriteFiles(t, src, map[string]string{"book.txt": "a better book\n"})
+	if out := mustRingside(t, "ai", "build", "sam", "--db", db); !strings.Contains(out, "revision 2") {
+		t.Errorf("a kept file changed but no new revision:\n%s", out)
+	}
+}

@@ -189,6 +189,24 @@ func (s *Service) Guess(dir, run string) (build.Guess, error) {
 	return g, nil
 }
 
+// Sources is what of an AI's folder makes its revisions.
+type Sources struct {
+	Files   []string        // relative paths, sorted
+	LeftOut []build.LeftOut // with why: ignore files, data files, build outputs
+	Problem string          // why the folder could not be listed ("" when it could)
+}
+
+// SourceFiles lists the files of an AI's folder that a build takes now
+// (its current revision's, unless the folder changed since) and those it
+// leaves out, with why.
+func (s *Service) SourceFiles(ai storage.AI) Sources {
+	files, left, err := build.SourceFiles(ai.SourceDir, ai.BuildCmd, ai.RunCmd)
+	if err != nil {
+		return Sources{Problem: err.Error()}
+	}
+	return Sources{Files: files, LeftOut: left}
+}
+
 func checkAIName(name string) error {
 	switch {
 	case name == "":

@@ -265,3 +265,21 @@ func BenchmarkSaveToRevision(b *testing.B) {
 		})
 	}
 }
+
+// TestWatchedDataFileMakesNoRevision: a CSV or a log saved into a watched
+// folder is not a source: at most an unchanged build, never a revision.
+func TestWatchedDataFileMakesNoRevision(t *testing.T) {
+	fixture.NeedPython(t)
+	r := newWatchRig(t)
+	_, dir := r.add(t, "pybot", "grip", map[string]string{"bot.py": fixture.PyBot(1)})
+	r.start(t, 50*time.Millisecond)
+	r.next(t, "pybot") // catch-up
+	fixture.WriteFiles(t, dir, map[string]string{"results.csv": "game,rank\n1,1\n", "run.log": "turn 1\n"})
+	if ev := r.next(t, "pybot"); ev.Err != nil || !ev.Out.Unchanged || ev.Out.Rev.Number != 1 {
+		t.Fatalf("after saving data files: %+v (err %v)", ev.Out.Rev, ev.Err)
+	}
+	fixture.WriteFiles(t, dir, map[string]string{"bot.py": fixture.PyBot(2)})
+	if ev := r.next(t, "pybot"); ev.Err != nil || ev.Out.Unchanged || ev.Out.Rev.Number != 2 {
+		t.Fatalf("after a source change: %+v (err %v)", ev.Out.Rev, ev.Err)
+	}
+}

@@ -62,41 +62,25 @@ func Ignored(rel string, isDir, building bool) bool {
 	return false
 }
 
-// skipper decides what of a source folder is copied and hashed.
-type skipper struct {
-	building bool
-	output   string // the run program, relative, when a build makes it
-}
-
-func newSkipper(build, run string) skipper {
-	s := skipper{building: strings.TrimSpace(build) != ""}
-	if s.building {
-		if argv, err := runner.Split(run); err == nil && !filepath.IsAbs(argv[0]) && strings.Contains(argv[0], "/") {
-			s.output = path.Clean(filepath.ToSlash(argv[0]))
-		}
-	}
-	return s
-}
-
-func (s skipper) skip(rel string, isDir bool) bool {
-	return Ignored(rel, isDir, s.building) || (!isDir && s.output != "" && rel == s.output)
-}
-
 // SourceHash is the content hash of an AI's sources: SHA-256 over the build
 // and run commands and, in sorted order, every file's relative path, kind
-// and contents, leaving out what Ignored leaves out. Two folders with the
-// same hash build the same revision.
+// and contents, leaving out what the folder's Filter leaves out. Two
+// folders with the same hash build the same revision.
 func SourceHash(dir, build, run string) (string, error) {
-	return hashTree(dir, build, run, newSkipper(build, run))
+	f, err := NewFilter(dir, build, run)
+	if err != nil {
+		return "", err
+	}
+	return hashTree(dir, build, run, f)
 }
 
-func hashTree(dir, build, run string, sk skipper) (string, error) {
+func hashTree(dir, build, run string, sk *Filter) (string, error) {
 	type entry struct {
 		rel  string
 		mode fs.FileMode
 	}
 	var files []entry
-	err := walkTree(dir, sk.skip, func(rel string, d fs.DirEntry) error {
+	err := walkTree(dir, sk.Skip, func(rel string, d fs.DirEntry) error {
 		if !d.IsDir() {
 			info, err := d.Info()
 			if err != nil {
@@ -140,8 +124,8 @@ func hashTree(dir, build, run string, sk skipper) (string, error) {
 
 // copyTree copies the sources of src into dst (which exists), keeping
 // symbolic links as links and the executable bits.
-func copyTree(src, dst string, sk skipper) error {
-	return walkTree(src, sk.skip, func(rel string, d fs.DirEntry) error {
+func copyTree(src, dst string, sk *Filter) error {
+	return walkTree(src, sk.Skip, func(rel string, d fs.DirEntry) error {
 		p, to := filepath.Join(src, rel), filepath.Join(dst, filepath.FromSlash(rel))
 		info, err := d.Info()
 		if err != nil {
@@ -256,7 +240,10 @@ func Build(ctx context.Context, spec BuildSpec) (BuildResult, error) {
 			os.RemoveAll(tmp)
 		}
 	}()
-	sk := newSkipper(spec.BuildCmd, spec.RunCmd)
+	sk, err := NewFilter(spec.SourceDir, spec.BuildCmd, spec.RunCmd)
+	if err != nil {
+		return BuildResult{}, fmt.Errorf("build: %w", err)
+	}
 	if err := copyTree(spec.SourceDir, tmp, sk); err != nil {
 		return BuildResult{}, fmt.Errorf("build: copy %s: %w", spec.SourceDir, err)
 	}
