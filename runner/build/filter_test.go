@@ -3,9 +3,14 @@ package build
 import (
 	"context"
 	"os"
+	"path"
+	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
+
+	"ringside/runner"
 )
 
 // TestSourceFiles: only what builds and runs the bot counts: .gitignore and
@@ -109,4 +114,73 @@ func TestBadIgnoreLine(t *testing.T) {
 func fileExists(p string) bool {
 	_, err := os.Lstat(p)
 	return err == nil
+}
+
+// FuzzIgnoreFile: any .ringsideignore is read or refused with a reason,
+// never a panic, and a "!name" line after the rules keeps that file.
+func FuzzIgnoreFile(f *testing.F) {
+	f.Add("*.bin\n/build/\n!keep.bin\n# note\n", "src/x.bin")
+	f.Add("**/tmp/**\n\\#literal\n", "a/tmp/b")
+	f.Add("[z-a]\n", "q")
+	f.Add("!\n/\n//\n", "x")
+	f.Fuzz(func(t *testing.T, content, rel string) {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, IgnoreFile), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		fl, err := NewFilter(dir, "", "sh bot.sh")
+		if err != nil {
+			if !strings.Contains(err.Error(), IgnoreFile) {
+				t.Fatalf("the error does not name the file: %v", err)
+			}
+			return
+		}
+		rel = strings.Trim(path.Clean("/"+rel), "/")
+		// Trailing blanks are cut from a line, as git does.
+		if rel == "" || strings.ContainsAny(rel, "*?[\\\n\r") || strings.TrimRight(rel, " \t") != rel || Ignored(rel, false, false) {
+			return
+		}
+		fl.Why(rel, false)
+		fl.Why(rel, true)
+		if err := os.WriteFile(filepath.Join(dir, IgnoreFile), []byte(content+"\n!"+rel+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if fl, err = NewFilter(dir, "", "sh bot.sh"); err == nil && fl.Why(rel, false) != "" && !strings.HasPrefix(fl.Why(rel, false), "build output") {
+			t.Fatalf("!%s as the last line does not keep it: %s", rel, fl.Why(rel, false))
+		}
+	})
+}
+
+// FuzzCheckJavaPair: a java run command refused beside a javac build
+// comes with a fix that the same check accepts.
+func FuzzCheckJavaPair(f *testing.F) {
+	f.Add("javac -d out *.java", "java SampleAI")
+	f.Add("javac -d classes src/*.java", "java -cp lib:bin -Xmx1g game.Main arg")
+	f.Add("javac *.java", "java --class-path=out Main")
+	f.Fuzz(func(t *testing.T, build, run string) {
+		argv, err := runner.Split(run)
+		if err != nil || len(argv) == 0 {
+			return
+		}
+		err = checkJavaPair(build, argv)
+		if err == nil {
+			return
+		}
+		_, fix, ok := strings.Cut(err.Error(), "--run ")
+		if !ok {
+			t.Fatalf("no fix in %v", err)
+		}
+		fix, _, _ = strings.Cut(fix, " (or change")
+		unq, uerr := strconv.Unquote(fix)
+		if uerr != nil {
+			t.Fatalf("fix %s is not quoted: %v", fix, uerr)
+		}
+		fixed, err := runner.Split(unq)
+		if err != nil {
+			t.Fatalf("fix %q cannot be split: %v", unq, err)
+		}
+		if err := checkJavaPair(build, fixed); err != nil {
+			t.Fatalf("the fix %q is refused too: %v", unq, err)
+		}
+	})
 }

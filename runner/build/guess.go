@@ -365,13 +365,17 @@ func contestConvention(dir string, top map[string]bool) (lang, why, class string
 	return "", "", ""
 }
 
+func isJavaValueOption(a string) bool {
+	return a == "-cp" || a == "-classpath" || a == "--class-path" || a == "-p" || a == "--module-path"
+}
+
 // javaClassArg returns the main class of java's arguments: the first word
 // that is not an option or an option's value.
 func javaClassArg(args []string) string {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {
-		case a == "-cp" || a == "-classpath" || a == "--class-path" || a == "-p" || a == "--module-path":
+		case isJavaValueOption(a):
 			i++
 		case a == "-jar":
 			return ""
@@ -618,6 +622,9 @@ func checkJavaPair(build string, run []string) error {
 			out = bargv[i+1]
 		}
 	}
+	if out == "" || strings.Contains(out, string(os.PathListSeparator)) || javaClassArg(run[1:]) == "" {
+		return nil // nothing Ringside can reason about
+	}
 	if out == "." {
 		for _, w := range bargv[1:] {
 			if strings.Contains(w, "/") && !strings.HasPrefix(w, "-") {
@@ -628,6 +635,10 @@ func checkJavaPair(build string, run []string) error {
 	cp, cpAt, rest := ".", -1, []string{}
 	for i := 1; i < len(run); i++ {
 		a := run[i]
+		if !strings.HasPrefix(a, "-") && (i == 1 || !isJavaValueOption(run[i-1])) {
+			rest = append(rest, run[i:]...) // the class and the program's own arguments
+			break
+		}
 		switch {
 		case a == "-jar":
 			return nil
