@@ -394,7 +394,10 @@ func checkScripts(ctx context.Context, dir, run string, timeout time.Duration) (
 	}
 	var files []string
 	skip := func(rel string, isDir bool) bool {
-		return Ignored(rel, isDir, false) || (isDir && path.Base(rel) == "node_modules")
+		// Installed packages are not the student's scripts, and checking
+		// thousands of them would make every save slow.
+		return Ignored(rel, isDir, false) || (isDir && (path.Base(rel) == "node_modules" || path.Base(rel) == "venv" ||
+			path.Base(rel) == ".venv" || path.Base(rel) == "site-packages"))
 	}
 	err := walkTree(dir, skip, func(rel string, d fs.DirEntry) error {
 		if d.Type().IsRegular() {
@@ -423,7 +426,7 @@ func checkScripts(ctx context.Context, dir, run string, timeout time.Duration) (
 		argv := append([]string{interp, "-m", "py_compile"}, files...)
 		fmt.Fprintf(out, "$ %s\n", strings.Join(quoteAll(argv), " "))
 		if !runStep(ctx, dir, argv, []string{"PYTHONPYCACHEPREFIX=" + cache}, timeout, out) {
-			fmt.Fprintf(out, "a script does not compile: fix it (the line is named above); the current revision stays current\n")
+			fmt.Fprintf(out, "a script does not compile: fix it (the file and line are named above), or, if the bot never uses it, leave it out with a line in %s; the current revision stays current\n", IgnoreFile)
 			return out.String(), false
 		}
 		return out.String(), true
@@ -434,7 +437,7 @@ func checkScripts(ctx context.Context, dir, run string, timeout time.Duration) (
 		argv := []string{interp, "--check", f}
 		fmt.Fprintf(out, "$ %s\n", strings.Join(quoteAll(argv), " "))
 		if !runStep(ctx, dir, argv, nil, timeout, out) {
-			fmt.Fprintf(out, "%s does not parse: fix it (the line is named above); the current revision stays current\n", f)
+			fmt.Fprintf(out, "%s does not parse: fix it (the line is named above), or, if the bot never uses it, leave it out with a line in %s; the current revision stays current\n", f, IgnoreFile)
 			return out.String(), false
 		}
 	}

@@ -355,6 +355,8 @@ func TestScriptsAreChecked(t *testing.T) {
 		{"node error", "node", "node main.js", map[string]string{"main.js": "console.log('READY'\n"}, false,
 			[]string{"SyntaxError", "main.js does not parse"}},
 		{"node_modules not checked", "node", "node main.js", map[string]string{"main.js": "1;\n", "node_modules/x/bad.js": "(\n"}, true, nil},
+		{"venv not checked", "python3", "python3 bot.py", map[string]string{"bot.py": "pass\n", ".venv/lib/old.py": "print 'py2'\n"}, true, nil},
+		{"a helper left out", "python3", "python3 bot.py", map[string]string{"bot.py": "pass\n", "tools/plot.py": "print 'py2'\n", ".ringsideignore": "tools/\n"}, true, nil},
 		{"other languages unchecked", "sh", "sh bot.sh", map[string]string{"bot.sh": "echo READY\n", "x.py": "(\n"}, true, nil},
 	}
 	for _, tt := range tests {
