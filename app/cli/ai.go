@@ -210,7 +210,7 @@ func (c *cli) registered(s *service.Service, reg service.Registered, timeout tim
 	if g := reg.Guess; g != nil {
 		fmt.Fprintf(c.stdout, "guessed %s: %s\n", g.Language, g.Why)
 	}
-	fmt.Fprintf(c.stdout, "  build: %s\n  run:   %s\n", buildText(ai), ai.RunCmd)
+	fmt.Fprintf(c.stdout, "  build: %s\n  run:   %s\n", service.BuildText(ai), ai.RunCmd)
 	w := "watched: \"ringside watch\" rebuilds it on every change"
 	if !ai.Watch {
 		w = "not watched: build it with \"ringside ai build " + ai.Name + "\""
@@ -267,18 +267,6 @@ func printBuild(w io.Writer, out service.BuildOutcome) error {
 func indent(s string) string {
 	s = strings.TrimRight(s, "\n")
 	return "  | " + strings.ReplaceAll(s, "\n", "\n  | ")
-}
-
-// buildText is an AI's build command in words: what checks a script that
-// has nothing to build.
-func buildText(ai storage.AI) string {
-	if ai.BuildCmd != "" {
-		return ai.BuildCmd
-	}
-	if c := build.ScriptCheck(ai.RunCmd); c != "" {
-		return "(nothing to build; syntax check: " + c + ")"
-	}
-	return "(nothing to build)"
 }
 
 func orText(s, none string) string {
@@ -346,7 +334,7 @@ func aiEdit(c *cli, args []string) error {
 		}
 		ai := ed.AI
 		fmt.Fprintf(c.stdout, "AI %s saved\n  game:   %s\n  folder: %s\n  build:  %s\n  run:    %s\n  watched: %v\n",
-			ai.Name, ai.Game, ai.SourceDir, buildText(ai), ai.RunCmd, ai.Watch)
+			ai.Name, ai.Game, ai.SourceDir, service.BuildText(ai), ai.RunCmd, ai.Watch)
 		if !ed.Rebuild {
 			return nil
 		}
@@ -410,7 +398,7 @@ func aiShow(c *cli, args []string) error {
 			fmt.Fprint(w, " (missing)")
 		}
 		fmt.Fprintf(w, "\n  build:     %s\n  run:       %s\n  watched:   %v\n  added:     %s\n",
-			buildText(ai), ai.RunCmd, ai.Watch, ai.Created.Format("2006-01-02 15:04"))
+			service.BuildText(ai), ai.RunCmd, ai.Watch, ai.Created.Format("2006-01-02 15:04"))
 		if cur := st.Current; cur == nil {
 			fmt.Fprintln(w, "  current:   none (no successful build yet)")
 		} else {

@@ -189,6 +189,18 @@ func (s *Service) Guess(dir, run string) (build.Guess, error) {
 	return g, nil
 }
 
+// BuildText is an AI's build command in words, saying how a script with
+// nothing to build is checked.
+func BuildText(ai storage.AI) string {
+	if ai.BuildCmd != "" {
+		return ai.BuildCmd
+	}
+	if c := build.ScriptCheck(ai.RunCmd); c != "" {
+		return "(nothing to build; syntax check: " + c + ")"
+	}
+	return "(nothing to build)"
+}
+
 // Sources is what of an AI's folder makes its revisions.
 type Sources struct {
 	Files   []string        // relative paths, sorted
