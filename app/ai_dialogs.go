@@ -17,7 +17,6 @@ import (
 	"ringside/app/service"
 	"ringside/engine/games"
 	"ringside/runner"
-	"ringside/runner/build"
 	"ringside/storage"
 )
 
@@ -188,7 +187,7 @@ func (f *aiForm) guess() {
 	gen := f.guessGen
 	f.why.SetText("Looking at the files in " + dir + "…")
 	f.s.u.goWork(func() {
-		g, err := build.GuessCommands(dir)
+		g, err := f.s.u.Svc.Guess(dir, "")
 		uiDo(func() {
 			if gen != f.guessGen {
 				return

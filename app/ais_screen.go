@@ -358,10 +358,7 @@ func (s *aisScreen) showSelected() {
 	}
 	ai := r.AI
 	s.title.SetText(ai.Name)
-	build := ai.BuildCmd
-	if build == "" {
-		build = "nothing to build"
-	}
+	build := strings.Trim(service.BuildText(ai), "()")
 	s.info.SetText(fmt.Sprintf("Plays %s · %s · build: %s · run: %s", ai.Game, orDash(ai.Language), build, ai.RunCmd))
 	s.folder.Importance = widget.MediumImportance
 	s.folder.SetText("Source folder: " + ai.SourceDir)

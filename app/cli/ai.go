@@ -24,7 +24,14 @@ and keeps every successful build as a numbered revision.
       Registers the program in folder D for game G and builds it once. What is
       not given is guessed from the files (go.mod → go build, a Makefile → make,
       *.cpp → g++, *.java → javac, Cargo.toml → cargo, *.py → python3, …) and
-      the guess is printed. Commands are split like a shell splits words but
+      the guess is printed with its reasons. Where several languages are
+      present it weighs the evidence: a contest's own run.sh or compile.sh
+      first, then which language has an entry point (C, C++ and Go files that
+      each have a main are separate programs, not one bot), then the number of
+      files. A --run you give is always used; the guess then only chooses the
+      build. A run command that cannot find what the build makes (java
+      SampleAI after javac -d out) is refused with the command that would.
+      Commands are split like a shell splits words but
       never run through a shell (write sh -c '…' for one); in a build command,
       words with * ? [ are expanded against the folder's files (** is any
       number of folders). The run command runs in the revision's folder, so
@@ -45,7 +52,8 @@ and keeps every successful build as a numbered revision.
   ringside ai list
       Every AI: game, language, current revision, last build, watched.
   ringside ai show NAME
-      One AI's folder, commands, revisions and last build log.
+      One AI's folder, commands, revisions, the files that make a revision
+      (and those left out, with why) and the last build log.
   ringside ai build NAME [--force]
       Builds now. Unchanged sources make no new revision: the revision they
       match plays again (a change undone after a failed build plays the
@@ -63,9 +71,20 @@ and keeps every successful build as a numbered revision.
       Forgets the AI and its revisions (results of events stay). --files also
       deletes the built revisions' folders (never the source folder).
 
-Each build copies the folder (without .git, build outputs such as bot, out/,
-target/, *.class, *.o, and editor temporary files) to a fresh folder and
-builds there, so nothing is ever written into the source folder. Revisions
+Only source counts. Each build copies the folder to a fresh folder and
+builds there, so nothing is ever written into the source folder. Left out of
+the copy and of the revision's hash: .git and caches, editor temporary files,
+build outputs (bot, out/, target/, *.class, *.o); what the folder's
+.gitignore or .ringsideignore leave out (glob lines: # comments, ! keeps, a
+trailing / means a folder, a slash inside matches from the folder's top, **
+is any number of folders); and data and output files: *.csv *.tsv *.log
+*.txt *.out *.md *.pdf, images and archives, unless the build or run command
+names the file or a line such as !book.txt in .ringsideignore keeps it
+(CMakeLists.txt and requirements.txt are always kept). "ai show" lists the
+files that make the revision and those left out, with why. Python and
+JavaScript have nothing to build, so their build is a syntax check of every
+script (python3 -m py_compile, its byte code kept out of the folder; node
+--check): a script with a syntax error is a failed build and never plays. Revisions
 live beside the database, in a folder that belongs to it alone
 (ringside-data/revisions/NAME-ID/HASH/ beside ringside.db). A build may take 2
 minutes (--timeout on add, edit, build and check changes that for one run).
@@ -198,7 +217,7 @@ func (c *cli) registered(s *service.Service, reg service.Registered, timeout tim
 	if g := reg.Guess; g != nil {
 		fmt.Fprintf(c.stdout, "guessed %s: %s\n", g.Language, g.Why)
 	}
-	fmt.Fprintf(c.stdout, "  build: %s\n  run:   %s\n", orText(ai.BuildCmd, "(nothing to build)"), ai.RunCmd)
+	fmt.Fprintf(c.stdout, "  build: %s\n  run:   %s\n", service.BuildText(ai), ai.RunCmd)
 	w := "watched: \"ringside watch\" rebuilds it on every change"
 	if !ai.Watch {
 		w = "not watched: build it with \"ringside ai build " + ai.Name + "\""
@@ -236,8 +255,12 @@ func printBuild(w io.Writer, out service.BuildOutcome) error {
 	case out.Unchanged:
 		fmt.Fprintf(w, "%s: unchanged, revision %d (%s) is current\n", ai.Name, out.Rev.Number, short(out.Rev.Hash))
 	case !out.Failed() && ai.BuildCmd == "":
-		fmt.Fprintf(w, "%s: revision %d (%s): nothing to build, the sources are kept as they are\n  folder: %s\n",
-			ai.Name, out.Rev.Number, short(out.Rev.Hash), out.Rev.ArtifactDir)
+		checked := ""
+		if c := build.ScriptCheck(ai.RunCmd); c != "" {
+			checked = " (syntax checked with " + c + ")"
+		}
+		fmt.Fprintf(w, "%s: revision %d (%s): nothing to build, the sources are kept as they are%s\n  folder: %s\n",
+			ai.Name, out.Rev.Number, short(out.Rev.Hash), checked, out.Rev.ArtifactDir)
 	case !out.Failed():
 		fmt.Fprintf(w, "%s: built revision %d (%s) in %v\n  folder: %s\n", ai.Name, out.Rev.Number, short(out.Rev.Hash),
 			out.Result.Took.Round(10*time.Millisecond), out.Rev.ArtifactDir)
@@ -327,7 +350,7 @@ func aiEdit(c *cli, args []string) error {
 		}
 		ai := ed.AI
 		fmt.Fprintf(c.stdout, "AI %s saved\n  game:   %s\n  folder: %s\n  build:  %s\n  run:    %s\n  watched: %v\n  sandbox: %s\n",
-			ai.Name, ai.Game, ai.SourceDir, orText(ai.BuildCmd, "(nothing to build)"), ai.RunCmd, ai.Watch, service.AISandboxText(ai))
+			ai.Name, ai.Game, ai.SourceDir, service.BuildText(ai), ai.RunCmd, ai.Watch, service.AISandboxText(ai))
 		if !ed.Rebuild {
 			return nil
 		}
@@ -387,7 +410,7 @@ func aiShow(c *cli, args []string) error {
 			fmt.Fprint(w, " (missing)")
 		}
 		fmt.Fprintf(w, "\n  build:     %s\n  run:       %s\n  watched:   %v\n  sandbox:   %s\n  added:     %s\n",
-			orDash(ai.BuildCmd), ai.RunCmd, ai.Watch, service.AISandboxText(ai), ai.Created.Format("2006-01-02 15:04"))
+			service.BuildText(ai), ai.RunCmd, ai.Watch, service.AISandboxText(ai), ai.Created.Format("2006-01-02 15:04"))
 		if cur := st.Current; cur == nil {
 			fmt.Fprintln(w, "  current:   none (no successful build yet)")
 		} else {
@@ -395,6 +418,7 @@ func aiShow(c *cli, args []string) error {
 				cur.Created.Format("2006-01-02 15:04:05"), cur.ArtifactDir)
 		}
 		fmt.Fprintf(w, "  builds:    %d (%d failed)\n", len(st.Revisions), st.Failed)
+		printSources(w, s.SourceFiles(ai))
 		if last := st.Last; last != nil {
 			what := string(last.Status)
 			if last.Status == storage.BuildOK {
@@ -407,6 +431,35 @@ func aiShow(c *cli, args []string) error {
 		}
 		return nil
 	})
+}
+
+// printSources lists the files that make an AI's revision and those left
+// out, with why.
+func printSources(w io.Writer, src service.Sources) {
+	const most = 40
+	if src.Problem != "" {
+		fmt.Fprintf(w, "  files:     cannot be listed: %s\n", src.Problem)
+		return
+	}
+	fmt.Fprintf(w, "  files:     %d make a revision (the folder as it is now):\n", len(src.Files))
+	for i, f := range src.Files {
+		if i == most {
+			fmt.Fprintf(w, "    … and %d more\n", len(src.Files)-most)
+			break
+		}
+		fmt.Fprintf(w, "    %s\n", f)
+	}
+	if len(src.LeftOut) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "  left out:  %d (see \"ringside help ai\": .gitignore, .ringsideignore, data files)\n", len(src.LeftOut))
+	for i, l := range src.LeftOut {
+		if i == most {
+			fmt.Fprintf(w, "    … and %d more\n", len(src.LeftOut)-most)
+			break
+		}
+		fmt.Fprintf(w, "    %s  (%s)\n", l.Path, l.Why)
+	}
 }
 
 func aiRevisions(c *cli, args []string) error {

@@ -145,7 +145,7 @@ func TestTwoWatchersMakeOneRevisionPerSource(t *testing.T) {
 		waitRevisions(t, db, "wes", v)
 	}
 	// A new file is a new source: one more revision, built once.
-	fixture.WriteFiles(t, src, map[string]string{"notes.txt": "try the corner\n"})
+	fixture.WriteFiles(t, src, map[string]string{"corner.py": "CORNER = (0, 0)\n"})
 	waitRevisions(t, db, "wes", 5)
 	time.Sleep(time.Second) // time for the other watcher to store a twin, if it would
 

@@ -150,7 +150,9 @@ func (s *Service) Register(a NewAI) (Registered, error) {
 	}
 	var reg Registered
 	if !a.BuildSet || strings.TrimSpace(a.Run) == "" {
-		g, err := build.GuessCommands(abs)
+		// A run command the user gave is kept: the guess then only
+		// chooses the build.
+		g, err := build.GuessFor(abs, a.Run)
 		if err != nil {
 			return Registered{}, &Error{Code: Failed, Message: err.Error(), Err: err}
 		}
@@ -180,6 +182,50 @@ func (s *Service) Register(a NewAI) (Registered, error) {
 	}
 	reg.AI = ai
 	return reg, nil
+}
+
+// Guess is what Ringside makes of a source folder (for a form to fill in);
+// run, when given, is kept and only the build is guessed.
+func (s *Service) Guess(dir, run string) (build.Guess, error) {
+	abs, err := filepath.Abs(strings.TrimSpace(dir))
+	if err != nil || strings.TrimSpace(dir) == "" {
+		return build.Guess{}, Errorf(Invalid, "choose the folder that holds the program's source files")
+	}
+	g, err := build.GuessFor(abs, run)
+	if err != nil {
+		return build.Guess{}, &Error{Code: Failed, Message: err.Error(), Err: err}
+	}
+	return g, nil
+}
+
+// BuildText is an AI's build command in words, saying how a script with
+// nothing to build is checked.
+func BuildText(ai storage.AI) string {
+	if ai.BuildCmd != "" {
+		return ai.BuildCmd
+	}
+	if c := build.ScriptCheck(ai.RunCmd); c != "" {
+		return "(nothing to build; syntax check: " + c + ")"
+	}
+	return "(nothing to build)"
+}
+
+// Sources is what of an AI's folder makes its revisions.
+type Sources struct {
+	Files   []string        // relative paths, sorted
+	LeftOut []build.LeftOut // with why: ignore files, data files, build outputs
+	Problem string          // why the folder could not be listed ("" when it could)
+}
+
+// SourceFiles lists the files of an AI's folder that a build takes now
+// (its current revision's, unless the folder changed since) and those it
+// leaves out, with why.
+func (s *Service) SourceFiles(ai storage.AI) Sources {
+	files, left, err := build.SourceFiles(ai.SourceDir, ai.BuildCmd, ai.RunCmd)
+	if err != nil {
+		return Sources{Problem: err.Error()}
+	}
+	return Sources{Files: files, LeftOut: left}
 }
 
 func checkAIName(name string) error {

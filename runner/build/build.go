@@ -55,41 +55,25 @@ func Ignored(rel string, isDir, building bool) bool {
 	return false
 }
 
-// skipper decides what of a source folder is copied and hashed.
-type skipper struct {
-	building bool
-	output   string // the run program, relative, when a build makes it
-}
-
-func newSkipper(build, run string) skipper {
-	s := skipper{building: strings.TrimSpace(build) != ""}
-	if s.building {
-		if argv, err := runner.Split(run); err == nil && !filepath.IsAbs(argv[0]) && strings.Contains(argv[0], "/") {
-			s.output = path.Clean(filepath.ToSlash(argv[0]))
-		}
-	}
-	return s
-}
-
-func (s skipper) skip(rel string, isDir bool) bool {
-	return Ignored(rel, isDir, s.building) || (!isDir && s.output != "" && rel == s.output)
-}
-
 // SourceHash is the content hash of an AI's sources: SHA-256 over the build
 // and run commands and, in sorted order, every file's relative path, kind
-// and contents, leaving out what Ignored leaves out. Two folders with the
-// same hash build the same revision.
+// and contents, leaving out what the folder's Filter leaves out. Two
+// folders with the same hash build the same revision.
 func SourceHash(dir, build, run string) (string, error) {
-	return hashTree(dir, build, run, newSkipper(build, run))
+	f, err := NewFilter(dir, build, run)
+	if err != nil {
+		return "", err
+	}
+	return hashTree(dir, build, run, f)
 }
 
-func hashTree(dir, build, run string, sk skipper) (string, error) {
+func hashTree(dir, build, run string, sk *Filter) (string, error) {
 	type entry struct {
 		rel  string
 		mode fs.FileMode
 	}
 	var files []entry
-	err := walkTree(dir, sk.skip, func(rel string, d fs.DirEntry) error {
+	err := walkTree(dir, sk.Skip, func(rel string, d fs.DirEntry) error {
 		if !d.IsDir() {
 			info, err := d.Info()
 			if err != nil {
@@ -133,8 +117,8 @@ func hashTree(dir, build, run string, sk skipper) (string, error) {
 
 // copyTree copies the sources of src into dst (which exists), keeping
 // symbolic links as links and the executable bits.
-func copyTree(src, dst string, sk skipper) error {
-	return walkTree(src, sk.skip, func(rel string, d fs.DirEntry) error {
+func copyTree(src, dst string, sk *Filter) error {
+	return walkTree(src, sk.Skip, func(rel string, d fs.DirEntry) error {
 		p, to := filepath.Join(src, rel), filepath.Join(dst, filepath.FromSlash(rel))
 		info, err := d.Info()
 		if err != nil {
@@ -249,7 +233,10 @@ func Build(ctx context.Context, spec BuildSpec) (BuildResult, error) {
 			os.RemoveAll(tmp)
 		}
 	}()
-	sk := newSkipper(spec.BuildCmd, spec.RunCmd)
+	sk, err := NewFilter(spec.SourceDir, spec.BuildCmd, spec.RunCmd)
+	if err != nil {
+		return BuildResult{}, fmt.Errorf("build: %w", err)
+	}
 	if err := copyTree(spec.SourceDir, tmp, sk); err != nil {
 		return BuildResult{}, fmt.Errorf("build: copy %s: %w", spec.SourceDir, err)
 	}
@@ -266,20 +253,26 @@ func Build(ctx context.Context, spec BuildSpec) (BuildResult, error) {
 	}
 
 	var log strings.Builder
+	timeout := spec.Timeout
+	if timeout <= 0 {
+		timeout = DefaultBuildTimeout
+	}
+	began := time.Now()
 	if strings.TrimSpace(spec.BuildCmd) == "" {
-		log.WriteString("nothing to build: the sources run as they are\n")
-		res.OK = true
-	} else {
-		timeout := spec.Timeout
-		if timeout <= 0 {
-			timeout = DefaultBuildTimeout
+		if c := ScriptCheck(spec.RunCmd); c != "" {
+			fmt.Fprintf(&log, "nothing to build; the scripts' syntax is checked with %s\n", c)
+		} else {
+			log.WriteString("nothing to build: the sources run as they are\n")
 		}
-		began := time.Now()
+		out, ok := checkScripts(ctx, tmp, spec.RunCmd, timeout)
+		log.WriteString(out)
+		res.OK = ok
+	} else {
 		out, ok := runBuild(ctx, tmp, spec.BuildCmd, timeout)
-		res.Took = time.Since(began)
 		log.WriteString(out)
 		res.OK = ok
 	}
+	res.Took = time.Since(began)
 	if res.OK {
 		if argv, err := runner.Split(spec.RunCmd); err != nil {
 			fmt.Fprintf(&log, "the run command cannot be read: %v\n", err)
@@ -341,17 +334,131 @@ func runBuild(ctx context.Context, dir, command string, timeout time.Duration) (
 	}
 	out := runner.NewTail(BuildLogMax)
 	fmt.Fprintf(out, "$ %s\n", command)
+	if !runStep(ctx, dir, argv, nil, timeout, out) {
+		return out.String(), false
+	}
+	return out.String(), true
+}
+
+// ScriptCheck says how the sources of an AI with nothing to build are
+// checked before they may play, from its run command: "python3 -m
+// py_compile" for Python, "node --check" for JavaScript, "" for the rest.
+func ScriptCheck(run string) string {
+	interp, _ := scriptInterp(run)
+	switch interp {
+	case "":
+		return ""
+	case "node":
+		return "node --check"
+	}
+	return interp + " -m py_compile"
+}
+
+// scriptInterp is the interpreter that checks a run command's scripts and
+// the extensions of the files it checks.
+func scriptInterp(run string) (string, []string) {
+	argv, err := runner.Split(run)
+	if err != nil || len(argv) == 0 {
+		return "", nil
+	}
+	base := filepath.Base(argv[0])
+	switch {
+	case strings.HasPrefix(base, "python") || strings.HasPrefix(base, "pypy"):
+		return argv[0], []string{".py"}
+	case strings.HasSuffix(base, ".py"):
+		return "python3", []string{".py"}
+	case base == "node" || base == "nodejs":
+		return argv[0], []string{".js", ".mjs", ".cjs"}
+	case strings.HasSuffix(base, ".js"):
+		return "node", []string{".js", ".mjs", ".cjs"}
+	}
+	return "", nil
+}
+
+// checkScripts is the build of interpreted languages: a syntax check of
+// every script in dir (python3 -m py_compile, node --check), so a script
+// that cannot even be read by its interpreter never becomes the revision
+// that plays. Python's byte code goes to a temporary folder, never into
+// the sources.
+func checkScripts(ctx context.Context, dir, run string, timeout time.Duration) (string, bool) {
+	interp, exts := scriptInterp(run)
+	if interp == "" {
+		return "", true
+	}
+	var files []string
+	skip := func(rel string, isDir bool) bool {
+		// Installed packages are not the student's scripts, and checking
+		// thousands of them would make every save slow.
+		return Ignored(rel, isDir, false) || (isDir && (path.Base(rel) == "node_modules" || path.Base(rel) == "venv" ||
+			path.Base(rel) == ".venv" || path.Base(rel) == "site-packages"))
+	}
+	err := walkTree(dir, skip, func(rel string, d fs.DirEntry) error {
+		if d.Type().IsRegular() {
+			for _, e := range exts {
+				if strings.HasSuffix(rel, e) {
+					files = append(files, rel)
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Sprintf("list the scripts to check: %v\n", err), false
+	}
+	if len(files) == 0 {
+		return "", true
+	}
+	sort.Strings(files)
+	out := runner.NewTail(BuildLogMax)
+	if exts[0] == ".py" {
+		cache, err := os.MkdirTemp("", "ringside-pycache-")
+		if err != nil {
+			return fmt.Sprintf("check the Python syntax: %v\n", err), false
+		}
+		defer os.RemoveAll(cache)
+		argv := append([]string{interp, "-m", "py_compile"}, files...)
+		fmt.Fprintf(out, "$ %s\n", strings.Join(quoteAll(argv), " "))
+		if !runStep(ctx, dir, argv, []string{"PYTHONPYCACHEPREFIX=" + cache}, timeout, out) {
+			fmt.Fprintf(out, "a script does not compile: fix it (the file and line are named above), or, if the bot never uses it, leave it out with a line in %s; the current revision stays current\n", IgnoreFile)
+			return out.String(), false
+		}
+		return out.String(), true
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	for _, f := range files {
+		argv := []string{interp, "--check", f}
+		fmt.Fprintf(out, "$ %s\n", strings.Join(quoteAll(argv), " "))
+		if !runStep(ctx, dir, argv, nil, timeout, out) {
+			fmt.Fprintf(out, "%s does not parse: fix it (the line is named above), or, if the bot never uses it, leave it out with a line in %s; the current revision stays current\n", f, IgnoreFile)
+			return out.String(), false
+		}
+	}
+	return out.String(), true
+}
+
+func quoteAll(words []string) []string {
+	out := make([]string, len(words))
+	for i, w := range words {
+		out[i] = runner.QuoteWord(w)
+	}
+	return out
+}
+
+// runStep runs one program of a build in dir, its output going to out,
+// and says whether it succeeded; env is added to Ringside's environment.
+func runStep(ctx context.Context, dir string, argv, env []string, timeout time.Duration, out io.Writer) bool {
 	if !strings.Contains(argv[0], "/") {
 		if _, err := exec.LookPath(argv[0]); err != nil {
 			fmt.Fprintf(out, "%v\n", runner.MissingProgram(argv[0], "build"))
-			return out.String(), false
+			return false
 		}
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
 	cmd.Dir = dir
-	cmd.Env = os.Environ()
+	cmd.Env = append(os.Environ(), env...)
 	if os.Getenv("GOFLAGS") == "" {
 		// The temporary folder may sit inside somebody's repository; Go
 		// would try to stamp that repository's version into the bot.
@@ -366,21 +473,21 @@ func runBuild(ctx context.Context, dir, command string, timeout time.Duration) (
 	// A child that escaped the group may hold the output open.
 	cmd.WaitDelay = buildWaitDelay
 	began := time.Now()
-	err = cmd.Run()
+	err := cmd.Run()
 	took := time.Since(began).Round(10 * time.Millisecond)
 	switch {
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
 		fmt.Fprintf(out, "\nbuild stopped: it took longer than %v\n", timeout)
-		return out.String(), false
+		return false
 	case ctx.Err() != nil:
 		fmt.Fprintf(out, "\nbuild stopped: cancelled\n")
-		return out.String(), false
+		return false
 	case err != nil:
 		fmt.Fprintf(out, "\nbuild failed after %v: %s\n", took, runner.ExitText(cmd.ProcessState, err))
-		return out.String(), false
+		return false
 	}
 	fmt.Fprintf(out, "\nbuild ok in %v\n", took)
-	return out.String(), true
+	return true
 }
 
 // expandGlobs replaces each word with * ? or [ by the files it matches

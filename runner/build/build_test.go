@@ -2,6 +2,7 @@ package build
 
 import (
 	"context"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -331,4 +332,63 @@ func TestRevisionsPlayEachOther(t *testing.T) {
 		t.Errorf("game did not end: %+v", o.Log)
 	}
 	assertNoBuildOutputs(t, src)
+}
+
+// TestScriptsAreChecked: an interpreted AI's build is a syntax check of
+// every script, so a script its interpreter cannot read is a failed build;
+// Python's byte code never lands in the sources or the revision.
+func TestScriptsAreChecked(t *testing.T) {
+	tests := []struct {
+		name, tool, run string
+		files           map[string]string
+		ok              bool
+		want            []string // in the log
+	}{
+		{"python ok", "python3", "python3 bot.py", map[string]string{"bot.py": "import util\nprint('READY')\n", "lib/util.py": "X = 1\n"}, true,
+			[]string{"python3 -m py_compile bot.py lib/util.py"}},
+		{"python error in a helper", "python3", "python3 bot.py", map[string]string{"bot.py": "print('READY')\n", "util.py": "def f(:\n"}, false,
+			[]string{"SyntaxError", "util.py", "a script does not compile"}},
+		{"python script run directly", "python3", "./bot.py", map[string]string{"bot.py": "#!/usr/bin/env python3\nif True\n"}, false,
+			[]string{"SyntaxError"}},
+		{"node ok", "node", "node main.js", map[string]string{"main.js": "console.log('READY');\n", "lib.mjs": "export const x = 1;\n"}, true,
+			[]string{"node --check lib.mjs", "node --check main.js"}},
+		{"node error", "node", "node main.js", map[string]string{"main.js": "console.log('READY'\n"}, false,
+			[]string{"SyntaxError", "main.js does not parse"}},
+		{"node_modules not checked", "node", "node main.js", map[string]string{"main.js": "1;\n", "node_modules/x/bad.js": "(\n"}, true, nil},
+		{"venv not checked", "python3", "python3 bot.py", map[string]string{"bot.py": "pass\n", ".venv/lib/old.py": "print 'py2'\n"}, true, nil},
+		{"a helper left out", "python3", "python3 bot.py", map[string]string{"bot.py": "pass\n", "tools/plot.py": "print 'py2'\n", ".ringsideignore": "tools/\n"}, true, nil},
+		{"other languages unchecked", "sh", "sh bot.sh", map[string]string{"bot.sh": "echo READY\n", "x.py": "(\n"}, true, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, err := exec.LookPath(tt.tool); err != nil {
+				t.Skipf("%s is not installed", tt.tool)
+			}
+			src, out := t.TempDir(), t.TempDir()
+			writeFiles(t, src, tt.files)
+			res, err := Build(context.Background(), BuildSpec{SourceDir: src, RunCmd: tt.run, OutDir: out})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.OK != tt.ok {
+				t.Fatalf("OK = %v, want %v; log:\n%s", res.OK, tt.ok, res.Log)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(res.Log, w) {
+					t.Errorf("log lacks %q:\n%s", w, res.Log)
+				}
+			}
+			for _, dir := range []string{src, res.Dir} {
+				if dir == "" {
+					continue
+				}
+				filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+					if err == nil && (d.Name() == "__pycache__" || strings.HasSuffix(p, ".pyc")) {
+						t.Errorf("byte code written to %s", p)
+					}
+					return nil
+				})
+			}
+		})
+	}
 }

@@ -39,7 +39,13 @@ var scriptLangs = []struct{ ext, lang, interp string }{
 // GuessCommands looks at a folder's files and guesses how to build and run
 // the program in it. It fails, saying what it looked for, when it finds
 // nothing it knows.
-func GuessCommands(dir string) (Guess, error) {
+func GuessCommands(dir string) (Guess, error) { return GuessFor(dir, "") }
+
+// GuessFor is GuessCommands for a folder whose run command the user gave
+// (run, "" when not given): the guess then only chooses the build, keeps
+// that run command, and never refuses for want of an entry point it could
+// run itself.
+func GuessFor(dir, run string) (Guess, error) {
 	st, err := os.Stat(dir)
 	if err != nil {
 		return Guess{}, fmt.Errorf("source folder %s: %w", dir, notFoundHint(err))
@@ -47,23 +53,24 @@ func GuessCommands(dir string) (Guess, error) {
 	if !st.IsDir() {
 		return Guess{}, fmt.Errorf("source folder %s is a file, not a folder: give the folder that holds the sources", dir)
 	}
+	run = strings.TrimSpace(run)
+	g, err := guess(dir, run)
+	if err != nil {
+		return Guess{}, err
+	}
+	if run != "" && g.Run != run {
+		g.Run = run
+		g.Why += " The run command is yours."
+	}
+	return g, nil
+}
+
+func guess(dir, userRun string) (Guess, error) {
 	top, all, err := listSources(dir)
 	if err != nil {
 		return Guess{}, err
 	}
 	has := func(name string) bool { return top[name] }
-	withExt := func(files map[string]bool, exts ...string) []string {
-		var out []string
-		for f := range files {
-			for _, e := range exts {
-				if strings.HasSuffix(f, e) {
-					out = append(out, f)
-				}
-			}
-		}
-		sort.Strings(out)
-		return out
-	}
 
 	switch {
 	case has("go.mod"):
@@ -95,35 +102,8 @@ func GuessCommands(dir string) (Guess, error) {
 		}
 		return Guess{Language: lang, Build: "make", Run: "./" + prog, Why: why}, nil
 	}
-	if gos := withExt(top, ".go"); len(gos) > 0 {
-		return Guess{Language: "go", Build: "go build -o bot *.go", Run: "./bot",
-			Why: "Go files without go.mod: the .go files of the folder are built as one program into ./bot (run \"go mod init bot\" there to build it as a module)."}, nil
-	}
-	if cpps := withExt(top, ".cpp", ".cc", ".cxx"); len(cpps) > 0 {
-		var globs []string
-		for _, e := range []string{".cpp", ".cc", ".cxx"} {
-			if len(withExt(top, e)) > 0 {
-				globs = append(globs, "*"+e)
-			}
-		}
-		return Guess{Language: "cpp", Build: "g++ -O2 -o bot " + strings.Join(globs, " "), Run: "./bot",
-			Why: "C++ files found: compiled together with g++ -O2 into ./bot."}, nil
-	}
-	if cs := withExt(top, ".c"); len(cs) > 0 {
-		return Guess{Language: "c", Build: "gcc -O2 -o bot *.c -lm", Run: "./bot",
-			Why: "C files found: compiled together with gcc -O2 into ./bot."}, nil
-	}
-	if javas := withExt(all, ".java"); len(javas) > 0 {
-		build := "javac -d out *.java"
-		if len(withExt(top, ".java")) < len(javas) {
-			build = "javac -d out **/*.java"
-		}
-		class, why := javaMain(dir, javas)
-		if class == "" {
-			return Guess{}, fmt.Errorf("Java files in %s, but none has a main method (public static void main(String[] args)): add one, or give --run", dir)
-		}
-		return Guess{Language: "java", Build: build, Run: "java -cp out " + class,
-			Why: "Java files found: compiled with javac into out/; " + why}, nil
+	if g, ok, err := guessCompiled(dir, top, all, userRun); ok || err != nil {
+		return g, err
 	}
 	for _, s := range scriptLangs {
 		files := withExt(top, s.ext)
@@ -141,6 +121,9 @@ func GuessCommands(dir string) (Guess, error) {
 		case pick != "":
 		case len(files) == 1:
 			pick = files[0]
+		case userRun != "":
+			return Guess{Language: s.lang, Run: userRun,
+				Why: fmt.Sprintf("%d %s files: nothing to build.", len(files), s.lang)}, nil
 		default:
 			return Guess{}, fmt.Errorf("%d %s files in %s and none is called main%s or bot%s: say which one runs with --run, e.g. --run %q",
 				len(files), s.lang, dir, s.ext, s.ext, s.interp+" "+files[0])
@@ -149,7 +132,12 @@ func GuessCommands(dir string) (Guess, error) {
 			Why: fmt.Sprintf("%s script %s: nothing to build, run with %s.", s.lang, pick, s.interp)}, nil
 	}
 	// A lone script with a shebang line, whatever its name.
+	names := make([]string, 0, len(top))
 	for name := range top {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
 		interp := shebang(filepath.Join(dir, name))
 		if interp == "" {
 			continue
@@ -161,7 +149,242 @@ func GuessCommands(dir string) (Guess, error) {
 		return Guess{Language: filepath.Base(interp), Run: run,
 			Why: fmt.Sprintf("%s starts with #!: a %s script, nothing to build.", name, filepath.Base(interp))}, nil
 	}
+	if userRun != "" {
+		return Guess{Run: userRun, Why: "No sources Ringside knows how to build: your run command runs the folder as it is."}, nil
+	}
 	return Guess{}, fmt.Errorf("no sources Ringside recognises in %s (it looks for go.mod, *.go, Cargo.toml, a Makefile, *.cpp, *.c, *.java, *.py, *.js, *.rb or a #! script): give --build and --run", dir)
+}
+
+// withExt returns the files of a set whose names end in one of exts, sorted.
+func withExt(files map[string]bool, exts ...string) []string {
+	var out []string
+	for f := range files {
+		for _, e := range exts {
+			if strings.HasSuffix(f, e) {
+				out = append(out, f)
+				break
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// compiled is what one compiled language makes of a folder.
+type compiled struct {
+	lang, name string   // "cpp", "C++"
+	files      []string // its source files
+	mains      []string // the files (Java: classes) with an entry point
+	g          Guess
+	err        error // why its files cannot be built as one program
+}
+
+var (
+	cMainRe  = regexp.MustCompile(`(?m)^[ \t]*(?:static[ \t]+)?(?:(?:signed|unsigned)[ \t]+)?(?:int|void|auto)[ \t\r\n]+main[ \t]*\(`)
+	goMainRe = regexp.MustCompile(`(?m)^func[ \t]+main[ \t]*\(`)
+)
+
+// guessCompiled weighs the compiled languages of a folder without a build
+// file: which can be built as one program (C, C++ and Go files link into
+// one, so two files with a main are two programs), what the contest's own
+// run.sh or compile.sh use, which has an entry point, and how many files
+// each has. ok is false when the folder has no compiled sources.
+func guessCompiled(dir string, top, all map[string]bool, userRun string) (g Guess, ok bool, err error) {
+	var cands []*compiled
+	linked := func(lang, name string, files []string, build, why string, mainRe *regexp.Regexp) {
+		if len(files) == 0 {
+			return
+		}
+		c := &compiled{lang: lang, name: name, files: files, mains: filesMatching(dir, files, mainRe),
+			g: Guess{Language: lang, Build: build, Run: "./bot", Why: why}}
+		if len(c.mains) > 1 {
+			c.err = fmt.Errorf("%s each have their own main: separate programs, not one bot", strings.Join(c.mains, " and "))
+		}
+		cands = append(cands, c)
+	}
+	linked("go", "Go", withExt(top, ".go"), "go build -o bot *.go",
+		"Go files without go.mod: the .go files of the folder are built as one program into ./bot (run \"go mod init bot\" there to build it as a module).", goMainRe)
+	var globs []string
+	for _, e := range []string{".cpp", ".cc", ".cxx"} {
+		if len(withExt(top, e)) > 0 {
+			globs = append(globs, "*"+e)
+		}
+	}
+	linked("cpp", "C++", withExt(top, ".cpp", ".cc", ".cxx"), "g++ -O2 -o bot "+strings.Join(globs, " "),
+		"C++ files found: compiled together with g++ -O2 into ./bot.", cMainRe)
+	linked("c", "C", withExt(top, ".c"), "gcc -O2 -o bot *.c -lm",
+		"C files found: compiled together with gcc -O2 into ./bot.", cMainRe)
+
+	conv, convWhy, convClass := contestConvention(dir, top)
+	if javas := withExt(all, ".java"); len(javas) > 0 {
+		build := "javac -d out *.java"
+		if len(withExt(top, ".java")) < len(javas) {
+			build = "javac -d out **/*.java"
+		}
+		classes := javaMains(dir, javas)
+		c := &compiled{lang: "java", name: "Java", files: javas, mains: classes}
+		class, why := pickJavaMain(classes, convClass)
+		switch {
+		case class != "":
+			c.g = Guess{Language: "java", Build: build, Run: "java -cp out " + class,
+				Why: "Java files found: compiled with javac into out/; " + why}
+		case userRun != "":
+			c.g = Guess{Language: "java", Build: build, Run: userRun, Why: "Java files found: compiled with javac into out/."}
+		default:
+			c.err = errors.New("none of the Java files has a main method (public static void main(String[] args))")
+		}
+		cands = append(cands, c)
+	}
+	if len(cands) == 0 {
+		return Guess{}, false, nil
+	}
+
+	var chosen *compiled
+	reason := ""
+	for _, c := range cands {
+		if c.lang == conv && c.err == nil {
+			chosen, reason = c, convWhy
+		}
+	}
+	if chosen == nil {
+		// An entry point counts more than the number of files; the order
+		// of cands breaks ties.
+		score := func(c *compiled) int {
+			n := len(c.files)
+			if len(c.mains) == 1 || (c.lang == "java" && len(c.mains) > 0) {
+				n += 1000
+			}
+			return n
+		}
+		for _, c := range cands {
+			if c.err == nil && (chosen == nil || score(c) > score(chosen)) {
+				chosen = c
+			}
+		}
+	}
+	if chosen == nil {
+		c := cands[0]
+		for _, o := range cands {
+			if len(o.files) > len(c.files) {
+				c = o
+			}
+		}
+		fix := "give --build and --run for the one that is the bot"
+		switch {
+		case c.lang == "java":
+			fix = "add one, or give --run"
+		case c.lang == "cpp" || c.lang == "c":
+			fix = fmt.Sprintf("say which is the bot, e.g. --build %q --run ./bot", strings.Fields(c.g.Build)[0]+" -O2 -o bot "+c.mains[0])
+		case c.lang == "go":
+			fix = fmt.Sprintf("say which is the bot, e.g. --build %q --run ./bot", "go build -o bot "+c.mains[0])
+		}
+		return Guess{}, true, fmt.Errorf("%s in %s: %v; %s", plural(len(c.files), c.name+" file"), dir, c.err, fix)
+	}
+	g = chosen.g
+	if len(cands) > 1 {
+		var others []string
+		for _, c := range cands {
+			if c == chosen {
+				continue
+			}
+			what := plural(len(c.files), c.name+" file")
+			switch {
+			case c.err != nil:
+				what += ": " + c.err.Error()
+			case len(c.mains) == 0 && c.lang != "java":
+				what += " (none with a main)"
+			}
+			others = append(others, what)
+		}
+		if reason == "" {
+			reason = fmt.Sprintf("%s chosen over %s", plural(len(chosen.files), chosen.name+" file"), strings.Join(others, "; "))
+			if len(chosen.mains) == 1 && chosen.lang != "java" {
+				reason += fmt.Sprintf(": %s has the entry point", chosen.mains[0])
+			}
+			reason += "."
+		} else {
+			reason += " Left out: " + strings.Join(others, "; ") + "."
+		}
+		g.Why = reason + " " + g.Why
+	} else if reason != "" {
+		g.Why = reason + " " + g.Why
+	}
+	return g, true, nil
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// filesMatching returns the files (relative to dir) whose contents match re.
+func filesMatching(dir string, files []string, re *regexp.Regexp) []string {
+	var out []string
+	for _, rel := range files {
+		if data, err := os.ReadFile(filepath.Join(dir, rel)); err == nil && re.Match(data) {
+			out = append(out, rel)
+		}
+	}
+	return out
+}
+
+// contestConvention reads the run.sh and compile.sh that contests ship
+// with their sample AIs: the language whose tools they call, why, and the
+// Java class run.sh starts ("" when it names none).
+func contestConvention(dir string, top map[string]bool) (lang, why, class string) {
+	tools := map[string]string{"java": "java", "javac": "java", "g++": "cpp", "clang++": "cpp", "c++": "cpp",
+		"gcc": "c", "clang": "c", "cc": "c", "go": "go"}
+	for _, script := range []string{"run.sh", "compile.sh"} {
+		if !top[script] {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(dir, script))
+		if err != nil {
+			continue
+		}
+		for _, line := range strings.Split(string(data), "\n") {
+			words := strings.Fields(line)
+			for len(words) > 0 && (words[0] == "exec" || words[0] == "time" || strings.Contains(words[0], "=")) {
+				words = words[1:]
+			}
+			if len(words) == 0 || strings.HasPrefix(words[0], "#") {
+				continue
+			}
+			l, known := tools[filepath.Base(words[0])]
+			if !known {
+				continue
+			}
+			if l == "java" && filepath.Base(words[0]) == "java" {
+				class = javaClassArg(words[1:])
+			}
+			return l, fmt.Sprintf("%s calls %s (%q), the contest's own convention:", script, words[0], strings.TrimSpace(line)), class
+		}
+	}
+	return "", "", ""
+}
+
+func isJavaValueOption(a string) bool {
+	return a == "-cp" || a == "-classpath" || a == "--class-path" || a == "-p" || a == "--module-path"
+}
+
+// javaClassArg returns the main class of java's arguments: the first word
+// that is not an option or an option's value.
+func javaClassArg(args []string) string {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case isJavaValueOption(a):
+			i++
+		case a == "-jar":
+			return ""
+		case strings.HasPrefix(a, "-"):
+		default:
+			return a
+		}
+	}
+	return ""
 }
 
 // listSources returns the file names of dir's top level and the relative
@@ -263,17 +486,30 @@ func makeTarget(path string) (string, bool) {
 }
 
 var (
-	javaMainRe    = regexp.MustCompile(`(public\s+)?static\s+(public\s+)?void\s+main\s*\(`)
+	// Modifiers in any order: public static final void main, static
+	// public void main, …; static is checked apart.
+	javaMainRe    = regexp.MustCompile(`((?:\b(?:public|protected|private|static|final|synchronized|strictfp)\s+)+)void\s+main\s*\(`)
+	javaStaticRe  = regexp.MustCompile(`\bstatic\b`)
 	javaPackageRe = regexp.MustCompile(`(?m)^\s*package\s+([A-Za-z0-9_.]+)\s*;`)
 )
 
-// javaMain finds the class with a main method among the .java files (paths
-// relative to dir): Main or Bot when several have one.
-func javaMain(dir string, javas []string) (class, why string) {
+// javaMains returns the classes, sorted, among the .java files (paths
+// relative to dir) that have a static main method.
+func javaMains(dir string, javas []string) []string {
 	var found []string
 	for _, rel := range javas {
 		data, err := os.ReadFile(filepath.Join(dir, rel))
-		if err != nil || !javaMainRe.Match(data) {
+		if err != nil {
+			continue
+		}
+		hasMain := false
+		for _, m := range javaMainRe.FindAllSubmatch(data, -1) {
+			if javaStaticRe.Match(m[1]) {
+				hasMain = true
+				break
+			}
+		}
+		if !hasMain {
 			continue
 		}
 		name := strings.TrimSuffix(filepath.Base(rel), ".java")
@@ -282,13 +518,19 @@ func javaMain(dir string, javas []string) (class, why string) {
 		}
 		found = append(found, name)
 	}
+	sort.Strings(found)
+	return found
+}
+
+// pickJavaMain chooses the class to run among those with main: the one
+// run.sh names (prefer), else Main or Bot when several have one.
+func pickJavaMain(found []string, prefer string) (class, why string) {
 	if len(found) == 0 {
 		return "", ""
 	}
-	sort.Strings(found)
-	for _, want := range []string{"Main", "Bot"} {
+	for _, want := range []string{prefer, "Main", "Bot"} {
 		for _, c := range found {
-			if c == want || strings.HasSuffix(c, "."+want) {
+			if want != "" && (c == want || strings.HasSuffix(c, "."+want)) {
 				return c, fmt.Sprintf("class %s has main.", c)
 			}
 		}
@@ -360,7 +602,84 @@ func CheckCommands(dir, build, run string) error {
 	if err != nil {
 		return fmt.Errorf("run command: %w", err)
 	}
-	return runner.CheckRun(dir, argv, strings.TrimSpace(build) != "")
+	if err := runner.CheckRun(dir, argv, strings.TrimSpace(build) != ""); err != nil {
+		return err
+	}
+	return checkJavaPair(build, argv)
+}
+
+// checkJavaPair checks that a java run command looks for its class where
+// javac puts it: "javac -d out" with "java SampleAI" (the class path is
+// then the folder, not out/) builds and then fails at every start.
+func checkJavaPair(build string, run []string) error {
+	bargv, err := runner.Split(build)
+	if err != nil || len(bargv) == 0 || filepath.Base(bargv[0]) != "javac" || filepath.Base(run[0]) != "java" {
+		return nil
+	}
+	out := "."
+	for i := 1; i < len(bargv)-1; i++ {
+		if bargv[i] == "-d" {
+			out = bargv[i+1]
+		}
+	}
+	if out == "" || strings.Contains(out, string(os.PathListSeparator)) || javaClassArg(run[1:]) == "" {
+		return nil // nothing Ringside can reason about
+	}
+	if out == "." {
+		for _, w := range bargv[1:] {
+			if strings.Contains(w, "/") && !strings.HasPrefix(w, "-") {
+				return nil // sources below the folder: their classes land beside them
+			}
+		}
+	}
+	cp, cpAt, rest := ".", -1, []string{}
+	for i := 1; i < len(run); i++ {
+		a := run[i]
+		if !strings.HasPrefix(a, "-") && (i == 1 || !isJavaValueOption(run[i-1])) {
+			rest = append(rest, run[i:]...) // the class and the program's own arguments
+			break
+		}
+		switch {
+		case a == "-jar":
+			return nil
+		case (a == "-cp" || a == "-classpath" || a == "--class-path") && i+1 < len(run):
+			cp, cpAt = run[i+1], i
+			i++
+			continue
+		case strings.HasPrefix(a, "--class-path="):
+			cp, cpAt = strings.TrimPrefix(a, "--class-path="), i
+			continue
+		}
+		rest = append(rest, a)
+	}
+	for _, entry := range strings.Split(cp, string(os.PathListSeparator)) {
+		if filepath.Clean(entry) == filepath.Clean(out) || strings.HasSuffix(entry, "*") {
+			return nil
+		}
+	}
+	class := javaClassArg(run[1:])
+	fixed := append([]string{run[0], "-cp", out}, rest...)
+	where := "the folder the run command starts in"
+	if cpAt >= 0 {
+		where = fmt.Sprintf("the class path %s", cp)
+	}
+	outText := out + "/"
+	if out == "." {
+		outText = "the folder itself"
+	}
+	quoted := make([]string, len(fixed))
+	for i, w := range fixed {
+		quoted[i] = runner.QuoteWord(w)
+	}
+	return fmt.Errorf("the build (%s) puts the compiled classes in %s, but the run command looks for %s in %s, so it would never start: run it with --run %q (or change the build's -d)",
+		build, outText, orWord(class, "the main class"), where, strings.Join(quoted, " "))
+}
+
+func orWord(s, none string) string {
+	if s == "" {
+		return none
+	}
+	return s
 }
 
 func notFoundHint(err error) error {

@@ -2,6 +2,7 @@ package build
 
 import (
 	"os"
+	"os/exec"
 	"path"
 	"path/filepath"
 	"strings"
@@ -54,7 +55,30 @@ func TestGuessCommands(t *testing.T) {
 			lang: "java", build: "javac -d out *.java", run: "java -cp out Main"},
 		{name: "java packages", files: map[string]string{"src/game/Player.java": "package game;\npublic class Player {\n  public static void main(String[] args) {}\n}\n", "src/game/Board.java": "package game;\nclass Board {}"},
 			lang: "java", build: "javac -d out **/*.java", run: "java -cp out game.Player"},
-		{name: "java without main", files: map[string]string{"A.java": "class A {}"}, wantErr: "none has a main method"},
+		{name: "java without main", files: map[string]string{"A.java": "class A {}"}, wantErr: "none of the Java files has a main method"},
+		// Battle 2048's java samples declare main final.
+		{name: "java final main", files: map[string]string{"RandomAI.java": "public class RandomAI {\n  public static final void main(String[] args) {}\n}\n"},
+			lang: "java", build: "javac -d out *.java", run: "java -cp out RandomAI"},
+		{name: "java modifier order", files: map[string]string{"A.java": "class A {}", "P.java": "class P {\n  final static public synchronized void main(String... a) {}\n}\n"},
+			lang: "java", build: "javac -d out *.java", run: "java -cp out P"},
+		{name: "java instance main is not an entry point", files: map[string]string{"A.java": "class A { public void main(String[] a) {} }"},
+			wantErr: "none of the Java files has a main method"},
+		// JavaChallenge2015's SampleAIs: Java with two C++ test programs.
+		{name: "java beside c++ test programs", files: map[string]string{
+			"SampleAI.java": "public class SampleAI {\n  public static void main(String[] args) {}\n}\n",
+			"Board.java":    "class Board {}", "Move.java": "class Move {}", "Util.java": "class Util {}",
+			"test_board.cc": "#include <cstdio>\nint main() { return 0; }\n",
+			"test_move.cc":  "#include <cstdio>\nint main(int argc, char** argv) { return 0; }\n"},
+			lang: "java", build: "javac -d out *.java", run: "java -cp out SampleAI", whyHas: "each have their own main"},
+		{name: "c++ beside one java helper", files: map[string]string{"main.cpp": "int main() {}", "ai.cpp": "", "ai.h": "", "Gen.java": "class Gen {}"},
+			lang: "cpp", build: "g++ -O2 -o bot *.cpp", run: "./bot", whyHas: "main.cpp has the entry point"},
+		{name: "run.sh says java", files: map[string]string{
+			"run.sh": "#!/bin/sh\njava SampleAIL\n", "compile.sh": "#!/bin/sh\njavac *.java\n",
+			"SampleAI.java": "public class SampleAI { public static void main(String[] a) {} }", "SampleAIL.java": "public class SampleAIL { public static void main(String[] a) {} }",
+			"x.c": "int main() {}"},
+			lang: "java", build: "javac -d out *.java", run: "java -cp out SampleAIL", whyHas: "run.sh calls java"},
+		{name: "c++ programs with a main each", files: map[string]string{"a.cc": "int main() {}", "b.cc": "int main() {}"},
+			wantErr: "each have their own main"},
 		{name: "python main", files: map[string]string{"main.py": "", "util.py": ""},
 			lang: "python", run: "python3 main.py"},
 		{name: "python bot", files: map[string]string{"bot.py": "", "helpers.py": ""},
@@ -124,12 +148,25 @@ func TestCheckCommands(t *testing.T) {
 		{"bad quoting", "", `python3 "bot.py`, "unclosed double quote"},
 		{"no run command", "", " ", "no run command"},
 		{"builtin", "", "builtin:grip/random", ""},
+		// What the JavaChallenge2015 run.sh says, after the guessed build.
+		{"java class not on the class path", "javac -d out *.java", "java SampleAI", `--run "java -cp out SampleAI"`},
+		{"java other class path", "javac -d out *.java", "java -cp bin -Xmx1g SampleAI", `--run "java -cp out -Xmx1g SampleAI"`},
+		{"java right class path", "javac -d out *.java", "java -Xss8m -cp out SampleAI", ""},
+		{"java class path list", "javac -d classes *.java", "java -cp lib/x.jar:classes SampleAI", ""},
+		{"java in place", "javac *.java", "java SampleAI", ""},
+		{"java in place, run from out", "javac *.java", "java -cp out SampleAI", `--run "java -cp . SampleAI"`},
+		{"java jar", "javac -d out *.java", "java -jar bot.jar", ""},
 	}
 	if _, err := os.Stat("/bin/sh"); err != nil {
 		t.Skip("no /bin/sh on this system")
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			if strings.HasPrefix(tt.run, "java ") {
+				if _, err := exec.LookPath("java"); err != nil {
+					t.Skip("java is not installed")
+				}
+			}
 			err := CheckCommands(dir, tt.build, tt.run)
 			if tt.want == "" {
 				if err != nil {
@@ -175,4 +212,33 @@ func FuzzGlobMatch(f *testing.F) {
 			t.Fatalf("globMatch(%q, %q) = %v, path.Match says %v", pattern, name, got, want)
 		}
 	})
+}
+
+// TestGuessForKeepsTheUserRun: a run command the user gave is kept, and
+// the guess then only chooses the build; it never refuses for want of an
+// entry point it would have run itself.
+func TestGuessForKeepsTheUserRun(t *testing.T) {
+	tests := []struct {
+		name       string
+		files      map[string]string
+		run, build string
+	}{
+		{"java without a main it recognises", map[string]string{"A.java": "class A { /* main in a superclass */ }"}, "java -cp out A", "javac -d out *.java"},
+		{"java with main", map[string]string{"Main.java": "class Main { public static void main(String[] a) {} }"}, "java -cp out -Xss64m Main", "javac -d out *.java"},
+		{"python without main.py", map[string]string{"a.py": "", "b.py": ""}, "python3 b.py", ""},
+		{"nothing known", map[string]string{"prebuilt": "data"}, "./prebuilt", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFiles(t, dir, tt.files)
+			g, err := GuessFor(dir, tt.run)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g.Run != tt.run || g.Build != tt.build {
+				t.Errorf("guess = build %q run %q, want %q and the user's %q", g.Build, g.Run, tt.build, tt.run)
+			}
+		})
+	}
 }

@@ -1,0 +1,2 @@
+#!/bin/sh
+javac SampleAI.java
