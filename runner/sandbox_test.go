@@ -177,3 +177,17 @@ func TestBotWithoutFolder(t *testing.T) {
 		t.Errorf("the bot read a file its command line does not name: %q", out.Stderr[0])
 	}
 }
+
+func TestToolRoots(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_DATA_HOME", "")
+	t.Setenv("XDG_CONFIG_HOME", "")
+	t.Setenv("PATH", strings.Join([]string{home + "/.local/bin", home + "/.pyenv/shims", home + "/go/bin",
+		home + "/bin", "/usr/local/go/bin", "/usr/bin", "relative/bin"}, ":"))
+	got := strings.Join(toolRoots(), " ")
+	want := strings.Join([]string{home + "/.local/bin", home + "/.pyenv", home + "/go", home + "/bin", "/usr/local/go", "/usr"}, " ")
+	if got != want {
+		t.Errorf("toolRoots =\n%s\nwant\n%s", got, want)
+	}
+}

@@ -71,7 +71,7 @@ func sandboxEnv(extra []string, scratch string) []string {
 // gives its parent (~/.pyenv, ~/go), unless that is the home folder or
 // holds it.
 func toolRoots() []string {
-	home, _ := os.UserHomeDir()
+	private := privateFolders()
 	var roots []string
 	for _, d := range filepath.SplitList(os.Getenv("PATH")) {
 		if !filepath.IsAbs(d) {
@@ -80,17 +80,43 @@ func toolRoots() []string {
 		d = filepath.Clean(d)
 		root := d
 		if b := filepath.Base(d); b == "bin" || b == "shims" {
-			parent := filepath.Dir(d)
-			if parent != "/" && (home == "" || (parent != home && !strings.HasPrefix(home+"/", parent+"/"))) {
+			if parent := filepath.Dir(d); parent != "/" && !holdsAny(parent, private) {
 				root = parent
 			}
 		}
-		if home != "" && (root == home || strings.HasPrefix(home+"/", root+"/")) {
-			continue // never the whole home folder
+		if holdsAny(root, private) {
+			continue
 		}
 		roots = append(roots, root)
 	}
 	return roots
+}
+
+// privateFolders are the folders a tool folder must never hold: the home
+// folder and where programs keep their data and settings (Ringside's
+// database and AIs are in ~/.local/share/ringside): ~/.local/bin on PATH
+// gives ~/.local/bin, not ~/.local.
+func privateFolders() []string {
+	var dirs []string
+	if home, err := os.UserHomeDir(); err == nil {
+		dirs = append(dirs, home, filepath.Join(home, ".local", "share"), filepath.Join(home, ".config"))
+	}
+	for _, k := range []string{"XDG_DATA_HOME", "XDG_CONFIG_HOME"} {
+		if v := os.Getenv(k); filepath.IsAbs(v) {
+			dirs = append(dirs, filepath.Clean(v))
+		}
+	}
+	return dirs
+}
+
+// holdsAny tells whether dir is one of dirs or holds one of them.
+func holdsAny(dir string, dirs []string) bool {
+	for _, d := range dirs {
+		if d == dir || strings.HasPrefix(d+"/", strings.TrimSuffix(dir, "/")+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // namedPaths are the existing paths on a bot's command line ("python3
