@@ -348,6 +348,11 @@ func startSeat(i int, argv []string, b Bot, sb *sandboxSpec) *seatConn {
 		c.out.close()
 		return c
 	}
+	if p.launch != nil {
+		// The bot's clock starts when it does, not when its sandbox
+		// began to be made.
+		p.launch.Features(launchReport)
+	}
 	c.proc, c.out, c.since = p, p.out, time.Now()
 	c.send = p.write
 	return c

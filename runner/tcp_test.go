@@ -5,7 +5,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -63,7 +62,7 @@ func playCloudMs(t *testing.T, transport, turnMs string, modes ...string) *Outco
 }
 
 func TestTCPGoodBotsAndLoopback(t *testing.T) {
-	goroutines := runtime.NumGoroutine()
+	goroutines := matchGoroutines()
 	out := playCloud(t, "tcp", "good", "gamespace")
 	for seat := range 2 {
 		if got := counts(out, seat); got[engine.OK] != 5 {

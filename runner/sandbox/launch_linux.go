@@ -170,8 +170,9 @@ const (
 	warmIdle = 30 * time.Second
 )
 
-// lastTake is when a launcher of each kind was last taken.
-var lastTake = map[warmKey]time.Time{}
+// idleTimers end the waiting launchers of a kind warmIdle after the last
+// take (one timer per kind, reset by every take).
+var idleTimers = map[warmKey]*time.Timer{}
 
 // poolOf returns the channel of waiting launchers for key.
 func poolOf(key warmKey) chan *warm {
@@ -224,7 +225,11 @@ func takeWarm(exe string, network, fresh bool) (*warm, error) {
 	key := warmKey{exe, network}
 	ch := poolOf(key)
 	warmMu.Lock()
-	lastTake[key] = time.Now()
+	if tm, ok := idleTimers[key]; ok {
+		tm.Reset(warmIdle)
+	} else {
+		idleTimers[key] = time.AfterFunc(warmIdle, func() { DropWarm(exe, network) })
+	}
 	warmMu.Unlock()
 	var w *warm
 	if !fresh {
@@ -252,16 +257,7 @@ func takeWarm(exe string, network, fresh bool) (*warm, error) {
 		case ch <- next:
 		default:
 			next.discard()
-			return
 		}
-		time.AfterFunc(warmIdle, func() {
-			warmMu.Lock()
-			idle := time.Since(lastTake[key]) >= warmIdle
-			warmMu.Unlock()
-			if idle {
-				DropWarm(exe, network)
-			}
-		})
 	}()
 	return w, nil
 }
