@@ -102,6 +102,8 @@ type aiForm struct {
 	run      *widget.Entry
 	why      *widget.Label
 	watch    *widget.Check
+	trusted  *widget.Check
+	limits   *widget.Entry
 	problem  *widget.Label
 	save     *widget.Button
 	cancel   *widget.Button
@@ -124,6 +126,8 @@ func newAIForm(s *aisScreen, editing *storage.AI) *aiForm {
 	f.why.Importance = widget.LowImportance
 	f.watch = widget.NewCheck("Watch: rebuild it whenever a file in its folder is saved", nil)
 	f.watch.SetChecked(true)
+	f.trusted = widget.NewCheck("Trusted: run it outside the sandbox, with your rights and files (only for programs you wrote or read)", nil)
+	f.limits = newEntry("default: " + service.DefaultLimitsText())
 	f.problem = widget.NewLabel("")
 	f.problem.Importance = widget.DangerImportance
 	title, action := "Add an AI", "Add and build"
@@ -136,6 +140,8 @@ func newAIForm(s *aisScreen, editing *storage.AI) *aiForm {
 		f.build.SetText(editing.BuildCmd)
 		f.run.SetText(editing.RunCmd)
 		f.watch.SetChecked(editing.Watch)
+		f.trusted.SetChecked(editing.Trusted)
+		f.limits.SetText(editing.Limits)
 		f.why.SetText(wrapText("Changing the folder guesses the commands again. A change of folder or commands builds a new revision; "+
 			"the revisions built so far stay.", 90))
 	} else if ids := gameIDList(); len(ids) == 1 {
@@ -150,17 +156,18 @@ func newAIForm(s *aisScreen, editing *storage.AI) *aiForm {
 		widget.NewFormItem("Language", f.language),
 		widget.NewFormItem("Build command", f.build),
 		widget.NewFormItem("Run command", f.run),
+		widget.NewFormItem("Sandbox caps", f.limits),
 	)
 	hint := widget.NewLabel(wrapText("Commands are split into words like a shell does, but never run through one (write sh -c '…' for that). "+
 		"Builds run in a copy of the folder; the run command runs in the built copy, so ./bot is the built program.", 100))
 	hint.Importance = widget.LowImportance
-	content := container.NewVBox(form, f.why, hint, f.watch, f.problem)
+	content := container.NewVBox(form, f.why, hint, f.watch, f.trusted, f.problem)
 	f.cancel = widget.NewButton("Cancel", func() { f.dlg.Hide() })
 	f.save = widget.NewButton(action, f.submit)
 	f.save.Importance = widget.HighImportance
 	f.dlg = dialog.NewCustomWithoutButtons(title, content, s.u.Win)
 	f.dlg.SetButtons([]fyne.CanvasObject{f.cancel, f.save})
-	f.dlg.Resize(dialogSize(s.u, 820, 560))
+	f.dlg.Resize(dialogSize(s.u, 820, 620))
 	return f
 }
 
@@ -220,6 +227,7 @@ func (f *aiForm) aiSpec() (service.NewAI, error) {
 		Name: strings.TrimSpace(f.name.Text), Game: f.game.Selected, Dir: strings.TrimSpace(f.folder.Text),
 		Language: strings.TrimSpace(f.language.Text), Build: strings.TrimSpace(f.build.Text), BuildSet: true,
 		Run: strings.TrimSpace(f.run.Text), Watch: f.watch.Checked,
+		Trusted: f.trusted.Checked, Limits: strings.TrimSpace(f.limits.Text),
 	}
 	switch {
 	case a.Name == "":
@@ -257,7 +265,7 @@ func (f *aiForm) submit() {
 		} else {
 			var ed service.Edited
 			ed, err = s.u.Svc.EditAI(editing.ID, service.AIEdit{Name: &a.Name, Game: &a.Game, Dir: &a.Dir,
-				Build: &a.Build, Run: &a.Run, Language: &a.Language, Watch: &a.Watch})
+				Build: &a.Build, Run: &a.Run, Language: &a.Language, Watch: &a.Watch, Trusted: &a.Trusted, Limits: &a.Limits})
 			ai, rebuild = ed.AI, ed.Rebuild
 		}
 		uiDo(func() {

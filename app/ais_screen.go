@@ -359,7 +359,8 @@ func (s *aisScreen) showSelected() {
 	ai := r.AI
 	s.title.SetText(ai.Name)
 	build := strings.Trim(service.BuildText(ai), "()")
-	s.info.SetText(fmt.Sprintf("Plays %s · %s · build: %s · run: %s", ai.Game, orDash(ai.Language), build, ai.RunCmd))
+	s.info.SetText(fmt.Sprintf("Plays %s · %s · build: %s · run: %s\nSandbox: %s", ai.Game, orDash(ai.Language), build, ai.RunCmd,
+		service.AISandboxText(ai)))
 	s.folder.Importance = widget.MediumImportance
 	s.folder.SetText("Source folder: " + ai.SourceDir)
 	if r.Missing {

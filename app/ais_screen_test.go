@@ -175,6 +175,26 @@ func TestAIsScreen(t *testing.T) {
 		return strings.HasPrefix(r[3], "r2 · ") && strings.HasPrefix(r[4], "ok")
 	})
 
+	// Sandbox settings are saved without a rebuild and shown.
+	onUI(func() {
+		test.Tap(s.edit)
+		s.form.trusted.SetChecked(true)
+		s.form.limits.SetText("memory=256M")
+		test.Tap(s.form.save)
+	})
+	eventually(t, "trust and caps are saved", func() bool {
+		a, err := u.DB.AI(ai.ID)
+		return err == nil && a.Trusted && a.Limits == "memory=256M"
+	})
+	eventually(t, "the AI's sandbox is shown", func() bool {
+		var text string
+		onUI(func() { text = s.info.Text })
+		return strings.Contains(text, "Sandbox: off (trusted")
+	})
+	if r := rowText(s, "alice"); !strings.HasPrefix(r[3], "r2 · ") {
+		t.Errorf("saving the sandbox settings rebuilt alice: %q", r)
+	}
+
 	// An AI whose folder is deleted shows as missing.
 	bobDir := filepath.Join(root, "bob")
 	fixture.WriteFiles(t, bobDir, map[string]string{"bot.py": fixture.PyBot(1)})
@@ -284,6 +304,20 @@ func TestAIsScreenProblems(t *testing.T) {
 	})
 	eventually(t, "a built-in bot's name is refused", func() bool {
 		return strings.Contains(problem(), "kept for built-in bots")
+	})
+	fixture.WriteFiles(t, empty, map[string]string{"nothere.py": fixture.PyBot(1)})
+	onUI(func() {
+		f.name.SetText("zoe")
+		f.limits.SetText("ram=1G")
+		test.Tap(f.save)
+	})
+	eventually(t, "an unknown cap is explained", func() bool {
+		return strings.Contains(problem(), `Limit "ram": no such limit`) && strings.Contains(problem(), "memory=1G")
+	})
+	onUI(func() {
+		if f.limits.Text != "ram=1G" || f.name.Text != "zoe" {
+			t.Errorf("the form lost what was typed: name %q, caps %q", f.name.Text, f.limits.Text)
+		}
 	})
 	if ais, _ := s.u.DB.ListAIs(); len(ais) != 0 {
 		t.Errorf("%d AIs registered despite the problems", len(ais))

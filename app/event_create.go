@@ -63,6 +63,8 @@ type createEventForm struct {
 	scale     *widget.Entry
 	seed      *widget.Entry
 	options   *widget.Entry
+	limits    *widget.Entry
+	trusted   *widget.Check
 	runNow    *widget.Check
 
 	plan    *widget.Label // the event's size and time, or what is wrong
@@ -104,7 +106,9 @@ func newCreateEventForm(u *UI, ais []service.AIStatus) *createEventForm {
 	f.options = widget.NewMultiLineEntry()
 	f.options.SetPlaceHolder("game options, one per line: KEY=VALUE (see the Games screen)")
 	f.options.SetMinRowsVisible(2)
-	for _, e := range []*widget.Entry{f.name, f.commands, f.gamesN, f.conc, f.scale, f.seed, f.options} {
+	f.limits = newEntry("default: " + service.DefaultLimitsText())
+	f.trusted = widget.NewCheck("Trusted: run every bot outside the sandbox, with your rights and files", func(bool) { f.replan() })
+	for _, e := range []*widget.Entry{f.name, f.commands, f.gamesN, f.conc, f.scale, f.seed, f.options, f.limits} {
 		e.OnChanged = func(string) { f.replan() }
 	}
 	f.runNow = widget.NewCheck("Run it now", nil)
@@ -168,8 +172,11 @@ func (f *createEventForm) show() {
 		widget.NewFormItem("Time multiplier", f.scale),
 		widget.NewFormItem("Seed", f.seed),
 		widget.NewFormItem("Game options", f.options),
+		widget.NewFormItem("Sandbox caps", f.limits),
+		widget.NewFormItem("", f.trusted),
 		widget.NewFormItem("", f.runNow),
 	)
+	form.Items[10].HintText = "for every bot, e.g. memory=512M cpu=2m; an AI's own caps win"
 	form.Items[3].HintText = "league: seeds per pairing; bracket: best of N; swiss: rounds; sprt: most games"
 	form.Items[5].HintText = "bots that take the seats entrants leave empty; they are not ranked"
 	lists := container.NewVSplit(f.entrants.object(),
@@ -231,7 +238,7 @@ func (f *createEventForm) showPlan(text string, problem bool) {
 // spec reads the form into an EventSpec; bad numbers are reported by name.
 func (f *createEventForm) spec() (service.EventSpec, error) {
 	s := service.EventSpec{Name: f.name.Text, Game: f.game.Selected, Format: event.Format(f.format.Selected),
-		Options: engine.Options{}}
+		Options: engine.Options{}, Trusted: f.trusted.Checked, Limits: strings.TrimSpace(f.limits.Text)}
 	s.Entries = append(s.Entries, f.entrants.selected()...)
 	for _, line := range strings.Split(f.commands.Text, "\n") {
 		if line = strings.TrimSpace(line); line != "" {

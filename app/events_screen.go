@@ -419,8 +419,8 @@ func (v *eventView) apply(d *eventData) {
 	if conc == 1 {
 		at = "one game at a time"
 	}
-	v.info.SetText(fmt.Sprintf("%s · %s · %d entries · %s · time ×%g · seed %d",
-		ev.Game, ev.Config.Format, len(ev.Entries), at, max(ev.TimeScale, 1), ev.Config.Seed))
+	v.info.SetText(fmt.Sprintf("%s · %s · %d entries · %s · time ×%g · seed %d · %s",
+		ev.Game, ev.Config.Format, len(ev.Entries), at, max(ev.TimeScale, 1), ev.Config.Seed, service.EventSandboxText(ev)))
 	done := len(d.outcomes)
 	if !v.u.Jobs.Running(ev.ID) {
 		if len(d.matches) > 0 {

@@ -140,7 +140,18 @@ func TestCreateEventDialogPlansAndPicksRevisions(t *testing.T) {
 		// 24 orders where seat orders are balanced.
 		return strings.Contains(text, " 4 games") || strings.Contains(text, " 24 games")
 	})
-	onUI(func() { f.runNow.SetChecked(false); f.submit() })
+	onUI(func() { f.limits.SetText("memory=lots") })
+	eventually(t, "bad caps are explained in the plan", func() bool {
+		var text string
+		onUI(func() { text = f.plan.Text })
+		return strings.Contains(text, "memory=lots") && strings.Contains(text, "want a size above 0")
+	})
+	onUI(func() {
+		f.limits.SetText("memory=512M")
+		f.trusted.SetChecked(true)
+		f.runNow.SetChecked(false)
+		f.submit()
+	})
 	eventually(t, "the event is created with alice r1", func() bool {
 		evs, _ := u.DB.ListEvents()
 		if len(evs) != 1 {
@@ -149,6 +160,9 @@ func TestCreateEventDialogPlansAndPicksRevisions(t *testing.T) {
 		ev, err := u.DB.Event(evs[0].ID)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if !ev.Trusted || ev.Limits != "memory=512M" {
+			t.Errorf("event stored trusted %v, caps %q; want the dialog's", ev.Trusted, ev.Limits)
 		}
 		for _, e := range ev.Entries {
 			if e.Name == "alice r1" {

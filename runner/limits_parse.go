@@ -64,7 +64,7 @@ func FormatLimits(l, base sandbox.Limits) string {
 		out = append(out, "processes="+strconv.Itoa(l.Processes))
 	}
 	if l.CPU != base.CPU {
-		out = append(out, "cpu="+l.CPU.String())
+		out = append(out, "cpu="+durationText(l.CPU))
 	}
 	size("filesize", l.FileSize, base.FileSize)
 	size("scratch", l.Scratch, base.Scratch)
@@ -112,4 +112,17 @@ func sizeText(n int64) string {
 		return strconv.FormatInt(n>>10, 10) + "K"
 	}
 	return strconv.FormatInt(n, 10)
+}
+
+// durationText writes d as time.Duration does, without the zero units it
+// ends with ("5m", not "5m0s").
+func durationText(d time.Duration) string {
+	t := d.String()
+	if strings.HasSuffix(t, "m0s") {
+		t = strings.TrimSuffix(t, "0s")
+	}
+	if strings.HasSuffix(t, "h0m") {
+		t = strings.TrimSuffix(t, "0m")
+	}
+	return t
 }

@@ -30,7 +30,7 @@ func SandboxReport(sb runner.Sandbox) string {
 func CheckLimits(text string) (string, error) {
 	l, err := runner.ParseLimits(text, runner.DefaultLimits)
 	if err != nil {
-		return "", &Error{Code: Invalid, Message: err.Error() + "; leave it empty for the defaults (" + runner.FormatLimits(runner.DefaultLimits, sandbox.Limits{}) + ")", Err: err}
+		return "", &Error{Code: Invalid, Message: err.Error() + "; leave it empty for the defaults (" + DefaultLimitsText() + ")", Err: err}
 	}
 	return runner.FormatLimits(l, runner.DefaultLimits), nil
 }
@@ -44,4 +44,30 @@ func AISandboxText(ai storage.AI) string {
 		return "on, with " + ai.Limits
 	}
 	return "on, default caps"
+}
+
+// DefaultLimitsText is the sandbox's default caps as --limits writes them.
+func DefaultLimitsText() string {
+	return runner.FormatLimits(runner.DefaultLimits, sandbox.Limits{})
+}
+
+// EventSandboxText says in a few words how an event's bots are contained.
+func EventSandboxText(ev storage.Event) string {
+	if ev.Trusted {
+		return "no sandbox (trusted)"
+	}
+	text := "sandboxed"
+	if ev.Limits != "" {
+		text += " with " + ev.Limits
+	}
+	var trusted []string
+	for _, e := range ev.Entries {
+		if e.Trusted {
+			trusted = append(trusted, e.Name)
+		}
+	}
+	if len(trusted) > 0 {
+		text += " except " + strings.Join(trusted, ", ") + " (trusted)"
+	}
+	return text
 }
