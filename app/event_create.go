@@ -107,7 +107,7 @@ func newCreateEventForm(u *UI, ais []service.AIStatus) *createEventForm {
 	f.options.SetPlaceHolder("game options, one per line: KEY=VALUE (see the Games screen)")
 	f.options.SetMinRowsVisible(2)
 	f.limits = newEntry("default: " + service.DefaultLimitsText())
-	f.trusted = widget.NewCheck("Trusted: run every bot outside the sandbox, with your rights and files", func(bool) { f.replan() })
+	f.trusted = widget.NewCheck("Trusted: no sandbox (bots get your rights and files)", func(bool) { f.replan() })
 	for _, e := range []*widget.Entry{f.name, f.commands, f.gamesN, f.conc, f.scale, f.seed, f.options, f.limits} {
 		e.OnChanged = func(string) { f.replan() }
 	}

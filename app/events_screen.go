@@ -172,6 +172,9 @@ func (s *eventsScreen) selectEvent(id int64) {
 	s.u.goWork(func() {
 		time.Sleep(200 * time.Millisecond)
 		uiDo(func() {
+			if s.selected != id {
+				return // another event was chosen meanwhile
+			}
 			for i, r := range s.rows {
 				if r.ev.ID == id {
 					s.list.Select(i)

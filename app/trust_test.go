@@ -9,6 +9,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -197,14 +198,26 @@ func TestOpenReplayFollowsTheShownEvent(t *testing.T) {
 	}
 	shown := func(id int64) {
 		onUI(func() { u.events.reload(); u.showEvents(id) })
-		eventually(t, "the event and its games are shown", func() bool {
+		deadline := time.Now().Add(time.Minute)
+		for {
 			var ok bool
+			var state string
 			onUI(func() {
 				d := u.events.detail
 				ok = d.loaded != nil && d.loaded.ev.ID == id && d.games.data != nil && len(d.games.data.matches) > 0
+				state = fmt.Sprintf("title %q, loaded %v, games %v", d.title.Text, d.loaded != nil, d.games.data != nil)
+				if d.loaded != nil && d.games.data != nil {
+					state += fmt.Sprintf(", loaded event %d with %d games, list of event %d with %d games", d.loaded.ev.ID, len(d.loaded.matches), d.games.data.ev.ID, len(d.games.data.matches))
+				}
 			})
-			return ok
-		})
+			if ok {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("event %d and its games are not shown: %s", id, state)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
 	}
 	shown(ids[0])
 	g := u.events.detail.games
@@ -213,7 +226,7 @@ func TestOpenReplayFollowsTheShownEvent(t *testing.T) {
 		g.list.Select(0)
 		first = g.chosen
 		if first == 0 || g.open.Disabled() {
-			t.Fatalf("choosing a finished game: chosen %d, open disabled %v", first, g.open.Disabled())
+			t.Fatalf("choosing a finished game: chosen %d, open disabled %v; matches %+v", first, g.open.Disabled(), g.data.matches)
 		}
 	})
 	shown(ids[1])
