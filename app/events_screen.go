@@ -438,7 +438,7 @@ func (v *eventView) apply(d *eventData) {
 	}
 	v.updateButtons()
 	if d.tableErr == nil {
-		v.standings.set(d.table, d.problems)
+		v.standings.set(d.ev, d.table, d.problems)
 	}
 	v.games.set(d)
 	v.extra.apply(d)

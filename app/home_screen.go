@@ -42,8 +42,9 @@ var demos = []demo{
 
 // homeScreen greets a first-time user and offers the demos.
 type homeScreen struct {
-	u   *UI
-	obj fyne.CanvasObject
+	u       *UI
+	obj     fyne.CanvasObject
+	sandbox *widget.Label // how bots are contained on this machine
 }
 
 func newHomeScreen(u *UI) *homeScreen {
@@ -72,10 +73,22 @@ func newHomeScreen(u *UI) *homeScreen {
 	where := widget.NewLabel(fmt.Sprintf("Database: %s", u.DB.Path()))
 	where.TextStyle = fyne.TextStyle{Italic: true}
 	db := container.NewHBox(where, databaseButtons(u))
+	h.sandbox = widget.NewLabel("Sandbox: checking what this machine offers…")
+	h.sandbox.Wrapping = fyne.TextWrapWord
 	// One scroll for the whole screen: wrapped labels ask for a tall
 	// minimum size before their width is known, which must not grow the
 	// window.
-	h.obj = container.NewVScroll(container.NewPadded(container.NewVBox(title, intro, cards, db)))
+	h.obj = container.NewVScroll(container.NewPadded(container.NewVBox(title, intro, cards, db, h.sandbox)))
+	// Probing starts a launcher: not on the UI thread.
+	u.goWork(func() {
+		on, text := service.SandboxState()
+		uiDo(func() {
+			if !on {
+				h.sandbox.Importance = widget.WarningImportance
+			}
+			h.sandbox.SetText(text)
+		})
+	})
 	return h
 }
 

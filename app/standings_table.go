@@ -32,6 +32,7 @@ type standingsTable struct {
 	seats    int
 	rows     []event.Standing
 	problems map[int]storage.Problems // by entry
+	trusted  map[int]bool              // entries that ran without the sandbox
 	obj      fyne.CanvasObject
 }
 
@@ -98,6 +99,9 @@ func (s *standingsTable) cell(row, col int) string {
 	case 0:
 		return service.RankText(s.rows, row)
 	case 1:
+		if s.trusted[r.Entry] {
+			return displayName(r.Name) + " (trusted)"
+		}
 		return displayName(r.Name)
 	case 2:
 		return fmt.Sprint(r.Games)
@@ -126,10 +130,19 @@ func (s *standingsTable) cell(row, col int) string {
 	return ""
 }
 
-// set shows a new table; the widget keeps its scroll position.
-func (s *standingsTable) set(t event.Table, problems map[int]storage.Problems) {
+// set shows a new table of ev; the widget keeps its scroll position.
+func (s *standingsTable) set(ev storage.Event, t event.Table, problems map[int]storage.Problems) {
 	s.rows, s.seats, s.problems = t.Rows, t.Seats, problems
+	s.trusted = map[int]bool{}
+	for _, e := range ev.Entries {
+		if ev.Trusted || e.Trusted {
+			s.trusted[e.Index] = true
+		}
+	}
 	note := service.StandingsNote(t) + " Problems counts a bot's crashes, answers too late and answers the game could not take."
+	if len(s.trusted) > 0 {
+		note += " (trusted) marks a bot that ran without the sandbox, with the teacher's rights and files."
+	}
 	for _, r := range t.Rows {
 		if revisionName.MatchString(r.Name) {
 			note += " \"r3\" after a name is the revision that plays: its 3rd successful build."

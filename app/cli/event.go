@@ -223,6 +223,9 @@ func eventRun(c *cli, verb string, args []string) error {
 			fmt.Fprintf(c.stderr, "note: event %d was left running by %s, which has stopped; taking it over\n", id, gone)
 		}
 		fmt.Fprintf(c.stdout, "event %d: %s\n", id, service.SandboxSummary(job.Run.Sandbox))
+		if names := service.TrustedNames(job.Event); len(names) > 0 && !job.Event.Trusted {
+			fmt.Fprintf(c.stdout, "event %d: trusted, so without the sandbox: %s\n", id, strings.Join(names, ", "))
+		}
 		paused, err := c.play(job, *quiet)
 		var locked *storage.LockedError
 		if errors.As(err, &locked) {
@@ -371,7 +374,7 @@ func eventStandings(c *cli, args []string) error {
 }
 
 func printStandings(w io.Writer, s *service.Service, id int64, format string) error {
-	_, table, err := s.Standings(id)
+	ev, table, err := s.Standings(id)
 	if err != nil {
 		return err
 	}
@@ -379,7 +382,13 @@ func printStandings(w io.Writer, s *service.Service, id int64, format string) er
 	if err != nil {
 		return err
 	}
-	return service.WriteStandings(w, table, problems, format)
+	if err := service.WriteStandings(w, table, problems, format); err != nil {
+		return err
+	}
+	if names := service.TrustedNames(ev); len(names) > 0 && (format == "" || format == "text" || format == "md") {
+		fmt.Fprintf(w, "\nran without the sandbox (trusted): %s\n", strings.Join(names, ", "))
+	}
+	return nil
 }
 
 func runReplay(c *cli, args []string) error {

@@ -17,6 +17,14 @@ func SandboxSummary(sb runner.Sandbox) string {
 	return first
 }
 
+// SandboxState says whether bots are fully contained on this machine,
+// and the summary line that says how.
+func SandboxState() (on bool, summary string) {
+	level, text := runner.SandboxStatus(runner.Sandbox{})
+	first, _, _ := strings.Cut(text, "\n")
+	return level == sandbox.Full, first
+}
+
 // SandboxReport is the whole sandbox status: the summary line, then what
 // is missing on this machine and why.
 func SandboxReport(sb runner.Sandbox) string {
@@ -60,14 +68,19 @@ func EventSandboxText(ev storage.Event) string {
 	if ev.Limits != "" {
 		text += " with " + ev.Limits
 	}
-	var trusted []string
-	for _, e := range ev.Entries {
-		if e.Trusted {
-			trusted = append(trusted, e.Name)
-		}
-	}
-	if len(trusted) > 0 {
+	if trusted := TrustedNames(ev); len(trusted) > 0 {
 		text += " except " + strings.Join(trusted, ", ") + " (trusted)"
 	}
 	return text
+}
+
+// TrustedNames are the entries of ev that run without the sandbox.
+func TrustedNames(ev storage.Event) []string {
+	var names []string
+	for _, e := range ev.Entries {
+		if ev.Trusted || e.Trusted {
+			names = append(names, e.Name)
+		}
+	}
+	return names
 }
