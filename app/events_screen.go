@@ -40,6 +40,7 @@ type eventsScreen struct {
 	rows []eventRow
 
 	selected int64
+	selRow   int // the row the list highlights (it selects by position)
 	detail   *eventView
 
 	mu      sync.Mutex
@@ -48,7 +49,7 @@ type eventsScreen struct {
 }
 
 func newEventsScreen(u *UI) *eventsScreen {
-	s := &eventsScreen{u: u, loading: map[int64]bool{}, again: map[int64]bool{}}
+	s := &eventsScreen{u: u, selRow: -1, loading: map[int64]bool{}, again: map[int64]bool{}}
 	s.list = widget.NewList(
 		func() int { return len(s.rows) },
 		func() fyne.CanvasObject {
@@ -70,10 +71,16 @@ func newEventsScreen(u *UI) *eventsScreen {
 				r.ev.Game, r.ev.Config.Format, r.done, r.all, s.statusText(r)))
 		})
 	s.list.OnSelected = func(i widget.ListItemID) {
-		if i < len(s.rows) {
-			s.selected = s.rows[i].ev.ID
-			s.detail.show(s.rows[i].ev.ID)
+		if i >= len(s.rows) {
+			return
 		}
+		id := s.rows[i].ev.ID
+		s.selRow = i
+		if id == s.selected && s.detail.currentID() == id {
+			return // the list catching up with the event already shown
+		}
+		s.selected = id
+		s.detail.show(id)
 	}
 	newBtn := widget.NewButtonWithIcon("New event", theme.ContentAddIcon(), func() { showCreateEvent(u) })
 	newBtn.Importance = widget.HighImportance
@@ -129,6 +136,13 @@ func (s *eventsScreen) reload() {
 			if s.selected == 0 && len(rows) > 0 {
 				s.list.Select(0)
 			}
+			// The list selects by position: a new event above the
+			// shown one moves it, so move the highlight with it.
+			for i, r := range rows {
+				if r.ev.ID == s.selected && i != s.selRow {
+					s.list.Select(i)
+				}
+			}
 		})
 	})
 }
@@ -136,7 +150,7 @@ func (s *eventsScreen) reload() {
 // forget shows no event after the shown one was deleted.
 func (s *eventsScreen) forget(id int64) {
 	if s.selected == id {
-		s.selected = 0
+		s.selected, s.selRow = 0, -1
 		s.list.UnselectAll()
 		s.detail.hide()
 	}
@@ -161,14 +175,17 @@ func (s *eventsScreen) poll() {
 
 // selectEvent shows event id, reloading the list if it is new.
 func (s *eventsScreen) selectEvent(id int64) {
+	// Shown here, not through the list: selecting the row the list
+	// already highlights (the rows moved since) would not call
+	// OnSelected.
+	s.selected = id
+	s.detail.show(id)
 	for i, r := range s.rows {
 		if r.ev.ID == id {
 			s.list.Select(i)
 			return
 		}
 	}
-	s.selected = id
-	s.detail.show(id)
 	s.u.goWork(func() {
 		time.Sleep(200 * time.Millisecond)
 		uiDo(func() {

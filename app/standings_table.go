@@ -32,7 +32,7 @@ type standingsTable struct {
 	seats    int
 	rows     []event.Standing
 	problems map[int]storage.Problems // by entry
-	trusted  map[int]bool              // entries that ran without the sandbox
+	trusted  map[int]bool             // entries that ran without the sandbox
 	obj      fyne.CanvasObject
 }
 

@@ -345,8 +345,9 @@ func TestDemoTwiceIsOneEvent(t *testing.T) {
 	onUI(func() { u.tabs.SelectIndex(0); test.Tap(runs[1]) })
 	eventually(t, "the demo is shown again", func() bool {
 		var id int64
-		onUI(func() { id = u.events.detail.currentID() })
-		return id != 0 && u.tabs.SelectedIndex() == 1
+		var tab int
+		onUI(func() { id, tab = u.events.detail.currentID(), u.tabs.SelectedIndex() })
+		return id != 0 && tab == 1
 	})
 	if evs, _ := u.DB.ListEvents(); len(evs) != 1 {
 		t.Errorf("%d events after pressing the demo twice, want 1", len(evs))
