@@ -185,23 +185,18 @@ func SourceFiles(dir, build, run string) (kept []string, left []LeftOut, err err
 	if err != nil {
 		return nil, nil, err
 	}
-	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
+	skip := func(rel string, isDir bool) bool {
+		why := f.Why(rel, isDir)
+		if why == "" {
+			return false
 		}
-		rel, _ := filepath.Rel(dir, p)
-		if rel == "." {
-			return nil
+		if isDir {
+			rel += "/"
 		}
-		rel = filepath.ToSlash(rel)
-		if why := f.Why(rel, d.IsDir()); why != "" {
-			if d.IsDir() {
-				left = append(left, LeftOut{rel + "/", why})
-				return filepath.SkipDir
-			}
-			left = append(left, LeftOut{rel, why})
-			return nil
-		}
+		left = append(left, LeftOut{rel, why})
+		return true
+	}
+	err = walkTree(dir, skip, func(rel string, d fs.DirEntry) error {
 		if !d.IsDir() {
 			kept = append(kept, rel)
 		}
