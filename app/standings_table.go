@@ -135,7 +135,7 @@ func (s *standingsTable) set(ev storage.Event, t event.Table, problems map[int]s
 	s.rows, s.seats, s.problems = t.Rows, t.Seats, problems
 	s.trusted = map[int]bool{}
 	for _, e := range ev.Entries {
-		if ev.Trusted || e.Trusted {
+		if service.EntryTrusted(ev, e) {
 			s.trusted[e.Index] = true
 		}
 	}

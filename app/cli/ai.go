@@ -310,35 +310,35 @@ func aiEdit(c *cli, args []string) error {
 	for _, f := range []string{"name", "game", "dir", "build", "run", "limits"} {
 		fs.String(f, "", "")
 	}
-	watch := fs.Bool("watch", false, "")
-	noWatch := fs.Bool("no-watch", false, "")
-	trusted := fs.Bool("trusted", false, "")
-	sandboxed := fs.Bool("sandboxed", false, "")
+	var e service.AIEdit
+	// Switches set in pairs: --watch or --no-watch, --trusted or --sandboxed.
+	switches := []struct {
+		on, off *bool
+		onName  string
+		offName string
+		dst     **bool
+	}{
+		{fs.Bool("watch", false, ""), fs.Bool("no-watch", false, ""), "watch", "no-watch", &e.Watch},
+		{fs.Bool("trusted", false, ""), fs.Bool("sandboxed", false, ""), "trusted", "sandboxed", &e.Trusted},
+	}
 	timeout := fs.Duration("timeout", build.DefaultBuildTimeout, "")
 	name, err := nameArg(fs, args)
 	if err != nil {
 		return err
 	}
-	if *watch && *noWatch {
-		return usagef("ai edit: give --watch or --no-watch, not both")
+	for _, sw := range switches {
+		if *sw.on && *sw.off {
+			return usagef("ai edit: give --%s or --%s, not both", sw.onName, sw.offName)
+		}
+		if *sw.on || *sw.off {
+			*sw.dst = sw.on
+		}
 	}
-	if *trusted && *sandboxed {
-		return usagef("ai edit: give --trusted or --sandboxed, not both")
-	}
-	var e service.AIEdit
 	for flagName, dst := range map[string]**string{"name": &e.Name, "game": &e.Game, "dir": &e.Dir, "build": &e.Build, "run": &e.Run, "limits": &e.Limits} {
 		if isSet(fs, flagName) {
 			v := fs.Lookup(flagName).Value.String()
 			*dst = &v
 		}
-	}
-	if *watch || *noWatch {
-		on := *watch
-		e.Watch = &on
-	}
-	if *trusted || *sandboxed {
-		on := *trusted
-		e.Trusted = &on
 	}
 	if e == (service.AIEdit{}) {
 		return usagef("ai edit: say what to change: --name, --game, --dir, --build, --run, --watch, --no-watch, --trusted, --sandboxed or --limits")
