@@ -1,21 +1,70 @@
 package cli
 
 import (
+	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"ringside/app/internal/fixture"
+	"ringside/assets"
 )
 
+// derived lists sample files written at test time from another file, with
+// replacements: the Battle 2048 samples play with the logic of Ringside's own
+// templates, and a second Grip sample differs from the first only in its
+// class and its move, so the copies are made here rather than kept twice.
+var derived = map[string]struct {
+	from    string // "assets/…" for a template, else a file of testdata/contests
+	replace []string
+}{
+	// main declared "public static final void main".
+	"battle2048/java_random/RandomAI.java": {"assets/templates/battle2048/java/Main.java",
+		[]string{"public class Main", "public class RandomAI", "public static void main", "public static final void main"}},
+	// "final public static void main".
+	"battle2048/java_greedy/GreedyAI.java": {"assets/templates/battle2048/java/Main.java",
+		[]string{"public class Main", "public class GreedyAI", "public static void main", "final public static void main"}},
+	"battle2048/random/random.cpp": {"assets/templates/battle2048/cpp/bot.cpp", nil},
+	// A second sample in the same folder, with its own main; it attacks
+	// whenever it may.
+	"grip/SampleAIs/SampleAIL.java": {"grip/SampleAI/SampleAI.java",
+		[]string{"class SampleAI", "class SampleAIL", `println("N")`, `println("A")`}},
+}
+
 // copySample copies a folder of testdata/contests into a fresh folder, as a
-// student copies a contest's sample AI.
+// student copies a contest's sample AI, and writes the sample's derived files.
 func copySample(t *testing.T, sample string) string {
 	t.Helper()
 	dst := filepath.Join(t.TempDir(), filepath.Base(sample))
-	if err := os.CopyFS(dst, os.DirFS(filepath.Join("testdata", "contests", filepath.FromSlash(sample)))); err != nil {
-		t.Fatal(err)
+	src := filepath.Join("testdata", "contests", filepath.FromSlash(sample))
+	if _, err := os.Stat(src); err == nil {
+		if err := os.CopyFS(dst, os.DirFS(src)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, d := range derived {
+		if path.Dir(name) != sample {
+			continue
+		}
+		var text []byte
+		var err error
+		if rest, ok := strings.CutPrefix(d.from, "assets/"); ok {
+			text, err = fs.ReadFile(assets.Templates, rest)
+		} else {
+			text, err = os.ReadFile(filepath.Join("testdata", "contests", filepath.FromSlash(d.from)))
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < len(d.replace); i += 2 {
+			if !strings.Contains(string(text), d.replace[i]) {
+				t.Fatalf("derive %s: %s no longer holds %q", name, d.from, d.replace[i])
+			}
+		}
+		out := strings.NewReplacer(d.replace...).Replace(string(text))
+		fixture.WriteFiles(t, dst, map[string]string{path.Base(name): out})
 	}
 	return dst
 }
