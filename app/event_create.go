@@ -27,6 +27,15 @@ var formatHelp = map[event.Format]string{
 	event.SPRT:     "Two entries until the sequential test tells which is stronger.",
 }
 
+// gamesHint says what "Games per pairing" counts in each format.
+var gamesHint = map[event.Format]string{
+	event.League:   "how many times the whole seat design is played",
+	event.Bracket:  "best of N games per match",
+	event.Gauntlet: "seeds per pairing or group",
+	event.Swiss:    "the number of rounds",
+	event.SPRT:     "the most games to play before stopping",
+}
+
 // showCreateEvent opens the "New event" dialog. The registered AIs and
 // their revisions are read off the UI thread first.
 func showCreateEvent(u *UI) {
@@ -47,25 +56,27 @@ func showCreateEvent(u *UI) {
 // entered kept, and a line above the buttons says how many games the
 // event would be and how long they would take.
 type createEventForm struct {
-	u   *UI
-	ais []service.AIStatus
+	u    *UI
+	ais  []service.AIStatus
+	form *widget.Form // nil until shown
 
-	name      *widget.Entry
-	game      *widget.Select
-	format    *widget.Select
-	formatTip *widget.Label
-	entrants  *entrantPicker
-	commands  *widget.Entry
-	gamesN    *widget.Entry
-	seats     *widget.Select
-	filler    *widget.Select
-	conc      *widget.Entry
-	scale     *widget.Entry
-	seed      *widget.Entry
-	options   *widget.Entry
-	limits    *widget.Entry
-	trusted   *widget.Check
-	runNow    *widget.Check
+	name       *widget.Entry
+	game       *widget.Select
+	format     *widget.Select
+	formatTip  *widget.Label
+	entrants   *entrantPicker
+	commands   *widget.Entry
+	gamesN     *widget.Entry
+	seats      *widget.Select
+	filler     *widget.Select
+	fillerSpec map[string]string // a filler's label to its entry spec
+	conc       *widget.Entry
+	scale      *widget.Entry
+	seed       *widget.Entry
+	options    *widget.Entry
+	limits     *widget.Entry
+	trusted    *widget.Check
+	runNow     *widget.Check
 
 	plan    *widget.Label // the event's size and time, or what is wrong
 	create  *widget.Button
@@ -95,6 +106,10 @@ func newCreateEventForm(u *UI, ais []service.AIStatus) *createEventForm {
 	f.formatTip.Wrapping = fyne.TextWrapWord
 	f.format = widget.NewSelect(formats, func(s string) {
 		f.formatTip.SetText(formatHelp[event.Format(s)])
+		if f.form != nil {
+			f.form.Items[3].HintText = gamesHint[event.Format(s)]
+			f.form.Refresh()
+		}
 		f.replan()
 	})
 	f.gamesN = newEntry("format's default")
@@ -129,10 +144,13 @@ func (f *createEventForm) gameChanged() {
 	info := g.Info()
 	var choices []entrant
 	var fillers []string
+	f.fillerSpec = map[string]string{}
 	for _, b := range g.Bots() {
 		spec := runner.BuiltinPrefix + info.ID + "/" + b
-		choices = append(choices, entrant{spec: spec, label: b + " (built-in bot)"})
-		fillers = append(fillers, spec)
+		label := b + " (built-in bot)"
+		choices = append(choices, entrant{spec: spec, label: label})
+		fillers = append(fillers, label)
+		f.fillerSpec[label] = spec
 	}
 	for _, a := range f.ais {
 		if a.AI.Game != info.ID || a.Missing {
@@ -153,7 +171,7 @@ func (f *createEventForm) gameChanged() {
 	f.filler.Options = append([]string{"none"}, fillers...)
 	f.filler.SetSelected("none")
 	for _, b := range fillers {
-		if strings.HasSuffix(b, "/random") {
+		if strings.HasSuffix(f.fillerSpec[b], "/random") {
 			f.filler.SetSelected(b)
 		}
 	}
@@ -177,7 +195,8 @@ func (f *createEventForm) show() {
 		widget.NewFormItem("", f.runNow),
 	)
 	form.Items[10].HintText = "for every bot, e.g. memory=512M cpu=2m; an AI's own caps win"
-	form.Items[3].HintText = "league: seeds per pairing; bracket: best of N; swiss: rounds; sprt: most games"
+	form.Items[3].HintText = gamesHint[event.Format(f.format.Selected)]
+	f.form = form
 	form.Items[5].HintText = "bots that take the seats entrants leave empty; they are not ranked"
 	lists := container.NewVSplit(f.entrants.object(),
 		container.NewBorder(widget.NewLabel("Other programs, one per line:"), nil, nil, nil, f.commands))
@@ -245,8 +264,8 @@ func (f *createEventForm) spec() (service.EventSpec, error) {
 			s.Entries = append(s.Entries, line)
 		}
 	}
-	if f.filler.Selected != "" && f.filler.Selected != "none" {
-		s.Fillers = []string{f.filler.Selected}
+	if spec, ok := f.fillerSpec[f.filler.Selected]; ok {
+		s.Fillers = []string{spec}
 	}
 	var err error
 	if s.Games, err = optionalInt(f.gamesN.Text, "Games per pairing"); err != nil {

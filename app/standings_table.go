@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"ringside/app/service"
@@ -13,13 +14,23 @@ import (
 	"ringside/storage"
 )
 
-// standingsColumns are the standings table's columns and their widths,
-// narrow enough for a 1024-pixel screen. Column 5 is "Won / drawn / lost"
-// for two-player games and the count of each place for more.
+// standingsColumns are the standings table's columns and their widths.
+// Column 5 is "Won / drawn / lost" for two-player games and the count of
+// each place for more. The last, Problems, takes the width left over.
 var standingsColumns = []column{
 	{"Place", 60}, {"Name", 170}, {"Games", 64}, {"Score", 70}, {"Points", 66}, {"Won / drawn / lost", 140},
 	{"Strength", 110}, {"Surely ahead", 100}, {"Problems", 220},
 }
+
+// standingsDrop lists the columns a narrow window leaves out, first to
+// last, so that place, name, score, strength and problems stay in view on a
+// 1024-pixel projector: points repeat the score, and the places of each
+// game are in the Games tab.
+var standingsDrop = []int{4, 5}
+
+// problemsMin is the narrowest the Problems column gets before a column
+// is dropped; its text is cut with "…" below its full width.
+const problemsMin = 110
 
 // revisionName matches an AI's revision as entries name it: "alice r3".
 var revisionName = regexp.MustCompile(` r[0-9]+$`)
@@ -29,6 +40,8 @@ var revisionName = regexp.MustCompile(` r[0-9]+$`)
 type standingsTable struct {
 	table    *widget.Table
 	note     *widget.Label
+	cols     []int   // the columns shown, indexes into standingsColumns
+	width    float32 // the width cols were chosen for
 	seats    int
 	rows     []event.Standing
 	problems map[int]storage.Problems // by entry
@@ -39,17 +52,24 @@ type standingsTable struct {
 func newStandingsTable() *standingsTable {
 	s := &standingsTable{}
 	s.table = widget.NewTableWithHeaders(
-		func() (int, int) { return len(s.rows), len(standingsColumns) },
+		func() (int, int) { return len(s.rows), len(s.cols) },
 		func() fyne.CanvasObject { return widget.NewLabel("standing") },
 		func(id widget.TableCellID, o fyne.CanvasObject) {
 			l := o.(*widget.Label)
 			text, bold := "", false
-			if id.Row < len(s.rows) {
-				text = s.cell(id.Row, id.Col)
-				bold = id.Col == 1 && s.rows[id.Row].Rank == 1
+			col := -1
+			if id.Col < len(s.cols) {
+				col = s.cols[id.Col]
+			}
+			if id.Row < len(s.rows) && col >= 0 {
+				text = s.cell(id.Row, col)
+				bold = col == 1 && s.rows[id.Row].Rank == 1
 			}
 			align, trunc := fyne.TextAlignTrailing, fyne.TextTruncateOff
-			if id.Col == 1 {
+			switch col {
+			case 1:
+				align, trunc = fyne.TextAlignLeading, fyne.TextTruncateEllipsis
+			case 8:
 				align, trunc = fyne.TextAlignLeading, fyne.TextTruncateEllipsis
 			}
 			// Live standings refresh often: touch a cell only when it
@@ -69,17 +89,82 @@ func newStandingsTable() *standingsTable {
 		return l
 	}
 	s.table.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
-		if id.Col >= 0 && id.Col < len(standingsColumns) {
-			o.(*widget.Label).SetText(s.title(id.Col))
+		if id.Col >= 0 && id.Col < len(s.cols) {
+			o.(*widget.Label).SetText(s.title(s.cols[id.Col]))
 		}
 	}
-	for i, c := range standingsColumns {
-		s.table.SetColumnWidth(i, c.width)
-	}
+	s.fit(0)
 	s.note = widget.NewLabel("")
 	s.note.Wrapping = fyne.TextWrapWord
-	s.obj = container.NewBorder(nil, s.note, nil, nil, s.table)
+	s.obj = container.NewBorder(nil, s.note, nil, nil, container.New(fitLayout{s.fit}, s.table))
 	return s
+}
+
+// fit chooses the columns shown in a table width wide (0: all) and their
+// widths: the columns of standingsDrop go first, and Problems takes the
+// rest of the width.
+func (s *standingsTable) fit(width float32) {
+	if s.cols != nil && width == s.width {
+		return
+	}
+	s.width = width
+	dropped := map[int]bool{}
+	need := func() float32 {
+		w := float32(problemsMin)
+		for i, c := range standingsColumns[:len(standingsColumns)-1] {
+			if !dropped[i] {
+				w += c.width
+			}
+		}
+		return w
+	}
+	for _, d := range standingsDrop {
+		if width == 0 || need() <= width {
+			break
+		}
+		dropped[d] = true
+	}
+	s.cols = s.cols[:0]
+	used := float32(0)
+	for i, c := range standingsColumns {
+		if dropped[i] {
+			continue
+		}
+		w := c.width
+		if i == len(standingsColumns)-1 {
+			w = max(problemsMin, width-used)
+			if width == 0 {
+				w = c.width
+			}
+		}
+		s.table.SetColumnWidth(len(s.cols), w)
+		s.cols = append(s.cols, i)
+		used += w
+	}
+	s.table.Refresh()
+}
+
+// fitLayout gives its one object all the room and tells fit the width
+// first, so a table can choose its columns for the width it gets.
+type fitLayout struct{ fit func(width float32) }
+
+// Layout implements fyne.Layout.
+func (l fitLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	// The table's own scroll bar takes a sliver of the width.
+	l.fit(size.Width - theme.ScrollBarSize())
+	for _, o := range objects {
+		o.Resize(size)
+		o.Move(fyne.NewPos(0, 0))
+	}
+}
+
+// MinSize implements fyne.Layout.
+func (fitLayout) MinSize(objects []fyne.CanvasObject) fyne.Size {
+	var size fyne.Size
+	for _, o := range objects {
+		size = size.Max(o.MinSize())
+	}
+	return size
 }
 
 func (s *standingsTable) object() fyne.CanvasObject { return s.obj }

@@ -1,8 +1,13 @@
 package app
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
 
 	"ringside/engine/event"
 	"ringside/storage"
@@ -39,6 +44,38 @@ func TestStandingsMarkTrusted(t *testing.T) {
 			}
 			if strings.Contains(s.note.Text, "(trusted) marks") != any {
 				t.Errorf("note = %q", s.note.Text)
+			}
+		})
+	}
+}
+
+// TestStandingsFitTheWindow: on a 1024-pixel screen, where the events list
+// leaves the table about 690 pixels, the standings keep place, name, score,
+// strength, surely ahead and problems in view and leave out the columns
+// that repeat them; a wide window shows every column.
+func TestStandingsFitTheWindow(t *testing.T) {
+	tests := []struct {
+		width float32
+		want  []string
+	}{
+		{1200, []string{"Place", "Name", "Games", "Score", "Points", "1st · 2nd · 3rd · 4th", "Strength", "Surely ahead", "Problems"}},
+		{690, []string{"Place", "Name", "Games", "Score", "Strength", "Surely ahead", "Problems"}},
+	}
+	table := event.Table{Seats: 4, Rows: []event.Standing{{Entry: 0, Name: "alice r1", Rank: 1, Games: 4, Places: []int{2, 1, 1, 0}}}}
+	for _, tt := range tests {
+		t.Run(fmt.Sprint(tt.width), func(t *testing.T) {
+			var titles []string
+			onUI(func() {
+				s := newStandingsTable()
+				s.set(storage.Event{}, table, nil)
+				w := test.NewTempWindow(t, s.object())
+				w.Resize(fyne.NewSize(tt.width, 400))
+				for _, c := range s.cols {
+					titles = append(titles, s.title(c))
+				}
+			})
+			if !slices.Equal(titles, tt.want) {
+				t.Errorf("at %v pixels the columns are %q, want %q", tt.width, titles, tt.want)
 			}
 		})
 	}

@@ -19,6 +19,7 @@ import (
 	"ringside/app/internal/fixture"
 	"ringside/app/service"
 	"ringside/engine"
+	"ringside/engine/event"
 	"ringside/runner"
 	"ringside/storage"
 )
@@ -129,6 +130,22 @@ func TestCreateEventDialogPlansAndPicksRevisions(t *testing.T) {
 	onUI(func() {
 		if got := f.entrants.selected(); strings.Join(got, ",") != "builtin:grip/random,builtin:grip/greedy,alice@r1" {
 			t.Errorf("selected = %v", got)
+		}
+		// Plain words for the filler and for what "games" counts.
+		if f.filler.Selected != "random (built-in bot)" {
+			t.Errorf("filler shows %q, want \"random (built-in bot)\"", f.filler.Selected)
+		}
+		if hint := f.form.Items[3].HintText; hint != gamesHint[event.League] {
+			t.Errorf("games hint = %q", hint)
+		}
+		f.format.SetSelected(string(event.Bracket))
+		if hint := f.form.Items[3].HintText; hint != "best of N games per match" {
+			t.Errorf("bracket games hint = %q", hint)
+		}
+		f.format.SetSelected(string(event.League))
+		spec, err := f.spec()
+		if err != nil || len(spec.Fillers) != 1 || spec.Fillers[0] != "builtin:grip/random" {
+			t.Errorf("spec fillers = %v, %v", spec.Fillers, err)
 		}
 	})
 	eventually(t, "the plan counts the games", func() bool {
