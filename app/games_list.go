@@ -98,7 +98,7 @@ func (g *gamesList) line(m storage.Match) string {
 	text := fmt.Sprintf("Game %d · round %d · ", m.ID, m.Game.Round+1)
 	switch {
 	case m.Result != nil && len(m.Result.Ranks) == len(names):
-		text += placesText(names, m.Result.Ranks) + fmt.Sprintf(" · %s · %d turns", m.Result.Reason, m.Result.Turns)
+		text += placesText(names, m.Result.Ranks) + fmt.Sprintf(" · %s · %d turns", service.ReasonText(m.Result.Reason), m.Result.Turns)
 		for s, p := range m.Problems {
 			if p.Any() && s < len(names) {
 				text += " · " + names[s] + ": " + service.ProblemsText(p)

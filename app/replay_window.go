@@ -22,7 +22,11 @@ func openReplayWindow(u *UI, matchID int64) {
 			uiDo(func() { u.showError("Cannot open the replay", err) })
 			return
 		}
-		title := fmt.Sprintf("Ringside · game %d · %s", matchID, strings.Join(log.Players, " vs "))
+		names := make([]string, len(log.Players))
+		for i, p := range log.Players {
+			names[i] = displayName(p)
+		}
+		title := fmt.Sprintf("Ringside · game %d · %s", matchID, strings.Join(names, " vs "))
 		v, err := newViewerFor(log)
 		uiDo(func() {
 			if err != nil {

@@ -413,7 +413,6 @@ func (r *bracketRenderer) fillChampion(e int, g bracketGeom) int {
 	}
 	r.setRow(box, 0, e, "", st, g)
 	box.noSeed = true
-	box.size.Width = bracketAccentW + 2*bracketInset + g.nameW
 	if e >= 0 {
 		// The champion's place is the header's; the number a viewer
 		// could take for a rank ("1", "1=") is its seed, so it says so.
@@ -422,6 +421,10 @@ func (r *bracketRenderer) fillChampion(e int, g bracketGeom) int {
 	} else {
 		box.footer.Text = "to be decided"
 	}
+	// Wide enough for the footer too: a short name must not leave
+	// "wins the event · seed 6" sticking out of its box.
+	foot := fyne.MeasureText(box.footer.Text, box.footer.TextSize, box.footer.TextStyle).Width
+	box.size.Width = bracketAccentW + 2*bracketInset + max(g.nameW, foot)
 	return r.nBoxes - 1
 }
 

@@ -269,3 +269,29 @@ func TestBracketTreeLabelsSeeds(t *testing.T) {
 		w.Close()
 	}
 }
+
+// TestBracketChampionFooterFits: with short names the champion's box is
+// still wide enough for "wins the event · seed N".
+func TestBracketChampionFooterFits(t *testing.T) {
+	test.NewTempApp(t)
+	b := NewBracketTree()
+	w := test.NewWindow(container.NewScroll(b))
+	defer w.Close()
+	w.Resize(fyne.NewSize(1000, 600))
+	b.SetTree(sampleTree(t, 4, 2, 1, 1000), []string{"a r1", "b r1", "c r1", "d r1"})
+	r := test.WidgetRenderer(b).(*bracketRenderer)
+	found := false
+	for _, box := range r.boxes[:r.nBoxes] {
+		if !strings.HasPrefix(box.footer.Text, "wins the event") {
+			continue
+		}
+		found = true
+		need := fyne.MeasureText(box.footer.Text, box.footer.TextSize, box.footer.TextStyle).Width
+		if box.size.Width < need {
+			t.Errorf("champion box %v wide, its footer %q needs %v", box.size.Width, box.footer.Text, need)
+		}
+	}
+	if !found {
+		t.Fatal("no champion box")
+	}
+}

@@ -318,3 +318,17 @@ func TestSandboxSettingsReachTheBots(t *testing.T) {
 		t.Errorf("a built-in bot has its own caps %+v, want the event's", bots[2].Limits)
 	}
 }
+
+func TestReasonText(t *testing.T) {
+	tests := []struct{ reason, want string }{
+		{"last_standing", "last one standing"},
+		{"turn_limit", "all turns played"},
+		{"tie_second_player", "tie, won by the second player"},
+		{"some_new_reason", "some new reason"},
+	}
+	for _, tt := range tests {
+		if got := ReasonText(tt.reason); got != tt.want {
+			t.Errorf("ReasonText(%q) = %q, want %q", tt.reason, got, tt.want)
+		}
+	}
+}

@@ -219,3 +219,33 @@ func tied(t event.Table) bool {
 	}
 	return false
 }
+
+// reasonWords are the games' end reasons in plain words.
+var reasonWords = map[string]string{
+	"last_standing":     "last one standing",
+	"all_fallen":        "the last ones fell together",
+	"turn_limit":        "all turns played",
+	"cannot_move":       "a board could not move",
+	"higher_score":      "higher score after the last round",
+	"tie_second_player": "tie, won by the second player",
+	"no_change":         "a slide changed nothing",
+	"wrong_sum":         "an attack of the wrong size",
+	"turn_time":         "an answer too late",
+	"total_time":        "out of time",
+	"crashed":           "a bot crashed",
+	"no_reply":          "an empty answer",
+	"malformed_line":    "an answer that could not be read",
+	"bad_token_count":   "an answer with the wrong count of numbers",
+	"bad_direction":     "an answer with no direction",
+	"off_board":         "a tile off the board",
+	"occupied":          "a tile on a full cell",
+}
+
+// ReasonText says why a game ended, in plain words; a reason it does not
+// know is shown with spaces for underscores.
+func ReasonText(reason string) string {
+	if w, ok := reasonWords[reason]; ok {
+		return w
+	}
+	return strings.ReplaceAll(reason, "_", " ")
+}
