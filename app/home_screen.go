@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -45,6 +46,7 @@ type homeScreen struct {
 	u       *UI
 	obj     fyne.CanvasObject
 	sandbox *widget.Label // how bots are contained on this machine
+	others  *widget.Label // other apps that have the database open
 }
 
 func newHomeScreen(u *UI) *homeScreen {
@@ -75,10 +77,14 @@ func newHomeScreen(u *UI) *homeScreen {
 	db := container.NewHBox(where, databaseButtons(u))
 	h.sandbox = widget.NewLabel("Sandbox: checking what this machine offers…")
 	h.sandbox.Wrapping = fyne.TextWrapWord
+	h.others = widget.NewLabel("")
+	h.others.Wrapping = fyne.TextWrapWord
+	h.others.Importance = widget.WarningImportance
+	h.others.Hide()
 	// One scroll for the whole screen: wrapped labels ask for a tall
 	// minimum size before their width is known, which must not grow the
 	// window.
-	h.obj = container.NewVScroll(container.NewPadded(container.NewVBox(title, intro, cards, db, h.sandbox)))
+	h.obj = container.NewVScroll(container.NewPadded(container.NewVBox(title, intro, cards, db, h.others, h.sandbox)))
 	// Probing starts a launcher: not on the UI thread.
 	u.goWork(func() {
 		on, text := service.SandboxState()
@@ -89,10 +95,43 @@ func newHomeScreen(u *UI) *homeScreen {
 			h.sandbox.SetText(text)
 		})
 	})
+	u.goWork(h.watchOthers)
 	return h
 }
 
 func (h *homeScreen) object() fyne.CanvasObject { return h.obj }
+
+// othersEvery is how often the Home screen looks for other apps on the
+// database.
+var othersEvery = 5 * time.Second
+
+// watchOthers keeps the line about other apps on the database current
+// until the window closes.
+func (h *homeScreen) watchOthers() {
+	t := time.NewTicker(othersEvery)
+	defer t.Stop()
+	for {
+		text, err := h.u.Svc.OtherAppsText()
+		if err == nil {
+			uiDo(func() {
+				if text == h.others.Text {
+					return
+				}
+				h.others.SetText(text)
+				if text == "" {
+					h.others.Hide()
+				} else {
+					h.others.Show()
+				}
+			})
+		}
+		select {
+		case <-h.u.ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
 
 // runDemo creates the demo's event and starts it, off the UI thread.
 func (h *homeScreen) runDemo(d demo) {

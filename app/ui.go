@@ -39,6 +39,9 @@ type UI struct {
 	Svc  *service.Service
 	DB   *storage.DB // Svc's database, for plain reads
 	Jobs *service.Jobs
+	// session tells other apps on the database that this one has it
+	// open; nil if it could not be recorded.
+	session *storage.AppSession
 
 	// ctx ends when the window closes; work counts the goroutines that
 	// use the database, waited for before it is closed.
@@ -91,6 +94,8 @@ func attach(a fyne.App, w fyne.Window, dbPath string) *UI {
 		return u
 	}
 	u := newUI(a, w, svc)
+	// Only a courtesy to other windows: the app works without it.
+	u.session, _ = svc.OpenApp()
 	u.build()
 	w.SetTitle("Ringside · " + filepath.Base(svc.Path()))
 	w.SetCloseIntercept(u.confirmClose)
@@ -144,6 +149,9 @@ func (u *UI) close() {
 	u.cancel()
 	u.Jobs.StopAll()
 	u.work.Wait()
+	if u.session != nil {
+		u.session.Close()
+	}
 	u.Svc.Close()
 }
 

@@ -88,16 +88,11 @@ type EventLock struct {
 // refreshing it, e.g. it was suspended for over a minute while another
 // host looked).
 func (db *DB) LockEvent(id int64) (*EventLock, error) {
-	host, err := os.Hostname()
-	if err != nil || host == "" {
-		host = "unknown host"
-	}
-	now := time.UnixMilli(db.now().UnixMilli())
-	me := LockHolder{PID: os.Getpid(), Host: host, Started: now, Heartbeat: now}
-	pstart := processStart(me.PID)
+	me, pstart := db.thisProcess()
+	now := me.Started
 	l := &EventLock{db: db, eventID: id, me: me,
 		stop: make(chan struct{}), done: make(chan struct{}), lost: make(chan struct{})}
-	err = db.write(func(tx *sql.Tx) error {
+	err := db.write(func(tx *sql.Tx) error {
 		var exists bool
 		if err := tx.QueryRow(`SELECT EXISTS (SELECT 1 FROM events WHERE id = ?)`, id).Scan(&exists); err != nil {
 			return err
@@ -173,6 +168,12 @@ func (db *DB) holderGone(id int64, h LockHolder, hstart int64, me LockHolder) bo
 		defer heldLocks.Unlock()
 		return !heldLocks.m[heldKey{db.path, id}]
 	}
+	return db.processGone(h, hstart)
+}
+
+// processGone reports whether process h (started at hstart, in the
+// system's ticks) of this host no longer runs.
+func (db *DB) processGone(h LockHolder, hstart int64) bool {
 	alive, known := processAlive(h.PID)
 	if !known {
 		return db.now().Sub(h.Heartbeat) > lockStale
