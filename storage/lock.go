@@ -210,21 +210,32 @@ func (l *EventLock) Release() error {
 // beat refreshes the heartbeat until Release, and notices a takeover.
 func (l *EventLock) beat() {
 	defer close(l.done)
+	heartbeat(l.stop, func() bool {
+		res, err := l.db.exec(`UPDATE event_locks SET heartbeat = ? WHERE event_id = ? AND pid = ? AND host = ? AND started = ?`,
+			l.db.now().UnixMilli(), l.eventID, l.me.PID, l.me.Host, l.me.Started.UnixMilli())
+		if err != nil {
+			return true // a busy or failing database; the next beat tries again
+		}
+		if n, err := res.RowsAffected(); err == nil && n == 0 {
+			l.lostOnce.Do(func() { close(l.lost) })
+			return false
+		}
+		return true
+	})
+}
+
+// heartbeat calls beat every lockHeartbeat until stop is closed or beat
+// returns false.
+func heartbeat(stop <-chan struct{}, beat func() bool) {
 	t := time.NewTicker(lockHeartbeat)
 	defer t.Stop()
 	for {
 		select {
-		case <-l.stop:
+		case <-stop:
 			return
 		case <-t.C:
 		}
-		res, err := l.db.exec(`UPDATE event_locks SET heartbeat = ? WHERE event_id = ? AND pid = ? AND host = ? AND started = ?`,
-			l.db.now().UnixMilli(), l.eventID, l.me.PID, l.me.Host, l.me.Started.UnixMilli())
-		if err != nil {
-			continue // a busy or failing database; the next beat tries again
-		}
-		if n, err := res.RowsAffected(); err == nil && n == 0 {
-			l.lostOnce.Do(func() { close(l.lost) })
+		if !beat() {
 			return
 		}
 	}

@@ -64,18 +64,12 @@ func (s *AppSession) Close() error {
 
 func (s *AppSession) beat() {
 	defer close(s.done)
-	t := time.NewTicker(lockHeartbeat)
-	defer t.Stop()
-	for {
-		select {
-		case <-s.stop:
-			return
-		case <-t.C:
-		}
+	heartbeat(s.stop, func() bool {
 		// A busy database: the next beat tries again.
 		_, _ = s.db.exec(`UPDATE app_sessions SET heartbeat = ? WHERE pid = ? AND host = ? AND started = ?`,
 			s.db.now().UnixMilli(), s.me.PID, s.me.Host, s.me.Started.UnixMilli())
-	}
+		return true
+	})
 }
 
 // OtherApps lists the other desktop apps that have the database open now,

@@ -27,12 +27,20 @@ func sampleTree(t testing.TB, n, seats, games, played int) event.BracketTree {
 	return tree
 }
 
-func TestBracketTreeShots(t *testing.T) {
+// newBracketWindow shows a new bracket tree in a scroll of a test window
+// of the given size, closed when the test ends.
+func newBracketWindow(t *testing.T, width, height float32) (*BracketTree, fyne.Window) {
+	t.Helper()
 	test.NewTempApp(t)
 	b := NewBracketTree()
 	w := test.NewWindow(container.NewScroll(b))
-	defer w.Close()
-	w.Resize(fyne.NewSize(1000, 600))
+	t.Cleanup(w.Close)
+	w.Resize(fyne.NewSize(width, height))
+	return b, w
+}
+
+func TestBracketTreeShots(t *testing.T) {
+	b, w := newBracketWindow(t, 1000, 600)
 	b.SetTree(sampleTree(t, 7, 2, 3, 1000), sampleNames)
 	shotThemes(t, w, "bracket")
 	b.SetTree(sampleTree(t, 8, 2, 3, 10), sampleNames)
@@ -74,11 +82,7 @@ func bracketTexts(r *bracketRenderer) [][]string {
 }
 
 func TestBracketTreeFillsIn(t *testing.T) {
-	test.NewTempApp(t)
-	b := NewBracketTree()
-	w := test.NewWindow(container.NewScroll(b))
-	defer w.Close()
-	w.Resize(fyne.NewSize(800, 600))
+	b, _ := newBracketWindow(t, 800, 600)
 	r := b.r
 	if !r.empty.Visible() {
 		t.Error("an empty bracket does not say so")
@@ -273,11 +277,7 @@ func TestBracketTreeLabelsSeeds(t *testing.T) {
 // TestBracketChampionFooterFits: with short names the champion's box is
 // still wide enough for "wins the event · seed N".
 func TestBracketChampionFooterFits(t *testing.T) {
-	test.NewTempApp(t)
-	b := NewBracketTree()
-	w := test.NewWindow(container.NewScroll(b))
-	defer w.Close()
-	w.Resize(fyne.NewSize(1000, 600))
+	b, _ := newBracketWindow(t, 1000, 600)
 	b.SetTree(sampleTree(t, 4, 2, 1, 1000), []string{"a r1", "b r1", "c r1", "d r1"})
 	r := test.WidgetRenderer(b).(*bracketRenderer)
 	found := false
