@@ -2,20 +2,23 @@ package runner
 
 import (
 	"context"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"ringside/engine"
 	"ringside/engine/games"
+	"ringside/runner/sandbox"
 )
 
 var tcpbot string
 
-func buildTCPBot(t *testing.T) string {
+func buildTCPBot(t testing.TB) string {
 	t.Helper()
 	if tcpbot != "" {
 		return tcpbot
@@ -245,4 +248,125 @@ func FuzzFindInode(f *testing.F) {
 			t.Errorf("inode %q has blanks", got)
 		}
 	})
+}
+
+// loopbackSentinels are a UDP and a TCP listener on 127.0.0.1 that count
+// what reaches them: the places a Cloud bot must not get to.
+type loopbackSentinels struct {
+	udp      net.PacketConn
+	tcp      net.Listener
+	datagram atomic.Int32
+	accepted atomic.Int32
+}
+
+func newLoopbackSentinels(t *testing.T) *loopbackSentinels {
+	t.Helper()
+	s := &loopbackSentinels{}
+	var err error
+	if s.udp, err = net.ListenPacket("udp4", "127.0.0.1:0"); err != nil {
+		t.Fatal(err)
+	}
+	if s.tcp, err = net.Listen("tcp4", "127.0.0.1:0"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.udp.Close(); s.tcp.Close() })
+	go func() {
+		buf := make([]byte, 1500)
+		for {
+			if _, _, err := s.udp.ReadFrom(buf); err != nil {
+				return
+			}
+			s.datagram.Add(1)
+		}
+	}()
+	go func() {
+		for {
+			c, err := s.tcp.Accept()
+			if err != nil {
+				return
+			}
+			s.accepted.Add(1)
+			c.Close()
+		}
+	}()
+	return s
+}
+
+// TestCloudBotOffTheNetwork plays a Cloud bot over TCP that first sends
+// UDP datagrams to a loopback port and connects to another loopback port
+// the test listens on. Sandboxed, it is in a network namespace of its
+// own: nothing arrives, and it still logs in (through its launcher) and
+// plays every turn. Trusted, both arrive (the sentinels work). Where the
+// kernel refuses namespaces the bot shares the host's network: Landlock
+// still stops the TCP connection, the UDP datagrams get through, and the
+// sandbox says it is partial and why.
+func TestCloudBotOffTheNetwork(t *testing.T) {
+	bin := buildTCPBot(t)
+	g, err := games.Get("cloud")
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := LoginTimeout
+	LoginTimeout = 2 * time.Second
+	defer func() { LoginTimeout = old }()
+	for _, mode := range []string{"sandboxed", "trusted", "no-namespaces"} {
+		t.Run(mode, func(t *testing.T) {
+			if mode == "no-namespaces" {
+				sandbox.PretendNamespacesRefused(true)
+				defer sandbox.PretendNamespacesRefused(false)
+			}
+			s := newLoopbackSentinels(t)
+			env := []string{"HOSTILE_UDP=" + s.udp.LocalAddr().String(), "HOSTILE_TCP=" + s.tcp.Addr().String()}
+			bots := []Bot{
+				{Name: "escape", Command: bin + " -mode escape", Env: env},
+				{Name: "good", Command: bin + " -mode good"},
+			}
+			out, err := Play(context.Background(), Match{Game: g, Seed: 5, Bots: bots,
+				Sandbox: Sandbox{Trusted: mode == "trusted"},
+				Options: engine.Options{"turns": "5", "turn_ms": "300"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("escape: %s", strings.Join(grepLines(out.Stderr[0], "escape:"), " | "))
+			for seat := range 2 {
+				if got := counts(out, seat); got[engine.OK] != 5 {
+					t.Errorf("seat %d verdicts = %v, want 5 ok; notes %q", seat+1, got, allNotes(out))
+				}
+			}
+			udp, tcp := s.datagram.Load(), s.accepted.Load()
+			switch mode {
+			case "sandboxed":
+				if udp != 0 || tcp != 0 {
+					t.Errorf("from its own network namespace the bot reached the host: %d datagrams, %d connections", udp, tcp)
+				}
+				if !strings.Contains(out.Stderr[0], "escape: interfaces [lo]") {
+					t.Errorf("the bot's network namespace is not its own with just a loopback: %q",
+						grepLines(out.Stderr[0], "escape: interfaces"))
+				}
+				for seat := range 2 {
+					if out.Sandbox[seat] != "on" {
+						t.Errorf("seat %d sandbox %q, want on", seat+1, out.Sandbox[seat])
+					}
+				}
+			case "trusted":
+				if udp == 0 || tcp == 0 {
+					t.Errorf("trusted, the bot's %d datagrams and %d connections did not arrive: the sentinels see nothing", udp, tcp)
+				}
+			case "no-namespaces":
+				if tcp != 0 {
+					t.Errorf("without namespaces Landlock let the bot connect to another loopback port (%d times)", tcp)
+				}
+				if udp == 0 {
+					t.Errorf("without a network namespace the datagrams were expected to arrive (so the status must say so), none did")
+				}
+				if out.Sandbox[0] != "partial" {
+					t.Errorf("sandbox %q, want partial", out.Sandbox[0])
+				}
+				level, text := SandboxStatus(Sandbox{})
+				if level != sandbox.Partial || !strings.Contains(text, "UDP") {
+					t.Errorf("status without namespaces does not say bots can send UDP: %v %s", level, text)
+				}
+			}
+		})
+	}
 }

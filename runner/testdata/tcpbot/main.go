@@ -18,7 +18,7 @@ import (
 )
 
 func main() {
-	mode := flag.String("mode", "good", "good|wrongtoken|relogin|late|malformed|never|gamespace|steal")
+	mode := flag.String("mode", "good", "good|wrongtoken|relogin|late|malformed|never|gamespace|steal|escape")
 	flag.Parse()
 	if *mode == "never" {
 		time.Sleep(time.Hour)
@@ -32,6 +32,9 @@ func main() {
 	}
 	if *mode == "steal" {
 		steal(addr, user, game)
+	}
+	if *mode == "escape" {
+		escape()
 	}
 	conn, r := login(addr, user, game, *mode == "gamespace")
 	turns := 0
@@ -117,6 +120,44 @@ func steal(addr, own, game string) {
 			}()
 			_ = conn
 		}
+	}
+}
+
+// escape tries to reach what is not its game before it plays: UDP
+// datagrams to $HOSTILE_UDP and a TCP connection to $HOSTILE_TCP (both
+// loopback sentinels of the test). It reports on stderr as "escape: ...";
+// whether anything arrived only the sentinels can tell.
+func escape() {
+	var ifaces []string
+	dev, _ := os.ReadFile("/proc/net/dev")
+	for _, l := range strings.Split(string(dev), "\n")[2:] {
+		if name, _, ok := strings.Cut(strings.TrimSpace(l), ":"); ok {
+			ifaces = append(ifaces, name)
+		}
+	}
+	fmt.Fprintf(os.Stderr, "escape: interfaces %v\n", ifaces)
+	if c, err := net.Dial("udp", os.Getenv("HOSTILE_UDP")); err != nil {
+		fmt.Fprintf(os.Stderr, "escape: udp: %v\n", err)
+	} else {
+		sent := 0
+		var last error
+		for range 5 {
+			if _, err := c.Write([]byte("escaped\n")); err != nil {
+				last = err
+			} else {
+				sent++
+			}
+			time.Sleep(2 * time.Millisecond)
+		}
+		c.Close()
+		fmt.Fprintf(os.Stderr, "escape: udp: sent %d of 5 datagrams (last error %v)\n", sent, last)
+	}
+	if c, err := net.DialTimeout("tcp", os.Getenv("HOSTILE_TCP"), time.Second); err != nil {
+		fmt.Fprintf(os.Stderr, "escape: tcp: %v\n", err)
+	} else {
+		c.Write([]byte("escaped\n"))
+		c.Close()
+		fmt.Fprintln(os.Stderr, "escape: tcp: connected")
 	}
 }
 
