@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"fmt"
 	"net"
 	"os"
 	"os/exec"
@@ -368,5 +369,43 @@ func TestCloudBotOffTheNetwork(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestCloudConnectionFloodBounded plays a sandboxed Cloud bot that opens
+// 40 connections at once before it logs in: Ringside serves at most
+// maxSeatConns of them (the others are closed at once), and once the bot
+// lets them go it logs in and plays every turn, as does the other seat.
+func TestCloudConnectionFloodBounded(t *testing.T) {
+	bin := buildTCPBot(t)
+	g, err := games.Get("cloud")
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := LoginTimeout
+	LoginTimeout = 3 * time.Second
+	defer func() { LoginTimeout = old }()
+	bots := []Bot{{Name: "flood", Command: bin + " -mode connflood"}, {Name: "good", Command: bin + " -mode good"}}
+	out, err := Play(context.Background(), Match{Game: g, Seed: 5, Bots: bots,
+		Options: engine.Options{"turns": "5", "turn_ms": "300"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	report := grepLines(out.Stderr[0], "connflood:")
+	t.Logf("%s", report)
+	var greeted, connected int
+	if len(report) != 1 {
+		t.Fatalf("no report from the flooding bot:\n%s", out.Stderr[0])
+	}
+	if _, err := fmt.Sscanf(report[0], "connflood: %d of 40 greeted (%d connected)", &greeted, &connected); err != nil {
+		t.Fatalf("report %q: %v", report[0], err)
+	}
+	if greeted == 0 || greeted > maxSeatConns {
+		t.Errorf("%d of the bot's connections were served at once, want 1 to %d", greeted, maxSeatConns)
+	}
+	for seat := range 2 {
+		if got := counts(out, seat); got[engine.OK] != 5 {
+			t.Errorf("seat %d verdicts = %v, want 5 ok; notes %q", seat+1, got, allNotes(out))
+		}
 	}
 }

@@ -18,7 +18,7 @@ import (
 )
 
 func main() {
-	mode := flag.String("mode", "good", "good|wrongtoken|relogin|late|malformed|never|gamespace|steal|escape")
+	mode := flag.String("mode", "good", "good|wrongtoken|relogin|late|malformed|never|gamespace|steal|escape|connflood")
 	flag.Parse()
 	if *mode == "never" {
 		time.Sleep(time.Hour)
@@ -35,6 +35,9 @@ func main() {
 	}
 	if *mode == "escape" {
 		escape()
+	}
+	if *mode == "connflood" {
+		connFlood(addr)
 	}
 	conn, r := login(addr, user, game, *mode == "gamespace")
 	turns := 0
@@ -159,6 +162,31 @@ func escape() {
 		c.Close()
 		fmt.Fprintln(os.Stderr, "escape: tcp: connected")
 	}
+}
+
+// connFlood opens 40 connections to the game's address at once, without
+// logging in, counts those that are greeted, closes them all and reports
+// on stderr as "connflood: N of 40 greeted"; then it plays as a good bot.
+func connFlood(addr string) {
+	var conns []net.Conn
+	for range 40 {
+		if c, err := net.Dial("tcp", addr); err == nil {
+			conns = append(conns, c)
+		}
+	}
+	greeted := 0
+	for _, c := range conns {
+		_ = c.SetReadDeadline(time.Now().Add(time.Second))
+		line, _ := bufio.NewReader(c).ReadString('\n')
+		if strings.Contains(line, "ready to login") {
+			greeted++
+		}
+	}
+	for _, c := range conns {
+		c.Close()
+	}
+	fmt.Fprintf(os.Stderr, "connflood: %d of 40 greeted (%d connected)\n", greeted, len(conns))
+	time.Sleep(100 * time.Millisecond) // for the server to see them closed
 }
 
 func login(addr, user, game string, spaced bool) (net.Conn, *bufio.Reader) {
