@@ -170,8 +170,9 @@ func firstLine(s string) string {
 
 // TestCloudTakeoverRefused plays a bot that reads the other bots'
 // environments and command lines and logs in with the tokens it finds.
-// Sandboxed it finds none; trusted (where /proc shows them) its login is
-// refused because the connection does not come from the seat's own
+// Sandboxed it finds none; trusted, or sandboxed where the kernel
+// refuses namespaces (/proc shows the victim's command line), its login
+// is refused because the connection does not come from the seat's own
 // processes. Either way the victim plays every turn, and a refused
 // attempt is in the replay.
 func TestCloudTakeoverRefused(t *testing.T) {
@@ -183,8 +184,13 @@ func TestCloudTakeoverRefused(t *testing.T) {
 	old := LoginTimeout
 	LoginTimeout = 2 * time.Second
 	defer func() { LoginTimeout = old }()
-	for _, trusted := range []bool{false, true} {
-		t.Run(map[bool]string{false: "sandboxed", true: "trusted"}[trusted], func(t *testing.T) {
+	for _, mode := range []string{"sandboxed", "trusted", "no-namespaces"} {
+		t.Run(mode, func(t *testing.T) {
+			trusted := mode == "trusted"
+			if mode == "no-namespaces" {
+				sandbox.PretendNamespacesRefused(true)
+				defer sandbox.PretendNamespacesRefused(false)
+			}
 			// The victim starts first and waits a moment, so that its
 			// tokens are there to be stolen.
 			bots := []Bot{
@@ -204,9 +210,9 @@ func TestCloudTakeoverRefused(t *testing.T) {
 			if strings.Contains(thief, `steal: login with a stolen token: {"status":"ok"`) {
 				t.Errorf("the thief logged in to the victim's seat:\n%s", thief)
 			}
-			if trusted {
+			if mode != "sandboxed" {
 				if !strings.Contains(thief, "steal: login with a stolen token") {
-					t.Fatalf("trusted: the thief found no token to try, so the binding was not tested:\n%s", thief)
+					t.Fatalf("%s: the thief found no token to try, so the binding was not tested:\n%s", mode, thief)
 				}
 				if !strings.Contains(allNotes(out), "refused a login with this seat's tokens from seat 2's bot") {
 					t.Errorf("the refused takeover is not in the replay: %q", allNotes(out))
@@ -407,5 +413,42 @@ func TestCloudConnectionFloodBounded(t *testing.T) {
 		if got := counts(out, seat); got[engine.OK] != 5 {
 			t.Errorf("seat %d verdicts = %v, want 5 ok; notes %q", seat+1, got, allNotes(out))
 		}
+	}
+}
+
+// TestCloudCrossSeatLoginRefusedInNamespace gives a sandboxed bot the
+// other seat's user token (as if it had found it): its connection comes
+// through its own launcher, which makes it its own seat's, so the login
+// is refused and both seats' notes say so, while the victim plays on.
+func TestCloudCrossSeatLoginRefusedInNamespace(t *testing.T) {
+	bin := buildTCPBot(t)
+	users, game := []string{token(), token()}, token()
+	spec := Sandbox{}.spec(Bot{})
+	if spec == nil {
+		t.Skip("no sandbox on this system")
+	}
+	argvs := [][]string{{bin, "-mode", "good"}, {bin, "-mode", "good", "-user", users[0]}}
+	conns, cleanup, err := connectTCP(context.Background(), []Bot{{Name: "victim"}, {Name: "thief"}}, argvs, users, game,
+		func(int) string { return "" }, 2*time.Second, []*sandboxSpec{spec, spec})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cleanup()
+	defer func() {
+		for _, c := range conns {
+			c.stop()
+		}
+	}()
+	if f, ok := conns[1].proc.launch.Features(launchReport); !ok || !f.NetNS || !f.Forward {
+		t.Fatalf("the thief is not in a network namespace of its own with its connections handed over: %+v", f)
+	}
+	if n := conns[0].pending(); !strings.Contains(n, "refused a login with this seat's tokens from seat 2's bot") {
+		t.Errorf("victim's notes %q", n)
+	}
+	if n := conns[1].pending(); !strings.Contains(n, "its login with seat 1's tokens was refused") {
+		t.Errorf("thief's notes %q", n)
+	}
+	if conns[0].note != "" {
+		t.Errorf("the victim did not log in: %s", conns[0].note)
 	}
 }

@@ -19,6 +19,7 @@ import (
 
 func main() {
 	mode := flag.String("mode", "good", "good|wrongtoken|relogin|late|malformed|never|gamespace|steal|escape|connflood")
+	userFlag := flag.String("user", "", "log in with this user token instead of its own")
 	flag.Parse()
 	if *mode == "never" {
 		time.Sleep(time.Hour)
@@ -29,6 +30,9 @@ func main() {
 	user, game := os.Getenv("RINGSIDE_USER_TOKEN"), os.Getenv("RINGSIDE_GAME_TOKEN")
 	if *mode == "wrongtoken" {
 		user = "0123456789abcdef0123456789abcdef"
+	}
+	if *userFlag != "" {
+		user = *userFlag
 	}
 	if *mode == "steal" {
 		steal(addr, user, game)
