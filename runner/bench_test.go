@@ -58,9 +58,9 @@ func BenchmarkStartBot(b *testing.B) {
 				b.StopTimer()
 				switch mode {
 				case "sandbox":
-					sandbox.Prewarm(exe, false)
+					sandbox.Prewarm(exe)
 				case "sandbox-cold":
-					sandbox.DropWarm(exe, false)
+					sandbox.DropWarm(exe)
 				}
 				b.StartTimer()
 				c := startSeat(0, []string{fakebot}, Bot{}, sb)
@@ -68,6 +68,41 @@ func BenchmarkStartBot(b *testing.B) {
 					b.Fatalf("no READY: %v %s", r.Status, c.note)
 				}
 				c.stop()
+			}
+		})
+	}
+}
+
+// BenchmarkStartCloudBot is one Cloud bot's start-up over TCP: started,
+// connected and logged in, then stopped and reaped. Modes as in
+// BenchmarkStartBot.
+func BenchmarkStartCloudBot(b *testing.B) {
+	bin := buildTCPBot(b)
+	for _, mode := range []string{"trusted", "sandbox", "sandbox-cold"} {
+		b.Run(mode, func(b *testing.B) {
+			sb := benchSpec(mode != "trusted")
+			exe, _ := Executable()
+			argv := []string{bin, "-mode", "good"}
+			intro := func(int) string { return "" }
+			for b.Loop() {
+				b.StopTimer()
+				switch mode {
+				case "sandbox":
+					prewarmCloud(exe)
+				case "sandbox-cold":
+					dropWarmCloud(exe)
+				}
+				b.StartTimer()
+				conns, cleanup, err := connectTCP(context.Background(), []Bot{{Name: "cloud"}}, [][]string{argv},
+					[]string{token()}, token(), intro, 5*time.Second, []*sandboxSpec{sb})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if conns[0].note != "" {
+					b.Fatalf("not logged in: %s", conns[0].note)
+				}
+				conns[0].stop()
+				cleanup()
 			}
 		})
 	}
@@ -134,3 +169,7 @@ func BenchmarkPlayPing(b *testing.B) {
 		}
 	}
 }
+
+// prewarmCloud and dropWarmCloud make a Cloud bot's next start warm or cold.
+func prewarmCloud(exe string)  { sandbox.Prewarm(exe) }
+func dropWarmCloud(exe string) { sandbox.DropWarm(exe) }

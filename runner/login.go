@@ -194,8 +194,19 @@ func (s *tcpSeat) write(text string, timeout time.Duration) error {
 	return err
 }
 
+// maxSeatConns bounds the connections of one sandboxed Cloud bot that
+// are served at once (logging in, or its current one): more are closed
+// as they come, so a bot that opens connections without end costs
+// Ringside no more than these.
+const maxSeatConns = 8
+
 // connectTCP listens on loopback, starts the bots with the address and
-// tokens, and serves logins for the whole game.
+// tokens, and serves logins for the whole game. A sandboxed bot in a
+// network namespace of its own cannot reach that listener: its launcher
+// accepts its connections to the same address inside the namespace and
+// hands them over (sandboxSpec.accept), which tells whose they are. The
+// listener serves trusted bots and, where the kernel refuses namespaces,
+// sandboxed ones; whose a connection is is then looked up in /proc.
 func connectTCP(ctx context.Context, bots []Bot, argvs [][]string, users []string, gameToken string,
 	intro func(int) string, wait time.Duration, specs []*sandboxSpec) ([]*seatConn, func(), error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -215,6 +226,41 @@ func connectTCP(ctx context.Context, bots []Bot, argvs [][]string, users []strin
 	// started is closed once every seat's process is known, so that a
 	// login can be matched to the seat whose processes make it.
 	started := make(chan struct{})
+	var servingMu sync.Mutex
+	ended := false
+	serving := map[net.Conn]bool{}
+	// serve serves one connection until it ends or the game does. from
+	// is the seat it came from, -1 when that is to be found out; slot,
+	// if any, is the seat's share of maxSeatConns.
+	serve := func(nc net.Conn, from int, slot chan struct{}) {
+		servingMu.Lock()
+		defer servingMu.Unlock()
+		if ended {
+			nc.Close()
+			return
+		}
+		if slot != nil {
+			select {
+			case slot <- struct{}{}:
+			default:
+				nc.Close()
+				return
+			}
+		}
+		serving[nc] = true
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			serveTCP(nc, from, users, gameToken, seats, queues, intro, done, started, wait)
+			nc.Close()
+			servingMu.Lock()
+			delete(serving, nc)
+			servingMu.Unlock()
+			if slot != nil {
+				<-slot
+			}
+		}()
+	}
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
@@ -223,11 +269,7 @@ func connectTCP(ctx context.Context, bots []Bot, argvs [][]string, users []strin
 			if err != nil {
 				return
 			}
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				serveTCP(nc, users, gameToken, seats, queues, intro, done, started, wait)
-			}()
+			serve(nc, -1, nil)
 		}
 	}()
 	for i, b := range bots {
@@ -237,8 +279,9 @@ func connectTCP(ctx context.Context, bots []Bot, argvs [][]string, users []strin
 		if sb != nil {
 			// The game's own port, and nothing else.
 			tcp := *sb
-			tcp.network = true
 			tcp.connectTCP, _ = strconv.Atoi(port)
+			slot := make(chan struct{}, maxSeatConns)
+			tcp.accept = func(nc net.Conn) { serve(nc, i, slot) }
 			sb = &tcp
 		}
 		c := startSeat(i, substitute(argvs[i], vars), b, sb)
@@ -256,15 +299,14 @@ func connectTCP(ctx context.Context, bots []Bot, argvs [][]string, users []strin
 	}
 	close(started)
 	cleanup := func() {
+		servingMu.Lock()
+		ended = true
+		for nc := range serving {
+			nc.Close() // logged in or not: the game is over
+		}
+		servingMu.Unlock()
 		close(done)
 		ln.Close()
-		for _, s := range seats {
-			s.mu.Lock()
-			if s.conn != nil {
-				s.conn.Close()
-			}
-			s.mu.Unlock()
-		}
 		wg.Wait()
 	}
 	timer := time.NewTimer(wait)
@@ -300,7 +342,9 @@ func markLate(seats []*tcpSeat, conns []*seatConn) {
 
 // serveTCP runs the handshake on one connection and, once logged in, makes
 // it the seat's connection and copies its lines into the seat's queue.
-func serveTCP(nc net.Conn, users []string, gameToken string, seats []*tcpSeat, queues []*lineQueue,
+// from is the seat whose network namespace the connection came from, or
+// -1 when the connection came to the listener on the host's loopback.
+func serveTCP(nc net.Conn, from int, users []string, gameToken string, seats []*tcpSeat, queues []*lineQueue,
 	intro func(int) string, done, started <-chan struct{}, wait time.Duration) {
 	_ = nc.SetDeadline(time.Now().Add(wait))
 	if _, err := nc.Write([]byte(greetingLine)); err != nil {
@@ -335,19 +379,25 @@ func serveTCP(nc net.Conn, users []string, gameToken string, seats []*tcpSeat, q
 	s := seats[seat]
 	// A seat belongs to its bot: a login with its tokens from another
 	// seat's processes, or from outside the game, is refused (tokens can
-	// leak: a command line, a trusted bot reading /proc). A fast bot logs
-	// in before its seat's process is noted: wait for that.
-	select {
-	case <-started:
-	case <-done:
+	// leak: a command line, a trusted bot reading /proc). A connection
+	// handed over by a seat's launcher is that seat's: nothing else can
+	// reach its network namespace. One to the host's listener is matched
+	// to the seat whose processes hold its other end; a fast bot logs in
+	// before its seat's process is noted: wait for that.
+	owner, known := from, true
+	if from < 0 {
+		select {
+		case <-started:
+		case <-done:
+		}
+		roots := make([]int, len(seats))
+		for i, o := range seats {
+			o.mu.Lock()
+			roots[i] = o.root
+			o.mu.Unlock()
+		}
+		owner, known = connOwner(nc, roots)
 	}
-	roots := make([]int, len(seats))
-	for i, o := range seats {
-		o.mu.Lock()
-		roots[i] = o.root
-		o.mu.Unlock()
-	}
-	owner, known := connOwner(nc, roots)
 	s.mu.Lock()
 	select {
 	case <-done:

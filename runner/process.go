@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -48,8 +49,10 @@ type process struct {
 type sandboxSpec struct {
 	limits     sandbox.Limits
 	noLandlock bool
-	connectTCP int  // the game's TCP port, for Cloud over TCP
-	network    bool // keep the host's network (TCP games)
+	connectTCP int // the game's TCP port, for Cloud over TCP
+	// accept takes the connections a Cloud bot in its own network
+	// namespace makes (through its launcher, so they are the seat's own).
+	accept func(net.Conn)
 }
 
 // killGroup signals a process group; a variable so tests can see every

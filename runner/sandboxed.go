@@ -178,10 +178,11 @@ func startSandboxed(path string, argv []string, dir string, env []string, sb *sa
 	}
 	pol := sandbox.Policy{
 		Path: path, Args: argv, Dir: dir, Env: sandboxEnv(env, scratch),
-		Scratch: scratch, Read: read, ConnectTCP: sb.connectTCP, Network: sb.network,
+		Scratch: scratch, Read: read, ConnectTCP: sb.connectTCP,
 		Limits: sb.limits, NoLandlock: sb.noLandlock,
 	}
 	l := sandbox.NewLaunch(exe, pol)
+	l.Accept = sb.accept
 	if err := l.Start(stdin, stdout, stderr); err != nil {
 		os.RemoveAll(scratch)
 		return nil, err

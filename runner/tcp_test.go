@@ -2,20 +2,24 @@ package runner
 
 import (
 	"context"
+	"fmt"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"ringside/engine"
 	"ringside/engine/games"
+	"ringside/runner/sandbox"
 )
 
 var tcpbot string
 
-func buildTCPBot(t *testing.T) string {
+func buildTCPBot(t testing.TB) string {
 	t.Helper()
 	if tcpbot != "" {
 		return tcpbot
@@ -166,8 +170,9 @@ func firstLine(s string) string {
 
 // TestCloudTakeoverRefused plays a bot that reads the other bots'
 // environments and command lines and logs in with the tokens it finds.
-// Sandboxed it finds none; trusted (where /proc shows them) its login is
-// refused because the connection does not come from the seat's own
+// Sandboxed it finds none; trusted, or sandboxed where the kernel
+// refuses namespaces (/proc shows the victim's command line), its login
+// is refused because the connection does not come from the seat's own
 // processes. Either way the victim plays every turn, and a refused
 // attempt is in the replay.
 func TestCloudTakeoverRefused(t *testing.T) {
@@ -179,8 +184,13 @@ func TestCloudTakeoverRefused(t *testing.T) {
 	old := LoginTimeout
 	LoginTimeout = 2 * time.Second
 	defer func() { LoginTimeout = old }()
-	for _, trusted := range []bool{false, true} {
-		t.Run(map[bool]string{false: "sandboxed", true: "trusted"}[trusted], func(t *testing.T) {
+	for _, mode := range []string{"sandboxed", "trusted", "no-namespaces"} {
+		t.Run(mode, func(t *testing.T) {
+			trusted := mode == "trusted"
+			if mode == "no-namespaces" {
+				sandbox.PretendNamespacesRefused(true)
+				defer sandbox.PretendNamespacesRefused(false)
+			}
 			// The victim starts first and waits a moment, so that its
 			// tokens are there to be stolen.
 			bots := []Bot{
@@ -200,9 +210,9 @@ func TestCloudTakeoverRefused(t *testing.T) {
 			if strings.Contains(thief, `steal: login with a stolen token: {"status":"ok"`) {
 				t.Errorf("the thief logged in to the victim's seat:\n%s", thief)
 			}
-			if trusted {
+			if mode != "sandboxed" {
 				if !strings.Contains(thief, "steal: login with a stolen token") {
-					t.Fatalf("trusted: the thief found no token to try, so the binding was not tested:\n%s", thief)
+					t.Fatalf("%s: the thief found no token to try, so the binding was not tested:\n%s", mode, thief)
 				}
 				if !strings.Contains(allNotes(out), "refused a login with this seat's tokens from seat 2's bot") {
 					t.Errorf("the refused takeover is not in the replay: %q", allNotes(out))
@@ -245,4 +255,200 @@ func FuzzFindInode(f *testing.F) {
 			t.Errorf("inode %q has blanks", got)
 		}
 	})
+}
+
+// loopbackSentinels are a UDP and a TCP listener on 127.0.0.1 that count
+// what reaches them: the places a Cloud bot must not get to.
+type loopbackSentinels struct {
+	udp      net.PacketConn
+	tcp      net.Listener
+	datagram atomic.Int32
+	accepted atomic.Int32
+}
+
+func newLoopbackSentinels(t *testing.T) *loopbackSentinels {
+	t.Helper()
+	s := &loopbackSentinels{}
+	var err error
+	if s.udp, err = net.ListenPacket("udp4", "127.0.0.1:0"); err != nil {
+		t.Fatal(err)
+	}
+	if s.tcp, err = net.Listen("tcp4", "127.0.0.1:0"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.udp.Close(); s.tcp.Close() })
+	go func() {
+		buf := make([]byte, 1500)
+		for {
+			if _, _, err := s.udp.ReadFrom(buf); err != nil {
+				return
+			}
+			s.datagram.Add(1)
+		}
+	}()
+	go func() {
+		for {
+			c, err := s.tcp.Accept()
+			if err != nil {
+				return
+			}
+			s.accepted.Add(1)
+			c.Close()
+		}
+	}()
+	return s
+}
+
+// TestCloudBotOffTheNetwork plays a Cloud bot over TCP that first sends
+// UDP datagrams to a loopback port and connects to another loopback port
+// the test listens on. Sandboxed, it is in a network namespace of its
+// own: nothing arrives, and it still logs in (through its launcher) and
+// plays every turn. Trusted, both arrive (the sentinels work). Where the
+// kernel refuses namespaces the bot shares the host's network: Landlock
+// still stops the TCP connection, the UDP datagrams get through, and the
+// sandbox says it is partial and why.
+func TestCloudBotOffTheNetwork(t *testing.T) {
+	bin := buildTCPBot(t)
+	g, err := games.Get("cloud")
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := LoginTimeout
+	LoginTimeout = 2 * time.Second
+	defer func() { LoginTimeout = old }()
+	for _, mode := range []string{"sandboxed", "trusted", "no-namespaces"} {
+		t.Run(mode, func(t *testing.T) {
+			if mode == "no-namespaces" {
+				sandbox.PretendNamespacesRefused(true)
+				defer sandbox.PretendNamespacesRefused(false)
+			}
+			s := newLoopbackSentinels(t)
+			env := []string{"HOSTILE_UDP=" + s.udp.LocalAddr().String(), "HOSTILE_TCP=" + s.tcp.Addr().String()}
+			bots := []Bot{
+				{Name: "escape", Command: bin + " -mode escape", Env: env},
+				{Name: "good", Command: bin + " -mode good"},
+			}
+			out, err := Play(context.Background(), Match{Game: g, Seed: 5, Bots: bots,
+				Sandbox: Sandbox{Trusted: mode == "trusted"},
+				Options: engine.Options{"turns": "5", "turn_ms": "300"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("escape: %s", strings.Join(grepLines(out.Stderr[0], "escape:"), " | "))
+			for seat := range 2 {
+				if got := counts(out, seat); got[engine.OK] != 5 {
+					t.Errorf("seat %d verdicts = %v, want 5 ok; notes %q", seat+1, got, allNotes(out))
+				}
+			}
+			udp, tcp := s.datagram.Load(), s.accepted.Load()
+			switch mode {
+			case "sandboxed":
+				if udp != 0 || tcp != 0 {
+					t.Errorf("from its own network namespace the bot reached the host: %d datagrams, %d connections", udp, tcp)
+				}
+				if !strings.Contains(out.Stderr[0], "escape: interfaces [lo]") {
+					t.Errorf("the bot's network namespace is not its own with just a loopback: %q",
+						grepLines(out.Stderr[0], "escape: interfaces"))
+				}
+				for seat := range 2 {
+					if out.Sandbox[seat] != "on" {
+						t.Errorf("seat %d sandbox %q, want on", seat+1, out.Sandbox[seat])
+					}
+				}
+			case "trusted":
+				if udp == 0 || tcp == 0 {
+					t.Errorf("trusted, the bot's %d datagrams and %d connections did not arrive: the sentinels see nothing", udp, tcp)
+				}
+			case "no-namespaces":
+				if tcp != 0 {
+					t.Errorf("without namespaces Landlock let the bot connect to another loopback port (%d times)", tcp)
+				}
+				if udp == 0 {
+					t.Errorf("without a network namespace the datagrams were expected to arrive (so the status must say so), none did")
+				}
+				if out.Sandbox[0] != "partial" {
+					t.Errorf("sandbox %q, want partial", out.Sandbox[0])
+				}
+				level, text := SandboxStatus(Sandbox{})
+				if level != sandbox.Partial || !strings.Contains(text, "UDP") {
+					t.Errorf("status without namespaces does not say bots can send UDP: %v %s", level, text)
+				}
+			}
+		})
+	}
+}
+
+// TestCloudConnectionFloodBounded plays a sandboxed Cloud bot that opens
+// 40 connections at once before it logs in: Ringside serves at most
+// maxSeatConns of them (the others are closed at once), and once the bot
+// lets them go it logs in and plays every turn, as does the other seat.
+func TestCloudConnectionFloodBounded(t *testing.T) {
+	bin := buildTCPBot(t)
+	g, err := games.Get("cloud")
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := LoginTimeout
+	LoginTimeout = 3 * time.Second
+	defer func() { LoginTimeout = old }()
+	bots := []Bot{{Name: "flood", Command: bin + " -mode connflood"}, {Name: "good", Command: bin + " -mode good"}}
+	out, err := Play(context.Background(), Match{Game: g, Seed: 5, Bots: bots,
+		Options: engine.Options{"turns": "5", "turn_ms": "300"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	report := grepLines(out.Stderr[0], "connflood:")
+	t.Logf("%s", report)
+	var greeted, connected int
+	if len(report) != 1 {
+		t.Fatalf("no report from the flooding bot:\n%s", out.Stderr[0])
+	}
+	if _, err := fmt.Sscanf(report[0], "connflood: %d of 40 greeted (%d connected)", &greeted, &connected); err != nil {
+		t.Fatalf("report %q: %v", report[0], err)
+	}
+	if greeted == 0 || greeted > maxSeatConns {
+		t.Errorf("%d of the bot's connections were served at once, want 1 to %d", greeted, maxSeatConns)
+	}
+	for seat := range 2 {
+		if got := counts(out, seat); got[engine.OK] != 5 {
+			t.Errorf("seat %d verdicts = %v, want 5 ok; notes %q", seat+1, got, allNotes(out))
+		}
+	}
+}
+
+// TestCloudCrossSeatLoginRefusedInNamespace gives a sandboxed bot the
+// other seat's user token (as if it had found it): its connection comes
+// through its own launcher, which makes it its own seat's, so the login
+// is refused and both seats' notes say so, while the victim plays on.
+func TestCloudCrossSeatLoginRefusedInNamespace(t *testing.T) {
+	bin := buildTCPBot(t)
+	users, game := []string{token(), token()}, token()
+	spec := Sandbox{}.spec(Bot{})
+	if spec == nil {
+		t.Skip("no sandbox on this system")
+	}
+	argvs := [][]string{{bin, "-mode", "good"}, {bin, "-mode", "good", "-user", users[0]}}
+	conns, cleanup, err := connectTCP(context.Background(), []Bot{{Name: "victim"}, {Name: "thief"}}, argvs, users, game,
+		func(int) string { return "" }, 2*time.Second, []*sandboxSpec{spec, spec})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cleanup()
+	defer func() {
+		for _, c := range conns {
+			c.stop()
+		}
+	}()
+	if f, ok := conns[1].proc.launch.Features(launchReport); !ok || !f.NetNS || !f.Forward {
+		t.Fatalf("the thief is not in a network namespace of its own with its connections handed over: %+v", f)
+	}
+	if n := conns[0].pending(); !strings.Contains(n, "refused a login with this seat's tokens from seat 2's bot") {
+		t.Errorf("victim's notes %q", n)
+	}
+	if n := conns[1].pending(); !strings.Contains(n, "its login with seat 1's tokens was refused") {
+		t.Errorf("thief's notes %q", n)
+	}
+	if conns[0].note != "" {
+		t.Errorf("the victim did not log in: %s", conns[0].note)
+	}
 }

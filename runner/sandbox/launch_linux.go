@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net"
 	"os"
 	"os/exec"
 	"strconv"
@@ -49,9 +50,18 @@ type message struct {
 
 // Launch is one sandboxed start of a bot program.
 type Launch struct {
-	Cmd    *exec.Cmd
+	Cmd *exec.Cmd
+	// Accept, set before Start, takes the connections a Cloud bot in
+	// its own network namespace makes to 127.0.0.1:ConnectTCP there.
+	// Each one comes through this seat's launcher alone, so it is the
+	// seat's own. It is called from one goroutine, in order, and must
+	// not block.
+	Accept func(net.Conn)
 	exe    string
 	policy Policy
+
+	broker     *net.UnixConn // our end of the socket the launcher hands connections through
+	brokerDone chan struct{} // closed when the broker reader has ended
 
 	status      *os.File
 	statusOK    chan struct{} // closed when the status pipe has ended
@@ -92,7 +102,7 @@ func NewLaunch(exe string, p Policy) *Launch {
 // refusal reported) rather than failing the bot.
 func (l *Launch) Start(stdin, stdout, stderr *os.File) error {
 	for try := 0; ; try++ {
-		w, err := takeWarm(l.exe, l.policy.Network, try > 0)
+		w, err := takeWarm(l.exe, try > 0)
 		if err != nil {
 			return err
 		}
@@ -118,16 +128,41 @@ func (l *Launch) give(w *warm, stdin, stdout, stderr *os.File) error {
 	l.cgroups = w.cgroups.dirs()
 	l.features.PidsCgroup, l.features.MemCgroup = w.cgroups.limit(p.Limits)
 	p.Cgroups = l.cgroups
+	fds := []int{int(stdin.Fd()), int(stdout.Fd()), int(stderr.Fd())}
+	var theirs *os.File
+	var err error
+	if p.ConnectTCP > 0 && w.namespaces && l.Accept != nil {
+		// The bot's network namespace has nothing but its loopback:
+		// the launcher takes its connections there and hands them over.
+		var ours *net.UnixConn
+		if ours, theirs, err = brokerPair(); err != nil {
+			w.discard()
+			return err
+		}
+		l.broker, l.brokerDone = ours, make(chan struct{})
+		fds = append(fds, int(theirs.Fd()))
+		p.Forward = true
+	}
 	data, err := json.Marshal(p)
 	if err == nil {
-		rights := unix.UnixRights(int(stdin.Fd()), int(stdout.Fd()), int(stderr.Fd()))
 		var n int
-		n, err = unix.SendmsgN(int(w.ctl.Fd()), data, rights, nil, 0)
+		n, err = unix.SendmsgN(int(w.ctl.Fd()), data, unix.UnixRights(fds...), nil, 0)
 		if err == nil && n < len(data) {
 			_, err = w.ctl.Write(data[n:])
 		}
 	}
 	w.ctl.Close()
+	if theirs != nil {
+		theirs.Close()
+	}
+	if l.broker != nil {
+		if err != nil {
+			l.broker.Close()
+			l.broker = nil
+		} else {
+			go l.takeConnections()
+		}
+	}
 	if err != nil {
 		_ = w.cmd.Process.Kill()
 		_ = w.cmd.Wait()
@@ -137,6 +172,58 @@ func (l *Launch) give(w *warm, stdin, stdout, stderr *os.File) error {
 	}
 	go l.readStatus()
 	return nil
+}
+
+// brokerPair makes the socket pair a launcher hands connections through:
+// ours to read them from, theirs to give the launcher.
+func brokerPair() (*net.UnixConn, *os.File, error) {
+	fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_SEQPACKET|unix.SOCK_CLOEXEC, 0)
+	if err != nil {
+		return nil, nil, fmt.Errorf("sandbox connection socket: %w", err)
+	}
+	f := os.NewFile(uintptr(fds[0]), "sandbox connections")
+	c, err := net.FileConn(f)
+	f.Close()
+	if err != nil {
+		unix.Close(fds[1])
+		return nil, nil, fmt.Errorf("sandbox connection socket: %w", err)
+	}
+	return c.(*net.UnixConn), os.NewFile(uintptr(fds[1]), "sandbox connections"), nil
+}
+
+// takeConnections receives the connections the launcher accepted for the
+// bot, one socket per message, until the launcher is gone (or Finish).
+func (l *Launch) takeConnections() {
+	defer close(l.brokerDone)
+	buf := make([]byte, 16)
+	oob := make([]byte, unix.CmsgSpace(4*4))
+	for {
+		_, oobn, _, _, err := l.broker.ReadMsgUnix(buf, oob)
+		if err != nil {
+			return
+		}
+		if oobn == 0 {
+			continue
+		}
+		msgs, err := unix.ParseSocketControlMessage(oob[:oobn])
+		if err != nil {
+			continue
+		}
+		for _, m := range msgs {
+			fds, err := unix.ParseUnixRights(&m)
+			if err != nil {
+				continue
+			}
+			for _, fd := range fds {
+				f := os.NewFile(uintptr(fd), "bot connection")
+				nc, err := net.FileConn(f)
+				f.Close()
+				if err == nil {
+					l.Accept(nc)
+				}
+			}
+		}
+	}
 }
 
 // warm is a launcher started ahead of time, waiting for its policy:
@@ -151,14 +238,11 @@ type warm struct {
 	cgroups    cgroupSet
 }
 
-type warmKey struct {
-	exe     string
-	network bool
-}
-
+// Waiting launchers are kept per executable (the Ringside binary, or a
+// test binary).
 var (
 	warmMu   sync.Mutex
-	warmPool = map[warmKey]chan *warm{}
+	warmPool = map[string]chan *warm{}
 )
 
 // warmKept is how many launchers may wait per kind: one per seat of the
@@ -170,12 +254,12 @@ const (
 	warmIdle = 30 * time.Second
 )
 
-// idleTimers end the waiting launchers of a kind warmIdle after the last
-// take (one timer per kind, reset by every take).
-var idleTimers = map[warmKey]*time.Timer{}
+// idleTimers end the waiting launchers of an executable warmIdle after
+// the last take (one timer each, reset by every take).
+var idleTimers = map[string]*time.Timer{}
 
 // poolOf returns the channel of waiting launchers for key.
-func poolOf(key warmKey) chan *warm {
+func poolOf(key string) chan *warm {
 	warmMu.Lock()
 	defer warmMu.Unlock()
 	ch, ok := warmPool[key]
@@ -189,12 +273,12 @@ func poolOf(key warmKey) chan *warm {
 // Prewarm makes sure a launcher waits for the next bot started through
 // exe (an event calls it before its first game; benchmarks between
 // starts). It returns once one waits.
-func Prewarm(exe string, network bool) {
-	ch := poolOf(warmKey{exe, network})
+func Prewarm(exe string) {
+	ch := poolOf(exe)
 	if len(ch) > 0 {
 		return
 	}
-	w, err := spawnLauncher(exe, network)
+	w, err := spawnLauncher(exe)
 	if err != nil {
 		return
 	}
@@ -207,8 +291,8 @@ func Prewarm(exe string, network bool) {
 
 // DropWarm ends the launchers waiting for exe, so that the next start is
 // a cold one (benchmarks).
-func DropWarm(exe string, network bool) {
-	ch := poolOf(warmKey{exe, network})
+func DropWarm(exe string) {
+	ch := poolOf(exe)
 	for {
 		select {
 		case w := <-ch:
@@ -221,14 +305,14 @@ func DropWarm(exe string, network bool) {
 
 // takeWarm returns a waiting launcher (a new one when none waits, or
 // when fresh is set) and starts making the next.
-func takeWarm(exe string, network, fresh bool) (*warm, error) {
-	key := warmKey{exe, network}
+func takeWarm(exe string, fresh bool) (*warm, error) {
+	key := exe
 	ch := poolOf(key)
 	warmMu.Lock()
 	if tm, ok := idleTimers[key]; ok {
 		tm.Reset(warmIdle)
 	} else {
-		idleTimers[key] = time.AfterFunc(warmIdle, func() { DropWarm(exe, network) })
+		idleTimers[key] = time.AfterFunc(warmIdle, func() { DropWarm(exe) })
 	}
 	warmMu.Unlock()
 	var w *warm
@@ -244,12 +328,12 @@ func takeWarm(exe string, network, fresh bool) (*warm, error) {
 	}
 	if w == nil {
 		var err error
-		if w, err = spawnLauncher(exe, network); err != nil {
+		if w, err = spawnLauncher(exe); err != nil {
 			return nil, err
 		}
 	}
 	go func() {
-		next, err := spawnLauncher(exe, network)
+		next, err := spawnLauncher(exe)
 		if err != nil {
 			return
 		}
@@ -275,11 +359,11 @@ func (w *warm) discard() {
 
 // spawnLauncher starts a launcher in new namespaces, or without them
 // where the kernel refuses them.
-func spawnLauncher(exe string, network bool) (*warm, error) {
+func spawnLauncher(exe string) (*warm, error) {
 	ns := !namespacesRefused.Load()
-	w, err := spawn(exe, network, ns)
+	w, err := spawn(exe, ns)
 	if err != nil && ns && !errors.Is(err, exec.ErrNotFound) && !errors.Is(err, os.ErrNotExist) {
-		if w2, err2 := spawn(exe, network, false); err2 == nil {
+		if w2, err2 := spawn(exe, false); err2 == nil {
 			namespacesRefused.Store(true)
 			refusedWhy.Store(err.Error())
 			return w2, nil
@@ -288,7 +372,7 @@ func spawnLauncher(exe string, network bool) (*warm, error) {
 	return w, err
 }
 
-func spawn(exe string, network, namespaces bool) (*warm, error) {
+func spawn(exe string, namespaces bool) (*warm, error) {
 	fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
 	if err != nil {
 		return nil, fmt.Errorf("sandbox control socket: %w", err)
@@ -312,10 +396,9 @@ func spawn(exe string, network, namespaces bool) (*warm, error) {
 	cmd.ExtraFiles = []*os.File{theirs, statusW}
 	attr := &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 	if namespaces {
-		attr.Cloneflags = syscall.CLONE_NEWUSER | syscall.CLONE_NEWPID | syscall.CLONE_NEWNS
-		if !network {
-			attr.Cloneflags |= syscall.CLONE_NEWNET
-		}
+		// Every bot gets a network namespace of its own: an empty one
+		// for stdio games, one with just a loopback for Cloud over TCP.
+		attr.Cloneflags = syscall.CLONE_NEWUSER | syscall.CLONE_NEWPID | syscall.CLONE_NEWNS | syscall.CLONE_NEWNET
 		// Root in the namespace (so the launcher may mount its /proc
 		// and scratch tmpfs) is the teacher's own user outside it; the
 		// launcher drops every capability before the bot starts.
@@ -397,6 +480,11 @@ func (l *Launch) Finish() Result {
 		r.Limit = MemoryNote(l.policy.Limits)
 	}
 	r.ProcessCapReached = pidsMax
+	if l.broker != nil {
+		// The launcher is gone; what it handed over is the runner's.
+		l.broker.Close()
+		<-l.brokerDone
+	}
 	removeCgroups(l.cgroups)
 	if l.policy.Scratch != "" {
 		os.RemoveAll(l.policy.Scratch)

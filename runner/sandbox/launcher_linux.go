@@ -2,7 +2,9 @@ package sandbox
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"net"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -77,14 +79,18 @@ func launch() int {
 	if len(data) == 0 {
 		return 0 // made ahead of time and not needed after all
 	}
-	if len(files) != 3 {
-		return l.fail("sandbox: got %d standard files, want 3", len(files))
+	if len(files) != 3 && len(files) != 4 {
+		return l.fail("sandbox: got %d files, want the 3 standard files and maybe a connection socket", len(files))
 	}
-	for i, fd := range files {
+	for i, fd := range files[:3] {
 		if err := unix.Dup3(fd, i, 0); err != nil {
 			return l.fail("sandbox: standard file %d: %v", i, err)
 		}
 		unix.Close(fd)
+	}
+	broker := -1 // the socket Cloud connections are handed to Ringside through (close-on-exec)
+	if len(files) == 4 {
+		broker = files[3]
 	}
 	if err := json.Unmarshal(data, &l.p); err != nil {
 		return l.fail("sandbox: bad policy: %v", err)
@@ -97,7 +103,7 @@ func launch() int {
 		// A mount namespace made with a new user namespace gets the
 		// parent's shared mounts as slaves: what is mounted here never
 		// propagates out, without a (slow) recursive remount.
-		f.UserNS, f.PIDNS, f.MountNS, f.NetNS = true, l.pidNS, true, !p.Network
+		f.UserNS, f.PIDNS, f.MountNS, f.NetNS = true, l.pidNS, true, true
 	}
 	if f.MountNS && l.pidNS {
 		if err := unix.Mount("proc", "/proc", "proc", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, ""); err == nil {
@@ -113,6 +119,15 @@ func launch() int {
 		} else {
 			f.Problems = append(f.Problems, "scratch tmpfs refused: "+err.Error())
 		}
+	}
+	var gamePort *net.TCPListener
+	if p.Forward {
+		// Before Landlock, which forbids binding a port.
+		var err error
+		if gamePort, err = listenGamePort(p, broker); err != nil {
+			return l.fail("sandbox: %v", err)
+		}
+		f.Forward = true
 	}
 	if err := setLimits(p.Limits); err != nil {
 		return l.fail("sandbox: %v", err)
@@ -172,6 +187,9 @@ func launch() int {
 		_ = unix.Dup2(int(devnull.Fd()), fd)
 	}
 	devnull.Close()
+	if gamePort != nil {
+		go forward(gamePort, broker)
+	}
 
 	stopWatch := make(chan struct{})
 	go l.watch(stopWatch)
@@ -213,8 +231,10 @@ func launch() int {
 // bot's standard files that come with it, until Ringside closes it.
 func receivePolicy(fd int) ([]byte, []int, error) {
 	buf := make([]byte, 64<<10)
-	oob := make([]byte, unix.CmsgSpace(3*4))
-	n, oobn, _, _, err := unix.Recvmsg(fd, buf, oob, 0)
+	oob := make([]byte, unix.CmsgSpace(4*4))
+	// Close-on-exec: the standard files are dup'ed onto 0-2, and the
+	// connection socket must not reach the bot.
+	n, oobn, _, _, err := unix.Recvmsg(fd, buf, oob, unix.MSG_CMSG_CLOEXEC)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -241,6 +261,75 @@ func receivePolicy(fd int) ([]byte, []int, error) {
 	}
 	unix.Close(fd)
 	return data, files, nil
+}
+
+// listenGamePort brings up the loopback of the bot's network namespace
+// and listens on 127.0.0.1 at the game's port there: the one place the
+// bot can reach, and only through the launcher.
+func listenGamePort(p *Policy, broker int) (*net.TCPListener, error) {
+	if broker < 0 || !p.Namespaces || p.ConnectTCP <= 0 || p.ConnectTCP > 65535 {
+		return nil, fmt.Errorf("connections to forward, but no connection socket, namespace or port")
+	}
+	if err := loopbackUp(); err != nil {
+		return nil, fmt.Errorf("bring up the loopback of the bot's network namespace: %w", err)
+	}
+	ln, err := net.ListenTCP("tcp4", &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: p.ConnectTCP})
+	if err != nil {
+		return nil, fmt.Errorf("listen for the bot in its network namespace: %w", err)
+	}
+	return ln, nil
+}
+
+// loopbackUp sets the "lo" interface of this network namespace up.
+func loopbackUp() error {
+	fd, err := unix.Socket(unix.AF_INET, unix.SOCK_DGRAM|unix.SOCK_CLOEXEC, 0)
+	if err != nil {
+		return err
+	}
+	defer unix.Close(fd)
+	ifr, err := unix.NewIfreq("lo")
+	if err != nil {
+		return err
+	}
+	if err := unix.IoctlIfreq(fd, unix.SIOCGIFFLAGS, ifr); err != nil {
+		return err
+	}
+	ifr.SetUint16(ifr.Uint16() | unix.IFF_UP)
+	return unix.IoctlIfreq(fd, unix.SIOCSIFFLAGS, ifr)
+}
+
+// forward hands every connection the bot makes to the game's port to
+// Ringside, by the socket itself (SCM_RIGHTS), and keeps nothing of it:
+// the bot's bytes go between its socket and Ringside without passing
+// through the launcher. It ends when Ringside no longer takes them.
+func forward(ln *net.TCPListener, broker int) {
+	defer unix.Close(broker)
+	defer ln.Close()
+	for {
+		c, err := ln.AcceptTCP()
+		if errors.Is(err, net.ErrClosed) {
+			return
+		}
+		if err != nil {
+			// Out of file descriptors, say: the bot may try again.
+			time.Sleep(10 * time.Millisecond)
+			continue
+		}
+		raw, err := c.SyscallConn()
+		sendErr := err
+		if err == nil {
+			err = raw.Control(func(fd uintptr) {
+				sendErr = unix.Sendmsg(broker, []byte{0}, unix.UnixRights(int(fd)), nil, unix.MSG_NOSIGNAL)
+			})
+			if err != nil {
+				sendErr = err
+			}
+		}
+		c.Close()
+		if sendErr != nil {
+			return
+		}
+	}
 }
 
 func describeExit(ws syscall.WaitStatus) (string, int) {

@@ -1,7 +1,9 @@
 // Package sandbox runs one bot program with what Linux offers to contain
 // it without root: the Ringside binary re-executes itself as a launcher in
-// new user, PID, mount and (for games without a network) network
-// namespaces; the launcher mounts a private /proc and a size-capped
+// new user, PID, mount and network namespaces (a Cloud bot's network
+// namespace has a loopback on which the launcher takes the bot's
+// connections and hands them to Ringside; nothing else is reachable
+// there); the launcher mounts a private /proc and a size-capped
 // scratch folder, sets rlimits, joins the bot to pids and memory cgroups
 // where they are writable, applies Landlock (files, TCP ports, signals and
 // abstract sockets) and no_new_privs, and starts the bot with a short
@@ -60,11 +62,16 @@ type Policy struct {
 	Scratch string   // private read-write folder; HOME and TMPDIR
 	Read    []string // extra paths the bot may read (its revision folder, its program)
 	// ConnectTCP is the only TCP port the bot may connect to (a Cloud
-	// game's own port); 0 means no TCP at all.
+	// game's own port); 0 means no TCP at all. In its own network
+	// namespace the bot reaches 127.0.0.1:ConnectTCP of that namespace,
+	// where the launcher accepts and hands each connection to Ringside
+	// (Launch.Accept); without namespaces it connects to Ringside on the
+	// host's loopback, and Landlock allows that port alone.
 	ConnectTCP int
-	// Network keeps the host's network namespace; without it the bot
-	// gets an empty one (no interface is up, nothing is reachable).
-	Network bool
+	// Forward tells the launcher that a fourth file came with the
+	// policy: the socket on which it hands Ringside the connections it
+	// accepts on 127.0.0.1:ConnectTCP (set by Launch, not by callers).
+	Forward bool
 	Limits  Limits
 
 	// NoLandlock pretends the kernel has no Landlock, so that the
@@ -87,6 +94,7 @@ type Features struct {
 	PIDNS       bool     `json:"pidns,omitempty"`
 	MountNS     bool     `json:"mountns,omitempty"`
 	NetNS       bool     `json:"netns,omitempty"`
+	Forward     bool     `json:"forward,omitempty"` // a Cloud bot's connections reach Ringside through the launcher
 	PrivateProc bool     `json:"proc,omitempty"`
 	Tmpfs       bool     `json:"tmpfs,omitempty"`    // the scratch folder is a size-capped tmpfs
 	Landlock    int      `json:"landlock,omitempty"` // Landlock ABI in force, 0: none
@@ -119,19 +127,20 @@ func Describe(f Features) (Level, string) {
 	if f.Landlock == 0 {
 		missing = append(missing, "cannot stop bots from reading your files and writing to your home folder (no Landlock"+
 			map[bool]string{true: ", pretended absent", false: " in this kernel"}[f.Pretended]+")")
-	} else {
-		if f.Landlock < 4 && !f.NetNS {
-			missing = append(missing, fmt.Sprintf("cannot stop Cloud bots from connecting elsewhere (Landlock ABI %d < 4)", f.Landlock))
-		}
-		if f.Landlock < 6 && !f.PIDNS {
-			missing = append(missing, fmt.Sprintf("cannot stop bots from signalling your programs (Landlock ABI %d < 6)", f.Landlock))
-		}
+	} else if f.Landlock < 6 && !f.PIDNS {
+		missing = append(missing, fmt.Sprintf("cannot stop bots from signalling your programs (Landlock ABI %d < 6)", f.Landlock))
 	}
 	if !f.PIDNS || !f.PrivateProc {
 		missing = append(missing, "bots can see other programs' command lines (no private process namespace)")
 	}
-	if !f.NetNS && f.Landlock < 4 {
-		missing = append(missing, "bots of games without network can open connections (no network namespace)")
+	if !f.NetNS {
+		// Landlock has rules for TCP only: without a network namespace
+		// of their own, bots share this machine's network for the rest.
+		if f.Landlock < 4 {
+			missing = append(missing, "cannot keep bots off the network: they can open TCP connections and send UDP packets anywhere (no network namespace, no Landlock TCP rules)")
+		} else {
+			missing = append(missing, "cannot keep bots off the network: they can send UDP packets anywhere, to programs on this machine too (no network namespace; Landlock does not cover UDP)")
+		}
 	}
 	level := Full
 	if len(missing) > 0 {

@@ -19,9 +19,11 @@ func TestDescribe(t *testing.T) {
 		{"pretended", Features{PIDNS: true, PrivateProc: true, NetNS: true, Pretended: true},
 			Partial, []string{"pretended absent"}},
 		{"no namespaces", Features{Landlock: 6, NoNewPrivs: true, Problems: []string{"the kernel refused new namespaces: operation not permitted"}},
-			Partial, []string{"command lines", "refused new namespaces"}},
+			Partial, []string{"command lines", "send UDP packets anywhere", "refused new namespaces"}},
 		{"old landlock without pid namespace", Features{Landlock: 3},
-			Partial, []string{"Landlock ABI 3 < 4", "Landlock ABI 3 < 6"}},
+			Partial, []string{"open TCP connections", "Landlock ABI 3 < 6"}},
+		{"no network namespace only", Features{UserNS: true, PIDNS: true, MountNS: true, PrivateProc: true, Landlock: 6},
+			Partial, []string{"Sandbox: partial — this machine cannot keep bots off the network", "UDP"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -4,6 +4,7 @@ package sandbox
 
 import (
 	"errors"
+	"net"
 	"os"
 	"os/exec"
 	"time"
@@ -14,7 +15,10 @@ import (
 const Supported = false
 
 // Launch is the start of a sandboxed bot; not on this system.
-type Launch struct{ Cmd *exec.Cmd }
+type Launch struct {
+	Cmd    *exec.Cmd
+	Accept func(net.Conn)
+}
 
 // Result is how a sandboxed bot ended.
 type Result struct {
@@ -31,8 +35,8 @@ func (l *Launch) Start(stdin, stdout, stderr *os.File) error { return errUnsuppo
 func (l *Launch) Features(time.Duration) (Features, bool)    { return Features{}, false }
 func (l *Launch) Finish() Result                             { return Result{} }
 func Probe(exe string, noLandlock bool) Features             { return Features{} }
-func Prewarm(exe string, network bool)                       {}
-func DropWarm(exe string, network bool)                      {}
+func Prewarm(exe string)                                     {}
+func DropWarm(exe string)                                    {}
 func Main()                                                  { os.Exit(2) }
 func PretendNamespacesRefused(on bool)                       {}
 

@@ -18,7 +18,8 @@ import (
 )
 
 func main() {
-	mode := flag.String("mode", "good", "good|wrongtoken|relogin|late|malformed|never|gamespace|steal")
+	mode := flag.String("mode", "good", "good|wrongtoken|relogin|late|malformed|never|gamespace|steal|escape|connflood")
+	userFlag := flag.String("user", "", "log in with this user token instead of its own")
 	flag.Parse()
 	if *mode == "never" {
 		time.Sleep(time.Hour)
@@ -30,8 +31,17 @@ func main() {
 	if *mode == "wrongtoken" {
 		user = "0123456789abcdef0123456789abcdef"
 	}
+	if *userFlag != "" {
+		user = *userFlag
+	}
 	if *mode == "steal" {
 		steal(addr, user, game)
+	}
+	if *mode == "escape" {
+		escape()
+	}
+	if *mode == "connflood" {
+		connFlood(addr)
 	}
 	conn, r := login(addr, user, game, *mode == "gamespace")
 	turns := 0
@@ -118,6 +128,69 @@ func steal(addr, own, game string) {
 			_ = conn
 		}
 	}
+}
+
+// escape tries to reach what is not its game before it plays: UDP
+// datagrams to $HOSTILE_UDP and a TCP connection to $HOSTILE_TCP (both
+// loopback sentinels of the test). It reports on stderr as "escape: ...";
+// whether anything arrived only the sentinels can tell.
+func escape() {
+	var ifaces []string
+	dev, _ := os.ReadFile("/proc/net/dev")
+	for _, l := range strings.Split(string(dev), "\n")[2:] {
+		if name, _, ok := strings.Cut(strings.TrimSpace(l), ":"); ok {
+			ifaces = append(ifaces, name)
+		}
+	}
+	fmt.Fprintf(os.Stderr, "escape: interfaces %v\n", ifaces)
+	if c, err := net.Dial("udp", os.Getenv("HOSTILE_UDP")); err != nil {
+		fmt.Fprintf(os.Stderr, "escape: udp: %v\n", err)
+	} else {
+		sent := 0
+		var last error
+		for range 5 {
+			if _, err := c.Write([]byte("escaped\n")); err != nil {
+				last = err
+			} else {
+				sent++
+			}
+			time.Sleep(2 * time.Millisecond)
+		}
+		c.Close()
+		fmt.Fprintf(os.Stderr, "escape: udp: sent %d of 5 datagrams (last error %v)\n", sent, last)
+	}
+	if c, err := net.DialTimeout("tcp", os.Getenv("HOSTILE_TCP"), time.Second); err != nil {
+		fmt.Fprintf(os.Stderr, "escape: tcp: %v\n", err)
+	} else {
+		c.Write([]byte("escaped\n"))
+		c.Close()
+		fmt.Fprintln(os.Stderr, "escape: tcp: connected")
+	}
+}
+
+// connFlood opens 40 connections to the game's address at once, without
+// logging in, counts those that are greeted, closes them all and reports
+// on stderr as "connflood: N of 40 greeted"; then it plays as a good bot.
+func connFlood(addr string) {
+	var conns []net.Conn
+	for range 40 {
+		if c, err := net.Dial("tcp", addr); err == nil {
+			conns = append(conns, c)
+		}
+	}
+	greeted := 0
+	for _, c := range conns {
+		_ = c.SetReadDeadline(time.Now().Add(time.Second))
+		line, _ := bufio.NewReader(c).ReadString('\n')
+		if strings.Contains(line, "ready to login") {
+			greeted++
+		}
+	}
+	for _, c := range conns {
+		c.Close()
+	}
+	fmt.Fprintf(os.Stderr, "connflood: %d of 40 greeted (%d connected)\n", greeted, len(conns))
+	time.Sleep(100 * time.Millisecond) // for the server to see them closed
 }
 
 func login(addr, user, game string, spaced bool) (net.Conn, *bufio.Reader) {
