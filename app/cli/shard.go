@@ -61,6 +61,12 @@ func runShard(c *cli, args []string) error {
 		return usagef("shard run: --concurrency must be 0 (this machine's cores − 1) or more")
 	}
 	spec := service.ShardRun{Bundle: pos[0], Out: *out, Concurrency: *conc}
+	spec.OnStart = func(sandbox string, trusted []string) {
+		fmt.Fprintf(c.stdout, "%s: %s\n", pos[0], sandbox)
+		if len(trusted) > 0 {
+			fmt.Fprintf(c.stdout, "%s: trusted, so without the sandbox: %s\n", pos[0], strings.Join(trusted, ", "))
+		}
+	}
 	spec.OnResume = func(done, all int) {
 		fmt.Fprintf(c.stdout, "resuming %s: %d of %d games are in it already\n", *out, done, all)
 	}

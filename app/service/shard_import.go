@@ -76,8 +76,7 @@ func (s *Service) Import(id int64, files []string) (ImportReport, error) {
 		file string
 		line ResultLine
 	}
-	var picks []pick
-	chosen := map[int64]int{} // match id → index in picks
+	var read []pick
 	machines := map[string]bool{}
 	for _, f := range files {
 		hdr, lines, err := ReadResultFile(f)
@@ -108,39 +107,45 @@ func (s *Service) Import(id int64, files []string) (ImportReport, error) {
 				return rep, Errorf(Invalid, "%s: match %d has no result or no replay; nothing imported", f, l.Match)
 			}
 			machines[l.Machine] = true
-			if k, ok := chosen[l.Match]; ok {
-				if !reflect.DeepEqual(picks[k].line.Result.Ranks, l.Result.Ranks) {
-					rep.Differ++
-				}
-				rep.Kept++
-				continue
-			}
-			chosen[l.Match] = len(picks)
-			picks = append(picks, pick{f, l})
+			read = append(read, pick{f, l})
 		}
 	}
 
+	// Every game read is checked, a repeat too: a file is refused whole.
 	// Re-simulating is most of the work: spread it over the cores.
-	errs := make([]error, len(picks))
+	errs := make([]error, len(read))
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for range runtime.NumCPU() {
 		wg.Go(func() {
 			for i := range next {
-				errs[i] = checkReplay(g, picks[i].line, byID[picks[i].line.Match], wantOpts)
+				errs[i] = checkReplay(g, read[i].line, byID[read[i].line.Match], wantOpts)
 			}
 		})
 	}
-	for i := range picks {
+	for i := range read {
 		next <- i
 	}
 	close(next)
 	wg.Wait()
 	for i, err := range errs {
 		if err != nil {
-			p := picks[i]
+			p := read[i]
 			return rep, Errorf(Invalid, "%s: match %d (game %d): %v; the file was changed or damaged: nothing imported", p.file, p.line.Match, p.line.Index+1, err)
 		}
+	}
+	var picks []pick
+	chosen := map[int64]int{} // match id → index in picks
+	for _, p := range read {
+		if k, ok := chosen[p.line.Match]; ok {
+			if !reflect.DeepEqual(picks[k].line.Result.Ranks, p.line.Result.Ranks) {
+				rep.Differ++
+			}
+			rep.Kept++
+			continue
+		}
+		chosen[p.line.Match] = len(picks)
+		picks = append(picks, p)
 	}
 
 	var todo []storage.Imported

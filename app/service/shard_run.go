@@ -159,6 +159,10 @@ type ShardRun struct {
 	Out    string // the result file; an existing one of the same bundle is resumed
 	// Concurrency 0 means this machine's cores − 1.
 	Concurrency int
+	// OnStart is called before the first game with how the bots are
+	// contained (SandboxSummary) and the entries that run trusted,
+	// without the sandbox.
+	OnStart func(sandbox string, trusted []string)
 	// OnResume is called when the result file already holds games.
 	OnResume func(done, all int)
 	// OnProgress is called after every change of the counts.
@@ -232,6 +236,9 @@ func RunShard(ctx context.Context, spec ShardRun) (rep ShardReport, err error) {
 		return rep, err
 	}
 	run.Concurrency = spec.Concurrency // the home machine's setting says nothing about this one
+	if spec.OnStart != nil {
+		spec.OnStart(SandboxSummary(run.Sandbox), TrustedNames(ev))
+	}
 	ids := map[int]int64{}
 	for _, g := range man.Games {
 		run.Games = append(run.Games, event.Game{Index: g.Index, Round: g.Round, Group: g.Group, Seed: g.Seed, Seats: g.Seats})

@@ -367,6 +367,9 @@ func writeBundle(dir string, man BundleManifest, folders map[string]string) (tmp
 		return "", "", err
 	}
 	tmp = f.Name()
+	if err := f.Chmod(0o644); err != nil {
+		return tmp, "", err
+	}
 	defer func() {
 		if cerr := f.Close(); err == nil && cerr != nil {
 			err = cerr
@@ -390,7 +393,7 @@ func writeBundle(dir string, man BundleManifest, folders map[string]string) (tmp
 		return tmp, "", err
 	}
 	for name, body := range map[string][]byte{manifestName: data, manifestSumName: []byte(sha256Hex(data) + "\n")} {
-		w, err := zw.Create(name)
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate, Modified: time.Now()})
 		if err != nil {
 			return tmp, "", err
 		}
