@@ -410,7 +410,7 @@ func TestGNUParallelRecipe(t *testing.T) {
 	mustRingside(t, shardEvent(db, 10, "builtin:grip/greedy", "builtin:grip/random", "builtin:grip/greedy", "builtin:grip/random")...)
 	dir := filepath.Join(root, "bundles")
 	bundles, _ := exportShards(t, db, dir, 4)
-	args := []string{"--will-cite", "-S", "2/:", "--trc", "{}.result",
+	args := []string{"--will-cite", "-S", "2/:", "--joblog", filepath.Join(root, "shards.log"), "--trc", "{}.result",
 		"ringside", "shard", "run", "{}", "--out", "{}.result", "--concurrency", "1", "--quiet", ":::"}
 	for _, b := range bundles {
 		args = append(args, filepath.Base(b))
