@@ -296,7 +296,7 @@ func (db *DB) Finish(id int64, f Finish) error {
 		}
 	}
 	err = db.write(func(tx *sql.Tx) error {
-		done, err := finishTx(tx, id, f, string(resJSON), blob, size, db.now())
+		done, err := finishTx(tx, nil, id, f, string(resJSON), blob, size, db.now())
 		if err == nil && done {
 			err = wrongState(tx, zeroRows{}, id, "finished again")
 		}
@@ -308,18 +308,25 @@ func (db *DB) Finish(id int64, f Finish) error {
 	return nil
 }
 
+const finishQuery = `UPDATE matches SET status = 'done', outcome = ` + outcomeExpr + `,
+	result = ?, error = '', finished = ?, duration_ms = ?, problems = ?
+	WHERE id = ? AND status IN ('scheduled', 'running') RETURNING seats, event_id`
+
 // finishTx stores a finished game in tx: result (resJSON), replay (blob of
 // uncompressed length size; nil for none), problems and rating points.
-// already reports a game that is not scheduled or running (done, error,
-// or gone); then nothing is written.
-func finishTx(tx *sql.Tx, id int64, f Finish, resJSON string, blob []byte, size int, now time.Time) (already bool, err error) {
+// update, when not nil, is finishQuery prepared in tx (many games in one
+// transaction). already reports a game that is not scheduled or running
+// (done, error, or gone); then nothing is written.
+func finishTx(tx *sql.Tx, update *sql.Stmt, id int64, f Finish, resJSON string, blob []byte, size int, now time.Time) (already bool, err error) {
 	ranks := formatInts(f.Result.Ranks)
 	var seats string
 	var eventID int64
-	err = tx.QueryRow(`UPDATE matches SET status = 'done', outcome = `+outcomeExpr+`,
-		result = ?, error = '', finished = ?, duration_ms = ?, problems = ?
-		WHERE id = ? AND status IN ('scheduled', 'running') RETURNING seats, event_id`,
-		ranks, resJSON, now.UnixMilli(), f.Duration.Milliseconds(), formatProblems(f.Problems), id).Scan(&seats, &eventID)
+	args := []any{ranks, resJSON, now.UnixMilli(), f.Duration.Milliseconds(), formatProblems(f.Problems), id}
+	if update != nil {
+		err = update.QueryRow(args...).Scan(&seats, &eventID)
+	} else {
+		err = tx.QueryRow(finishQuery, args...).Scan(&seats, &eventID)
+	}
 	if errors.Is(err, sql.ErrNoRows) {
 		return true, nil
 	}

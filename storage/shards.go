@@ -180,16 +180,26 @@ func (db *DB) ImportMatches(eventID int64, games []Imported, ratings []Rating) (
 	}
 	now := db.now()
 	err = db.write(func(tx *sql.Tx) error {
+		owner, err := tx.Prepare(`SELECT event_id FROM matches WHERE id = ?`)
+		if err != nil {
+			return err
+		}
+		defer owner.Close()
+		update, err := tx.Prepare(finishQuery)
+		if err != nil {
+			return err
+		}
+		defer update.Close()
 		for i, g := range games {
 			var ev int64
-			if err := tx.QueryRow(`SELECT event_id FROM matches WHERE id = ?`, g.MatchID).Scan(&ev); err != nil || ev != eventID {
+			if err := owner.QueryRow(g.MatchID).Scan(&ev); err != nil || ev != eventID {
 				if err == nil || errors.Is(err, sql.ErrNoRows) {
 					return fmt.Errorf("match %d is not a game of event %d", g.MatchID, eventID)
 				}
 				return err
 			}
 			g.Ratings = nil
-			already, err := finishTx(tx, g.MatchID, g.Finish, enc[i].res, enc[i].blob, enc[i].size, now)
+			already, err := finishTx(tx, update, g.MatchID, g.Finish, enc[i].res, enc[i].blob, enc[i].size, now)
 			if err != nil {
 				return fmt.Errorf("match %d: %w", g.MatchID, err)
 			}

@@ -38,7 +38,7 @@ var bundleName = regexp.MustCompile(`(?m)^(\S+\.zip)\t(\d+) games$`)
 
 // exportShards exports event 1 of db into n bundles and returns their
 // paths and game counts.
-func exportShards(t *testing.T, db, dir string, n int) ([]string, []int) {
+func exportShards(t testing.TB, db, dir string, n int) ([]string, []int) {
 	t.Helper()
 	out := mustRingside(t, "event", "export", "1", "--db", db, "--shards", itoa(n), "--out", dir)
 	var paths []string
@@ -55,7 +55,7 @@ func exportShards(t *testing.T, db, dir string, n int) ([]string, []int) {
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
-func atoi(t *testing.T, s string) int {
+func atoi(t testing.TB, s string) int {
 	n, err := strconv.Atoi(s)
 	if err != nil {
 		t.Fatal(err)
@@ -429,5 +429,43 @@ func TestGNUParallelRecipe(t *testing.T) {
 	imported := mustRingside(t, append([]string{"event", "import", "1", "--db", db}, results...)...)
 	if !strings.Contains(imported, "48 imported") || !strings.Contains(imported, "is finished") {
 		t.Errorf("import:\n%s", imported)
+	}
+}
+
+// BenchmarkShardRun plays the same 40 Grip games (5 entries, 4 seats,
+// one game at a time) with a local "ringside event run" and with
+// "ringside shard run" of the event exported into one bundle, through the
+// real binary; games/s of the two should be equal within noise: the
+// bundle costs nothing at play time. Creating and exporting the event is
+// not timed.
+func BenchmarkShardRun(b *testing.B) {
+	entries := []string{"builtin:grip/greedy", "builtin:grip/random", "builtin:grip/greedy", "builtin:grip/random", "builtin:grip/greedy"}
+	const games = 40
+	for _, mode := range []string{"event-run", "shard-run"} {
+		b.Run(mode, func(b *testing.B) {
+			var played time.Duration
+			for b.Loop() {
+				b.StopTimer()
+				dir := b.TempDir()
+				db := filepath.Join(dir, "club.db")
+				mustRingside(b, shardEvent(db, 100, entries...)...)
+				args := []string{"event", "run", "1", "--db", db, "--quiet"}
+				if mode == "shard-run" {
+					bundles, n := exportShards(b, db, filepath.Join(dir, "b"), 1)
+					if n[0] != games {
+						b.Fatalf("%d games in the bundle, want %d", n[0], games)
+					}
+					args = []string{"shard", "run", bundles[0], "--out", filepath.Join(dir, "r"), "--concurrency", "1", "--quiet"}
+				}
+				b.StartTimer()
+				began := time.Now()
+				code, out, errs := ringside(b, args...)
+				played += time.Since(began)
+				if code != 0 {
+					b.Fatalf("%v: exit %d\n%s%s", args, code, out, errs)
+				}
+			}
+			b.ReportMetric(float64(games*b.N)/played.Seconds(), "games/s")
+		})
 	}
 }

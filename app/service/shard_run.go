@@ -14,7 +14,9 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	"ringside/engine/event"
@@ -350,12 +352,12 @@ func openResult(p string, header ResultHeader, games map[int64]ShardGame) (*os.F
 // error.
 func readResult(r *bufio.Reader, name string) (*ResultHeader, []ResultLine, int64, error) {
 	var hdr *ResultHeader
-	var lines []ResultLine
+	var raw [][]byte
 	var good int64
 	for n := 1; ; n++ {
 		data, err := r.ReadBytes('\n')
 		if errors.Is(err, io.EOF) {
-			return hdr, lines, good, nil // a cut last line (or none) is dropped
+			break // a cut last line (or none) is dropped
 		}
 		if err != nil {
 			return nil, nil, 0, wrap(Failed, err, "read %s", name)
@@ -367,14 +369,34 @@ func readResult(r *bufio.Reader, name string) (*ResultHeader, []ResultLine, int6
 			}
 			hdr = &h
 		} else {
-			var l ResultLine
-			if err := json.Unmarshal(data, &l); err != nil {
-				return nil, nil, 0, Errorf(Invalid, "%s is damaged at line %d: %v", name, n, err)
-			}
-			lines = append(lines, l)
+			raw = append(raw, data)
 		}
 		good += int64(len(data))
 	}
+	// Decoding the replays is most of the reading: spread it over the
+	// cores.
+	lines := make([]ResultLine, len(raw))
+	errs := make([]error, len(raw))
+	var wg sync.WaitGroup
+	next := make(chan int, 64)
+	for range runtime.NumCPU() {
+		wg.Go(func() {
+			for i := range next {
+				errs[i] = json.Unmarshal(raw[i], &lines[i])
+			}
+		})
+	}
+	for i := range raw {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			return nil, nil, 0, Errorf(Invalid, "%s is damaged at line %d: %v", name, i+2, err)
+		}
+	}
+	return hdr, lines, good, nil
 }
 
 // ReadResultFile reads a whole result file for an import.
