@@ -292,3 +292,56 @@ func FuzzReadResult(f *testing.F) {
 		_ = fmt.Sprint(lines)
 	})
 }
+
+// TestExportAdaptiveRoundsAndResend: a Swiss event goes out a round at a
+// time (the next round exists once the one before is imported), and
+// --resend sends again the games still out.
+func TestExportAdaptiveRoundsAndResend(t *testing.T) {
+	dir := t.TempDir()
+	s, err := Open(filepath.Join(dir, "club.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ev, first, err := s.CreateEvent(EventSpec{Game: "battle2048", Format: "swiss", Games: 2, Seed: 4, SeedSet: true,
+		TimeScale: 10, Options: engine.Options{"rounds": "15"},
+		Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random", "builtin:battle2048/greedy", "builtin:battle2048/random"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b1, err := s.Export(ExportSpec{Event: ev.ID, Shards: 2, Dir: filepath.Join(dir, "r1")})
+	if err != nil || len(b1) != 2 || b1[0].Games+b1[1].Games != first {
+		t.Fatalf("export of round 1: %+v, %v; want %d games", b1, err, first)
+	}
+	if _, err := s.Export(ExportSpec{Event: ev.ID, Shards: 2, Dir: filepath.Join(dir, "none")}); ErrorCode(err) != Conflict ||
+		!strings.Contains(err.Error(), "--resend") {
+		t.Errorf("export with every game out: %v", err)
+	}
+	again, err := s.Export(ExportSpec{Event: ev.ID, Shards: 1, Dir: filepath.Join(dir, "again"), Resend: true})
+	if err != nil || len(again) != 1 || again[0].Games != first {
+		t.Fatalf("--resend: %+v, %v", again, err)
+	}
+	var results []string
+	for i, b := range append(b1, again...) {
+		out := filepath.Join(dir, fmt.Sprintf("r%d.result", i))
+		if _, err := RunShard(context.Background(), ShardRun{Bundle: b.Path, Out: out, Concurrency: 1}); err != nil {
+			t.Fatal(err)
+		}
+		results = append(results, out)
+	}
+	rep, err := s.Import(ev.ID, results)
+	if err != nil || rep.Imported != first || rep.Kept != first || rep.Next == 0 || rep.Finished {
+		t.Fatalf("import of round 1 = %+v, %v; want %d imported, %d kept and round 2 scheduled", rep, err, first, first)
+	}
+	b2, err := s.Export(ExportSpec{Event: ev.ID, Shards: 3, Dir: filepath.Join(dir, "r2")})
+	if err != nil || len(b2) == 0 {
+		t.Fatalf("export of round 2: %v", err)
+	}
+	n := 0
+	for _, b := range b2 {
+		n += b.Games
+	}
+	if n != rep.Next {
+		t.Errorf("round 2 sent %d games, want the %d scheduled", n, rep.Next)
+	}
+}
