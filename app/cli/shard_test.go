@@ -442,7 +442,7 @@ func BenchmarkShardRun(b *testing.B) {
 	entries := []string{"builtin:grip/greedy", "builtin:grip/random", "builtin:grip/greedy", "builtin:grip/random", "builtin:grip/greedy"}
 	const games = 40
 	for _, mode := range []string{"event-run", "shard-run"} {
-		b.Run(mode, func(b *testing.B) {
+		b.Run("run="+mode, func(b *testing.B) {
 			var played time.Duration
 			for b.Loop() {
 				b.StopTimer()
