@@ -67,7 +67,7 @@ func (s *Service) Import(id int64, files []string) (ImportReport, error) {
 	for _, m := range ms {
 		byID[m.ID] = m
 	}
-	entries, _, err := s.shardEntries(ev)
+	entries, _, err := s.shardEntries(ev, false)
 	if err != nil {
 		return rep, err
 	}

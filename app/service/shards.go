@@ -214,7 +214,7 @@ func (s *Service) Export(spec ExportSpec) ([]ExportedShard, error) {
 	if err := os.MkdirAll(spec.Dir, 0o755); err != nil {
 		return nil, wrap(Failed, err, "export event %d", ev.ID)
 	}
-	entries, folders, err := s.shardEntries(ev)
+	entries, folders, err := s.shardEntries(ev, true)
 	if err != nil {
 		return nil, err
 	}
@@ -305,8 +305,11 @@ func newToken() (string, error) {
 }
 
 // shardEntries is every entry of ev as a bundle carries it, with the
-// folders (bundle path → folder here) of those that run from one.
-func (s *Service) shardEntries(ev storage.Event) ([]ShardEntry, map[string]string, error) {
+// folders (bundle path → folder here) of those that run from one. Only an
+// export needs the folders to be there (pack); an import compares the
+// revisions alone, and a revision folder removed since the export does
+// not make its games unwelcome.
+func (s *Service) shardEntries(ev storage.Event, pack bool) ([]ShardEntry, map[string]string, error) {
 	folders := map[string]string{}
 	out := make([]ShardEntry, len(ev.Entries))
 	for i, e := range ev.Entries {
@@ -320,7 +323,7 @@ func (s *Service) shardEntries(ev storage.Event) ([]ShardEntry, map[string]strin
 			se.Hash = rev.Hash
 		}
 		if e.Dir != "" {
-			if !folderExists(e.Dir) {
+			if pack && !folderExists(e.Dir) {
 				return nil, nil, Errorf(Failed, "entry %s cannot be exported: its folder %s is gone", e.Name, e.Dir)
 			}
 			se.Folder = fmt.Sprintf("revisions/e%d", e.Index)
