@@ -254,7 +254,7 @@ func rewriteZip(t *testing.T, from, to string, change func(name string, data []b
 }
 
 // editResult copies a result file, passing each game's line, decoded,
-// through change.
+// through change with its number (0, 1, …), and the header with -1.
 func editResult(t *testing.T, from, to string, change func(n int, line map[string]any)) {
 	t.Helper()
 	data, err := os.ReadFile(from)
@@ -272,7 +272,10 @@ func editResult(t *testing.T, from, to string, change func(n int, line map[strin
 		if err := dec.Decode(&line); err != nil {
 			t.Fatal(err)
 		}
-		if line["kind"] == "match" {
+		switch {
+		case line["format"] != nil:
+			change(-1, line) // the header
+		case line["kind"] == "match":
 			change(n, line)
 			n++
 		}
@@ -339,6 +342,12 @@ func TestImportRefusesTamperedAndForeignResults(t *testing.T) {
 			line["log"].(map[string]any)["result"].(map[string]any)["ranks"] = ranks
 		}
 	})
+	otherRevision := filepath.Join(root, "revision.result")
+	editResult(t, result, otherRevision, func(n int, line map[string]any) {
+		if n == -1 {
+			line["entries"].([]any)[1].(map[string]any)["hash"] = "0123456789abcdef"
+		}
+	})
 	for _, tt := range []struct {
 		name  string
 		event string
@@ -348,6 +357,7 @@ func TestImportRefusesTamperedAndForeignResults(t *testing.T) {
 		{"changed rank", "1", []string{result, tamperedRank}, []string{"rank.result: match 4 (game 4)", "re-simulates to ranks", "nothing imported"}},
 		{"changed rank in the replay too", "1", []string{tamperedBoth}, []string{"both.result: match 4 (game 4)", "re-simulates to ranks", "nothing imported"}},
 		{"another event", "2", []string{result}, []string{"holds results of event 1", "not of event 2", "ringside event import 1", "nothing imported"}},
+		{"other revisions", "1", []string{otherRevision}, []string{"entry 2 was played as builtin:grip/random", "hash 0123456789ab", "the shard played other revisions", "nothing imported"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			code, out, errs := ringside(t, append([]string{"event", "import", tt.event, "--db", db}, tt.files...)...)
@@ -432,7 +442,7 @@ func TestGNUParallelRecipe(t *testing.T) {
 	}
 }
 
-// BenchmarkShardRun plays the same 40 Grip games (5 entries, 4 seats,
+// BenchmarkShardRun plays the same 40 Grip games (5 entries, 4 seats, 60 turns at most,
 // one game at a time) with a local "ringside event run" and with
 // "ringside shard run" of the event exported into one bundle, through the
 // real binary; games/s of the two should be equal within noise: the
@@ -448,7 +458,7 @@ func BenchmarkShardRun(b *testing.B) {
 				b.StopTimer()
 				dir := b.TempDir()
 				db := filepath.Join(dir, "club.db")
-				mustRingside(b, shardEvent(db, 100, entries...)...)
+				mustRingside(b, shardEvent(db, 60, entries...)...)
 				args := []string{"event", "run", "1", "--db", db, "--quiet"}
 				if mode == "shard-run" {
 					bundles, n := exportShards(b, db, filepath.Join(dir, "b"), 1)
