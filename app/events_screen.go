@@ -254,6 +254,10 @@ type eventView struct {
 	stop, export *widget.Button
 	rename       *widget.Button
 	remove       *widget.Button
+	// shards says how an exported event's games are: out in bundles,
+	// back, missing; importResults merges result files of shard runs.
+	shards        *widget.Label
+	importResults *widget.Button
 
 	standings *standingsTable
 	games     *gamesList
@@ -278,6 +282,7 @@ type eventData struct {
 	// elsewhere is the other process playing the event (another window,
 	// "ringside event run"), when one does.
 	elsewhere *storage.LockHolder
+	shards    storage.ShardCounts
 }
 
 func newEventView(u *UI) *eventView {
@@ -295,6 +300,9 @@ func newEventView(u *UI) *eventView {
 	v.export = widget.NewButtonWithIcon("Export standings", theme.DocumentSaveIcon(), v.onExport)
 	v.rename = widget.NewButtonWithIcon("Rename", theme.DocumentCreateIcon(), v.onRename)
 	v.remove = widget.NewButtonWithIcon("Delete", theme.DeleteIcon(), v.onDelete)
+	v.importResults = widget.NewButtonWithIcon("Import results", theme.DownloadIcon(), v.onImportResults)
+	v.shards = widget.NewLabel("")
+	v.shards.Hide()
 	v.standings = newStandingsTable()
 	v.games = newGamesList(u)
 	v.extra = newEventCharts()
@@ -305,8 +313,8 @@ func newEventView(u *UI) *eventView {
 	for _, t := range v.extra.tabs() {
 		v.tabs.Append(t)
 	}
-	buttons := container.NewHBox(v.run, v.pause, v.stop, v.export, widget.NewSeparator(), v.rename, v.remove)
-	head := container.NewVBox(v.title, v.info, buttons, container.NewBorder(nil, nil, nil, v.progressText, v.progress))
+	buttons := container.NewHBox(v.run, v.pause, v.stop, v.export, v.importResults, widget.NewSeparator(), v.rename, v.remove)
+	head := container.NewVBox(v.title, v.info, buttons, container.NewBorder(nil, nil, nil, v.progressText, v.progress), v.shards)
 	v.body = container.NewBorder(head, nil, nil, nil, v.tabs)
 	msg := widget.NewLabel("Choose an event on the left, create one with \"New event\",\nor run a demo from the Home screen.")
 	msg.Alignment = fyne.TextAlignCenter
@@ -392,6 +400,9 @@ func loadEventData(db *storage.DB, charts *eventCharts, id int64) (*eventData, e
 	if err == nil {
 		d.problems, err = db.EntryProblems(id)
 	}
+	if err == nil {
+		d.shards, err = db.ShardCounts(id)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -450,6 +461,12 @@ func (v *eventView) apply(d *eventData) {
 		}
 		v.progressText.SetText(fmt.Sprintf("%d/%d games · %s", done, len(d.matches), ev.Status))
 	}
+	if c := d.shards; c.Shards > 0 {
+		v.shards.SetText(shardText(c))
+		v.shards.Show()
+	} else {
+		v.shards.Hide()
+	}
 	if h := d.elsewhere; h != nil {
 		v.info.SetText(fmt.Sprintf("Being played by %s: another Ringside window or \"ringside event run\". Its games show here as they finish.", h))
 	}
@@ -476,7 +493,7 @@ func (v *eventView) updateButtons() {
 	if v.loaded != nil && v.loaded.elsewhere != nil {
 		// One runner per event: the other process has it.
 		v.run.SetText("Played elsewhere")
-		for _, b := range []*widget.Button{v.run, v.pause, v.stop, v.remove} {
+		for _, b := range []*widget.Button{v.run, v.pause, v.stop, v.remove, v.importResults} {
 			b.Disable()
 		}
 		return
@@ -507,10 +524,74 @@ func (v *eventView) updateButtons() {
 	if running {
 		v.stop.Enable()
 		v.remove.Disable()
+		v.importResults.Disable() // an import waits for the event's lock
 	} else {
 		v.stop.Disable()
 		v.remove.Enable()
+		v.importResults.Enable()
 	}
+}
+
+// shardText is the shard line of an exported event.
+func shardText(c storage.ShardCounts) string {
+	return fmt.Sprintf("Shards: %d bundle(s) · %d games out · %d back · %d missing", c.Shards, c.Out, c.Back, c.Missing)
+}
+
+// onImportResults asks for a result file of a shard run ("ringside shard
+// run BUNDLE --out RESULT") and merges it into the event.
+func (v *eventView) onImportResults() {
+	id := v.id
+	open := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+		if err != nil {
+			v.u.showError("Cannot import", err)
+			return
+		}
+		if r == nil {
+			return
+		}
+		path := r.URI().Path()
+		r.Close()
+		v.importFiles(id, []string{path})
+	}, v.u.Win)
+	if l, err := fstorage.ListerForURI(fstorage.NewFileURI(exportFolder())); err == nil {
+		open.SetLocation(l)
+	}
+	open.Resize(dialogSize(v.u, 900, 620))
+	open.Show()
+}
+
+// importFiles imports result files into event id off the UI thread and
+// says what came of it.
+func (v *eventView) importFiles(id int64, paths []string) {
+	v.importResults.Disable()
+	v.u.goWork(func() {
+		rep, err := v.u.Svc.Import(id, paths)
+		uiDo(func() {
+			v.importResults.Enable()
+			if err != nil {
+				v.u.showError("Results not imported", err)
+				return
+			}
+			msg := fmt.Sprintf("%d games read: %d imported, %d already there.", rep.Games, rep.Imported, rep.Kept)
+			if rep.Differ > 0 {
+				msg += fmt.Sprintf("\n%d of them were played to another result elsewhere; the first result is kept.", rep.Differ)
+			}
+			switch {
+			case rep.Finished:
+				msg += "\nThe event is finished."
+			case rep.Next > 0:
+				msg += fmt.Sprintf("\nThe next round's %d games are scheduled: run them here, or export them with \"ringside event export\".", rep.Next)
+			default:
+				msg += fmt.Sprintf("\n%d games still to play.", rep.Left)
+			}
+			if len(rep.Machines) > 0 {
+				msg += "\nPlayed on: " + strings.Join(rep.Machines, ", ")
+			}
+			dialog.ShowInformation("Results imported", msg, v.u.Win)
+			v.u.events.reload()
+			v.refreshNow()
+		})
+	})
 }
 
 func (v *eventView) onRun() {

@@ -143,6 +143,29 @@ func (s *Sim) Step() ([]Ask, Step, error) {
 	return asks, st, nil
 }
 
+// Resimulate plays a log's replies through the game again and returns the
+// result the game reaches. It checks a log that comes from elsewhere (a
+// shard played on another machine): a log whose replies do not make a
+// finished game, or lead to another result than it records, is refused.
+func Resimulate(g Game, log *Log) (Result, error) {
+	if log.Aborted != "" {
+		return Result{}, fmt.Errorf("replay was cut short (%s): it has no result", log.Aborted)
+	}
+	sim, err := NewSim(g, log)
+	if err != nil {
+		return Result{}, err
+	}
+	for range log.Steps {
+		if _, _, err := sim.Step(); err != nil {
+			return Result{}, err
+		}
+	}
+	if !sim.State.Done() {
+		return Result{}, fmt.Errorf("replay ends after %d steps but the game is not over", len(log.Steps))
+	}
+	return sim.State.Result(), nil
+}
+
 // Expand re-simulates a log into the full Replay.
 func Expand(g Game, log *Log) (*Replay, error) {
 	sim, err := NewSim(g, log)

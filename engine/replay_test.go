@@ -55,6 +55,20 @@ func TestReplayLogRoundTrip(t *testing.T) {
 				log.Steps = append(log.Steps, step)
 			}
 			log.Result = st.Result()
+			// Re-simulation reaches the same result; a log cut short or
+			// with a step too many does not re-simulate.
+			if res, err := engine.Resimulate(g, log); err != nil || !reflect.DeepEqual(res, log.Result) {
+				t.Errorf("Resimulate = %+v, %v; want %+v", res, err, log.Result)
+			}
+			cut := *log
+			cut.Steps = log.Steps[:len(log.Steps)-1]
+			if _, err := engine.Resimulate(g, &cut); err == nil {
+				t.Errorf("a log without its last step re-simulates")
+			}
+			cut.Steps = append(append([]engine.LogStep(nil), log.Steps...), log.Steps[len(log.Steps)-1])
+			if _, err := engine.Resimulate(g, &cut); err == nil {
+				t.Errorf("a log with a step after the end re-simulates")
+			}
 			rp, err := engine.Expand(g, log)
 			if err != nil {
 				t.Fatal(err)

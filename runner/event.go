@@ -35,6 +35,10 @@ type Event struct {
 	// Done are the outcomes already stored: a resumed event goes on from
 	// them and plays only what is missing.
 	Done []event.Outcome
+	// Games, when set, are the only games to play, instead of the ones
+	// Config schedules: a shard of an event played on another machine
+	// ("ringside shard run"). Done then holds outcomes of these games only.
+	Games []event.Game
 
 	// OnScheduled is called with games not seen before, before any of
 	// them is played, so that they can be stored first.
@@ -169,7 +173,7 @@ func (e *Event) Run(ctx context.Context) error {
 
 	for {
 		// New games appear as rounds complete.
-		next, finished, err := event.Next(e.Config, done)
+		next, finished, err := e.next(done, len(seen) > len(e.Done))
 		if err != nil {
 			return err
 		}
@@ -238,6 +242,19 @@ func (e *Event) Run(ctx context.Context) error {
 			return ctx.Err()
 		}
 	}
+}
+
+// next is what event.Next says, or for an event of fixed Games, those
+// games (the first time; handed reports a later call) and whether all of
+// them are done.
+func (e *Event) next(done []event.Outcome, handed bool) ([]event.Game, bool, error) {
+	if e.Games == nil {
+		return event.Next(e.Config, done)
+	}
+	if handed {
+		return nil, len(done) >= len(e.Games), nil
+	}
+	return e.Games, len(done) >= len(e.Games), nil
 }
 
 // match is the runner.Match of one scheduled game.

@@ -283,45 +283,63 @@ type Finish struct {
 // Finish stores a finished game's result, replay, problems and rating
 // points in one transaction (see FinishMatchRated).
 func (db *DB) Finish(id int64, f Finish) error {
-	result, log, duration, ratings := f.Result, f.Log, f.Duration, f.Ratings
-	resJSON, err := json.Marshal(result)
+	resJSON, err := json.Marshal(f.Result)
 	if err != nil {
 		return fmt.Errorf("save match %d: result: %w", id, err)
 	}
 	// Compress before taking the write lock.
 	var blob []byte
 	var size int
-	if log != nil {
-		if blob, size, err = encodeLog(log); err != nil {
+	if f.Log != nil {
+		if blob, size, err = encodeLog(f.Log); err != nil {
 			return fmt.Errorf("save match %d: %w", id, err)
 		}
 	}
-	ranks := formatInts(result.Ranks)
 	err = db.write(func(tx *sql.Tx) error {
-		var seats string
-		var eventID int64
-		err := tx.QueryRow(`UPDATE matches SET status = 'done', outcome = `+outcomeExpr+`,
-			result = ?, error = '', finished = ?, duration_ms = ?, problems = ?
-			WHERE id = ? AND status IN ('scheduled', 'running') RETURNING seats, event_id`,
-			ranks, string(resJSON), db.now().UnixMilli(), duration.Milliseconds(), formatProblems(f.Problems), id).Scan(&seats, &eventID)
-		if errors.Is(err, sql.ErrNoRows) {
-			return wrongState(tx, zeroRows{}, id, "finished again")
+		done, err := finishTx(tx, nil, id, f, string(resJSON), blob, size, db.now())
+		if err == nil && done {
+			err = wrongState(tx, zeroRows{}, id, "finished again")
 		}
-		if err != nil {
-			return err
-		}
-		if n := countInts(seats); n != len(result.Ranks) {
-			return fmt.Errorf("the result has %d ranks but the game has %d seats", len(result.Ranks), n)
-		}
-		if err := putReplay(tx, id, blob, size); err != nil {
-			return err
-		}
-		return putRatings(tx, eventID, ratings)
+		return err
 	})
 	if err != nil {
 		return fmt.Errorf("save match %d: %w", id, err)
 	}
 	return nil
+}
+
+const finishQuery = `UPDATE matches SET status = 'done', outcome = ` + outcomeExpr + `,
+	result = ?, error = '', finished = ?, duration_ms = ?, problems = ?
+	WHERE id = ? AND status IN ('scheduled', 'running') RETURNING seats, event_id`
+
+// finishTx stores a finished game in tx: result (resJSON), replay (blob of
+// uncompressed length size; nil for none), problems and rating points.
+// update, when not nil, is finishQuery prepared in tx (many games in one
+// transaction). already reports a game that is not scheduled or running
+// (done, error, or gone); then nothing is written.
+func finishTx(tx *sql.Tx, update *sql.Stmt, id int64, f Finish, resJSON string, blob []byte, size int, now time.Time) (already bool, err error) {
+	ranks := formatInts(f.Result.Ranks)
+	var seats string
+	var eventID int64
+	args := []any{ranks, resJSON, now.UnixMilli(), f.Duration.Milliseconds(), formatProblems(f.Problems), id}
+	if update != nil {
+		err = update.QueryRow(args...).Scan(&seats, &eventID)
+	} else {
+		err = tx.QueryRow(finishQuery, args...).Scan(&seats, &eventID)
+	}
+	if errors.Is(err, sql.ErrNoRows) {
+		return true, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	if n := countInts(seats); n != len(f.Result.Ranks) {
+		return false, fmt.Errorf("the result has %d ranks but the game has %d seats", len(f.Result.Ranks), n)
+	}
+	if err := putReplay(tx, id, blob, size); err != nil {
+		return false, err
+	}
+	return false, putRatings(tx, eventID, f.Ratings)
 }
 
 // FailMatch records that a game could not be played: status error with

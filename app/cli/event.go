@@ -60,6 +60,17 @@ result and every replay. Commands:
   ringside event resume ID [--concurrency N]
       Goes on with an interrupted or paused event; nothing finished is played
       again, unfinished games are replayed from their stored seed.
+  ringside event export ID --shards N --out DIR [--resend]
+      Writes the event's unfinished games into N shard bundles (one zip
+      file each) for other machines to play with "ringside shard run"
+      (docs/distributed.md). A game goes out once: exporting again sends
+      only games never sent, or with --resend also those still out.
+  ringside event import ID RESULT...
+      Merges the result files of shard runs into the event, by game. Every
+      game's replay is re-simulated first; a file of another event, of other
+      revisions, or with a game whose replay does not end as recorded is
+      refused and nothing is imported. Importing a file again changes
+      nothing.
   ringside event list
   ringside event show ID             the schedule with each game's status
   ringside event standings ID [--json|--csv|--md]
@@ -92,7 +103,7 @@ with (one cyclic order per group, rotated).`
 
 func init() {
 	register(&command{
-		name: "event", usage: "create|run|resume|list|show|standings ...", summary: "create, run and resume tournaments; print standings",
+		name: "event", usage: "create|run|resume|export|import|list|show|standings ...", summary: "create, run and resume tournaments; print standings",
 		help: eventHelp, run: runEvent,
 	})
 	register(&command{
@@ -109,7 +120,7 @@ re-simulated from its stored replies. Match ids are listed by
 
 func runEvent(c *cli, args []string) error {
 	if len(args) == 0 {
-		return usagef("event: say what to do: create, run, resume, list, show or standings (see \"ringside help event\")")
+		return usagef("event: say what to do: create, run, resume, export, import, list, show or standings (see \"ringside help event\")")
 	}
 	switch args[0] {
 	case "create":
@@ -122,8 +133,12 @@ func runEvent(c *cli, args []string) error {
 		return eventShow(c, args[1:])
 	case "standings":
 		return eventStandings(c, args[1:])
+	case "export":
+		return eventExport(c, args[1:])
+	case "import":
+		return eventImport(c, args[1:])
 	}
-	return usagef("event: unknown subcommand %q (create, run, resume, list, show, standings)", args[0])
+	return usagef("event: unknown subcommand %q (create, run, resume, export, import, list, show, standings)", args[0])
 }
 
 // eventID parses fs's flags around the one event id the command takes;

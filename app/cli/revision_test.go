@@ -18,7 +18,7 @@ import (
 )
 
 // ringside runs the real binary and returns its exit status and output.
-func ringside(t *testing.T, args ...string) (code int, stdout, stderr string) {
+func ringside(t testing.TB, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	exe, err := runner.Executable()
 	if err != nil {
@@ -28,7 +28,7 @@ func ringside(t *testing.T, args ...string) (code int, stdout, stderr string) {
 }
 
 // mustRingside runs the binary and fails the test unless it exits 0.
-func mustRingside(t *testing.T, args ...string) string {
+func mustRingside(t testing.TB, args ...string) string {
 	t.Helper()
 	code, out, errs := ringside(t, args...)
 	if code != 0 {

@@ -24,7 +24,7 @@ import (
 // ringsideAs runs the real binary (as cmd's user, if cred is set) and
 // returns its exit code and output; a run that does not end in 30 s fails
 // the test.
-func ringsideAs(t *testing.T, exe string, cred *syscall.Credential, args ...string) (code int, stdout, stderr string) {
+func ringsideAs(t testing.TB, exe string, cred *syscall.Credential, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()

@@ -226,11 +226,24 @@ func (s *Service) EventJob(id int64, concurrency int) (*EventJob, error) {
 	if err != nil {
 		return nil, err
 	}
+	j := &EventJob{db: s.db, Event: ev, ids: map[int]int64{}}
+	if j.Run, err = eventRunner(ev, concurrency); err != nil {
+		return nil, err
+	}
+	j.Run.OnScheduled, j.Run.OnStart, j.Run.OnFinished = j.scheduled, j.start, j.finished
+	return j, nil
+}
+
+// eventRunner is the runner of a stored event's games: its game, options,
+// time scale, and every entry's bot contained as the event and the entry
+// say. It is made in this one place, so that an event played here and a
+// shard of it played elsewhere ("ringside shard run") play the same.
+// concurrency 0 keeps the event's own setting.
+func eventRunner(ev storage.Event, concurrency int) (*runner.Event, error) {
 	g, err := games.Get(ev.Game)
 	if err != nil {
-		return nil, wrap(Invalid, err, "event %d", id)
+		return nil, wrap(Invalid, err, "event %d", ev.ID)
 	}
-	j := &EventJob{db: s.db, Event: ev, ids: map[int]int64{}}
 	if concurrency <= 0 {
 		concurrency = ev.Concurrency
 	}
@@ -238,7 +251,7 @@ func (s *Service) EventJob(id int64, concurrency int) (*EventJob, error) {
 	base := runner.DefaultLimits
 	if ev.Limits != "" {
 		if base, err = runner.ParseLimits(ev.Limits, runner.DefaultLimits); err != nil {
-			return nil, wrap(Invalid, err, "event %d's limits", id)
+			return nil, wrap(Invalid, err, "event %d's limits", ev.ID)
 		}
 		sb.Limits = &base
 	}
@@ -246,12 +259,10 @@ func (s *Service) EventJob(id int64, concurrency int) (*EventJob, error) {
 	for i, e := range ev.Entries {
 		bots[i] = EntryBot(e, base)
 	}
-	j.Run = &runner.Event{
+	return &runner.Event{
 		Game: g, Options: ev.Options, Config: ev.Config, Bots: bots, Sandbox: sb,
 		Concurrency: concurrency, TimeScale: ev.TimeScale,
-		OnScheduled: j.scheduled, OnStart: j.start, OnFinished: j.finished,
-	}
-	return j, nil
+	}, nil
 }
 
 // Start plays the event until it is finished or ctx is cancelled, keeping
@@ -359,12 +370,8 @@ func (j *EventJob) finished(g event.Game, out *runner.Outcome) error {
 	o := event.Outcome{Game: g, Ranks: out.Log.Result.Ranks}
 	// The result and its rating points go in one transaction: a crash
 	// between two writes would keep the game and lose its point.
-	problems := make([]storage.Problems, len(out.Verdicts))
-	for seat, v := range out.Verdicts {
-		problems[seat] = storage.Problems{Timeouts: v[engine.Timeout], Invalid: v[engine.Invalid], Crashed: v[engine.Crashed]}
-	}
 	err := j.db.Finish(j.ids[g.Index], storage.Finish{Result: out.Log.Result, Log: out.Log,
-		Duration: out.Wall.Round(time.Millisecond), Problems: problems,
+		Duration: out.Wall.Round(time.Millisecond), Problems: problemsOf(out),
 		Ratings: j.ratings(append(j.done[:len(j.done):len(j.done)], o), g.Index)})
 	if err != nil {
 		return err
@@ -373,11 +380,27 @@ func (j *EventJob) finished(g event.Game, out *runner.Outcome) error {
 	return nil
 }
 
+// problemsOf counts, per seat, the replies of a played game that were
+// late, invalid or lost to a crash.
+func problemsOf(out *runner.Outcome) []storage.Problems {
+	problems := make([]storage.Problems, len(out.Verdicts))
+	for seat, v := range out.Verdicts {
+		problems[seat] = storage.Problems{Timeouts: v[engine.Timeout], Invalid: v[engine.Invalid], Crashed: v[engine.Crashed]}
+	}
+	return problems
+}
+
 // ratings is every entry's rating after game index, for the ratings
 // history. It is kept for charts and exports; standings are always
 // recomputed from the results themselves.
 func (j *EventJob) ratings(done []event.Outcome, index int) []storage.Rating {
-	t, err := event.Standings(j.Event.Config, done)
+	return ratingsAfter(j.Event.Config, done, index)
+}
+
+// ratingsAfter is every entry's rating after game index, given the games
+// done by then.
+func ratingsAfter(cfg event.Config, done []event.Outcome, index int) []storage.Rating {
+	t, err := event.Standings(cfg, done)
 	if err != nil {
 		return nil // a schedule the standings cannot read yet; the result is still saved
 	}

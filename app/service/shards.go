@@ -1,0 +1,480 @@
+package service
+
+import (
+	"archive/zip"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"ringside/engine"
+	"ringside/engine/event"
+	"ringside/runner"
+	"ringside/storage"
+)
+
+// A shard bundle is one zip file (archive/zip) that a worker machine plays
+// with nothing but the Ringside binary and the bots' language runtimes:
+//
+//	manifest.json     BundleManifest: the event, its entries, the games,
+//	                  and every other member with its size and SHA-256
+//	manifest.sha256   the SHA-256 of manifest.json, in hex
+//	revisions/r<ID>/… the built folder of each revision the games play
+//
+// Its result file is JSON lines: a ResultHeader, then a ResultLine per
+// game played (kind "match") and per run of the bundle (kind "run").
+// Lines are appended as games finish, so a run that was killed goes on
+// from the file it left.
+const (
+	BundleFormat = "ringside-shard/1"
+	ResultFormat = "ringside-shard-result/1"
+
+	manifestName    = "manifest.json"
+	manifestSumName = "manifest.sha256"
+)
+
+// BundleManifest is what a bundle carries besides the revision folders.
+type BundleManifest struct {
+	Format  string       `json:"format"`
+	Token   string       `json:"token"`
+	Event   EventRef     `json:"event"`
+	Shard   int          `json:"shard"`
+	Of      int          `json:"of"`
+	Created string       `json:"created"`
+	Play    ShardPlay    `json:"play"`
+	Entries []ShardEntry `json:"entries"`
+	Games   []ShardGame  `json:"games"`
+	Files   []ShardFile  `json:"files"`
+}
+
+// EventRef names an event across databases: its id, name and creation
+// time (Unix ms) together tell it from an event of another database that
+// happens to have the same id.
+type EventRef struct {
+	ID      int64  `json:"id"`
+	Name    string `json:"name"`
+	Created int64  `json:"created"`
+}
+
+// ShardPlay is how the event's games are played: as at home.
+type ShardPlay struct {
+	Game      string         `json:"game"`
+	Options   engine.Options `json:"options"`
+	Config    event.Config   `json:"config"`
+	TimeScale float64        `json:"time_scale"`
+	Trusted   bool           `json:"trusted,omitempty"`
+	Limits    string         `json:"limits,omitempty"`
+}
+
+// ShardEntry is one entry of the event: how it runs, and which revision
+// it is, so an import can tell that the shard played the event's own.
+type ShardEntry struct {
+	Index      int    `json:"index"`
+	Name       string `json:"name"`
+	RevisionID int64  `json:"revision_id,omitempty"`
+	Hash       string `json:"hash,omitempty"` // the revision's content hash
+	Command    string `json:"command"`        // a program in Folder is written relative to it ("./bot")
+	// Folder is the entry's built folder inside the bundle ("" for none:
+	// a built-in bot, or a command the worker must have).
+	Folder  string `json:"folder,omitempty"`
+	Trusted bool   `json:"trusted,omitempty"`
+	Limits  string `json:"limits,omitempty"`
+}
+
+// ShardGame is one scheduled game.
+type ShardGame struct {
+	Match int64 `json:"match"` // the match id at home
+	Index int   `json:"index"`
+	Round int   `json:"round"`
+	Group int   `json:"group"`
+	Seed  int64 `json:"seed"`
+	Seats []int `json:"seats"`
+}
+
+// ShardFile is a member of the bundle with its checksum.
+type ShardFile struct {
+	Path   string `json:"path"`
+	Size   int64  `json:"size"`
+	SHA256 string `json:"sha256"`
+}
+
+// ResultHeader is the first line of a result file.
+type ResultHeader struct {
+	Format  string       `json:"format"`
+	Token   string       `json:"token"`
+	Event   EventRef     `json:"event"`
+	Shard   int          `json:"shard"`
+	Of      int          `json:"of"`
+	Bundle  string       `json:"bundle_sha256"`
+	Entries []ShardEntry `json:"entries"`
+}
+
+// ResultLine is a later line of a result file: a game played (kind
+// "match") or a run of the bundle that ended (kind "run").
+type ResultLine struct {
+	Kind    string `json:"kind"`
+	Machine string `json:"machine"`
+	// A game.
+	Match    int64              `json:"match,omitempty"`
+	Index    int                `json:"index,omitempty"`
+	Seed     int64              `json:"seed,omitempty"`
+	Seats    []int              `json:"seats,omitempty"`
+	Result   *engine.Result     `json:"result,omitempty"`
+	Problems []storage.Problems `json:"problems,omitempty"`
+	Millis   int64              `json:"ms,omitempty"`
+	Log      *engine.Log        `json:"log,omitempty"`
+	// A run.
+	Started string  `json:"started,omitempty"`
+	Seconds float64 `json:"seconds,omitempty"`
+	Games   int     `json:"games,omitempty"`
+}
+
+// ExportSpec is what "ringside event export" asks for.
+type ExportSpec struct {
+	Event  int64
+	Shards int
+	Dir    string
+	// Resend also sends games that are out in earlier bundles and not
+	// back yet (a lost or failed shard).
+	Resend bool
+}
+
+// ExportedShard is one bundle written.
+type ExportedShard struct {
+	Path  string
+	Games int
+}
+
+// Export writes an event's unfinished games into shard bundles in
+// spec.Dir, each with every revision its games need, and records them as
+// out: exporting again never sends a finished game, nor one that is out
+// unless spec.Resend. Fewer bundles than asked are written when there are
+// fewer games. The event is locked meanwhile, so no local run plays
+// while its games are being sent.
+func (s *Service) Export(spec ExportSpec) ([]ExportedShard, error) {
+	if spec.Shards < 1 {
+		return nil, Errorf(Invalid, "--shards must be 1 or more, not %d", spec.Shards)
+	}
+	if spec.Dir == "" {
+		return nil, Errorf(Invalid, "say where the bundles go with --out DIR")
+	}
+	lock, err := s.db.LockEvent(spec.Event)
+	if err != nil {
+		return nil, &Error{Code: Conflict, Message: err.Error() + "; stop it before exporting it", Err: err}
+	}
+	defer lock.Release()
+	ev, err := s.db.Event(spec.Event)
+	if err != nil {
+		return nil, err
+	}
+	if ev.Status == storage.EventFinished || ev.Status == storage.EventCancelled {
+		return nil, Errorf(Conflict, "event %d is %s: it has no games left to export", ev.ID, ev.Status)
+	}
+	// Adaptive formats schedule a round once the one before is played.
+	if err := s.scheduleNext(ev); err != nil {
+		return nil, err
+	}
+	ms, err := s.db.Matches(ev.ID)
+	if err != nil {
+		return nil, err
+	}
+	out, err := s.db.OutMatches(ev.ID)
+	if err != nil {
+		return nil, err
+	}
+	var todo []storage.Match
+	unfinished, away := 0, 0
+	for _, m := range ms {
+		if m.Status != storage.MatchScheduled && m.Status != storage.MatchRunning {
+			continue
+		}
+		unfinished++
+		if out[m.ID] && !spec.Resend {
+			away++
+			continue
+		}
+		todo = append(todo, m)
+	}
+	if len(todo) == 0 {
+		if away > 0 {
+			return nil, Errorf(Conflict, "event %d has nothing new to export: its %d unfinished game(s) are out in shards; import their results, or send them again with --resend", ev.ID, away)
+		}
+		return nil, Errorf(Conflict, "event %d has no unfinished games to export", ev.ID)
+	}
+	n := min(spec.Shards, len(todo))
+	if err := os.MkdirAll(spec.Dir, 0o755); err != nil {
+		return nil, wrap(Failed, err, "export event %d", ev.ID)
+	}
+	entries, folders, err := s.shardEntries(ev, true)
+	if err != nil {
+		return nil, err
+	}
+	// Round robin, so that every shard gets games of every round and
+	// their lengths even out.
+	parts := make([][]storage.Match, n)
+	for i, m := range todo {
+		parts[i%n] = append(parts[i%n], m)
+	}
+	var shards []storage.Shard
+	var temps []string
+	defer func() {
+		for _, t := range temps {
+			os.Remove(t)
+		}
+	}()
+	for k, part := range parts {
+		token, err := newToken()
+		if err != nil {
+			return nil, wrap(Failed, err, "export event %d", ev.ID)
+		}
+		name := fmt.Sprintf("event-%d-shard-%d-of-%d-%s.zip", ev.ID, k+1, n, token[:8])
+		man := BundleManifest{Format: BundleFormat, Token: token, Event: refOf(ev), Shard: k + 1, Of: n,
+			Created: time.Now().UTC().Format(time.RFC3339),
+			Play: ShardPlay{Game: ev.Game, Options: ev.Options, Config: ev.Config, TimeScale: ev.TimeScale,
+				Trusted: ev.Trusted, Limits: ev.Limits},
+			Entries: shardNeeds(entries, part)}
+		for _, m := range part {
+			man.Games = append(man.Games, ShardGame{Match: m.ID, Index: m.Game.Index, Round: m.Game.Round,
+				Group: m.Game.Group, Seed: m.Game.Seed, Seats: m.Game.Seats})
+		}
+		tmp, sum, err := writeBundle(spec.Dir, man, folders)
+		if tmp != "" {
+			temps = append(temps, tmp)
+		}
+		if err != nil {
+			return nil, wrap(Failed, err, "write shard %d of event %d", k+1, ev.ID)
+		}
+		ids := make([]int64, len(part))
+		for i, m := range part {
+			ids[i] = m.ID
+		}
+		shards = append(shards, storage.Shard{Token: token, Number: k + 1, Count: n, File: name, SHA256: sum, Matches: ids})
+	}
+	for _, sh := range shards {
+		if _, err := os.Stat(filepath.Join(spec.Dir, sh.File)); err == nil {
+			return nil, Errorf(Conflict, "%s already exists; export into another folder", filepath.Join(spec.Dir, sh.File))
+		}
+	}
+	if _, err := s.db.AddShards(ev.ID, shards); err != nil {
+		return nil, err
+	}
+	var done []ExportedShard
+	for i, sh := range shards {
+		path := filepath.Join(spec.Dir, sh.File)
+		if err := os.Rename(temps[i], path); err != nil {
+			return done, wrap(Failed, err, "export event %d", ev.ID)
+		}
+		done = append(done, ExportedShard{Path: path, Games: len(sh.Matches)})
+	}
+	temps = nil
+	return done, nil
+}
+
+// scheduleNext stores the games the event's format schedules next, if any.
+func (s *Service) scheduleNext(ev storage.Event) error {
+	outs, err := s.db.Outcomes(ev.ID)
+	if err != nil {
+		return err
+	}
+	next, _, err := event.Next(ev.Config, outs)
+	if err != nil {
+		return wrap(Failed, err, "schedule event %d", ev.ID)
+	}
+	return s.db.AddMatches(ev.ID, next)
+}
+
+func refOf(ev storage.Event) EventRef {
+	return EventRef{ID: ev.ID, Name: ev.Name, Created: ev.Created.UnixMilli()}
+}
+
+func newToken() (string, error) {
+	b := make([]byte, 16)
+	if _, err := rand.Read(b); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(b), nil
+}
+
+// shardEntries is every entry of ev as a bundle carries it, with the
+// folders (bundle path → folder here) of those that run from one. Only an
+// export needs the folders to be there (pack); an import compares the
+// revisions alone, and a revision folder removed since the export does
+// not make its games unwelcome.
+func (s *Service) shardEntries(ev storage.Event, pack bool) ([]ShardEntry, map[string]string, error) {
+	folders := map[string]string{}
+	out := make([]ShardEntry, len(ev.Entries))
+	for i, e := range ev.Entries {
+		se := ShardEntry{Index: e.Index, Name: e.Name, RevisionID: e.RevisionID, Command: e.Command,
+			Trusted: e.Trusted, Limits: e.Limits}
+		if e.RevisionID != 0 {
+			rev, err := s.db.Revision(e.RevisionID)
+			if err != nil && !errors.Is(err, storage.ErrNotFound) {
+				return nil, nil, err
+			}
+			se.Hash = rev.Hash
+		}
+		if e.Dir != "" {
+			if pack && !folderExists(e.Dir) {
+				return nil, nil, Errorf(Failed, "entry %s cannot be exported: its folder %s is gone", e.Name, e.Dir)
+			}
+			se.Folder = fmt.Sprintf("revisions/e%d", e.Index)
+			if e.RevisionID != 0 {
+				se.Folder = fmt.Sprintf("revisions/r%d", e.RevisionID)
+			}
+			folders[se.Folder] = e.Dir
+			// RevisionBot made a program inside the folder absolute; the
+			// worker's folder is elsewhere.
+			if argv, err := runner.Split(e.Command); err == nil {
+				if rel, err := filepath.Rel(e.Dir, argv[0]); err == nil && filepath.IsAbs(argv[0]) && !strings.HasPrefix(rel, "..") {
+					argv[0] = "./" + filepath.ToSlash(rel)
+					se.Command = runner.JoinCommand(argv)
+				}
+			}
+		}
+		out[i] = se
+	}
+	return out, folders, nil
+}
+
+// shardNeeds is entries with the folders of only those that play in games.
+func shardNeeds(entries []ShardEntry, games []storage.Match) []ShardEntry {
+	plays := map[int]bool{}
+	for _, m := range games {
+		for _, e := range m.Game.Seats {
+			plays[e] = true
+		}
+	}
+	out := slices.Clone(entries)
+	for i := range out {
+		if !plays[out[i].Index] {
+			out[i].Folder = ""
+		}
+	}
+	return out
+}
+
+// writeBundle writes a bundle to a temporary file in dir and returns its
+// path and SHA-256; folders maps bundle paths to the folders to pack.
+func writeBundle(dir string, man BundleManifest, folders map[string]string) (tmp, sum string, err error) {
+	f, err := os.CreateTemp(dir, ".shard-*.zip.tmp")
+	if err != nil {
+		return "", "", err
+	}
+	tmp = f.Name()
+	if err := f.Chmod(0o644); err != nil {
+		return tmp, "", err
+	}
+	defer func() {
+		if cerr := f.Close(); err == nil && cerr != nil {
+			err = cerr
+		}
+	}()
+	h := sha256.New()
+	zw := zip.NewWriter(io.MultiWriter(f, h))
+	need := map[string]bool{}
+	for _, e := range man.Entries {
+		if e.Folder != "" && !need[e.Folder] {
+			need[e.Folder] = true
+			files, err := packFolder(zw, e.Folder, folders[e.Folder])
+			if err != nil {
+				return tmp, "", fmt.Errorf("entry %s: %w", e.Name, err)
+			}
+			man.Files = append(man.Files, files...)
+		}
+	}
+	data, err := json.MarshalIndent(man, "", " ")
+	if err != nil {
+		return tmp, "", err
+	}
+	for name, body := range map[string][]byte{manifestName: data, manifestSumName: []byte(sha256Hex(data) + "\n")} {
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate, Modified: time.Now()})
+		if err != nil {
+			return tmp, "", err
+		}
+		if _, err := w.Write(body); err != nil {
+			return tmp, "", err
+		}
+	}
+	if err := zw.Close(); err != nil {
+		return tmp, "", err
+	}
+	return tmp, hex.EncodeToString(h.Sum(nil)), f.Sync()
+}
+
+// packFolder adds every file under dir to zw below prefix, keeping the
+// modes (a built program stays executable), and lists them with their
+// checksums. Symbolic links are packed as the files they point to.
+func packFolder(zw *zip.Writer, prefix, dir string) ([]ShardFile, error) {
+	var files []ShardFile
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		info, err := os.Stat(path)
+		if err != nil {
+			return err
+		}
+		if info.IsDir() || !info.Mode().IsRegular() {
+			return nil
+		}
+		rel, err := filepath.Rel(dir, path)
+		if err != nil {
+			return err
+		}
+		hdr, err := zip.FileInfoHeader(info)
+		if err != nil {
+			return err
+		}
+		hdr.Name, hdr.Method = prefix+"/"+filepath.ToSlash(rel), zip.Deflate
+		w, err := zw.CreateHeader(hdr)
+		if err != nil {
+			return err
+		}
+		src, err := os.Open(path)
+		if err != nil {
+			return err
+		}
+		defer src.Close()
+		h := sha256.New()
+		n, err := io.Copy(io.MultiWriter(w, h), src)
+		if err != nil {
+			return fmt.Errorf("pack %s: %w", path, err)
+		}
+		files = append(files, ShardFile{Path: hdr.Name, Size: n, SHA256: hex.EncodeToString(h.Sum(nil))})
+		return nil
+	})
+	return files, err
+}
+
+func sha256Hex(b []byte) string {
+	s := sha256.Sum256(b)
+	return hex.EncodeToString(s[:])
+}
+
+// fileSHA256 is the SHA-256 of a file's contents.
+func fileSHA256(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// ShardCounts says how an exported event's games are: out, back, missing.
+func (s *Service) ShardCounts(id int64) (storage.ShardCounts, error) {
+	return s.db.ShardCounts(id)
+}
