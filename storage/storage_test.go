@@ -341,14 +341,14 @@ func TestOpenRefusesAndLeavesFileUntouched(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := db.Exec("PRAGMA user_version = 7"); err != nil {
+			if _, err := db.Exec(fmt.Sprintf("PRAGMA user_version = %d", knownSchema(t)+1)); err != nil {
 				t.Fatal(err)
 			}
 			if err := db.Close(); err != nil {
 				t.Fatal(err)
 			}
 			return path
-		}, "was written by a newer Ringside (schema 7, this build knows " + strconv.Itoa(knownSchema(t)) + "): upgrade Ringside or use another --db", &NewerSchemaError{}},
+		}, fmt.Sprintf("was written by a newer Ringside (schema %d, this build knows %d): upgrade Ringside or use another --db", knownSchema(t)+1, knownSchema(t)), &NewerSchemaError{}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -375,8 +375,8 @@ func TestOpenRefusesAndLeavesFileUntouched(t *testing.T) {
 				}
 			case *NewerSchemaError:
 				var ne *NewerSchemaError
-				if !errors.As(err, &ne) || ne.Schema != 7 {
-					t.Errorf("err is %T %v, not a *NewerSchemaError for schema 7", err, ne)
+				if !errors.As(err, &ne) || ne.Schema != knownSchema(t)+1 {
+					t.Errorf("err is %T %v, not a *NewerSchemaError for schema %d", err, ne, knownSchema(t)+1)
 				}
 			}
 			after, err := os.ReadFile(path)
