@@ -72,7 +72,7 @@ type ClassroomState struct {
 	Behind int     `json:"behind"` // decided groups the base won
 	Level  int     `json:"level"`  // groups neither won
 	Up     float64 `json:"up"`     // LLR of p = P1 against ½
-	Down   float64 `json:"down"`  // LLR of p = 1 − P1 against ½
+	Down   float64 `json:"down"`   // LLR of p = 1 − P1 against ½
 	// UpDone and DownDone are each test's own verdict once it reached a
 	// bound (AcceptH0 or AcceptH1), Continue before.
 	UpDone   Verdict `json:"up_done"`
