@@ -97,7 +97,7 @@ func init() {
 	})
 	register(&command{
 		name: "replay", usage: "export MATCH_ID [--out FILE] [--db PATH] | branch MATCH_ID --turn T --seat S --bot CMD [--replay FILE] [--db PATH]",
-		summary: "export a stored game's replay as JSON, or branch it: what would another bot have done from turn T?",
+		summary: "export a stored game's replay as JSON, or branch it at a turn with another bot",
 		help: `ringside replay export MATCH_ID writes the replay of a stored game as JSON
 (game, options, seed, players, start, and per turn for each seat asked: the
 exact input sent, the raw reply, the action taken, the verdict, the time used
