@@ -292,10 +292,43 @@ func branchMarks(orig, branch *engine.Log, steps int) []engine.Event {
 // openBranchWindow shows a branch beside its original, each timeline
 // marking where the branch starts and where the two part.
 func openBranchWindow(u *UI, matchID int64, orig, branch *engine.Log) fyne.Window {
-	g, err := games.Get(orig.Game)
+	w, err := newBranchWindow(u.App, fmt.Sprintf("game %d", matchID), orig, branch)
 	if err != nil {
 		u.showError("Cannot show the branch", err)
 		return nil
+	}
+	return w
+}
+
+// NewBranchFilesWindow is "ringside view BRANCH ORIGINAL": a branch's
+// replay file (from "ringside replay branch --replay") beside the
+// original's (from "ringside replay export"). Errors are returned before
+// any window opens.
+func NewBranchFilesWindow(a fyne.App, branchPath, origPath string) (fyne.Window, error) {
+	branch, err := ReadReplayFile(branchPath)
+	if err != nil {
+		return nil, err
+	}
+	if branch.Branch == nil {
+		return nil, fmt.Errorf("%s is not a branch (write one with ringside replay branch --replay FILE); to watch it alone: ringside view %s", branchPath, branchPath)
+	}
+	orig, err := ReadReplayFile(origPath)
+	if err != nil {
+		return nil, err
+	}
+	if orig.Game != branch.Game || orig.Seed != branch.Seed || len(orig.Steps) <= branch.Branch.Step ||
+		partingStep(orig, branch) >= 0 && partingStep(orig, branch) < branch.Branch.Step {
+		return nil, fmt.Errorf("%s is not the game %s was branched from (game, seed or turns before the branch differ)", origPath, branchPath)
+	}
+	a.SetIcon(Icon)
+	return newBranchWindow(a, origPath, orig, branch)
+}
+
+// newBranchWindow shows branch beside orig (named what).
+func newBranchWindow(a fyne.App, what string, orig, branch *engine.Log) (fyne.Window, error) {
+	g, err := games.Get(orig.Game)
+	if err != nil {
+		return nil, err
 	}
 	shown := func(log *engine.Log) *engine.Log {
 		c := *log
@@ -310,14 +343,12 @@ func openBranchWindow(u *UI, matchID int64, orig, branch *engine.Log) fyne.Windo
 	bshown.Players[br.Seat] = displayName(br.Bot) + " (branch)"
 	left, err := replay.NewViewerMarked(g, shown(orig), branchMarks(orig, branch, len(orig.Steps)))
 	if err != nil {
-		u.showError("Cannot show the branch", err)
-		return nil
+		return nil, err
 	}
 	right, err := replay.NewViewerMarked(g, bshown, branchMarks(orig, branch, len(branch.Steps)))
 	if err != nil {
 		left.Close()
-		u.showError("Cannot show the branch", err)
-		return nil
+		return nil, err
 	}
 	left.Seek(br.Step)
 	right.Seek(br.Step)
@@ -331,14 +362,14 @@ func openBranchWindow(u *UI, matchID int64, orig, branch *engine.Log) fyne.Windo
 		}
 		return "ranks: " + strings.Join(parts, ", ")
 	}
-	lhead := widget.NewLabel(fmt.Sprintf("Original: game %d · %s", matchID, outcome(orig)))
+	lhead := widget.NewLabel(fmt.Sprintf("Original: %s · %s", what, outcome(orig)))
 	rhead := widget.NewLabel(fmt.Sprintf("Branch at turn %d: seat %d played by %s · %s", br.Turn, br.Seat, displayName(br.Bot), outcome(branch)))
 	for _, l := range []*widget.Label{lhead, rhead} {
 		l.TextStyle.Bold = true
 		l.Truncation = fyne.TextTruncateEllipsis
 	}
 	split := container.NewHSplit(container.NewBorder(lhead, nil, nil, nil, left), container.NewBorder(rhead, nil, nil, nil, right))
-	w := u.App.NewWindow(fmt.Sprintf("Ringside · game %d branched at turn %d · seat %d: %s", matchID, br.Turn, br.Seat, displayName(br.Bot)))
+	w := a.NewWindow(fmt.Sprintf("Ringside · %s branched at turn %d · seat %d: %s", what, br.Turn, br.Seat, displayName(br.Bot)))
 	w.SetIcon(Icon)
 	w.SetContent(split)
 	// The keys drive the branch; the original follows by its own controls.
@@ -346,5 +377,5 @@ func openBranchWindow(u *UI, matchID int64, orig, branch *engine.Log) fyne.Windo
 	w.SetOnClosed(func() { left.Close(); right.Close() })
 	w.Resize(fyne.NewSize(1600, 850))
 	w.Show()
-	return w
+	return w, nil
 }

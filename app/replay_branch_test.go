@@ -2,6 +2,8 @@ package app
 
 import (
 	"context"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -12,6 +14,7 @@ import (
 	"ringside/app/replay"
 	"ringside/app/service"
 	"ringside/engine"
+	"ringside/runner"
 )
 
 // playedMatch creates and runs a one-game Battle 2048 event and returns
@@ -162,5 +165,53 @@ func TestBranchMarks(t *testing.T) {
 	}
 	if got := branchMarks(orig, other, 3); len(got) != 2 || got[1].Step != 2 || got[1].Text != "the games part here" {
 		t.Errorf("parting at step 2: marks %+v", got)
+	}
+}
+
+// TestViewBranchFiles is "ringside view BRANCH ORIGINAL" on files written
+// by the binary, and its refusals.
+func TestViewBranchFiles(t *testing.T) {
+	dir := t.TempDir()
+	exe, _ := runner.Executable()
+	db := filepath.Join(dir, "b.db")
+	orig, branch, other := filepath.Join(dir, "orig.json"), filepath.Join(dir, "branch.json"), filepath.Join(dir, "other.json")
+	for _, args := range [][]string{
+		{"event", "create", "--game", "battle2048", "--entry", "builtin:battle2048/greedy", "--entry", "builtin:battle2048/random", "--games", "1", "--seed", "4"},
+		{"event", "run", "1", "--quiet"},
+		{"replay", "export", "1", "--out", orig},
+		{"replay", "branch", "1", "--turn", "5", "--seat", "1", "--bot", "builtin:battle2048/greedy", "--replay", branch},
+		{"replay", "export", "2", "--out", other},
+	} {
+		if out, err := exec.Command(exe, append(args, "--db", db)...).CombinedOutput(); err != nil {
+			t.Fatalf("%v: %v\n%s", args, err, out)
+		}
+	}
+	var a fyne.App
+	onUI(func() { a = test.NewTempApp(t) })
+	onUI(func() {
+		w, err := NewBranchFilesWindow(a, branch, orig)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		walk(t, w.Content(), func(o fyne.CanvasObject) {
+			if _, ok := o.(*replay.Viewer); ok {
+				n++
+			}
+		})
+		if n != 2 || !strings.Contains(w.Title(), "branched at turn 5 · seat 1: greedy (built-in)") {
+			t.Errorf("window %q shows %d viewers", w.Title(), n)
+		}
+		w.Close()
+	})
+	for _, tc := range []struct{ branch, orig, want string }{
+		{orig, orig, "is not a branch"},
+		{branch, other, "is not the game"},
+	} {
+		var err error
+		onUI(func() { _, err = NewBranchFilesWindow(a, tc.branch, tc.orig) })
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("view %s %s: %v, want %q", filepath.Base(tc.branch), filepath.Base(tc.orig), err, tc.want)
+		}
 	}
 }
