@@ -97,8 +97,8 @@ func newCompareScreen(u *UI) *compareScreen {
 
 // The tests offered, as the radio group words them.
 const (
-	testClassroom = "Classroom (decides an obvious difference fast)"
-	testElo       = "Chess-engine SPRT (small differences, many games)"
+	testClassroom = "Classroom (fast on a clear difference)"
+	testElo       = "Chess-engine SPRT (small differences)"
 )
 
 // fillerBuiltins is the default choice of filler: the game's built-in
