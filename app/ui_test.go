@@ -223,6 +223,45 @@ func TestCompareScreenAnswers(t *testing.T) {
 	}
 }
 
+// TestCompareScreenStop stops a comparison that would run for long (the
+// chess-engine test on a coin toss): the games stop and the screen says
+// how to go on.
+func TestCompareScreenStop(t *testing.T) {
+	_, u := newTestUI(t)
+	c := u.compare
+	eventually(t, "the entrants are loaded", func() bool {
+		var ok bool
+		onUI(func() { ok = len(c.a.Options) > 1 })
+		return ok
+	})
+	onUI(func() {
+		c.game.SetSelected("battle2048")
+		c.a.SetSelected("builtin:battle2048/random")
+		c.b.SetSelected("builtin:battle2048/random")
+		c.test.SetSelected(testElo)
+		test.Tap(c.start)
+	})
+	eventually(t, "the comparison runs", func() bool {
+		var on bool
+		onUI(func() { on = !c.stop.Disabled() })
+		return on
+	})
+	id := c.currentID()
+	onUI(func() { test.Tap(c.stop) })
+	eventually(t, "the comparison stops", func() bool {
+		var text string
+		onUI(func() { text = c.verdict.Text })
+		return strings.Contains(text, "Stopped: resume it from the Events screen")
+	})
+	if u.Jobs.Running(id) {
+		t.Errorf("event %d still runs after Stop", id)
+	}
+	ev, err := u.DB.Event(id)
+	if err != nil || ev.Status == storage.EventFinished {
+		t.Errorf("stopped comparison: %+v, %v", ev.Status, err)
+	}
+}
+
 func TestCompareScreenRefusesBadNumbers(t *testing.T) {
 	w, u := newTestUI(t)
 	onUI(func() {

@@ -205,3 +205,40 @@ func TestReplayBranchRefuses(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// TestReplayBranchBadBot branches with a program that cannot start: the
+// seat crashes from the branch on, and the game before it is untouched.
+func TestReplayBranchBadBot(t *testing.T) {
+	exe, err := runner.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	db := filepath.Join(dir, "b.db")
+	for _, args := range [][]string{
+		{"event", "create", "--game", "battle2048", "--entry", "builtin:battle2048/greedy", "--entry", "builtin:battle2048/random", "--games", "1", "--seed", "2"},
+		{"event", "run", "1", "--quiet"},
+		{"replay", "export", "1", "--out", filepath.Join(dir, "orig.json")},
+	} {
+		if code, _, errs := ringsideAs(t, exe, nil, append(args, "--db", db)...); code != 0 {
+			t.Fatalf("%v: %s", args, errs)
+		}
+	}
+	file := filepath.Join(dir, "branch.json")
+	code, out, errs := ringsideAs(t, exe, nil, "replay", "branch", "1", "--turn", "4", "--seat", "0", "--bot", filepath.Join(dir, "no-such-bot"),
+		"--replay", file, "--db", db)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var res playResult
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.Seats[0].Verdicts["crashed"] == 0 || res.Ranks[0] != 2 {
+		t.Errorf("a bot that cannot start should crash and lose: %s", out)
+	}
+	orig, br := readReplay(t, filepath.Join(dir, "orig.json")), readReplay(t, file)
+	if k := br.Branch.Step; stepsJSON(t, br.Steps[:k], false) != stepsJSON(t, orig.Steps[:k], false) {
+		t.Errorf("the steps before the branch changed")
+	}
+}
