@@ -126,7 +126,7 @@ func (a *replayActions) run(spec service.BranchSpec) {
 	wait = dialog.NewCustomWithoutButtons("Playing", container.NewVBox(progress, bar, stop), a.win)
 	spec.OnStep = func(i int) {
 		if i%20 == 0 {
-			fyne.Do(func() { progress.SetText(fmt.Sprintf("Step %d…", i+1)) })
+			uiDo(func() { progress.SetText(fmt.Sprintf("Step %d…", i+1)) })
 		}
 	}
 	wait.Show()
