@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"ringside/app/internal/fixture"
 	"ringside/engine"
 	"ringside/runner"
 )
@@ -240,5 +241,34 @@ func TestReplayBranchBadBot(t *testing.T) {
 	orig, br := readReplay(t, filepath.Join(dir, "orig.json")), readReplay(t, file)
 	if k := br.Branch.Step; stepsJSON(t, br.Steps[:k], false) != stepsJSON(t, orig.Steps[:k], false) {
 		t.Errorf("the steps before the branch changed")
+	}
+}
+
+// TestReplayBranchRevision branches with a registered AI's revision
+// (NAME@rN), the way a student tries a fix.
+func TestReplayBranchRevision(t *testing.T) {
+	fixture.NeedPython(t)
+	dir := t.TempDir()
+	db := filepath.Join(dir, "b.db")
+	src := filepath.Join(dir, "bob")
+	fixture.WriteFiles(t, src, map[string]string{"bot.py": fixture.PyBot(1)})
+	mustRingside(t, "ai", "add", "--name", "bob", "--game", "grip", "--dir", src, "--no-watch", "--db", db)
+	mustRingside(t, "event", "create", "--game", "grip", "--games", "1", "--seed", "3", "--opt", "max_turns=60", "--db", db,
+		"--entry", "builtin:grip/greedy", "--entry", "builtin:grip/random", "--entry", "builtin:grip/random", "--entry", "builtin:grip/greedy")
+	mustRingside(t, "event", "run", "1", "--quiet", "--db", db)
+	out := mustRingside(t, "replay", "branch", "1", "--turn", "8", "--seat", "2", "--bot", "bob@r1", "--db", db)
+	var res branchResult
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.Seats[2].Bot != "bob r1" || res.BranchedFrom != (branchedFrom{Match: 1, Turn: 8, Seat: 2}) {
+		t.Errorf("branch with bob@r1 printed %s", out)
+	}
+	if v := res.Seats[2].Verdicts; v["crashed"]+v["invalid"]+v["timeout"] > 0 || v["ok"] == 0 {
+		t.Errorf("bob@r1 did not play cleanly: %v (%s)", v, res.Seats[2].Note)
+	}
+	code, _, errs := ringside(t, "replay", "branch", "1", "--turn", "8", "--seat", "2", "--bot", "bob@r9", "--db", db)
+	if code != 2 || !strings.Contains(errs, "AI bob has no revision 9") {
+		t.Errorf("bob@r9: exit %d, %q", code, errs)
 	}
 }
