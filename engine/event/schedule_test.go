@@ -857,6 +857,27 @@ func TestCompareSeatings(t *testing.T) {
 	}
 }
 
+// TestCompareClassroomTwoSeats: a candidate that wins every game (20–0
+// and on) is called stronger after 8 seat-swapped pairs, 16 games, checked
+// pair by pair; the next batch is scheduled but not needed.
+func TestCompareClassroomTwoSeats(t *testing.T) {
+	cfg := Config{Format: SPRT, Entries: entries(2), Seats: 2, Games: 400, Seed: 9, Test: TestClassroom}
+	cfg.Entries[0].Candidate = true
+	for _, tc := range []struct {
+		ref     referee
+		verdict string
+	}{{byIndex, "accept_h1"}, {reverseIndex, "accept_weaker"}} {
+		_, done := run(t, cfg, tc.ref)
+		rep, err := SPRTStatus(cfg, done)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Verdict.String() != tc.verdict || rep.Games != 16 || rep.Groups != 8 || rep.Pairs != 8 {
+			t.Errorf("verdict %v after %d games (%d groups); want %s after 16", rep.Verdict, rep.Games, rep.Groups, tc.verdict)
+		}
+	}
+}
+
 func TestCompareMultiSeat(t *testing.T) {
 	four := func(test string) Config {
 		es := entries(4)
