@@ -39,6 +39,18 @@ func main() {
 		}
 		w.SetMaster()
 		a.Run()
+	case len(args) == 3 && args[0] == "view":
+		// "ringside view BRANCH ORIGINAL" shows a branch beside its
+		// original.
+		needDisplay()
+		a := fyneapp.NewWithID("io.ringside.app")
+		w, err := app.NewBranchFilesWindow(a, args[1], args[2])
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "ringside: %v\n", err)
+			os.Exit(1)
+		}
+		w.SetMaster()
+		a.Run()
 	default:
 		os.Exit(cli.Run(args, os.Stdin, os.Stdout, os.Stderr))
 	}

@@ -14,12 +14,14 @@ import (
 	"ringside/app/service"
 	"ringside/engine/event"
 	"ringside/engine/games"
+	"ringside/engine/rating"
 	"ringside/runner"
 	"ringside/storage"
 )
 
 // compareScreen answers "is this revision stronger than that one?" with
-// seat-swapped games and an SPRT, in plain words.
+// groups of games on one seed and a sequential test, in plain words, for
+// every game (fillers take the other seats of games of more players).
 type compareScreen struct {
 	u   *UI
 	obj fyne.CanvasObject
@@ -27,7 +29,10 @@ type compareScreen struct {
 	game      *widget.Select
 	a, b      *widget.Select
 	maxGames  *widget.Entry
-	elo1      *widget.Entry
+	test      *widget.RadioGroup
+	margin    *widget.Entry // p1 (classroom) or elo1 (sprt)
+	filler    *widget.Select
+	form      *widget.Form
 	start     *widget.Button
 	stop      *widget.Button
 	verdict   *widget.Label
@@ -40,29 +45,24 @@ type compareScreen struct {
 func newCompareScreen(u *UI) *compareScreen {
 	c := &compareScreen{u: u, entrantsM: map[string][]string{}}
 	title := newHeading("Compare two bots", theme.SizeNameHeadingText)
-	intro := widget.NewLabel("Pick two revisions of an AI (or any two bots). Ringside plays pairs of games with the seats swapped\n" +
-		"on the same seed until a sequential test tells whether the first is stronger, then says so in plain words.")
-	// The test compares two bots in two-player games; four-player Grip
-	// compares revisions in a league instead (the Events screen).
-	var ids, others []string
+	intro := widget.NewLabel("Pick two revisions of an AI (or any two bots). Ringside plays groups of games on one seed each, every\n" +
+		"seat taken by each of the two in turn (with filler bots in the other seats of games of more than two players),\n" +
+		"until a sequential test tells whether the first finishes ahead of the second, then says so in plain words.")
+	var ids []string
 	for _, g := range games.All() {
-		if g.Info().MinSeats <= 2 {
-			ids = append(ids, g.Info().ID)
-		} else {
-			others = append(others, g.Info().Name)
-		}
-	}
-	if len(others) > 0 {
-		intro.SetText(intro.Text + "\n" + strings.Join(others, ", ") +
-			" needs more than two players per game: compare its revisions in a league from the Events screen.")
+		ids = append(ids, g.Info().ID)
 	}
 	c.a = widget.NewSelect(nil, nil)
 	c.b = widget.NewSelect(nil, nil)
+	c.filler = widget.NewSelect(nil, nil)
 	c.game = widget.NewSelect(ids, func(string) { c.fill() })
 	c.maxGames = widget.NewEntry()
-	c.maxGames.SetText("2000")
-	c.elo1 = widget.NewEntry()
-	c.elo1.SetText("5")
+	c.maxGames.SetText(fmt.Sprint(event.DefaultClassroomGames))
+	c.margin = widget.NewEntry()
+	c.margin.SetText(fmt.Sprint(rating.DefaultClassroomP1))
+	c.test = widget.NewRadioGroup([]string{testClassroom, testElo}, func(string) { c.testChanged() })
+	c.test.Horizontal = true
+	c.test.Required = true
 	c.start = widget.NewButtonWithIcon("Compare", theme.MediaPlayIcon(), c.onStart)
 	c.start.Importance = widget.HighImportance
 	c.stop = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), c.onStop)
@@ -71,10 +71,14 @@ func newCompareScreen(u *UI) *compareScreen {
 		widget.NewFormItem("Game", c.game),
 		widget.NewFormItem("Under test", c.a),
 		widget.NewFormItem("Against", c.b),
+		widget.NewFormItem("Other seats", c.filler),
+		widget.NewFormItem("Test", c.test),
 		widget.NewFormItem("At most games", c.maxGames),
-		widget.NewFormItem("Difference that matters", c.elo1),
+		widget.NewFormItem("Difference that matters", c.margin),
 	)
-	form.Items[4].HintText = "in rating points (normalized Elo): how much stronger counts as stronger; smaller needs more games"
+	form.Items[3].HintText = "games of more than two players: the filler bots in the seats the two do not take"
+	c.form = form
+	c.test.SetSelected(testClassroom)
 	c.verdict = newHeading("", theme.SizeNameSubHeadingText)
 	c.verdict.Wrapping = fyne.TextWrapWord
 	c.numbers = widget.NewLabel("")
@@ -91,7 +95,35 @@ func newCompareScreen(u *UI) *compareScreen {
 	return c
 }
 
+// The tests offered, as the radio group words them.
+const (
+	testClassroom = "Classroom (fast on a clear difference)"
+	testElo       = "Chess-engine SPRT (small differences)"
+)
+
+// fillerBuiltins is the default choice of filler: the game's built-in
+// bots, each in turn.
+const fillerBuiltins = "the game's built-in bots, in turn"
+
 func (c *compareScreen) object() fyne.CanvasObject { return c.obj }
+
+// testChanged sets the margin's meaning and defaults for the test chosen.
+func (c *compareScreen) testChanged() {
+	if c.form == nil {
+		return
+	}
+	item := c.form.Items[6]
+	if c.test.Selected == testElo {
+		c.margin.SetText(fmt.Sprint(event.DefaultElo1))
+		c.maxGames.SetText(fmt.Sprint(event.DefaultSPRTGames))
+		item.HintText = "in rating points (normalized Elo): how much stronger counts as stronger; smaller needs more games"
+	} else {
+		c.margin.SetText(fmt.Sprint(rating.DefaultClassroomP1))
+		c.maxGames.SetText(fmt.Sprint(event.DefaultClassroomGames))
+		item.HintText = "the share of decided groups of games the stronger finishes ahead in (0.75: three in four)"
+	}
+	c.form.Refresh()
+}
 
 // reload refreshes the entrant choices (AIs and their revisions) off the
 // UI thread.
@@ -129,6 +161,13 @@ func (c *compareScreen) reload() {
 func (c *compareScreen) fill() {
 	opts := c.entrantsM[c.game.Selected]
 	c.a.Options, c.b.Options = opts, opts
+	c.filler.Options = append([]string{fillerBuiltins}, opts...)
+	c.filler.SetSelected(fillerBuiltins)
+	if g, err := games.Get(c.game.Selected); err == nil && g.Info().MinSeats > 2 {
+		c.filler.Enable()
+	} else {
+		c.filler.Disable()
+	}
 	if len(opts) > 0 {
 		c.a.SetSelected(opts[0])
 		c.b.SetSelected(opts[min(1, len(opts)-1)])
@@ -139,18 +178,26 @@ func (c *compareScreen) fill() {
 
 func (c *compareScreen) onStart() {
 	maxGames, err := strconv.Atoi(strings.TrimSpace(c.maxGames.Text))
-	if err != nil || maxGames < 2 || maxGames%2 != 0 {
-		c.u.showError("Cannot compare", invalidf("At most games: %q is not an even number of at least 2", c.maxGames.Text))
+	if err != nil || maxGames < 2 {
+		c.u.showError("Cannot compare", invalidf("At most games: %q is not a number of at least 2", c.maxGames.Text))
 		return
 	}
-	elo1, err := strconv.ParseFloat(strings.TrimSpace(c.elo1.Text), 64)
-	if err != nil || elo1 <= 0 {
-		c.u.showError("Cannot compare", invalidf("Difference that matters: %q is not a number above 0", c.elo1.Text))
+	margin, err := strconv.ParseFloat(strings.TrimSpace(c.margin.Text), 64)
+	if err != nil || margin <= 0 {
+		c.u.showError("Cannot compare", invalidf("Difference that matters: %q is not a number above 0", c.margin.Text))
 		return
 	}
-	spec := service.EventSpec{Game: c.game.Selected, Format: event.SPRT, Games: maxGames, Elo1: elo1,
+	spec := service.EventSpec{Game: c.game.Selected, Format: event.SPRT, Games: maxGames,
 		Entries: []string{c.a.Selected, c.b.Selected},
 		Name:    fmt.Sprintf("Compare %s with %s", c.a.Selected, c.b.Selected)}
+	if c.test.Selected == testElo {
+		spec.Test, spec.Elo1 = event.TestElo, margin
+	} else {
+		spec.Test, spec.P1 = event.TestClassroom, margin
+	}
+	if f := c.filler.Selected; f != "" && f != fillerBuiltins && !c.filler.Disabled() {
+		spec.Fillers = []string{f}
+	}
 	c.start.Disable()
 	c.u.goWork(func() {
 		ev, _, err := c.u.Jobs.CreateAndStart(spec)
@@ -191,7 +238,7 @@ func (c *compareScreen) refresh(id int64) {
 		return
 	}
 	sentence, numbers := service.CompareSentence(ev, rep), service.CompareNumbers(rep)
-	frac := float64(2*rep.Pairs) / float64(max(ev.Config.Games, 1))
+	frac := float64(rep.Games) / float64(max(ev.Config.Games, 1))
 	if rep.Finished {
 		frac = 1
 	}

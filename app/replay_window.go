@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 
 	"ringside/app/replay"
 	"ringside/engine"
@@ -33,7 +34,14 @@ func openReplayWindow(u *UI, matchID int64) {
 				u.showError("Cannot open the replay", err)
 				return
 			}
-			showViewer(u.App, title, v)
+			w := showViewer(u.App, title, v)
+			if u.Svc != nil {
+				// What-if buttons above the viewer: branch the game or
+				// ask another bot about the input shown.
+				acts := newReplayActions(u, matchID, log, v)
+				acts.win = w
+				w.SetContent(container.NewBorder(acts.obj, nil, nil, nil, v))
+			}
 		})
 	})
 }

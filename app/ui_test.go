@@ -2,6 +2,7 @@ package app
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -182,28 +183,83 @@ func TestCompareScreenAnswers(t *testing.T) {
 		onUI(func() { ok = len(c.a.Options) > 1 })
 		return ok
 	})
+	tests := []struct {
+		game, a, b, test, margin, want string
+	}{
+		// Grip has four seats: the other two take the built-in fillers.
+		{"grip", "builtin:grip/greedy", "builtin:grip/random", testClassroom, "0.75",
+			"builtin:grip/greedy is stronger than builtin:grip/random (it finished ahead in "},
+		{"battle2048", "builtin:battle2048/greedy", "builtin:battle2048/random", testElo, "20",
+			"builtin:battle2048/greedy is stronger than builtin:battle2048/random (95 % confidence, after "},
+	}
+	for _, tc := range tests {
+		onUI(func() {
+			if !slices.Contains(c.game.Options, tc.game) {
+				t.Fatalf("games offered %v lack %s", c.game.Options, tc.game)
+			}
+			c.game.SetSelected(tc.game)
+			c.a.SetSelected(tc.a)
+			c.b.SetSelected(tc.b)
+			if (tc.game == "grip") == c.filler.Disabled() {
+				t.Errorf("%s: filler choice disabled = %v", tc.game, c.filler.Disabled())
+			}
+			c.test.SetSelected(tc.test)
+			c.margin.SetText(tc.margin)
+			test.Tap(c.start)
+		})
+		eventually(t, "the comparison decides", func() bool {
+			var text string
+			onUI(func() { text = c.verdict.Text })
+			return strings.HasPrefix(text, tc.a+" is stronger than")
+		})
+		onUI(func() {
+			if !strings.HasPrefix(c.verdict.Text, tc.want) {
+				t.Errorf("verdict = %q, want %q…", c.verdict.Text, tc.want)
+			}
+			if !strings.Contains(c.numbers.Text, "LLR") {
+				t.Errorf("numbers = %q", c.numbers.Text)
+			}
+		})
+	}
+}
+
+// TestCompareScreenStop stops a comparison that would run for long (the
+// chess-engine test on a coin toss): the games stop and the screen says
+// how to go on.
+func TestCompareScreenStop(t *testing.T) {
+	_, u := newTestUI(t)
+	c := u.compare
+	eventually(t, "the entrants are loaded", func() bool {
+		var ok bool
+		onUI(func() { ok = len(c.a.Options) > 1 })
+		return ok
+	})
 	onUI(func() {
-		if c.game.Selected != "battle2048" {
-			t.Errorf("first game offered is %q; Grip (4 players) cannot be compared head to head", c.game.Selected)
-		}
-		c.a.SetSelected("builtin:battle2048/greedy")
+		c.game.SetSelected("battle2048")
+		c.a.SetSelected("builtin:battle2048/random")
 		c.b.SetSelected("builtin:battle2048/random")
-		c.elo1.SetText("20")
+		c.test.SetSelected(testElo)
 		test.Tap(c.start)
 	})
-	eventually(t, "the comparison decides", func() bool {
+	eventually(t, "the comparison runs", func() bool {
+		var on bool
+		onUI(func() { on = !c.stop.Disabled() })
+		return on
+	})
+	id := c.currentID()
+	onUI(func() { test.Tap(c.stop) })
+	eventually(t, "the comparison stops", func() bool {
 		var text string
 		onUI(func() { text = c.verdict.Text })
-		return strings.Contains(text, "is stronger than")
+		return strings.Contains(text, "Stopped: resume it from the Events screen")
 	})
-	onUI(func() {
-		if !strings.HasPrefix(c.verdict.Text, "builtin:battle2048/greedy is stronger than builtin:battle2048/random (95 % confidence, after ") {
-			t.Errorf("verdict = %q", c.verdict.Text)
-		}
-		if !strings.Contains(c.numbers.Text, "LLR") {
-			t.Errorf("numbers = %q", c.numbers.Text)
-		}
-	})
+	if u.Jobs.Running(id) {
+		t.Errorf("event %d still runs after Stop", id)
+	}
+	ev, err := u.DB.Event(id)
+	if err != nil || ev.Status == storage.EventFinished {
+		t.Errorf("stopped comparison: %+v, %v", ev.Status, err)
+	}
 }
 
 func TestCompareScreenRefusesBadNumbers(t *testing.T) {

@@ -17,6 +17,8 @@ type Log struct {
 	// Aborted is set when the match was cut short (cancelled); then Result
 	// is not a game result.
 	Aborted string `json:"aborted,omitempty"`
+	// Branch is set on a game branched from another (runner.Branch).
+	Branch *Branched `json:"branch,omitempty"`
 }
 
 // LogStep holds the replies to one step's asks, in ask order.
@@ -65,6 +67,7 @@ type Replay struct {
 	Events  []Event      `json:"events"`
 	Result  Result       `json:"result"`
 	Aborted string       `json:"aborted,omitempty"`
+	Branch  *Branched    `json:"branch,omitempty"`
 }
 
 // ReplayFormat names the replay JSON layout.
@@ -174,7 +177,7 @@ func Expand(g Game, log *Log) (*Replay, error) {
 	}
 	rp := &Replay{
 		Format: ReplayFormat, Game: log.Game, Options: sim.optionsResolved(),
-		Seed: log.Seed, Players: log.Players, Aborted: log.Aborted,
+		Seed: log.Seed, Players: log.Players, Aborted: log.Aborted, Branch: log.Branch,
 		Steps: make([]ReplayStep, 0, len(log.Steps)), Events: []Event{},
 	}
 	if s, ok := sim.State.(Starter); ok {
@@ -237,7 +240,7 @@ func (rp *Replay) Log() (*Log, error) {
 		return nil, fmt.Errorf("not a Ringside replay (format %q, want %q)", rp.Format, ReplayFormat)
 	}
 	log := &Log{Game: rp.Game, Options: rp.Options, Seed: rp.Seed, Players: rp.Players,
-		Result: rp.Result, Aborted: rp.Aborted, Steps: make([]LogStep, len(rp.Steps))}
+		Result: rp.Result, Aborted: rp.Aborted, Branch: rp.Branch, Steps: make([]LogStep, len(rp.Steps))}
 	for i, st := range rp.Steps {
 		ls := LogStep{Noise: st.Noise}
 		for _, seat := range st.Seats {
@@ -262,4 +265,42 @@ func (rp *Replay) Log() (*Log, error) {
 func (s *Sim) optionsResolved() Options {
 	o, _ := s.Game.Info().Resolve(s.Log.Options)
 	return o
+}
+
+// Branched says where a branched game left the game it came from: the
+// same game re-played up to Step, from which Seat was played by Bot. The
+// branch's steps before Step are the original's, byte for byte.
+type Branched struct {
+	Match int64  `json:"match,omitempty"` // the stored match branched from; 0 for a replay file
+	Turn  int    `json:"turn"`            // the turn asked for
+	Seat  int    `json:"seat"`            // 0-based, as in the replay's steps
+	Step  int    `json:"step"`            // the first step the seat played live
+	Bot   string `json:"bot"`             // who played the seat from Step on
+	// Live is, per seat, the first step at which its program played live,
+	// or -1 when its recorded replies fitted to the end.
+	Live []int `json:"live"`
+	// Warmup are Bot's answers to the inputs the seat received before
+	// Step: it was fed them so it knows the game so far, but the game used
+	// the recorded replies.
+	Warmup []Warmup `json:"warmup,omitempty"`
+}
+
+// Warmup is one discarded answer of a branched seat's bot.
+type Warmup struct {
+	Step   int     `json:"step"`
+	Status string  `json:"status"`
+	Reply  *string `json:"reply"` // nil when no line came
+	Millis float64 `json:"ms"`
+	Stderr string  `json:"stderr,omitempty"`
+	Note   string  `json:"note,omitempty"`
+}
+
+// WarmupOf records a discarded reply of step step.
+func WarmupOf(step int, r LogReply) Warmup {
+	w := Warmup{Step: step, Status: r.Status.String(), Millis: float64(r.Micros) / 1000, Stderr: r.Stderr, Note: r.Note}
+	if r.Status == Answered {
+		line := r.Line
+		w.Reply = &line
+	}
+	return w
 }

@@ -33,6 +33,10 @@ type Match struct {
 	Sandbox Sandbox
 	// OnStep, when set, is called after each step from Play's goroutine.
 	OnStep func(index int, st engine.State, step engine.Step)
+	// Branch, when set, re-plays Branch.Log and lets Bots[Branch.Seat]
+	// play live from Branch.Step (see Branch). Options and Seed are then
+	// the log's, and the game's players keep their recorded names.
+	Branch *Branch
 }
 
 // Outcome is a played match.
@@ -87,6 +91,24 @@ func Play(ctx context.Context, m Match) (*Outcome, error) {
 	if n := len(m.Bots); n < info.MinSeats || n > info.MaxSeats {
 		return nil, fmt.Errorf("%s needs %s, got %d", info.ID, seatRange(info), n)
 	}
+	var br *branchRun
+	names := uniqueNames(m.Bots)
+	if m.Branch != nil {
+		if len(m.Branch.Log.Players) != len(m.Bots) || m.Branch.Seat < 0 || m.Branch.Seat >= len(m.Bots) {
+			return nil, fmt.Errorf("branch: the game has %d seats, seat %d given %d bots", len(m.Branch.Log.Players), m.Branch.Seat, len(m.Bots))
+		}
+		var err error
+		who := strings.TrimSpace(m.Bots[m.Branch.Seat].Name)
+		if who == "" {
+			who = strings.TrimSpace(m.Bots[m.Branch.Seat].Command)
+		}
+		if br, err = newBranchRun(m.Game, m.Branch, who); err != nil {
+			return nil, err
+		}
+		// The same game: the recorded options, seed and names (a name
+		// may be part of what the bots are told).
+		m.Options, m.Seed, names = m.Branch.Log.Options, m.Branch.Log.Seed, m.Branch.Log.Players
+	}
 	opts, err := info.Resolve(m.Options)
 	if err != nil {
 		return nil, err
@@ -95,7 +117,6 @@ func Play(ctx context.Context, m Match) (*Outcome, error) {
 	if scale <= 0 {
 		scale = 1
 	}
-	names := uniqueNames(m.Bots)
 	st, err := m.Game.New(opts, names, m.Seed)
 	if err != nil {
 		return nil, err
@@ -165,11 +186,15 @@ func Play(ctx context.Context, m Match) (*Outcome, error) {
 		asks := st.Asks()
 		turn := st.Turn()
 		replies, logged, noise := collect(ctx, conns, asks, scale)
+		var live []bool // per ask, answered live (always, but in a branch)
+		if br != nil {
+			replies, logged, noise, live = br.merge(len(out.Log.Steps), asks, replies, logged, noise)
+		}
 		noise = keepNoise(noise, kept, conns, out.NoiseCut)
 		step := st.Apply(replies)
 		out.Log.Steps = append(out.Log.Steps, engine.LogStep{Replies: logged, Noise: noise})
 		for i, a := range asks {
-			if a.Seat >= 0 && a.Seat < len(lastReply) {
+			if a.Seat >= 0 && a.Seat < len(lastReply) && (live == nil || live[i]) {
 				lastReply[a.Seat] = [2]int{len(out.Log.Steps) - 1, i}
 			}
 		}
@@ -206,9 +231,17 @@ func Play(ctx context.Context, m Match) (*Outcome, error) {
 		if m.OnStep != nil {
 			m.OnStep(len(out.Log.Steps)-1, st, step)
 		}
+		if br != nil && br.done(len(out.Log.Steps)-1, asks) && !st.Done() {
+			out.Log.Aborted = ProbeAborted
+			break
+		}
 	}
-	if st.Done() {
+	if st.Done() && out.Log.Aborted == "" {
 		out.Log.Result = st.Result()
+	}
+	if br != nil {
+		info := br.info
+		out.Log.Branch = &info
 	}
 	for i, c := range conns {
 		if c.out != nil {

@@ -170,13 +170,16 @@ func init() {
 		},
 	})
 	register(&command{
-		name: "view", usage: "FILE", summary: "watch a replay file in a window",
+		name: "view", usage: "FILE | BRANCH ORIGINAL", summary: "watch a replay file in a window",
 		help: `Opens a replay file (from "ringside play --replay FILE" or "ringside replay
 export") in the replay viewer: the board, the timeline with its markers, and
 for every seat the exact input, reply, verdict, time and stderr of each turn.
-It needs a display; every other command works without one.`,
+With two files, a branch (from "ringside replay branch --replay BRANCH") and
+the replay it was branched from ("ringside replay export"), shows the two side
+by side, their timelines marking where the branch starts and where the games
+part. It needs a display; every other command works without one.`,
 		run: func(c *cli, args []string) error {
-			return usagef("view: give one replay file: ringside view FILE")
+			return usagef("view: give one replay file (ringside view FILE), or a branch and its original (ringside view BRANCH ORIGINAL)")
 		},
 	})
 }

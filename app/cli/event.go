@@ -107,13 +107,42 @@ func init() {
 		help: eventHelp, run: runEvent,
 	})
 	register(&command{
-		name: "replay", usage: "export MATCH_ID [--out FILE] [--db PATH]", summary: "export a stored game's replay as JSON",
+		name: "replay", usage: "export MATCH_ID [--out FILE] [--db PATH] | branch MATCH_ID --turn T --seat S --bot CMD [--replay FILE] [--db PATH]",
+		summary: "export a stored game's replay as JSON, or branch it at a turn with another bot",
 		help: `ringside replay export MATCH_ID writes the replay of a stored game as JSON
 (game, options, seed, players, start, and per turn for each seat asked: the
 exact input sent, the raw reply, the action taken, the verdict, the time used
 and the stderr excerpt; the timeline events; the result). The game is
 re-simulated from its stored replies. Match ids are listed by
-"ringside event show ID". --out FILE writes to a file instead of stdout.`,
+"ringside event show ID". --out FILE writes to a file instead of stdout.
+
+ringside replay branch MATCH_ID --turn T --seat S --bot CMD re-plays the
+stored game to just before turn T, then lets CMD play seat S from there:
+"what would my new version have done here?". It prints the same JSON as
+"ringside play", with "branched_from": {"match": ID, "turn": T, "seat": S}.
+
+  --turn T        the game's turn, as "turn" in the replay's steps (from 0)
+  --seat S        the seat, from 0, as "seat" in the replay's steps
+  --bot CMD       a command line, builtin:GAME/NAME, a registered AI's name
+                  (its current revision) or NAME@rN
+  --replay FILE   also write the branch's replay JSON to FILE; its "branch"
+                  says where it left the original and holds CMD's warm-up
+  --trusted       run CMD without the sandbox (the other seats run as the
+                  event ran them)
+
+The game stays the same game: the same options, seed and player names. A bot
+keeps state across turns, so CMD first receives, in order, every input seat
+S received before T; its answers to those are discarded (kept in the
+replay's "branch" as warm-up) and the recorded replies used, so the branch's
+turns before T are the original's byte for byte. The other seats keep their
+recorded replies for as long as the game stays the same for them; at the
+first step where a seat's input differs from the one it received in the
+original game (or it is asked when it was not, or the original had ended),
+its recorded reply no longer fits, and from then on it plays live with its
+original program, which has been fed every earlier input the same way
+(answers discarded). A program that can no longer start (its folder
+deleted) then plays as a crashed seat. Branching with the original bot of
+a deterministic game gives the original game again, times aside.`,
 		run: runReplay,
 	})
 }
@@ -407,8 +436,11 @@ func printStandings(w io.Writer, s *service.Service, id int64, format string) er
 }
 
 func runReplay(c *cli, args []string) error {
+	if len(args) > 0 && args[0] == "branch" {
+		return replayBranch(c, args[1:])
+	}
 	if len(args) == 0 || args[0] != "export" {
-		return usagef("replay: write \"ringside replay export MATCH_ID\"")
+		return usagef("replay: write \"ringside replay export MATCH_ID\" or \"ringside replay branch MATCH_ID --turn T --seat S --bot CMD\"")
 	}
 	fs := c.flags("replay export")
 	dbPath := dbFlag(fs)

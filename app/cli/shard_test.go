@@ -54,6 +54,7 @@ func exportShards(t testing.TB, db, dir string, n int) ([]string, []int) {
 	return paths, games
 }
 
+// itoa is strconv.Itoa, short for argument lists.
 func itoa(n int) string { return strconv.Itoa(n) }
 
 func atoi(t testing.TB, s string) int {

@@ -93,11 +93,16 @@ var eventColours = map[string]color.NRGBA{
 	"attack":            {0x56, 0xb4, 0xe9, 0xff}, // sky blue (Battle 2048)
 	"stuck":             {0x8c, 0x56, 0x4b, 0xff}, // brown (Battle 2048)
 	"respawn":           {0x00, 0x9e, 0x73, 0xff}, // bluish green (Cloud)
+	EventBranch:         {0x6a, 0x3d, 0x9a, 0xff}, // purple
 }
+
+// EventBranch marks, on the timelines of a branched game and its
+// original, where the branch starts and where the two games part.
+const EventBranch = "branch"
 
 // eventOrder is the legend's order; other kinds follow by name.
 var eventOrder = []string{engine.EventFall, engine.EventKill, engine.EventTimeout, engine.EventInvalid,
-	engine.EventCrash, engine.EventEnd, "attack", "stuck", "respawn"}
+	engine.EventCrash, engine.EventEnd, "attack", "stuck", "respawn", EventBranch}
 
 // eventColour is kind's marker colour.
 func eventColour(kind string) color.Color {

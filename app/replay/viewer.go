@@ -164,10 +164,18 @@ const panelRate = 10
 // first step. It fails with a readable error when the log is not of g or
 // does not re-simulate.
 func NewViewer(g engine.Game, log *engine.Log) (*Viewer, error) {
+	return NewViewerMarked(g, log, nil)
+}
+
+// NewViewerMarked is NewViewer with extra timeline markers, placed by
+// their Step: where a branched game parts from its original (kind
+// EventBranch), say.
+func NewViewerMarked(g engine.Game, log *engine.Log, marks []engine.Event) (*Viewer, error) {
 	d, err := simulate(g, log)
 	if err != nil {
 		return nil, err
 	}
+	d.events = append(d.events, marks...)
 	v := &Viewer{game: g, data: d, speed: defaultSpeed}
 	v.build()
 	v.ExtendBaseWidget(v)

@@ -35,7 +35,12 @@ type EventSpec struct {
 	Elo0, Elo1 float64
 	Alpha      float64
 	Beta       float64
-	Options    engine.Options
+	// Test is a comparison's sequential test: event.TestClassroom (the
+	// default, also for "") or event.TestElo; P1 is the classroom test's
+	// margin (0: rating.DefaultClassroomP1).
+	Test    string
+	P1      float64
+	Options engine.Options
 	// Concurrency 0 means cores − 1; TimeScale 0 means 1.
 	Concurrency int
 	TimeScale   float64
@@ -99,6 +104,9 @@ func (s *Service) prepareEvent(spec EventSpec) (storage.Event, []event.Game, err
 	if spec.Format == event.SPRT && spec.Elo1 == 0 && spec.Elo0 == 0 {
 		spec.Elo1 = event.DefaultElo1
 	}
+	if spec.Format == event.SPRT && spec.Test == "" {
+		spec.Test = event.TestClassroom
+	}
 	limits, err := CheckLimits(spec.Limits)
 	if err != nil {
 		return storage.Event{}, nil, err
@@ -107,6 +115,9 @@ func (s *Service) prepareEvent(spec EventSpec) (storage.Event, []event.Game, err
 		Trusted: spec.Trusted, Limits: limits}
 	cfg := event.Config{Format: spec.Format, Games: spec.Games, Seed: spec.Seed,
 		Elo0: spec.Elo0, Elo1: spec.Elo1, Alpha: spec.Alpha, Beta: spec.Beta}
+	if spec.Format == event.SPRT {
+		cfg.Test, cfg.P1 = spec.Test, spec.P1
+	}
 	names := map[string]bool{}
 	add := func(text string, filler bool) error {
 		e, err := s.ResolveEntry(text, info.ID)
@@ -162,6 +173,14 @@ func (s *Service) prepareEvent(spec EventSpec) (storage.Event, []event.Game, err
 		}
 	}
 	need := event.FillersNeeded(cfg)
+	if need > 0 && len(spec.Fillers) == 0 && cfg.Format == event.SPRT {
+		// A comparison in games of more than two seats fills the other
+		// seats with the game's built-in bots, each in turn, so no one
+		// strategy of the fillers decides who finishes ahead.
+		for _, b := range g.Bots() {
+			spec.Fillers = append(spec.Fillers, runner.BuiltinPrefix+info.ID+"/"+b)
+		}
+	}
 	if need > 0 && len(spec.Fillers) == 0 {
 		return storage.Event{}, nil, (Errorf(Invalid, "a %s of %s with %d players per game needs %d more player(s) than its %d entries; fillers take the empty seats and are not ranked: add a filler bot such as builtin:%s/random",
 			cfg.Format, info.Name, cfg.Seats, need, len(spec.Entries), info.ID)).withFix(FixFiller, "builtin:"+info.ID+"/random")
@@ -176,6 +195,12 @@ func (s *Service) prepareEvent(spec EventSpec) (storage.Event, []event.Game, err
 	}
 	if cfg.Games == 0 {
 		cfg.Games = event.DefaultGames(cfg.Format, len(cfg.Entries))
+		if cfg.Format == event.SPRT && cfg.Test == event.TestClassroom {
+			cfg.Games = event.DefaultClassroomGames
+		}
+		if size := len(event.CompareSeatings(cfg.Seats)); cfg.Format == event.SPRT && cfg.Games%size != 0 {
+			cfg.Games += size - cfg.Games%size
+		}
 	}
 	if !spec.SeedSet {
 		cfg.Seed = time.Now().UnixNano() & (1<<31 - 1)

@@ -9,6 +9,10 @@ const (
 	DefaultAlpha     = 0.05
 	DefaultBeta      = 0.05
 	DefaultSPRTGames = 2000
+	// DefaultClassroomGames is the most games of a classroom test: an
+	// obvious difference decides in a few dozen, two equal bots in about
+	// a hundred, so the cap only stops a long run of drawn groups.
+	DefaultClassroomGames = 400
 )
 
 // DefaultGames is the Games of a format when none is given, for an event
@@ -47,6 +51,8 @@ func FillersNeeded(cfg Config) int {
 			need += half - (n+need)%half
 		}
 		return need
+	case SPRT:
+		return max(0, s-2)
 	case Gauntlet:
 		field := 0
 		for _, e := range cfg.Entries {

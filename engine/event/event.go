@@ -44,7 +44,23 @@ type Config struct {
 	Elo1  float64 `json:"elo1,omitempty"`
 	Alpha float64 `json:"alpha,omitempty"`
 	Beta  float64 `json:"beta,omitempty"`
+	// Test is the sequential test of an SPRT event: TestClassroom, or
+	// TestElo (also "", as comparisons stored before the classroom test
+	// existed). P1 is the classroom test's margin (0 means
+	// rating.DefaultClassroomP1).
+	Test string  `json:"test,omitempty"`
+	P1   float64 `json:"p1,omitempty"`
 }
+
+// The sequential tests an SPRT event can run.
+const (
+	// TestClassroom decides an obvious difference in a few games: the
+	// share of seed groups the candidate finishes ahead in (rating.Classroom).
+	TestClassroom = "classroom"
+	// TestElo is the chess engines' test on normalized Elo, for small
+	// differences between strong programs (rating.SPRT).
+	TestElo = "sprt"
+)
 
 // Game is one scheduled game.
 type Game struct {

@@ -49,12 +49,12 @@ func TestValidate(t *testing.T) {
 		{"swiss rounds", Config{Format: Swiss, Entries: entries(6), Seats: 2, Games: 6}, "swiss: 6 rounds for 6 entries; at most 5 rounds"},
 		{"swiss odd rounds", Config{Format: Swiss, Entries: entries(7), Seats: 2, Games: 7}, ""},
 		{"sprt ok", Config{Format: SPRT, Entries: entries(2), Seats: 2, Games: 100, Elo1: 5}, ""},
-		{"sprt three", Config{Format: SPRT, Entries: entries(3), Seats: 2, Games: 100, Elo1: 5}, "sprt: needs exactly 2 entries"},
+		{"sprt three", Config{Format: SPRT, Entries: entries(3), Seats: 2, Games: 100, Elo1: 5}, "sprt: needs the candidate, the base and 0 filler(s) for 2-seat games: 2 entries, not 3"},
 		{"sprt odd cap", Config{Format: SPRT, Entries: entries(2), Seats: 2, Games: 99, Elo1: 5}, "sprt: games is 99; the cap must be an even number of at least 2 (games are played in seat-swapped pairs), e.g. 100"},
 		{"sprt elo", Config{Format: SPRT, Entries: entries(2), Seats: 2, Games: 100}, "sprt: elo0 (0) must be less than elo1 (0)"},
 		{"sprt alpha", Config{Format: SPRT, Entries: entries(2), Seats: 2, Games: 100, Elo1: 5, Alpha: 1.5}, "alpha 1.5 must be between 0 and 1"},
 		{"sprt order", Config{Format: SPRT, Entries: withCand(entries(2), 1), Seats: 2, Games: 100, Elo1: 5}, "sprt: the candidate (e1) must be the first entry"},
-		{"sprt seats", Config{Format: SPRT, Entries: entries(2), Seats: 4, Games: 100, Elo1: 5}, "sprt: compares two entries head to head in 2-seat games"},
+		{"sprt seats", Config{Format: SPRT, Entries: entries(2), Seats: 4, Games: 100, Elo1: 5}, "sprt: needs the candidate, the base and 2 filler(s) for 4-seat games: 4 entries, not 2"},
 	}
 	for _, tc := range tests {
 		err := Validate(tc.cfg)
@@ -815,5 +815,115 @@ func TestGameSeed(t *testing.T) {
 	}
 	if !slices.Equal(shuffled(5, 1, 50), shuffled(5, 1, 50)) {
 		t.Fatal("shuffle is not reproducible")
+	}
+}
+
+func TestCompareSeatings(t *testing.T) {
+	for seats := 2; seats <= 8; seats++ {
+		rows := CompareSeatings(seats)
+		size := seats
+		if seats%2 == 1 {
+			size = 2 * seats
+		}
+		if len(rows) != size {
+			t.Fatalf("%d seats: %d games per group, want %d", seats, len(rows), size)
+		}
+		inSeat := [2][]int{make([]int, seats), make([]int, seats)}
+		after, before := 0, 0
+		for _, row := range rows {
+			if got := slices.Sorted(slices.Values(row)); !slices.Equal(got, []int{0, 1, 2, 3, 4, 5, 6, 7}[:seats]) {
+				t.Fatalf("%d seats: row %v does not seat every entry once", seats, row)
+			}
+			a, b := slices.Index(row, 0), slices.Index(row, 1)
+			inSeat[0][a]++
+			inSeat[1][b]++
+			if b == (a+1)%seats {
+				after++
+			}
+			if a == (b+1)%seats {
+				before++
+			}
+		}
+		for e := range 2 {
+			for s, n := range inSeat[e] {
+				if n != size/seats {
+					t.Errorf("%d seats: entry %d sits in seat %d %d times, want %d", seats, e, s, n, size/seats)
+				}
+			}
+		}
+		if seats > 2 && after != before {
+			t.Errorf("%d seats: the base follows the candidate %d times and precedes it %d times", seats, after, before)
+		}
+	}
+}
+
+// TestCompareClassroomTwoSeats: a candidate that wins every game (20–0
+// and on) is called stronger after 8 seat-swapped pairs, 16 games, checked
+// pair by pair; the next batch is scheduled but not needed.
+func TestCompareClassroomTwoSeats(t *testing.T) {
+	cfg := Config{Format: SPRT, Entries: entries(2), Seats: 2, Games: 400, Seed: 9, Test: TestClassroom}
+	cfg.Entries[0].Candidate = true
+	for _, tc := range []struct {
+		ref     referee
+		verdict string
+	}{{byIndex, "accept_h1"}, {reverseIndex, "accept_weaker"}} {
+		_, done := run(t, cfg, tc.ref)
+		rep, err := SPRTStatus(cfg, done)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Verdict.String() != tc.verdict || rep.Games != 16 || rep.Groups != 8 || rep.Pairs != 8 {
+			t.Errorf("verdict %v after %d games (%d groups); want %s after 16", rep.Verdict, rep.Games, rep.Groups, tc.verdict)
+		}
+	}
+}
+
+func TestCompareMultiSeat(t *testing.T) {
+	four := func(test string) Config {
+		es := entries(4)
+		es[0].Candidate = true
+		es[2].Filler, es[3].Filler = true, true
+		return Config{Format: SPRT, Entries: es, Seats: 4, Games: 400, Seed: 3, Test: test, Elo1: 5}
+	}
+	tests := []struct {
+		name    string
+		cfg     Config
+		ref     referee
+		verdict string
+		most    int // the verdict rests on at most this many games
+	}{
+		// The candidate (entry 0) always finishes ahead of the base.
+		{"classroom stronger", four(TestClassroom), byIndex, "accept_h1", 40},
+		{"classroom weaker", four(TestClassroom), reverseIndex, "accept_weaker", 40},
+		{"classroom level", four(TestClassroom), random(5), "accept_h0", 400},
+		// The Elo test on whole groups, with hypotheses far apart.
+		{"elo stronger", func() Config { c := four(TestElo); c.Elo0, c.Elo1 = -300, 0; return c }(), byIndex, "accept_h1", 400},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			games, done := run(t, tc.cfg, tc.ref)
+			rep, err := SPRTStatus(tc.cfg, done)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep.Verdict.String() != tc.verdict || !rep.Finished || rep.Games > tc.most || rep.Games != 4*rep.Groups {
+				t.Fatalf("verdict %v finished %v on %d games (%d scheduled; %+v); want %s within %d",
+					rep.Verdict, rep.Finished, rep.Games, len(games), rep.State, tc.verdict, tc.most)
+			}
+			for _, g := range games {
+				if g.Group != g.Index/4 || !slices.Equal(g.Seats, CompareSeatings(4)[g.Index%4]) {
+					t.Fatalf("game %+v", g)
+				}
+			}
+		})
+	}
+	bad := four(TestClassroom)
+	bad.Entries[3].Filler = false
+	if err := Validate(bad); err == nil || !strings.Contains(err.Error(), "make it a filler") {
+		t.Errorf("three ranked entries: %v", err)
+	}
+	bad = four("coin")
+	if err := Validate(bad); err == nil || !strings.Contains(err.Error(), `unknown test "coin"`) {
+		t.Errorf("unknown test: %v", err)
 	}
 }

@@ -179,26 +179,59 @@ func validateSwiss(cfg Config) error {
 }
 
 func validateSPRT(cfg Config) error {
-	if cfg.Seats != 2 {
-		return fmt.Errorf("sprt: compares two entries head to head in 2-seat games; for %d-seat games run a league or a gauntlet", cfg.Seats)
+	if cfg.Seats < 2 {
+		return fmt.Errorf("sprt: compares two entries, so games need at least 2 seats, not %d", cfg.Seats)
 	}
-	if len(cfg.Entries) != 2 {
-		return fmt.Errorf("sprt: needs exactly 2 entries (the candidate first, then the base), not %d", len(cfg.Entries))
+	if len(cfg.Entries) != cfg.Seats {
+		return fmt.Errorf("sprt: needs the candidate, the base and %d filler(s) for %d-seat games: %d entries, not %d",
+			cfg.Seats-2, cfg.Seats, cfg.Seats, len(cfg.Entries))
 	}
 	if cfg.Entries[0].Filler || cfg.Entries[1].Filler {
 		return fmt.Errorf("sprt: filler bots are not ranked, so they cannot be compared")
 	}
+	for _, e := range cfg.Entries[2:] {
+		if !e.Filler {
+			return fmt.Errorf("sprt: compares exactly 2 entries (the candidate first, then the base); %s would be a third: make it a filler", e.Name)
+		}
+	}
 	if cfg.Entries[1].Candidate && !cfg.Entries[0].Candidate {
 		return fmt.Errorf("sprt: the candidate (%s) must be the first entry", cfg.Entries[1].Name)
 	}
-	if cfg.Games < 2 || cfg.Games%2 != 0 {
+	size := len(CompareSeatings(cfg.Seats))
+	if cfg.Seats == 2 && (cfg.Games < 2 || cfg.Games%2 != 0) {
 		return fmt.Errorf("sprt: games is %d; the cap must be an even number of at least 2 (games are played in seat-swapped pairs), e.g. %d",
 			cfg.Games, max(2, cfg.Games+cfg.Games%2))
+	}
+	if cfg.Games < size {
+		return fmt.Errorf("sprt: games is %d; %d-seat games are played in groups of %d on one seed, so the cap must be at least %d",
+			cfg.Games, cfg.Seats, size, size)
 	}
 	if err := tooBig(SPRT, cfg.Games, "the game cap"); err != nil {
 		return err
 	}
-	return SPRTTest(cfg).Check()
+	switch cfg.Test {
+	case TestClassroom:
+		return ClassroomTest(cfg).Check()
+	case "", TestElo:
+		return SPRTTest(cfg).Check()
+	}
+	return fmt.Errorf("sprt: unknown test %q (classroom or sprt)", cfg.Test)
+}
+
+// ClassroomTest returns the classroom test an SPRT event runs when its
+// Test is TestClassroom; zero values take the defaults.
+func ClassroomTest(cfg Config) rating.Classroom {
+	t := rating.Classroom{P1: cfg.P1, Alpha: cfg.Alpha, Beta: cfg.Beta}
+	if t.P1 == 0 {
+		t.P1 = rating.DefaultClassroomP1
+	}
+	if t.Alpha == 0 {
+		t.Alpha = DefaultAlpha
+	}
+	if t.Beta == 0 {
+		t.Beta = DefaultBeta
+	}
+	return t
 }
 
 // SPRTTest returns the test an SPRT event runs: Elo0 and Elo1 are

@@ -33,9 +33,12 @@ const (
 	// AcceptH1: the LLR reached the upper bound; the data favour Elo1,
 	// so the candidate is better than Elo0 (a "pass").
 	AcceptH1
+	// AcceptWeaker: a two-sided test (Classroom) found the candidate
+	// weaker than the base.
+	AcceptWeaker
 )
 
-var verdictNames = [...]string{"continue", "accept_h0", "accept_h1"}
+var verdictNames = [...]string{"continue", "accept_h0", "accept_h1", "accept_weaker"}
 
 // String names the verdict: "continue", "accept_h0" or "accept_h1".
 func (v Verdict) String() string {
@@ -61,7 +64,7 @@ func (v *Verdict) UnmarshalText(b []byte) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("rating: unknown verdict %q (want continue, accept_h0 or accept_h1)", b)
+	return fmt.Errorf("rating: unknown verdict %q (want continue, accept_h0, accept_h1 or accept_weaker)", b)
 }
 
 // Check reports parameters that make no test, phrased for the user.
