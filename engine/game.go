@@ -348,8 +348,18 @@ type Starter interface {
 }
 
 // Introducer is implemented by games that send each bot a fixed text once
-// it is connected, before the first Ask (Cloud's field config). Transports
-// that reconnect send it again.
+// every bot is logged in, before the first Ask (Cloud's field config).
+// Transports that reconnect send it again.
 type Introducer interface {
 	Intro(seat int) string
+}
+
+// TurnTagger is implemented by games whose states carry their turn number
+// and whose replies may (Cloud's "turn_no"). The runner pairs a login
+// game's reply lines with the states sent by counting them, and a tag
+// says outright which state a line answers.
+type TurnTagger interface {
+	// LineTurn reads the turn a line (a state sent or a reply) is tagged
+	// with; ok is false for a line without a whole-number tag.
+	LineTurn(line string) (turn int64, ok bool)
 }

@@ -2,11 +2,15 @@ package runner
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"crypto/rand"
+	"crypto/subtle"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"path/filepath"
@@ -18,11 +22,14 @@ import (
 	"ringside/engine"
 )
 
-// Protocol lines of the login handshake (Cloud Contest's).
+// Protocol lines of the login handshake (Cloud Contest's), spelt as the
+// seed text spells them, with a blank after the comma: clients written
+// from it compare them character by character.
 const (
-	greetingLine = `{"status":"ok","message":"ready to login"}` + "\n"
-	loggedInLine = `{"status":"ok","message":"logged in"}` + "\n"
-	invalidLine  = `{"status":"error","message":"invalid user"}` + "\n"
+	greetingLine      = `{"status":"ok", "message":"ready to login"}` + "\n"
+	loggedInLine      = `{"status":"ok", "message":"logged in"}` + "\n"
+	invalidLine       = `{"status":"error", "message":"invalid user"}` + "\n"
+	expectedLoginLine = `{"status":"error", "message":"expected a login message"}` + "\n"
 )
 
 // token returns 128 random bits in hex.
@@ -43,9 +50,9 @@ type loginMsg struct {
 	GameSpace string `json:"game token"`
 }
 
-func parseLogin(line string) (user, game string, ok bool) {
+func parseLogin(text []byte) (user, game string, ok bool) {
 	var m loginMsg
-	if err := json.Unmarshal([]byte(line), &m); err != nil || m.Type != "login" {
+	if err := json.Unmarshal(text, &m); err != nil || m.Type != "login" {
 		return "", "", false
 	}
 	if m.Game == "" {
@@ -53,6 +60,72 @@ func parseLogin(line string) (user, game string, ok bool) {
 	}
 	return m.User, m.Game, true
 }
+
+// Bounds of a login message gathered over several lines.
+const (
+	maxLoginLines = 16
+	maxLoginBytes = 4 << 10
+)
+
+// loginText gathers a login message line by line. The seed prints its
+// login over two lines, so a JSON object may span several: lines are
+// joined until they make a whole JSON value. Blank lines before it are
+// skipped; a line that cannot begin or continue an object ends the
+// attempt.
+type loginText struct {
+	buf   []byte
+	lines int
+}
+
+// add takes the next line. done reports that the lines so far are a
+// whole message or cannot become one; ok that they are a login, with its
+// tokens.
+func (t *loginText) add(line string) (user, game string, done, ok bool) {
+	if len(t.buf) == 0 && strings.TrimSpace(line) == "" {
+		return "", "", false, false
+	}
+	t.buf = append(append(t.buf, line...), '\n')
+	t.lines++
+	text := t.buf
+	if json.Valid(text) {
+		t.buf, t.lines = t.buf[:0], 0
+		user, game, ok = parseLogin(text)
+		return user, game, true, ok
+	}
+	if t.lines < maxLoginLines && len(text) <= maxLoginBytes && unfinishedObject(text) {
+		return "", "", false, false
+	}
+	t.buf, t.lines = t.buf[:0], 0
+	return "", "", true, false
+}
+
+// unfinishedObject reports whether text is the beginning of a JSON object
+// that more text could complete.
+func unfinishedObject(text []byte) bool {
+	if t := bytes.TrimLeft(text, " \t\r\n"); len(t) == 0 || t[0] != '{' {
+		return false
+	}
+	var v json.RawMessage
+	return errors.Is(json.NewDecoder(bytes.NewReader(text)).Decode(&v), io.ErrUnexpectedEOF)
+}
+
+// seatOf finds the seat whose tokens a login gives, or -1. Tokens are
+// compared in constant time, with every seat's, so the time a refusal
+// takes says nothing about how much of a token was right.
+func seatOf(users []string, gameToken, user, game string) int {
+	seat := -1
+	gameOK := subtle.ConstantTimeCompare([]byte(game), []byte(gameToken))
+	for i, want := range users {
+		if subtle.ConstantTimeCompare([]byte(user), []byte(want))&gameOK == 1 {
+			seat = i
+		}
+	}
+	return seat
+}
+
+// isStatusLine tells a status line, which is neither a state nor its
+// answer, from the game's other lines.
+func isStatusLine(text string) bool { return strings.HasPrefix(text, `{"status"`) }
 
 // substitute fills {host} {port} {user_token} {game_token} in argv.
 func substitute(argv []string, vars map[string]string) []string {
@@ -66,25 +139,37 @@ func substitute(argv []string, vars map[string]string) []string {
 	return out
 }
 
+// loginGame is what the connections of one login game share.
+type loginGame struct {
+	users     []string // each seat's user token
+	gameToken string
+	intro     func(seat int) string
+	tag       func(line string) (int64, bool) // nil: the game's lines carry no turn
+	wait      time.Duration                   // for the logins, time scale included
+}
+
 // connectLogin starts bots of a game with a login handshake, over TCP on
 // loopback or over stdio according to the "transport" option, and waits
-// until every bot has logged in or LoginTimeout has passed.
+// until every bot has logged in (or has ended) or LoginTimeout has passed.
+// Then the game begins: every bot logged in gets the intro (Cloud's field
+// config), the seed's "once all bots have connected".
 func connectLogin(ctx context.Context, opts engine.Options, st engine.State, bots []Bot, argvs [][]string, scale float64,
 	specs []*sandboxSpec) ([]*seatConn, func(), error) {
-	intro := func(int) string { return "" }
+	g := &loginGame{gameToken: token(), users: make([]string, len(bots)), intro: func(int) string { return "" },
+		wait: time.Duration(float64(LoginTimeout) * scale)}
+	for i := range g.users {
+		g.users[i] = token()
+	}
 	if in, ok := st.(engine.Introducer); ok {
-		intro = in.Intro
+		g.intro = in.Intro
 	}
-	gameToken := token()
-	users := make([]string, len(bots))
-	for i := range users {
-		users[i] = token()
+	if tt, ok := st.(engine.TurnTagger); ok {
+		g.tag = tt.LineTurn
 	}
-	wait := time.Duration(float64(LoginTimeout) * scale)
 	if opts["transport"] == "stdio" {
-		return connectStdio(ctx, bots, argvs, users, gameToken, intro, wait, specs)
+		return connectStdio(ctx, g, bots, argvs, specs)
 	}
-	return connectTCP(ctx, bots, argvs, users, gameToken, intro, wait, specs)
+	return connectTCP(ctx, g, bots, argvs, specs)
 }
 
 func loginEnv(host, port, user, game, transport string) []string {
@@ -93,13 +178,13 @@ func loginEnv(host, port, user, game, transport string) []string {
 }
 
 // connectStdio runs the handshake on each bot's stdin/stdout.
-func connectStdio(ctx context.Context, bots []Bot, argvs [][]string, users []string, gameToken string,
-	intro func(int) string, wait time.Duration, specs []*sandboxSpec) ([]*seatConn, func(), error) {
+func connectStdio(ctx context.Context, g *loginGame, bots []Bot, argvs [][]string, specs []*sandboxSpec) ([]*seatConn, func(), error) {
 	conns := make([]*seatConn, len(bots))
+	in := make([]bool, len(bots))
 	var wg sync.WaitGroup
 	for i, b := range bots {
-		vars := map[string]string{"host": "", "port": "", "user_token": users[i], "game_token": gameToken}
-		b.Env = append(append([]string(nil), b.Env...), loginEnv("", "", users[i], gameToken, "stdio")...)
+		vars := map[string]string{"host": "", "port": "", "user_token": g.users[i], "game_token": g.gameToken}
+		b.Env = append(append([]string(nil), b.Env...), loginEnv("", "", g.users[i], g.gameToken, "stdio")...)
 		conns[i] = startSeat(i, substitute(argvs[i], vars), b, specs[i])
 		c := conns[i]
 		if c.proc == nil {
@@ -108,39 +193,75 @@ func connectStdio(ctx context.Context, bots []Bot, argvs [][]string, users []str
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if err := stdioLogin(ctx, c, users[i], gameToken, wait); err != nil {
-				c.note = err.Error()
-				c.stop()
+			err := stdioLogin(ctx, c, g.users[i], g.gameToken, g.wait)
+			if err == nil {
+				in[i] = true
 				return
 			}
-			_ = c.send(intro(i), sendTimeout)
+			if errors.Is(err, errLoginEnded) {
+				// Its output has ended: every turn finds it crashed,
+				// with no wait.
+				select {
+				case <-c.proc.exited:
+					c.note = "exited before logging in: " + c.proc.exitText
+				case <-time.After(exitGrace):
+					c.note = "closed its output before logging in"
+				}
+				return
+			}
+			c.note = err.Error()
+			c.stop()
 		}()
 	}
 	wg.Wait()
+	for i, c := range conns {
+		if !in[i] {
+			continue
+		}
+		_ = c.send(g.intro(i), sendTimeout)
+		// From the first state on, lines are counted against states.
+		count := newReplyCount(g.tag)
+		c.out.counted(count)
+		send := c.send
+		c.send = func(text string, timeout time.Duration) error {
+			if text != "" && !isStatusLine(text) {
+				count.state(text, time.Now())
+			}
+			return send(text, timeout)
+		}
+	}
 	return conns, func() {}, nil
 }
 
+// errLoginEnded says the bot's output ended (or its input closed) before
+// it logged in.
+var errLoginEnded = errors.New("login: the bot's output ended before it logged in")
+
 func stdioLogin(ctx context.Context, c *seatConn, user, game string, wait time.Duration) error {
 	if err := c.send(greetingLine, wait); err != nil {
+		if isClosedPipe(err) {
+			return errLoginEnded
+		}
 		return fmt.Errorf("login: write greeting: %w", err)
 	}
 	deadline := time.NewTimer(wait)
 	defer deadline.Stop()
+	var text loginText
 	for {
 		l, ok, ended := c.out.pop()
 		if ok {
-			u, g, valid := parseLogin(l.text)
-			if !valid {
-				continue // not a login message yet: ignored, like lines before READY
+			u, g, done, valid := text.add(l.text)
+			if !done || !valid {
+				continue // not a login message (yet): ignored, like lines before READY
 			}
-			if u != user || g != game {
+			if seatOf([]string{user}, game, u, g) != 0 {
 				_ = c.send(invalidLine, sendTimeout)
 				return fmt.Errorf("login refused: wrong tokens")
 			}
 			return c.send(loggedInLine, sendTimeout)
 		}
 		if ended {
-			return fmt.Errorf("login: the bot closed its output before logging in")
+			return errLoginEnded
 		}
 		select {
 		case <-c.out.notify:
@@ -155,13 +276,17 @@ func stdioLogin(ctx context.Context, c *seatConn, user, game string, wait time.D
 // tcpSeat is one seat's current connection; a new login from the seat's
 // own processes replaces it.
 type tcpSeat struct {
+	queue    *lineQueue  // the seat's lines, from whichever connection is current
+	count    *replyCount // pairs the current connection's lines with states
+	loggedIn chan struct{}
+	once     sync.Once
+
 	mu        sync.Mutex
 	conn      net.Conn
-	lastInput string // the latest state sent, resent on reconnection
-	loggedIn  chan struct{}
-	once      sync.Once
+	lastInput string   // the latest state sent, resent on reconnection
 	root      int      // pid of the seat's process (its launcher), 0 before it starts
 	notes     []string // refused logins, for the seat's next reply in the replay
+	gone      bool     // its process has ended: the seat ends with its connection
 }
 
 // note records a remark for the seat's next reply.
@@ -182,57 +307,84 @@ func (s *tcpSeat) takeNotes() string {
 
 func (s *tcpSeat) write(text string, timeout time.Duration) error {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	if text != "" && !strings.HasPrefix(text, `{"status"`) {
+	state := text != "" && !isStatusLine(text)
+	if state {
 		s.lastInput = text
 	}
-	if s.conn == nil {
+	conn := s.conn
+	if conn != nil && state {
+		s.count.state(text, time.Now())
+	}
+	s.mu.Unlock()
+	if conn == nil {
 		return nil // not connected: the bot gets the state when it logs in
 	}
-	_ = s.conn.SetWriteDeadline(time.Now().Add(timeout))
-	_, err := s.conn.Write([]byte(text))
+	_ = conn.SetWriteDeadline(time.Now().Add(timeout))
+	_, err := conn.Write([]byte(text))
 	return err
+}
+
+// tcpGame is one game's listener and seats.
+type tcpGame struct {
+	*loginGame
+	seats []*tcpSeat
+	// started is closed once every seat's process is known, so that a
+	// login can be matched to the seat whose processes make it; done
+	// when the game is over.
+	started, done chan struct{}
+
+	mu    sync.Mutex // orders logins against the start of the game
+	begun bool       // the intro has gone out
 }
 
 // connectTCP listens on loopback, starts the bots with the address and
 // tokens, and serves logins for the whole game.
-func connectTCP(ctx context.Context, bots []Bot, argvs [][]string, users []string, gameToken string,
-	intro func(int) string, wait time.Duration, specs []*sandboxSpec) ([]*seatConn, func(), error) {
+func connectTCP(ctx context.Context, lg *loginGame, bots []Bot, argvs [][]string, specs []*sandboxSpec) ([]*seatConn, func(), error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, nil, fmt.Errorf("listen for bots on 127.0.0.1: %w", err)
 	}
 	host, port, _ := net.SplitHostPort(ln.Addr().String())
-	seats := make([]*tcpSeat, len(bots))
-	conns := make([]*seatConn, len(bots))
-	queues := make([]*lineQueue, len(bots))
+	g := &tcpGame{loginGame: lg, seats: make([]*tcpSeat, len(bots)), started: make(chan struct{}), done: make(chan struct{})}
 	for i := range bots {
-		seats[i] = &tcpSeat{loggedIn: make(chan struct{})}
-		queues[i] = newLineQueue()
+		s := &tcpSeat{queue: newLineQueue(), count: newReplyCount(lg.tag), loggedIn: make(chan struct{})}
+		s.queue.counted(s.count)
+		g.seats[i] = s
 	}
+	conns := make([]*seatConn, len(bots))
 	var wg sync.WaitGroup
-	done := make(chan struct{})
-	// started is closed once every seat's process is known, so that a
-	// login can be matched to the seat whose processes make it.
-	started := make(chan struct{})
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
+		var backoff time.Duration
 		for {
 			nc, err := ln.Accept()
 			if err != nil {
-				return
+				if errors.Is(err, net.ErrClosed) {
+					return
+				}
+				// Out of file descriptors (a bot holding connections), or
+				// a connection gone before it was accepted: neither lasts.
+				// Logins and reconnections go on once it passes.
+				backoff = min(max(2*backoff, 5*time.Millisecond), time.Second)
+				select {
+				case <-g.done:
+					return
+				case <-time.After(backoff):
+				}
+				continue
 			}
+			backoff = 0
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				serveTCP(nc, users, gameToken, seats, queues, intro, done, started, wait)
+				g.serve(nc)
 			}()
 		}
 	}()
 	for i, b := range bots {
-		vars := map[string]string{"host": host, "port": port, "user_token": users[i], "game_token": gameToken}
-		b.Env = append(append([]string(nil), b.Env...), loginEnv(host, port, users[i], gameToken, "tcp")...)
+		vars := map[string]string{"host": host, "port": port, "user_token": lg.users[i], "game_token": lg.gameToken}
+		b.Env = append(append([]string(nil), b.Env...), loginEnv(host, port, lg.users[i], lg.gameToken, "tcp")...)
 		sb := specs[i]
 		if sb != nil {
 			// The game's own port, and nothing else.
@@ -243,22 +395,28 @@ func connectTCP(ctx context.Context, bots []Bot, argvs [][]string, users []strin
 		}
 		c := startSeat(i, substitute(argvs[i], vars), b, sb)
 		if c.proc != nil {
+			s := g.seats[i]
 			// The program's stdout is not the game channel here; the
 			// socket is.
-			c.out = queues[i]
-			c.send = seats[i].write
-			c.pending = seats[i].takeNotes
-			seats[i].mu.Lock()
-			seats[i].root = c.proc.cmd.Process.Pid
-			seats[i].mu.Unlock()
+			c.out = s.queue
+			c.send = s.write
+			c.pending = s.takeNotes
+			s.mu.Lock()
+			s.root = c.proc.cmd.Process.Pid
+			s.mu.Unlock()
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				g.watch(s, c.proc)
+			}()
 		}
 		conns[i] = c
 	}
-	close(started)
+	close(g.started)
 	cleanup := func() {
-		close(done)
+		close(g.done)
 		ln.Close()
-		for _, s := range seats {
+		for _, s := range g.seats {
 			s.mu.Lock()
 			if s.conn != nil {
 				s.conn.Close()
@@ -267,91 +425,147 @@ func connectTCP(ctx context.Context, bots []Bot, argvs [][]string, users []strin
 		}
 		wg.Wait()
 	}
-	timer := time.NewTimer(wait)
+	timer := time.NewTimer(lg.wait)
 	defer timer.Stop()
-	for i, s := range seats {
+wait:
+	for i, s := range g.seats {
 		if conns[i].proc == nil {
 			continue
 		}
 		select {
 		case <-s.loggedIn:
+		case <-conns[i].proc.exited:
+			// It will never log in: no reason to wait for it.
 		case <-timer.C:
-			// Latecomers play as "all stay" until they log in.
-			markLate(seats, conns)
-			return conns, cleanup, nil
+			break wait
 		case <-ctx.Done():
-			return conns, cleanup, nil
+			break wait
+		}
+	}
+	g.begin()
+	for i, s := range g.seats {
+		c := conns[i]
+		if c.proc == nil {
+			continue
+		}
+		select {
+		case <-s.loggedIn:
+			continue
+		default:
+		}
+		select {
+		case <-c.proc.exited:
+			c.note = "exited before logging in: " + c.proc.exitText
+		default:
+			// Latecomers play as "all stay" until they log in.
+			c.note = fmt.Sprintf("did not log in within %v", lg.wait)
 		}
 	}
 	return conns, cleanup, nil
 }
 
-func markLate(seats []*tcpSeat, conns []*seatConn) {
-	for i, s := range seats {
-		select {
-		case <-s.loggedIn:
-		default:
-			if conns[i].proc != nil {
-				conns[i].note = fmt.Sprintf("did not log in within %v", LoginTimeout)
-			}
+// begin starts the game: the intro goes to every bot logged in; bots
+// that log in later get it with their "logged in".
+func (g *tcpGame) begin() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.begun = true
+	for i, s := range g.seats {
+		s.mu.Lock()
+		if s.conn != nil {
+			_ = s.conn.SetWriteDeadline(time.Now().Add(sendTimeout))
+			_, _ = s.conn.Write([]byte(g.intro(i)))
 		}
+		s.mu.Unlock()
 	}
 }
 
-// serveTCP runs the handshake on one connection and, once logged in, makes
+// watch ends the seat once its process has ended: at once when it has no
+// connection, else when the connection ends — its last lines are still
+// read — or after exitGrace, when a process that left the bot's group
+// keeps it open.
+func (g *tcpGame) watch(s *tcpSeat, p *process) {
+	select {
+	case <-p.exited:
+	case <-g.done:
+		return
+	}
+	s.mu.Lock()
+	s.gone = true
+	conn := s.conn
+	if conn == nil {
+		s.queue.close()
+	}
+	s.mu.Unlock()
+	if conn == nil {
+		return
+	}
+	select {
+	case <-time.After(exitGrace):
+	case <-g.done:
+		return
+	}
+	s.mu.Lock()
+	if s.conn == conn {
+		conn.Close() // its reader ends the seat
+	}
+	s.mu.Unlock()
+}
+
+// serve runs the handshake on one connection and, once logged in, makes
 // it the seat's connection and copies its lines into the seat's queue.
-func serveTCP(nc net.Conn, users []string, gameToken string, seats []*tcpSeat, queues []*lineQueue,
-	intro func(int) string, done, started <-chan struct{}, wait time.Duration) {
-	_ = nc.SetDeadline(time.Now().Add(wait))
+func (g *tcpGame) serve(nc net.Conn) {
+	_ = nc.SetDeadline(time.Now().Add(g.wait))
 	if _, err := nc.Write([]byte(greetingLine)); err != nil {
 		nc.Close()
 		return
 	}
 	r := bufio.NewReaderSize(nc, readBuffer)
 	seat := -1
+	var login loginText
 	for seat < 0 {
-		line, err := readLimited(r)
+		text, _, err := readLimited(r)
 		if err != nil {
 			nc.Close()
 			return
 		}
-		u, g, ok := parseLogin(line)
-		if !ok {
-			_, _ = nc.Write([]byte(`{"status":"error","message":"expected a login message"}` + "\n"))
+		u, gt, done, ok := login.add(text)
+		switch {
+		case !done:
+			continue
+		case !ok:
+			_, _ = nc.Write([]byte(expectedLoginLine))
 			continue
 		}
-		for i, want := range users {
-			if u == want && g == gameToken {
-				seat = i
-			}
-		}
-		if seat < 0 {
+		if seat = seatOf(g.users, g.gameToken, u, gt); seat < 0 {
 			_, _ = nc.Write([]byte(invalidLine))
 			nc.Close()
 			return
 		}
 	}
 	_ = nc.SetDeadline(time.Time{})
-	s := seats[seat]
+	s := g.seats[seat]
 	// A seat belongs to its bot: a login with its tokens from another
 	// seat's processes, or from outside the game, is refused (tokens can
 	// leak: a command line, a trusted bot reading /proc). A fast bot logs
 	// in before its seat's process is noted: wait for that.
 	select {
-	case <-started:
-	case <-done:
+	case <-g.started:
+	case <-g.done:
 	}
-	roots := make([]int, len(seats))
-	for i, o := range seats {
+	roots := make([]int, len(g.seats))
+	for i, o := range g.seats {
 		o.mu.Lock()
 		roots[i] = o.root
 		o.mu.Unlock()
 	}
 	owner, known := connOwner(nc, roots)
+	g.mu.Lock()
 	s.mu.Lock()
 	select {
-	case <-done:
+	case <-g.done:
 		s.mu.Unlock()
+		g.mu.Unlock()
 		nc.Close()
 		return
 	default:
@@ -359,8 +573,9 @@ func serveTCP(nc net.Conn, users []string, gameToken string, seats []*tcpSeat, q
 	if refusal := refuseLogin(owner, known, seat, s.conn != nil); refusal != "" {
 		s.notes = append(s.notes, refusal)
 		s.mu.Unlock()
+		g.mu.Unlock()
 		if known && owner >= 0 {
-			seats[owner].note(fmt.Sprintf("its login with seat %d's tokens was refused", seat+1))
+			g.seats[owner].note(fmt.Sprintf("its login with seat %d's tokens was refused", seat+1))
 		}
 		_, _ = nc.Write([]byte(invalidLine))
 		nc.Close()
@@ -370,23 +585,41 @@ func serveTCP(nc net.Conn, users []string, gameToken string, seats []*tcpSeat, q
 		s.conn.Close() // a second login of the seat's own bot replaces the first
 	}
 	s.conn = nc
+	s.count.reset()
+	hello := loggedInLine
+	if g.begun {
+		// The game is under way: the seed's "the field config and the
+		// state of the turn again".
+		hello += g.intro(seat) + s.lastInput
+		if s.lastInput != "" {
+			s.count.state(s.lastInput, time.Now())
+		}
+	}
 	_ = nc.SetWriteDeadline(time.Now().Add(sendTimeout))
-	_, _ = nc.Write([]byte(loggedInLine + intro(seat) + s.lastInput))
+	_, _ = nc.Write([]byte(hello))
 	s.mu.Unlock()
+	g.mu.Unlock()
 	s.once.Do(func() { close(s.loggedIn) })
-	q := queues[seat]
 	for {
-		text, err := readLimited(r)
-		if err != nil {
-			return
-		}
+		text, cut, err := readLimited(r)
+		at := time.Now()
 		s.mu.Lock()
-		current := s.conn == nc
-		s.mu.Unlock()
-		if !current {
+		if s.conn != nc {
+			// Replaced by a newer login, which closed this one.
+			s.mu.Unlock()
 			return
 		}
-		q.push(line{text: text, at: time.Now()})
+		if err != nil {
+			s.conn = nil
+			if s.gone {
+				s.queue.close()
+			}
+			s.mu.Unlock()
+			nc.Close()
+			return
+		}
+		s.queue.push(line{text: text, at: at, cut: cut})
+		s.mu.Unlock()
 	}
 }
 
@@ -481,20 +714,23 @@ func processTree(root int) []int {
 	return tree
 }
 
-// readLimited reads one line of at most MaxLine bytes (the rest of a longer
-// line is dropped) without its line end.
-func readLimited(r *bufio.Reader) (string, error) {
+// readLimited reads one line of at most MaxLine bytes without its line
+// end; cut reports that the rest of a longer line was dropped.
+func readLimited(r *bufio.Reader) (text string, cut bool, err error) {
 	var b []byte
 	for {
 		chunk, isPrefix, err := r.ReadLine()
 		if err != nil {
-			return "", err
+			return "", false, err
+		}
+		if len(b)+len(chunk) > MaxLine {
+			cut = true
 		}
 		if len(b) < MaxLine {
 			b = append(b, chunk[:min(len(chunk), MaxLine-len(b))]...)
 		}
 		if !isPrefix {
-			return string(b), nil
+			return string(b), cut, nil
 		}
 	}
 }

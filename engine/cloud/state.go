@@ -89,7 +89,8 @@ func (s *State) Clone() engine.State {
 // field and an organiser can replay it with other seeds.
 func (s *State) Start() string { return wallOption(s.fld.walls) }
 
-// Intro is the field config line, sent after login and on reconnection.
+// Intro is the field config line, sent once every bot has logged in and
+// again on reconnection.
 func (s *State) Intro(seat int) string {
 	b := make([]byte, 0, 64+8*len(s.fld.walls))
 	b = append(b, `{"user_id":`...)
@@ -102,6 +103,21 @@ func (s *State) Intro(seat int) string {
 	b = appendPoints(b, s.fld.walls)
 	b = append(b, "}\n"...)
 	return string(b)
+}
+
+// LineTurn reads the "turn_no" of a state or a reply line.
+func (s *State) LineTurn(line string) (int64, bool) {
+	// The states Ringside writes start with their turn: no need to parse
+	// a whole state on every send.
+	if rest, ok := strings.CutPrefix(line, `{"turn_no":`); ok {
+		end := strings.IndexByte(rest, ',')
+		if end > 0 {
+			if n, err := strconv.ParseInt(rest[:end], 10, 64); err == nil {
+				return n, true
+			}
+		}
+	}
+	return replyTurn(line)
 }
 
 // Asks asks every seat at once for its commands.
