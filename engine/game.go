@@ -354,12 +354,14 @@ type Introducer interface {
 	Intro(seat int) string
 }
 
-// TurnTagger is implemented by games whose states carry their turn number
+// TurnTagger is implemented by games whose inputs carry their turn number
 // and whose replies may (Cloud's "turn_no"). The runner pairs a login
-// game's reply lines with the states sent by counting them, and a tag
-// says outright which state a line answers.
+// game's reply lines with the inputs sent by counting them, and a tag
+// says outright which input a reply answers.
 type TurnTagger interface {
-	// LineTurn reads the turn a line (a state sent or a reply) is tagged
-	// with; ok is false for a line without a whole-number tag.
-	LineTurn(line string) (turn int64, ok bool)
+	// InputTurn reads the turn of an input the game wrote (Ask.Input).
+	InputTurn(input string) (turn int64, ok bool)
+	// ReplyTurn reads the turn a bot's reply line is tagged with; ok is
+	// false for a line without a whole-number tag.
+	ReplyTurn(line string) (turn int64, ok bool)
 }

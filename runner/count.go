@@ -3,6 +3,8 @@ package runner
 import (
 	"sync"
 	"time"
+
+	"ringside/engine"
 )
 
 // replyCount pairs the reply lines of one connection to a bot with the
@@ -18,7 +20,7 @@ import (
 // follows it: a bot that tags is never out of step, even after it left a
 // state unanswered.
 type replyCount struct {
-	tag func(line string) (int64, bool) // nil: the game has no tags
+	tags engine.TurnTagger // nil: the game has no tags
 
 	mu       sync.Mutex
 	recent   []sentState // the latest states sent, oldest first
@@ -38,8 +40,8 @@ type sentState struct {
 // counted within moments of their arrival.
 const countKept = 8
 
-func newReplyCount(tag func(string) (int64, bool)) *replyCount {
-	return &replyCount{tag: tag}
+func newReplyCount(tags engine.TurnTagger) *replyCount {
+	return &replyCount{tags: tags}
 }
 
 // reset starts counting afresh: a new connection.
@@ -52,8 +54,8 @@ func (c *replyCount) reset() {
 // state records a state written at at.
 func (c *replyCount) state(text string, at time.Time) {
 	s := sentState{at: at}
-	if c.tag != nil {
-		s.turn, s.tagged = c.tag(text)
+	if c.tags != nil {
+		s.turn, s.tagged = c.tags.InputTurn(text)
 	}
 	c.mu.Lock()
 	if len(c.recent) == countKept {
@@ -70,8 +72,8 @@ func (c *replyCount) state(text string, at time.Time) {
 func (c *replyCount) stale(text string, at time.Time) bool {
 	var turn int64
 	tagged := false
-	if c.tag != nil {
-		turn, tagged = c.tag(text)
+	if c.tags != nil {
+		turn, tagged = c.tags.ReplyTurn(text)
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()

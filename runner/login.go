@@ -144,8 +144,8 @@ type loginGame struct {
 	users     []string // each seat's user token
 	gameToken string
 	intro     func(seat int) string
-	tag       func(line string) (int64, bool) // nil: the game's lines carry no turn
-	wait      time.Duration                   // for the logins, time scale included
+	tags      engine.TurnTagger // nil: the game's lines carry no turn
+	wait      time.Duration     // for the logins, time scale included
 }
 
 // connectLogin starts bots of a game with a login handshake, over TCP on
@@ -164,7 +164,7 @@ func connectLogin(ctx context.Context, opts engine.Options, st engine.State, bot
 		g.intro = in.Intro
 	}
 	if tt, ok := st.(engine.TurnTagger); ok {
-		g.tag = tt.LineTurn
+		g.tags = tt
 	}
 	if opts["transport"] == "stdio" {
 		return connectStdio(ctx, g, bots, argvs, specs)
@@ -220,7 +220,7 @@ func connectStdio(ctx context.Context, g *loginGame, bots []Bot, argvs [][]strin
 		}
 		_ = c.send(g.intro(i), sendTimeout)
 		// From the first state on, lines are counted against states.
-		count := newReplyCount(g.tag)
+		count := newReplyCount(g.tags)
 		c.out.counted(count)
 		send := c.send
 		c.send = func(text string, timeout time.Duration) error {
@@ -347,7 +347,7 @@ func connectTCP(ctx context.Context, lg *loginGame, bots []Bot, argvs [][]string
 	host, port, _ := net.SplitHostPort(ln.Addr().String())
 	g := &tcpGame{loginGame: lg, seats: make([]*tcpSeat, len(bots)), started: make(chan struct{}), done: make(chan struct{})}
 	for i := range bots {
-		s := &tcpSeat{queue: newLineQueue(), count: newReplyCount(lg.tag), loggedIn: make(chan struct{})}
+		s := &tcpSeat{queue: newLineQueue(), count: newReplyCount(lg.tags), loggedIn: make(chan struct{})}
 		s.queue.counted(s.count)
 		g.seats[i] = s
 	}

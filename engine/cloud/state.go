@@ -105,20 +105,21 @@ func (s *State) Intro(seat int) string {
 	return string(b)
 }
 
-// LineTurn reads the "turn_no" of a state or a reply line.
-func (s *State) LineTurn(line string) (int64, bool) {
-	// The states Ringside writes start with their turn: no need to parse
-	// a whole state on every send.
-	if rest, ok := strings.CutPrefix(line, `{"turn_no":`); ok {
-		end := strings.IndexByte(rest, ',')
-		if end > 0 {
-			if n, err := strconv.ParseInt(rest[:end], 10, 64); err == nil {
-				return n, true
-			}
-		}
+// InputTurn reads the turn_no of a state line this game wrote, which
+// starts with it.
+func (s *State) InputTurn(input string) (int64, bool) {
+	rest, ok := strings.CutPrefix(input, `{"turn_no":`)
+	end := strings.IndexByte(rest, ',')
+	if !ok || end <= 0 || strings.Trim(rest[:end], "0123456789") != "" {
+		return 0, false
 	}
-	return replyTurn(line)
+	n, err := strconv.ParseInt(rest[:end], 10, 64)
+	return n, err == nil
 }
+
+// ReplyTurn reads the "turn_no" a reply may carry, as Asks' Expect and
+// parseReply read it.
+func (s *State) ReplyTurn(line string) (int64, bool) { return replyTurn(line) }
 
 // Asks asks every seat at once for its commands.
 func (s *State) Asks() []engine.Ask {
