@@ -246,13 +246,17 @@ func TestCloudExitedBotCrashedAtOnce(t *testing.T) {
 			}
 		})
 	}
-	t.Run("tcp/later", func(t *testing.T) {
-		game := playCloudBots(t, engine.Options{"turns": "6", "turn_ms": "50"}, 0,
-			bin+" -mode good", bin+" -mode exitlater -at 3")
-		if got := counts(game.out, 1); got[engine.OK] != 2 || got[engine.Crashed] != 4 {
-			t.Errorf("verdicts = %v, want 2 ok then 4 crashed; notes %q", got, game.out.Notes[1])
-		}
-	})
+	// A bot that ends during the game, with turn_ms under the 100 ms its
+	// last lines are given.
+	for transport, exiting := range map[string]string{"tcp": bin + " -mode exitlater -at 3", "stdio": seed + " -plain -exit-at 3"} {
+		t.Run(transport+"/later", func(t *testing.T) {
+			game := playCloudBots(t, engine.Options{"transport": transport, "turns": "6", "turn_ms": "50"}, 0,
+				seed+" -plain", exiting)
+			if got := counts(game.out, 1); got[engine.OK] != 2 || got[engine.Crashed] != 4 {
+				t.Errorf("verdicts = %v, want 2 ok then 4 crashed; notes %q", got, game.out.Notes[1])
+			}
+		})
+	}
 }
 
 // TestCloudDroppedConnectionIsTimeout: the connection drops, the process

@@ -44,6 +44,7 @@ func main() {
 	lateTurn := flag.Int("late-turn", 0, "the turn whose answer comes late")
 	late := flag.Duration("late", 0, "extra time spent on -late-turn")
 	hugeFire := flag.Int("huge-fire", 0, "on this turn the first bot fires at [2^63, 0] (only the shot is dropped)")
+	exitAt := flag.Int("exit-at", 0, "exit with status 3 on receiving this turn's state")
 	plain := flag.Bool("plain", false, "not literal: read status lines as JSON and log in on one line (to test one thing at a time)")
 	flag.Parse()
 
@@ -123,6 +124,9 @@ func main() {
 		}
 		if err := json.Unmarshal([]byte(line), &st); err != nil || st.TurnNo == 0 {
 			fail("expected a state, got %q (%v)", line, err)
+		}
+		if st.TurnNo == *exitAt {
+			os.Exit(3)
 		}
 		var mine []string
 		for id, b := range st.Bots {
