@@ -20,8 +20,8 @@ import (
 )
 
 // Cloud protocol tests through real sockets and processes, with clients
-// written from the seed text (testdata/seedbot) and misbehaving ones
-// (testdata/tcpbot).
+// written from the seed text (testdata/seedbot), which its flags make
+// misbehave.
 
 var (
 	seedbotOnce sync.Once
@@ -57,6 +57,11 @@ type cloudGame struct {
 // playCloudBots plays a Cloud game between the given bot commands.
 func playCloudBots(t *testing.T, opts engine.Options, scale float64, commands ...string) cloudGame {
 	t.Helper()
+	return playCloudWith(t, Sandbox{}, opts, scale, commands...)
+}
+
+func playCloudWith(t *testing.T, sb Sandbox, opts engine.Options, scale float64, commands ...string) cloudGame {
+	t.Helper()
 	g, err := games.Get("cloud")
 	if err != nil {
 		t.Fatal(err)
@@ -66,7 +71,7 @@ func playCloudBots(t *testing.T, opts engine.Options, scale float64, commands ..
 		bots = append(bots, Bot{Name: fmt.Sprintf("p%d", i+1), Command: c})
 	}
 	var game cloudGame
-	game.out, err = Play(context.Background(), Match{Game: g, Seed: 7, Bots: bots, Options: opts, TimeScale: scale,
+	game.out, err = Play(context.Background(), Match{Game: g, Seed: 7, Bots: bots, Options: opts, TimeScale: scale, Sandbox: sb,
 		OnStep: func(_ int, _ engine.State, step engine.Step) { game.steps = append(game.steps, step) }})
 	if err != nil {
 		t.Fatal(err)
@@ -227,14 +232,14 @@ func TestCloudLateOnceBackInStep(t *testing.T) {
 // hold the game up for the login time, and it is crashed — also when
 // turn_ms is shorter than the grace given to a dying bot's last lines.
 func TestCloudExitedBotCrashedAtOnce(t *testing.T) {
-	bin, seed := buildTCPBot(t), buildSeedBot(t)
+	seed := buildSeedBot(t) + " -plain"
 	// Far longer than the test may take: waiting it out fails the test.
 	withLoginTimeout(t, 30*time.Second)
 	for _, transport := range []string{"tcp", "stdio"} {
 		t.Run(transport, func(t *testing.T) {
 			began := time.Now()
 			game := playCloudBots(t, engine.Options{"transport": transport, "turns": "5", "turn_ms": "50"}, 0,
-				seed+" -plain", bin+" -mode exit")
+				seed, seed+" -exit-first")
 			if wall := time.Since(began); wall > 15*time.Second {
 				t.Errorf("the game took %v: it waited for a bot that had exited", wall)
 			}
@@ -250,10 +255,10 @@ func TestCloudExitedBotCrashedAtOnce(t *testing.T) {
 	// turn_ms under the 100 ms its last lines are given. Turn 3 is
 	// crashed if Ringside sees the end within the turn's 50 ms, else a
 	// timeout; every turn after it is crashed, without waiting.
-	for transport, exiting := range map[string]string{"tcp": bin + " -mode exitlater -at 3", "stdio": seed + " -plain -exit-at 3"} {
+	for _, transport := range []string{"tcp", "stdio"} {
 		t.Run(transport+"/later", func(t *testing.T) {
 			game := playCloudBots(t, engine.Options{"transport": transport, "turns": "6", "turn_ms": "50"}, 0,
-				seed+" -plain", exiting)
+				seed, seed+" -exit-at 3")
 			var got []engine.Verdict
 			for _, s := range game.steps {
 				got = append(got, s.Seats[1].Verdict)
@@ -270,10 +275,9 @@ func TestCloudExitedBotCrashedAtOnce(t *testing.T) {
 // lives on: every turn is a timeout (the bot may still log in again), as
 // docs/cloud.md's table says.
 func TestCloudDroppedConnectionIsTimeout(t *testing.T) {
-	bin := buildTCPBot(t)
+	seed := buildSeedBot(t) + " -plain"
 	withLoginTimeout(t, 5*time.Second)
-	game := playCloudBots(t, engine.Options{"turns": "5", "turn_ms": "100"}, 0,
-		bin+" -mode good", bin+" -mode drop -at 3")
+	game := playCloudBots(t, engine.Options{"turns": "5", "turn_ms": "100"}, 0, seed, seed+" -drop-at 3")
 	if got := counts(game.out, 1); got[engine.OK] != 2 || got[engine.Timeout] != 3 {
 		t.Errorf("verdicts = %v, want 2 ok then 3 timeouts", got)
 	}
@@ -284,7 +288,7 @@ func TestCloudDroppedConnectionIsTimeout(t *testing.T) {
 func TestCloudLoginNoteScaled(t *testing.T) {
 	bin := buildTCPBot(t)
 	withLoginTimeout(t, 500*time.Millisecond)
-	game := playCloudBots(t, engine.Options{"turns": "2"}, 2, bin+" -mode good", bin+" -mode never")
+	game := playCloudBots(t, engine.Options{"turns": "2"}, 2, buildSeedBot(t)+" -plain", bin+" -mode never")
 	if !strings.Contains(game.out.Notes[1], "did not log in within 1s") {
 		t.Errorf("note %q, want the scaled wait of 1s", game.out.Notes[1])
 	}
@@ -293,9 +297,9 @@ func TestCloudLoginNoteScaled(t *testing.T) {
 // TestCloudLongLineNoted: a TCP line over 64 KiB is cut and the replay says
 // so, as for stdio.
 func TestCloudLongLineNoted(t *testing.T) {
-	bin := buildTCPBot(t)
+	seed := buildSeedBot(t) + " -plain"
 	withLoginTimeout(t, 5*time.Second)
-	game := playCloudBots(t, engine.Options{"turns": "3"}, 0, bin+" -mode good", bin+" -mode longline -at 2")
+	game := playCloudBots(t, engine.Options{"turns": "3"}, 0, seed, seed+" -long-at 2")
 	r := game.out.Log.Steps[1].Replies[1]
 	if !strings.Contains(r.Note, "line longer than 64 KiB, cut") {
 		t.Errorf("turn 2 note %q, want the cut noted", r.Note)
@@ -314,7 +318,7 @@ func TestCloudAcceptSurvivesFdExhaustion(t *testing.T) {
 		emfileGame(t)
 		return
 	}
-	buildTCPBot(t)
+	buildSeedBot(t)
 	cmd := exec.Command(os.Args[0], "-test.run=^TestCloudAcceptSurvivesFdExhaustion$", "-test.v", "-test.count=1")
 	cmd.Env = append(os.Environ(), "RINGSIDE_TEST_HELPER=emfile", "RINGSIDE_TEST_BINS="+filepath.Dir(fakebot))
 	out, err := cmd.CombinedOutput()
@@ -325,7 +329,7 @@ func TestCloudAcceptSurvivesFdExhaustion(t *testing.T) {
 }
 
 func emfileGame(t *testing.T) {
-	bin := buildTCPBot(t)
+	seed := buildSeedBot(t) + " -plain"
 	withLoginTimeout(t, 5*time.Second)
 	var old syscall.Rlimit
 	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &old); err != nil {
@@ -344,9 +348,11 @@ func emfileGame(t *testing.T) {
 	}
 	defer syscall.Setrlimit(syscall.RLIMIT_NOFILE, &old)
 	// Seat 2 floods at once after logging in and frees its connections
-	// 500 ms later; seat 1 reconnects at turn 40, some 2 s in.
-	game := playCloudBots(t, engine.Options{"turns": "60", "turn_ms": "300"}, 0,
-		bin+" -mode relogin -at 40 -think 50ms", bin+" -mode flood -hold 500ms")
+	// 500 ms later; seat 1 reconnects at turn 40, some 2 s in. Trusted
+	// bots: they reach Ringside's own listener (a sandboxed bot's
+	// connections may go through its launcher, which holds few).
+	game := playCloudWith(t, Sandbox{Trusted: true}, engine.Options{"turns": "60", "turn_ms": "300"}, 0,
+		seed+" -relogin-at 40 -think 50ms", seed+" -flood 500ms")
 	flooded := regexp.MustCompile(`flood: opened (\d+)`).FindStringSubmatch(game.out.Stderr[1])
 	if flooded == nil {
 		t.Fatalf("the flood did not run:\n%s", game.out.Stderr[1])
@@ -354,9 +360,8 @@ func emfileGame(t *testing.T) {
 	if n, _ := strconv.Atoi(flooded[1]); n <= margin {
 		t.Fatalf("the flood opened %d connections, not enough to exhaust Ringside's %d spare descriptors", n, margin)
 	}
-	errs := game.out.Stderr[0]
-	if n := strings.Count(errs, `"logged in"`); n != 2 {
-		t.Fatalf("seat 1 logged in %d times, want 2 (the reconnection after the flood):\n%s", n, errs)
+	if errs := game.out.Stderr[0]; !strings.Contains(errs, "logged in: 2") {
+		t.Fatalf("seat 1 did not log in again after the flood; verdicts %v:\n%s\nseat 2:\n%s", counts(game.out, 0), strings.Join(append(grepLines(errs, "login"), grepLines(errs, "connected")...), "\n"), strings.Join(grepLines(game.out.Stderr[1], "flood"), "\n"))
 	}
 	okAfter := 0
 	for _, s := range game.steps[40:] {
@@ -370,3 +375,4 @@ func emfileGame(t *testing.T) {
 	b, _ := json.Marshal(counts(game.out, 0))
 	t.Logf("seat 1 verdicts %s; %s", b, flooded[0])
 }
+

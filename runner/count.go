@@ -20,12 +20,11 @@ import (
 // follows it: a bot that tags is never out of step, even after it left a
 // state unanswered.
 type replyCount struct {
-	tags engine.TurnTagger // nil: the game has no tags
-
 	mu       sync.Mutex
-	recent   []sentState // the latest states sent, oldest first
-	sent     int         // states sent on this connection
-	answered int         // of them, the ones a line has answered
+	tags     engine.TurnTagger // nil: the game has no tags
+	recent   []sentState       // the latest states sent, oldest first
+	sent     int               // states sent on this connection
+	answered int               // of them, the ones a line has answered
 }
 
 // sentState is one state written to the bot.
@@ -40,8 +39,13 @@ type sentState struct {
 // counted within moments of their arrival.
 const countKept = 8
 
-func newReplyCount(tags engine.TurnTagger) *replyCount {
-	return &replyCount{tags: tags}
+func newReplyCount() *replyCount { return &replyCount{} }
+
+// tagged makes the count go by the game's turn tags.
+func (c *replyCount) tagged(tags engine.TurnTagger) {
+	c.mu.Lock()
+	c.tags = tags
+	c.mu.Unlock()
 }
 
 // reset starts counting afresh: a new connection.
@@ -54,10 +58,10 @@ func (c *replyCount) reset() {
 // state records a state written at at.
 func (c *replyCount) state(text string, at time.Time) {
 	s := sentState{at: at}
+	c.mu.Lock()
 	if c.tags != nil {
 		s.turn, s.tagged = c.tags.InputTurn(text)
 	}
-	c.mu.Lock()
 	if len(c.recent) == countKept {
 		c.recent = append(c.recent[:0], c.recent[1:]...)
 	}
@@ -70,13 +74,13 @@ func (c *replyCount) state(text string, at time.Time) {
 // it answers an older state than the latest one sent before it arrived,
 // or no state at all.
 func (c *replyCount) stale(text string, at time.Time) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	var turn int64
 	tagged := false
 	if c.tags != nil {
 		turn, tagged = c.tags.ReplyTurn(text)
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
 	// The states sent before the line arrived: a line read just after a
 	// state was written may have arrived just before.
 	n, k := c.sent, len(c.recent)

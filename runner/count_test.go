@@ -52,7 +52,8 @@ func TestReplyCount(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c := newReplyCount(jsonTags{})
+			c := newReplyCount()
+			c.tagged(jsonTags{})
 			base := time.Unix(1000, 0)
 			for i, e := range tt.evs {
 				now := base.Add(time.Duration(i+1) * time.Millisecond)
@@ -72,7 +73,7 @@ func TestReplyCount(t *testing.T) {
 }
 
 func TestReplyCountReset(t *testing.T) {
-	c := newReplyCount(nil)
+	c := newReplyCount()
 	now := time.Now()
 	c.state("s1", now)
 	c.state("s2", now.Add(time.Millisecond))

@@ -139,37 +139,39 @@ func substitute(argv []string, vars map[string]string) []string {
 	return out
 }
 
-// loginGame is what the connections of one login game share.
-type loginGame struct {
-	users     []string // each seat's user token
-	gameToken string
-	intro     func(seat int) string
-	tags      engine.TurnTagger // nil: the game's lines carry no turn
-	wait      time.Duration     // for the logins, time scale included
-}
-
 // connectLogin starts bots of a game with a login handshake, over TCP on
 // loopback or over stdio according to the "transport" option, and waits
 // until every bot has logged in (or has ended) or LoginTimeout has passed.
 // Then the game begins: every bot logged in gets the intro (Cloud's field
-// config), the seed's "once all bots have connected".
+// config), the seed's "once all bots have connected"; from then on each
+// seat's lines are counted against the states sent (replyCount).
 func connectLogin(ctx context.Context, opts engine.Options, st engine.State, bots []Bot, argvs [][]string, scale float64,
 	specs []*sandboxSpec) ([]*seatConn, func(), error) {
-	g := &loginGame{gameToken: token(), users: make([]string, len(bots)), intro: func(int) string { return "" },
-		wait: time.Duration(float64(LoginTimeout) * scale)}
-	for i := range g.users {
-		g.users[i] = token()
-	}
+	intro := func(int) string { return "" }
 	if in, ok := st.(engine.Introducer); ok {
-		g.intro = in.Intro
+		intro = in.Intro
 	}
-	if tt, ok := st.(engine.TurnTagger); ok {
-		g.tags = tt
+	gameToken := token()
+	users := make([]string, len(bots))
+	for i := range users {
+		users[i] = token()
 	}
+	wait := time.Duration(float64(LoginTimeout) * scale)
+	connect := connectTCP
 	if opts["transport"] == "stdio" {
-		return connectStdio(ctx, g, bots, argvs, specs)
+		connect = connectStdio
 	}
-	return connectTCP(ctx, g, bots, argvs, specs)
+	conns, cleanup, err := connect(ctx, bots, argvs, users, gameToken, intro, wait, specs)
+	if tags, ok := st.(engine.TurnTagger); ok && err == nil {
+		// No state has been sent yet: the count goes by tags from the
+		// first one.
+		for _, c := range conns {
+			if c.out != nil && c.out.count != nil {
+				c.out.count.tagged(tags)
+			}
+		}
+	}
+	return conns, cleanup, err
 }
 
 func loginEnv(host, port, user, game, transport string) []string {
@@ -178,13 +180,14 @@ func loginEnv(host, port, user, game, transport string) []string {
 }
 
 // connectStdio runs the handshake on each bot's stdin/stdout.
-func connectStdio(ctx context.Context, g *loginGame, bots []Bot, argvs [][]string, specs []*sandboxSpec) ([]*seatConn, func(), error) {
+func connectStdio(ctx context.Context, bots []Bot, argvs [][]string, users []string, gameToken string,
+	intro func(int) string, wait time.Duration, specs []*sandboxSpec) ([]*seatConn, func(), error) {
 	conns := make([]*seatConn, len(bots))
 	in := make([]bool, len(bots))
 	var wg sync.WaitGroup
 	for i, b := range bots {
-		vars := map[string]string{"host": "", "port": "", "user_token": g.users[i], "game_token": g.gameToken}
-		b.Env = append(append([]string(nil), b.Env...), loginEnv("", "", g.users[i], g.gameToken, "stdio")...)
+		vars := map[string]string{"host": "", "port": "", "user_token": users[i], "game_token": gameToken}
+		b.Env = append(append([]string(nil), b.Env...), loginEnv("", "", users[i], gameToken, "stdio")...)
 		conns[i] = startSeat(i, substitute(argvs[i], vars), b, specs[i])
 		c := conns[i]
 		if c.proc == nil {
@@ -193,7 +196,7 @@ func connectStdio(ctx context.Context, g *loginGame, bots []Bot, argvs [][]strin
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			err := stdioLogin(ctx, c, g.users[i], g.gameToken, g.wait)
+			err := stdioLogin(ctx, c, users[i], gameToken, wait)
 			if err == nil {
 				in[i] = true
 				return
@@ -218,9 +221,9 @@ func connectStdio(ctx context.Context, g *loginGame, bots []Bot, argvs [][]strin
 		if !in[i] {
 			continue
 		}
-		_ = c.send(g.intro(i), sendTimeout)
+		_ = c.send(intro(i), sendTimeout)
 		// From the first state on, lines are counted against states.
-		count := newReplyCount(g.tags)
+		count := newReplyCount()
 		c.out.counted(count)
 		send := c.send
 		c.send = func(text string, timeout time.Duration) error {
@@ -276,17 +279,16 @@ func stdioLogin(ctx context.Context, c *seatConn, user, game string, wait time.D
 // tcpSeat is one seat's current connection; a new login from the seat's
 // own processes replaces it.
 type tcpSeat struct {
-	queue    *lineQueue  // the seat's lines, from whichever connection is current
-	count    *replyCount // pairs the current connection's lines with states
-	loggedIn chan struct{}
-	once     sync.Once
-
 	mu        sync.Mutex
 	conn      net.Conn
-	lastInput string   // the latest state sent, resent on reconnection
+	lastInput string // the latest state sent, resent on reconnection
+	loggedIn  chan struct{}
+	once      sync.Once
 	root      int      // pid of the seat's process (its launcher), 0 before it starts
 	notes     []string // refused logins, for the seat's next reply in the replay
-	gone      bool     // its process has ended: the seat ends with its connection
+	count     *replyCount
+	begun     bool // the game has begun: the intro has gone out (or goes with the login)
+	gone      bool // its process has ended: the seat ends with its connection
 }
 
 // note records a remark for the seat's next reply.
@@ -307,84 +309,76 @@ func (s *tcpSeat) takeNotes() string {
 
 func (s *tcpSeat) write(text string, timeout time.Duration) error {
 	s.mu.Lock()
-	state := text != "" && !isStatusLine(text)
-	if state {
+	defer s.mu.Unlock()
+	if text != "" && !strings.HasPrefix(text, `{"status"`) {
 		s.lastInput = text
 	}
-	conn := s.conn
-	if conn != nil && state {
-		s.count.state(text, time.Now())
-	}
-	s.mu.Unlock()
-	if conn == nil {
+	if s.conn == nil {
 		return nil // not connected: the bot gets the state when it logs in
 	}
-	_ = conn.SetWriteDeadline(time.Now().Add(timeout))
-	_, err := conn.Write([]byte(text))
+	if text != "" && !isStatusLine(text) {
+		s.count.state(text, time.Now())
+	}
+	_ = s.conn.SetWriteDeadline(time.Now().Add(timeout))
+	_, err := s.conn.Write([]byte(text))
 	return err
-}
-
-// tcpGame is one game's listener and seats.
-type tcpGame struct {
-	*loginGame
-	seats []*tcpSeat
-	// started is closed once every seat's process is known, so that a
-	// login can be matched to the seat whose processes make it; done
-	// when the game is over.
-	started, done chan struct{}
-
-	mu    sync.Mutex // orders logins against the start of the game
-	begun bool       // the intro has gone out
 }
 
 // connectTCP listens on loopback, starts the bots with the address and
 // tokens, and serves logins for the whole game.
-func connectTCP(ctx context.Context, lg *loginGame, bots []Bot, argvs [][]string, specs []*sandboxSpec) ([]*seatConn, func(), error) {
+func connectTCP(ctx context.Context, bots []Bot, argvs [][]string, users []string, gameToken string,
+	intro func(int) string, wait time.Duration, specs []*sandboxSpec) ([]*seatConn, func(), error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, nil, fmt.Errorf("listen for bots on 127.0.0.1: %w", err)
 	}
 	host, port, _ := net.SplitHostPort(ln.Addr().String())
-	g := &tcpGame{loginGame: lg, seats: make([]*tcpSeat, len(bots)), started: make(chan struct{}), done: make(chan struct{})}
-	for i := range bots {
-		s := &tcpSeat{queue: newLineQueue(), count: newReplyCount(lg.tags), loggedIn: make(chan struct{})}
-		s.queue.counted(s.count)
-		g.seats[i] = s
-	}
+	seats := make([]*tcpSeat, len(bots))
 	conns := make([]*seatConn, len(bots))
+	queues := make([]*lineQueue, len(bots))
+	for i := range bots {
+		seats[i] = &tcpSeat{loggedIn: make(chan struct{}), count: newReplyCount()}
+		queues[i] = newLineQueue()
+		queues[i].counted(seats[i].count)
+	}
 	var wg sync.WaitGroup
+	done := make(chan struct{})
+	// started is closed once every seat's process is known, so that a
+	// login can be matched to the seat whose processes make it.
+	started := make(chan struct{})
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
 		var backoff time.Duration
 		for {
 			nc, err := ln.Accept()
-			if err != nil {
-				if errors.Is(err, net.ErrClosed) {
-					return
-				}
+			if err != nil && !errors.Is(err, net.ErrClosed) {
 				// Out of file descriptors (a bot holding connections), or
 				// a connection gone before it was accepted: neither lasts.
-				// Logins and reconnections go on once it passes.
+				// Logins and reconnections go on once it passes; the pause
+				// grows while nothing can be accepted, as net/http's does.
 				backoff = min(max(2*backoff, 5*time.Millisecond), time.Second)
 				select {
-				case <-g.done:
+				case <-done:
 					return
 				case <-time.After(backoff):
 				}
 				continue
 			}
 			backoff = 0
+			if err != nil {
+				return
+			}
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				g.serve(nc)
+				serveTCP(nc, users, gameToken, seats, queues, intro, done, started, wait)
 			}()
 		}
 	}()
 	for i, b := range bots {
-		vars := map[string]string{"host": host, "port": port, "user_token": lg.users[i], "game_token": lg.gameToken}
-		b.Env = append(append([]string(nil), b.Env...), loginEnv(host, port, lg.users[i], lg.gameToken, "tcp")...)
+		vars := map[string]string{"host": host, "port": port, "user_token": users[i], "game_token": gameToken}
+		b.Env = append(append([]string(nil), b.Env...), loginEnv(host, port, users[i], gameToken, "tcp")...)
 		sb := specs[i]
 		if sb != nil {
 			// The game's own port, and nothing else.
@@ -395,28 +389,27 @@ func connectTCP(ctx context.Context, lg *loginGame, bots []Bot, argvs [][]string
 		}
 		c := startSeat(i, substitute(argvs[i], vars), b, sb)
 		if c.proc != nil {
-			s := g.seats[i]
 			// The program's stdout is not the game channel here; the
 			// socket is.
-			c.out = s.queue
-			c.send = s.write
-			c.pending = s.takeNotes
-			s.mu.Lock()
-			s.root = c.proc.cmd.Process.Pid
-			s.mu.Unlock()
+			c.out = queues[i]
+			c.send = seats[i].write
+			c.pending = seats[i].takeNotes
+			seats[i].mu.Lock()
+			seats[i].root = c.proc.cmd.Process.Pid
+			seats[i].mu.Unlock()
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				g.watch(s, c.proc)
+				watchSeat(seats[i], queues[i], c.proc, done)
 			}()
 		}
 		conns[i] = c
 	}
-	close(g.started)
+	close(started)
 	cleanup := func() {
-		close(g.done)
+		close(done)
 		ln.Close()
-		for _, s := range g.seats {
+		for _, s := range seats {
 			s.mu.Lock()
 			if s.conn != nil {
 				s.conn.Close()
@@ -425,10 +418,10 @@ func connectTCP(ctx context.Context, lg *loginGame, bots []Bot, argvs [][]string
 		}
 		wg.Wait()
 	}
-	timer := time.NewTimer(lg.wait)
+	timer := time.NewTimer(wait)
 	defer timer.Stop()
-wait:
-	for i, s := range g.seats {
+logins:
+	for i, s := range seats {
 		if conns[i].proc == nil {
 			continue
 		}
@@ -437,13 +430,34 @@ wait:
 		case <-conns[i].proc.exited:
 			// It will never log in: no reason to wait for it.
 		case <-timer.C:
-			break wait
+			break logins
 		case <-ctx.Done():
-			break wait
+			break logins
 		}
 	}
-	g.begin()
-	for i, s := range g.seats {
+	begin(seats, intro)
+	markLate(seats, conns, wait)
+	return conns, cleanup, nil
+}
+
+// begin starts the game: the intro goes to every bot logged in; bots that
+// log in later get it with their "logged in".
+func begin(seats []*tcpSeat, intro func(int) string) {
+	for i, s := range seats {
+		s.mu.Lock()
+		s.begun = true
+		if s.conn != nil {
+			_ = s.conn.SetWriteDeadline(time.Now().Add(sendTimeout))
+			_, _ = s.conn.Write([]byte(intro(i)))
+		}
+		s.mu.Unlock()
+	}
+}
+
+// markLate notes the seats whose bots did not log in: those that ended
+// first, and latecomers, who play as "all stay" until they log in.
+func markLate(seats []*tcpSeat, conns []*seatConn, wait time.Duration) {
+	for i, s := range seats {
 		c := conns[i]
 		if c.proc == nil {
 			continue
@@ -457,44 +471,26 @@ wait:
 		case <-c.proc.exited:
 			c.note = "exited before logging in: " + c.proc.exitText
 		default:
-			// Latecomers play as "all stay" until they log in.
-			c.note = fmt.Sprintf("did not log in within %v", lg.wait)
+			c.note = fmt.Sprintf("did not log in within %v", wait)
 		}
-	}
-	return conns, cleanup, nil
-}
-
-// begin starts the game: the intro goes to every bot logged in; bots
-// that log in later get it with their "logged in".
-func (g *tcpGame) begin() {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	g.begun = true
-	for i, s := range g.seats {
-		s.mu.Lock()
-		if s.conn != nil {
-			_ = s.conn.SetWriteDeadline(time.Now().Add(sendTimeout))
-			_, _ = s.conn.Write([]byte(g.intro(i)))
-		}
-		s.mu.Unlock()
 	}
 }
 
-// watch ends the seat once its process has ended: at once when it has no
+// watchSeat ends a seat once its process has ended: at once when it has no
 // connection, else when the connection ends — its last lines are still
 // read — or after exitGrace, when a process that left the bot's group
 // keeps it open.
-func (g *tcpGame) watch(s *tcpSeat, p *process) {
+func watchSeat(s *tcpSeat, q *lineQueue, p *process, done <-chan struct{}) {
 	select {
 	case <-p.exited:
-	case <-g.done:
+	case <-done:
 		return
 	}
 	s.mu.Lock()
 	s.gone = true
 	conn := s.conn
 	if conn == nil {
-		s.queue.close()
+		q.close()
 	}
 	s.mu.Unlock()
 	if conn == nil {
@@ -502,7 +498,7 @@ func (g *tcpGame) watch(s *tcpSeat, p *process) {
 	}
 	select {
 	case <-time.After(exitGrace):
-	case <-g.done:
+	case <-done:
 		return
 	}
 	s.mu.Lock()
@@ -512,10 +508,11 @@ func (g *tcpGame) watch(s *tcpSeat, p *process) {
 	s.mu.Unlock()
 }
 
-// serve runs the handshake on one connection and, once logged in, makes
+// serveTCP runs the handshake on one connection and, once logged in, makes
 // it the seat's connection and copies its lines into the seat's queue.
-func (g *tcpGame) serve(nc net.Conn) {
-	_ = nc.SetDeadline(time.Now().Add(g.wait))
+func serveTCP(nc net.Conn, users []string, gameToken string, seats []*tcpSeat, queues []*lineQueue,
+	intro func(int) string, done, started <-chan struct{}, wait time.Duration) {
+	_ = nc.SetDeadline(time.Now().Add(wait))
 	if _, err := nc.Write([]byte(greetingLine)); err != nil {
 		nc.Close()
 		return
@@ -529,7 +526,7 @@ func (g *tcpGame) serve(nc net.Conn) {
 			nc.Close()
 			return
 		}
-		u, gt, done, ok := login.add(text)
+		u, g, done, ok := login.add(text)
 		switch {
 		case !done:
 			continue
@@ -537,35 +534,33 @@ func (g *tcpGame) serve(nc net.Conn) {
 			_, _ = nc.Write([]byte(expectedLoginLine))
 			continue
 		}
-		if seat = seatOf(g.users, g.gameToken, u, gt); seat < 0 {
+		if seat = seatOf(users, gameToken, u, g); seat < 0 {
 			_, _ = nc.Write([]byte(invalidLine))
 			nc.Close()
 			return
 		}
 	}
 	_ = nc.SetDeadline(time.Time{})
-	s := g.seats[seat]
+	s := seats[seat]
 	// A seat belongs to its bot: a login with its tokens from another
 	// seat's processes, or from outside the game, is refused (tokens can
 	// leak: a command line, a trusted bot reading /proc). A fast bot logs
 	// in before its seat's process is noted: wait for that.
 	select {
-	case <-g.started:
-	case <-g.done:
+	case <-started:
+	case <-done:
 	}
-	roots := make([]int, len(g.seats))
-	for i, o := range g.seats {
+	roots := make([]int, len(seats))
+	for i, o := range seats {
 		o.mu.Lock()
 		roots[i] = o.root
 		o.mu.Unlock()
 	}
 	owner, known := connOwner(nc, roots)
-	g.mu.Lock()
 	s.mu.Lock()
 	select {
-	case <-g.done:
+	case <-done:
 		s.mu.Unlock()
-		g.mu.Unlock()
 		nc.Close()
 		return
 	default:
@@ -573,9 +568,8 @@ func (g *tcpGame) serve(nc net.Conn) {
 	if refusal := refuseLogin(owner, known, seat, s.conn != nil); refusal != "" {
 		s.notes = append(s.notes, refusal)
 		s.mu.Unlock()
-		g.mu.Unlock()
 		if known && owner >= 0 {
-			g.seats[owner].note(fmt.Sprintf("its login with seat %d's tokens was refused", seat+1))
+			seats[owner].note(fmt.Sprintf("its login with seat %d's tokens was refused", seat+1))
 		}
 		_, _ = nc.Write([]byte(invalidLine))
 		nc.Close()
@@ -587,10 +581,10 @@ func (g *tcpGame) serve(nc net.Conn) {
 	s.conn = nc
 	s.count.reset()
 	hello := loggedInLine
-	if g.begun {
+	if s.begun {
 		// The game is under way: the seed's "the field config and the
 		// state of the turn again".
-		hello += g.intro(seat) + s.lastInput
+		hello += intro(seat) + s.lastInput
 		if s.lastInput != "" {
 			s.count.state(s.lastInput, time.Now())
 		}
@@ -598,8 +592,8 @@ func (g *tcpGame) serve(nc net.Conn) {
 	_ = nc.SetWriteDeadline(time.Now().Add(sendTimeout))
 	_, _ = nc.Write([]byte(hello))
 	s.mu.Unlock()
-	g.mu.Unlock()
 	s.once.Do(func() { close(s.loggedIn) })
+	q := queues[seat]
 	for {
 		text, cut, err := readLimited(r)
 		at := time.Now()
@@ -612,13 +606,14 @@ func (g *tcpGame) serve(nc net.Conn) {
 		if err != nil {
 			s.conn = nil
 			if s.gone {
-				s.queue.close()
+				q.close()
 			}
 			s.mu.Unlock()
 			nc.Close()
 			return
 		}
-		s.queue.push(line{text: text, at: at, cut: cut})
+		// Counted under the seat's lock: a new login resets the count.
+		q.push(line{text: text, at: at, cut: cut})
 		s.mu.Unlock()
 	}
 }

@@ -18,18 +18,11 @@ import (
 )
 
 func main() {
-	mode := flag.String("mode", "good", "good|wrongtoken|relogin|late|malformed|never|gamespace|steal|exit|exitlater|longline|drop|flood")
-	at := flag.Int("at", 2, "the turn at which relogin, exitlater, longline and drop act")
-	think := flag.Duration("think", 0, "time spent on every turn before answering")
-	hold := flag.Duration("hold", 500*time.Millisecond, "flood: how long the extra connections are held")
+	mode := flag.String("mode", "good", "good|wrongtoken|relogin|late|malformed|never|gamespace|steal")
 	flag.Parse()
-	switch *mode {
-	case "never":
+	if *mode == "never" {
 		time.Sleep(time.Hour)
 		return
-	case "exit":
-		fmt.Fprintln(os.Stderr, "exiting before logging in")
-		os.Exit(3)
 	}
 	addr := net.JoinHostPort(os.Getenv("RINGSIDE_HOST"), os.Getenv("RINGSIDE_PORT"))
 	fmt.Fprintf(os.Stderr, "addr: %s args: %q\n", addr, flag.Args())
@@ -41,9 +34,6 @@ func main() {
 		steal(addr, user, game)
 	}
 	conn, r := login(addr, user, game, *mode == "gamespace")
-	if *mode == "flood" {
-		go flood(addr, *hold)
-	}
 	turns := 0
 	for {
 		line, err := r.ReadString('\n')
@@ -54,9 +44,7 @@ func main() {
 			}
 			return
 		}
-		// The start of each line is enough for the tests, and keeps the
-		// stderr the runner keeps (its end) from filling with states.
-		fmt.Fprintf(os.Stderr, "got: %s\n", short(line))
+		fmt.Fprintf(os.Stderr, "got: %s", line)
 		var msg map[string]any
 		if json.Unmarshal([]byte(line), &msg) != nil {
 			continue
@@ -67,7 +55,7 @@ func main() {
 		}
 		turns++
 		switch {
-		case *mode == "relogin" && turns == *at:
+		case *mode == "relogin" && turns == 2:
 			// A second connection replaces this one.
 			conn.Close()
 			conn, r = login(addr, user, game, false)
@@ -78,17 +66,7 @@ func main() {
 		case *mode == "malformed" && turns == 2:
 			fmt.Fprint(conn, "{this is not json\n")
 			continue
-		case *mode == "exitlater" && turns == *at:
-			os.Exit(3)
-		case *mode == "longline" && turns == *at:
-			fmt.Fprintf(conn, "{\"turn_no\":%v,\"pad\":\"%s\"}\n", no, strings.Repeat("x", 100<<10))
-			continue
-		case *mode == "drop" && turns == *at:
-			// The connection goes; the process stays.
-			conn.Close()
-			time.Sleep(time.Hour)
 		}
-		time.Sleep(*think)
 		fmt.Fprintf(conn, "{\"turn_no\":%v}\n", no)
 	}
 }
@@ -140,35 +118,6 @@ func steal(addr, own, game string) {
 			_ = conn
 		}
 	}
-}
-
-// flood opens connections to the game until it cannot open more (its
-// own limit, or Ringside's backlog), holds them, then closes them all. It
-// reports "flood: opened N" on stderr.
-func flood(addr string, hold time.Duration) {
-	var conns []net.Conn
-	var err error
-	for len(conns) < 2000 {
-		var c net.Conn
-		if c, err = net.DialTimeout("tcp", addr, time.Second); err != nil {
-			break
-		}
-		conns = append(conns, c)
-	}
-	fmt.Fprintf(os.Stderr, "flood: opened %d (%v)\n", len(conns), err)
-	time.Sleep(hold)
-	for _, c := range conns {
-		c.Close()
-	}
-	fmt.Fprintf(os.Stderr, "flood: closed %d\n", len(conns))
-}
-
-func short(line string) string {
-	line = strings.TrimSuffix(line, "\n")
-	if len(line) > 160 {
-		return line[:160] + "…"
-	}
-	return line
 }
 
 func login(addr, user, game string, spaced bool) (net.Conn, *bufio.Reader) {
