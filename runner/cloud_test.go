@@ -375,4 +375,3 @@ func emfileGame(t *testing.T) {
 	b, _ := json.Marshal(counts(game.out, 0))
 	t.Logf("seat 1 verdicts %s; %s", b, flooded[0])
 }
-
