@@ -348,8 +348,20 @@ type Starter interface {
 }
 
 // Introducer is implemented by games that send each bot a fixed text once
-// it is connected, before the first Ask (Cloud's field config). Transports
-// that reconnect send it again.
+// every bot is logged in, before the first Ask (Cloud's field config).
+// Transports that reconnect send it again.
 type Introducer interface {
 	Intro(seat int) string
+}
+
+// TurnTagger is implemented by games whose inputs carry their turn number
+// and whose replies may (Cloud's "turn_no"). The runner pairs a login
+// game's reply lines with the inputs sent by counting them, and a tag
+// says outright which input a reply answers.
+type TurnTagger interface {
+	// InputTurn reads the turn of an input the game wrote (Ask.Input).
+	InputTurn(input string) (turn int64, ok bool)
+	// ReplyTurn reads the turn a bot's reply line is tagged with; ok is
+	// false for a line without a whole-number tag.
+	ReplyTurn(line string) (turn int64, ok bool)
 }

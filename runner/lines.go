@@ -14,6 +14,9 @@ type line struct {
 	text string
 	at   time.Time // when its line end arrived
 	cut  bool      // longer than MaxLine
+	// stale is set for a line that answers an older state than the
+	// latest one sent, or none (replies counted: see replyCount).
+	stale bool
 }
 
 // lineQueue collects a bot's output lines as they complete. The reading
@@ -25,6 +28,9 @@ type lineQueue struct {
 	dropped int // lines dropped unread because too many were waiting
 	closed  bool
 	notify  chan struct{} // has a value when something changed
+	// count, when set, pairs each line with the state it answers as it
+	// arrives (login games).
+	count *replyCount
 }
 
 func newLineQueue() *lineQueue {
@@ -40,6 +46,9 @@ func (q *lineQueue) signal() {
 
 func (q *lineQueue) push(l line) {
 	q.mu.Lock()
+	if q.count != nil {
+		l.stale = q.count.stale(l.text, l.at)
+	}
 	if len(q.lines) > 0 && (len(q.lines) >= maxQueued || q.bytes+len(l.text) > maxQueuedBytes) {
 		// Full: the newest line goes. The earliest are kept, because
 		// among them is an answer the bot gave before it started to
@@ -54,6 +63,13 @@ func (q *lineQueue) push(l line) {
 	q.bytes += len(l.text)
 	q.mu.Unlock()
 	q.signal()
+}
+
+// counted makes the queue count lines against c's states from now on.
+func (q *lineQueue) counted(c *replyCount) {
+	q.mu.Lock()
+	q.count = c
+	q.mu.Unlock()
 }
 
 func (q *lineQueue) close() {

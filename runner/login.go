@@ -2,11 +2,15 @@ package runner
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"crypto/rand"
+	"crypto/subtle"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"path/filepath"
@@ -18,11 +22,14 @@ import (
 	"ringside/engine"
 )
 
-// Protocol lines of the login handshake (Cloud Contest's).
+// Protocol lines of the login handshake (Cloud Contest's), spelt as the
+// seed text spells them, with a blank after the comma: clients written
+// from it compare them character by character.
 const (
-	greetingLine = `{"status":"ok","message":"ready to login"}` + "\n"
-	loggedInLine = `{"status":"ok","message":"logged in"}` + "\n"
-	invalidLine  = `{"status":"error","message":"invalid user"}` + "\n"
+	greetingLine      = `{"status":"ok", "message":"ready to login"}` + "\n"
+	loggedInLine      = `{"status":"ok", "message":"logged in"}` + "\n"
+	invalidLine       = `{"status":"error", "message":"invalid user"}` + "\n"
+	expectedLoginLine = `{"status":"error", "message":"expected a login message"}` + "\n"
 )
 
 // token returns 128 random bits in hex.
@@ -43,9 +50,9 @@ type loginMsg struct {
 	GameSpace string `json:"game token"`
 }
 
-func parseLogin(line string) (user, game string, ok bool) {
+func parseLogin(text []byte) (user, game string, ok bool) {
 	var m loginMsg
-	if err := json.Unmarshal([]byte(line), &m); err != nil || m.Type != "login" {
+	if err := json.Unmarshal(text, &m); err != nil || m.Type != "login" {
 		return "", "", false
 	}
 	if m.Game == "" {
@@ -53,6 +60,72 @@ func parseLogin(line string) (user, game string, ok bool) {
 	}
 	return m.User, m.Game, true
 }
+
+// Bounds of a login message gathered over several lines.
+const (
+	maxLoginLines = 16
+	maxLoginBytes = 4 << 10
+)
+
+// loginText gathers a login message line by line. The seed prints its
+// login over two lines, so a JSON object may span several: lines are
+// joined until they make a whole JSON value. Blank lines before it are
+// skipped; a line that cannot begin or continue an object ends the
+// attempt.
+type loginText struct {
+	buf   []byte
+	lines int
+}
+
+// add takes the next line. done reports that the lines so far are a
+// whole message or cannot become one; ok that they are a login, with its
+// tokens.
+func (t *loginText) add(line string) (user, game string, done, ok bool) {
+	if len(t.buf) == 0 && strings.TrimSpace(line) == "" {
+		return "", "", false, false
+	}
+	t.buf = append(append(t.buf, line...), '\n')
+	t.lines++
+	text := t.buf
+	if json.Valid(text) {
+		t.buf, t.lines = t.buf[:0], 0
+		user, game, ok = parseLogin(text)
+		return user, game, true, ok
+	}
+	if t.lines < maxLoginLines && len(text) <= maxLoginBytes && unfinishedObject(text) {
+		return "", "", false, false
+	}
+	t.buf, t.lines = t.buf[:0], 0
+	return "", "", true, false
+}
+
+// unfinishedObject reports whether text is the beginning of a JSON object
+// that more text could complete.
+func unfinishedObject(text []byte) bool {
+	if t := bytes.TrimLeft(text, " \t\r\n"); len(t) == 0 || t[0] != '{' {
+		return false
+	}
+	var v json.RawMessage
+	return errors.Is(json.NewDecoder(bytes.NewReader(text)).Decode(&v), io.ErrUnexpectedEOF)
+}
+
+// seatOf finds the seat whose tokens a login gives, or -1. Tokens are
+// compared in constant time, with every seat's, so the time a refusal
+// takes says nothing about how much of a token was right.
+func seatOf(users []string, gameToken, user, game string) int {
+	seat := -1
+	gameOK := subtle.ConstantTimeCompare([]byte(game), []byte(gameToken))
+	for i, want := range users {
+		if subtle.ConstantTimeCompare([]byte(user), []byte(want))&gameOK == 1 {
+			seat = i
+		}
+	}
+	return seat
+}
+
+// isStatusLine tells a status line, which is neither a state nor its
+// answer, from the game's other lines.
+func isStatusLine(text string) bool { return strings.HasPrefix(text, `{"status"`) }
 
 // substitute fills {host} {port} {user_token} {game_token} in argv.
 func substitute(argv []string, vars map[string]string) []string {
@@ -68,7 +141,10 @@ func substitute(argv []string, vars map[string]string) []string {
 
 // connectLogin starts bots of a game with a login handshake, over TCP on
 // loopback or over stdio according to the "transport" option, and waits
-// until every bot has logged in or LoginTimeout has passed.
+// until every bot has logged in (or has ended) or LoginTimeout has passed.
+// Then the game begins: every bot logged in gets the intro (Cloud's field
+// config), the seed's "once all bots have connected"; from then on each
+// seat's lines are counted against the states sent (replyCount).
 func connectLogin(ctx context.Context, opts engine.Options, st engine.State, bots []Bot, argvs [][]string, scale float64,
 	specs []*sandboxSpec) ([]*seatConn, func(), error) {
 	intro := func(int) string { return "" }
@@ -81,10 +157,21 @@ func connectLogin(ctx context.Context, opts engine.Options, st engine.State, bot
 		users[i] = token()
 	}
 	wait := time.Duration(float64(LoginTimeout) * scale)
+	connect := connectTCP
 	if opts["transport"] == "stdio" {
-		return connectStdio(ctx, bots, argvs, users, gameToken, intro, wait, specs)
+		connect = connectStdio
 	}
-	return connectTCP(ctx, bots, argvs, users, gameToken, intro, wait, specs)
+	conns, cleanup, err := connect(ctx, bots, argvs, users, gameToken, intro, wait, specs)
+	if tags, ok := st.(engine.TurnTagger); ok && err == nil {
+		// No state has been sent yet: the count goes by tags from the
+		// first one.
+		for _, c := range conns {
+			if c.out != nil && c.out.count != nil {
+				c.out.count.tagged(tags)
+			}
+		}
+	}
+	return conns, cleanup, err
 }
 
 func loginEnv(host, port, user, game, transport string) []string {
@@ -96,6 +183,7 @@ func loginEnv(host, port, user, game, transport string) []string {
 func connectStdio(ctx context.Context, bots []Bot, argvs [][]string, users []string, gameToken string,
 	intro func(int) string, wait time.Duration, specs []*sandboxSpec) ([]*seatConn, func(), error) {
 	conns := make([]*seatConn, len(bots))
+	in := make([]bool, len(bots))
 	var wg sync.WaitGroup
 	for i, b := range bots {
 		vars := map[string]string{"host": "", "port": "", "user_token": users[i], "game_token": gameToken}
@@ -108,39 +196,75 @@ func connectStdio(ctx context.Context, bots []Bot, argvs [][]string, users []str
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if err := stdioLogin(ctx, c, users[i], gameToken, wait); err != nil {
-				c.note = err.Error()
-				c.stop()
+			err := stdioLogin(ctx, c, users[i], gameToken, wait)
+			if err == nil {
+				in[i] = true
 				return
 			}
-			_ = c.send(intro(i), sendTimeout)
+			if errors.Is(err, errLoginEnded) {
+				// Its output has ended: every turn finds it crashed,
+				// with no wait.
+				select {
+				case <-c.proc.exited:
+					c.note = "exited before logging in: " + c.proc.exitText
+				case <-time.After(exitGrace):
+					c.note = "closed its output before logging in"
+				}
+				return
+			}
+			c.note = err.Error()
+			c.stop()
 		}()
 	}
 	wg.Wait()
+	for i, c := range conns {
+		if !in[i] {
+			continue
+		}
+		_ = c.send(intro(i), sendTimeout)
+		// From the first state on, lines are counted against states.
+		count := newReplyCount()
+		c.out.counted(count)
+		send := c.send
+		c.send = func(text string, timeout time.Duration) error {
+			if text != "" && !isStatusLine(text) {
+				count.state(text, time.Now())
+			}
+			return send(text, timeout)
+		}
+	}
 	return conns, func() {}, nil
 }
 
+// errLoginEnded says the bot's output ended (or its input closed) before
+// it logged in.
+var errLoginEnded = errors.New("login: the bot's output ended before it logged in")
+
 func stdioLogin(ctx context.Context, c *seatConn, user, game string, wait time.Duration) error {
 	if err := c.send(greetingLine, wait); err != nil {
+		if isClosedPipe(err) {
+			return errLoginEnded
+		}
 		return fmt.Errorf("login: write greeting: %w", err)
 	}
 	deadline := time.NewTimer(wait)
 	defer deadline.Stop()
+	var text loginText
 	for {
 		l, ok, ended := c.out.pop()
 		if ok {
-			u, g, valid := parseLogin(l.text)
-			if !valid {
-				continue // not a login message yet: ignored, like lines before READY
+			u, g, done, valid := text.add(l.text)
+			if !done || !valid {
+				continue // not a login message (yet): ignored, like lines before READY
 			}
-			if u != user || g != game {
+			if seatOf([]string{user}, game, u, g) != 0 {
 				_ = c.send(invalidLine, sendTimeout)
 				return fmt.Errorf("login refused: wrong tokens")
 			}
 			return c.send(loggedInLine, sendTimeout)
 		}
 		if ended {
-			return fmt.Errorf("login: the bot closed its output before logging in")
+			return errLoginEnded
 		}
 		select {
 		case <-c.out.notify:
@@ -162,6 +286,9 @@ type tcpSeat struct {
 	once      sync.Once
 	root      int      // pid of the seat's process (its launcher), 0 before it starts
 	notes     []string // refused logins, for the seat's next reply in the replay
+	count     *replyCount
+	begun     bool // the game has begun: the intro has gone out (or goes with the login)
+	gone      bool // its process has ended: the seat ends with its connection
 }
 
 // note records a remark for the seat's next reply.
@@ -188,6 +315,9 @@ func (s *tcpSeat) write(text string, timeout time.Duration) error {
 	}
 	if s.conn == nil {
 		return nil // not connected: the bot gets the state when it logs in
+	}
+	if text != "" && !isStatusLine(text) {
+		s.count.state(text, time.Now())
 	}
 	_ = s.conn.SetWriteDeadline(time.Now().Add(timeout))
 	_, err := s.conn.Write([]byte(text))
@@ -218,8 +348,9 @@ func connectTCP(ctx context.Context, bots []Bot, argvs [][]string, users []strin
 	conns := make([]*seatConn, len(bots))
 	queues := make([]*lineQueue, len(bots))
 	for i := range bots {
-		seats[i] = &tcpSeat{loggedIn: make(chan struct{})}
+		seats[i] = &tcpSeat{loggedIn: make(chan struct{}), count: newReplyCount()}
 		queues[i] = newLineQueue()
+		queues[i].counted(seats[i].count)
 	}
 	var wg sync.WaitGroup
 	done := make(chan struct{})
@@ -264,8 +395,23 @@ func connectTCP(ctx context.Context, bots []Bot, argvs [][]string, users []strin
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
+		var backoff time.Duration
 		for {
 			nc, err := ln.Accept()
+			if err != nil && !errors.Is(err, net.ErrClosed) {
+				// Out of file descriptors (a bot holding connections), or
+				// a connection gone before it was accepted: neither lasts.
+				// Logins and reconnections go on once it passes; the pause
+				// grows while nothing can be accepted, as net/http's does.
+				backoff = min(max(2*backoff, 5*time.Millisecond), time.Second)
+				select {
+				case <-done:
+					return
+				case <-time.After(backoff):
+				}
+				continue
+			}
+			backoff = 0
 			if err != nil {
 				return
 			}
@@ -294,6 +440,11 @@ func connectTCP(ctx context.Context, bots []Bot, argvs [][]string, users []strin
 			seats[i].mu.Lock()
 			seats[i].root = c.proc.cmd.Process.Pid
 			seats[i].mu.Unlock()
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				watchSeat(seats[i], queues[i], c.proc, done)
+			}()
 		}
 		conns[i] = c
 	}
@@ -311,33 +462,92 @@ func connectTCP(ctx context.Context, bots []Bot, argvs [][]string, users []strin
 	}
 	timer := time.NewTimer(wait)
 	defer timer.Stop()
+logins:
 	for i, s := range seats {
 		if conns[i].proc == nil {
 			continue
 		}
 		select {
 		case <-s.loggedIn:
+		case <-conns[i].proc.exited:
+			// It will never log in: no reason to wait for it.
 		case <-timer.C:
-			// Latecomers play as "all stay" until they log in.
-			markLate(seats, conns)
-			return conns, cleanup, nil
+			break logins
 		case <-ctx.Done():
-			return conns, cleanup, nil
+			break logins
 		}
 	}
+	begin(seats, intro)
+	markLate(seats, conns, wait)
 	return conns, cleanup, nil
 }
 
-func markLate(seats []*tcpSeat, conns []*seatConn) {
+// begin starts the game: the intro goes to every bot logged in; bots that
+// log in later get it with their "logged in".
+func begin(seats []*tcpSeat, intro func(int) string) {
 	for i, s := range seats {
+		s.mu.Lock()
+		s.begun = true
+		if s.conn != nil {
+			_ = s.conn.SetWriteDeadline(time.Now().Add(sendTimeout))
+			_, _ = s.conn.Write([]byte(intro(i)))
+		}
+		s.mu.Unlock()
+	}
+}
+
+// markLate notes the seats whose bots did not log in: those that ended
+// first, and latecomers, who play as "all stay" until they log in.
+func markLate(seats []*tcpSeat, conns []*seatConn, wait time.Duration) {
+	for i, s := range seats {
+		c := conns[i]
+		if c.proc == nil {
+			continue
+		}
 		select {
 		case <-s.loggedIn:
+			continue
 		default:
-			if conns[i].proc != nil {
-				conns[i].note = fmt.Sprintf("did not log in within %v", LoginTimeout)
-			}
+		}
+		select {
+		case <-c.proc.exited:
+			c.note = "exited before logging in: " + c.proc.exitText
+		default:
+			c.note = fmt.Sprintf("did not log in within %v", wait)
 		}
 	}
+}
+
+// watchSeat ends a seat once its process has ended: at once when it has no
+// connection, else when the connection ends — its last lines are still
+// read — or after exitGrace, when a process that left the bot's group
+// keeps it open.
+func watchSeat(s *tcpSeat, q *lineQueue, p *process, done <-chan struct{}) {
+	select {
+	case <-p.exited:
+	case <-done:
+		return
+	}
+	s.mu.Lock()
+	s.gone = true
+	conn := s.conn
+	if conn == nil {
+		q.close()
+	}
+	s.mu.Unlock()
+	if conn == nil {
+		return
+	}
+	select {
+	case <-time.After(exitGrace):
+	case <-done:
+		return
+	}
+	s.mu.Lock()
+	if s.conn == conn {
+		conn.Close() // its reader ends the seat
+	}
+	s.mu.Unlock()
 }
 
 // serveTCP runs the handshake on one connection and, once logged in, makes
@@ -353,23 +563,22 @@ func serveTCP(nc net.Conn, from int, users []string, gameToken string, seats []*
 	}
 	r := bufio.NewReaderSize(nc, readBuffer)
 	seat := -1
+	var login loginText
 	for seat < 0 {
-		line, err := readLimited(r)
+		text, _, err := readLimited(r)
 		if err != nil {
 			nc.Close()
 			return
 		}
-		u, g, ok := parseLogin(line)
-		if !ok {
-			_, _ = nc.Write([]byte(`{"status":"error","message":"expected a login message"}` + "\n"))
+		u, g, done, ok := login.add(text)
+		switch {
+		case !done:
+			continue
+		case !ok:
+			_, _ = nc.Write([]byte(expectedLoginLine))
 			continue
 		}
-		for i, want := range users {
-			if u == want && g == gameToken {
-				seat = i
-			}
-		}
-		if seat < 0 {
+		if seat = seatOf(users, gameToken, u, g); seat < 0 {
 			_, _ = nc.Write([]byte(invalidLine))
 			nc.Close()
 			return
@@ -420,23 +629,42 @@ func serveTCP(nc net.Conn, from int, users []string, gameToken string, seats []*
 		s.conn.Close() // a second login of the seat's own bot replaces the first
 	}
 	s.conn = nc
+	s.count.reset()
+	hello := loggedInLine
+	if s.begun {
+		// The game is under way: the seed's "the field config and the
+		// state of the turn again".
+		hello += intro(seat) + s.lastInput
+		if s.lastInput != "" {
+			s.count.state(s.lastInput, time.Now())
+		}
+	}
 	_ = nc.SetWriteDeadline(time.Now().Add(sendTimeout))
-	_, _ = nc.Write([]byte(loggedInLine + intro(seat) + s.lastInput))
+	_, _ = nc.Write([]byte(hello))
 	s.mu.Unlock()
 	s.once.Do(func() { close(s.loggedIn) })
 	q := queues[seat]
 	for {
-		text, err := readLimited(r)
-		if err != nil {
-			return
-		}
+		text, cut, err := readLimited(r)
+		at := time.Now()
 		s.mu.Lock()
-		current := s.conn == nc
-		s.mu.Unlock()
-		if !current {
+		if s.conn != nc {
+			// Replaced by a newer login, which closed this one.
+			s.mu.Unlock()
 			return
 		}
-		q.push(line{text: text, at: time.Now()})
+		if err != nil {
+			s.conn = nil
+			if s.gone {
+				q.close()
+			}
+			s.mu.Unlock()
+			nc.Close()
+			return
+		}
+		// Counted under the seat's lock: a new login resets the count.
+		q.push(line{text: text, at: at, cut: cut})
+		s.mu.Unlock()
 	}
 }
 
@@ -531,20 +759,23 @@ func processTree(root int) []int {
 	return tree
 }
 
-// readLimited reads one line of at most MaxLine bytes (the rest of a longer
-// line is dropped) without its line end.
-func readLimited(r *bufio.Reader) (string, error) {
+// readLimited reads one line of at most MaxLine bytes without its line
+// end; cut reports that the rest of a longer line was dropped.
+func readLimited(r *bufio.Reader) (text string, cut bool, err error) {
 	var b []byte
 	for {
 		chunk, isPrefix, err := r.ReadLine()
 		if err != nil {
-			return "", err
+			return "", false, err
+		}
+		if len(b)+len(chunk) > MaxLine {
+			cut = true
 		}
 		if len(b) < MaxLine {
 			b = append(b, chunk[:min(len(chunk), MaxLine-len(b))]...)
 		}
 		if !isPrefix {
-			return string(b), nil
+			return string(b), cut, nil
 		}
 	}
 }

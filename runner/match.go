@@ -480,7 +480,9 @@ func askOne(ctx context.Context, c *seatConn, a engine.Ask, scale float64) (engi
 		}
 		select {
 		case <-c.proc.exited:
-			c.note = joinNote(c.note, c.proc.exitText)
+			if !strings.Contains(c.note, c.proc.exitText) {
+				c.note = joinNote(c.note, c.proc.exitText)
+			}
 		default:
 			c.note = joinNote(c.note, "closed its output")
 		}
@@ -524,7 +526,7 @@ func (w *waiter) next() (engine.Reply, bool) {
 		l, ok, ended := w.c.out.pop()
 		switch {
 		case ok:
-			if l.at.Before(w.sent) || (w.a.Expect != nil && !w.a.Expect(l.text)) {
+			if l.stale || l.at.Before(w.sent) || (w.a.Expect != nil && !w.a.Expect(l.text)) {
 				w.addNoise(l.text)
 				continue
 			}

@@ -1,8 +1,10 @@
 package cloud
 
 import (
+	"encoding/json"
 	"fmt"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -595,4 +597,63 @@ func kinds(evs []engine.Event) []string {
 		out = append(out, e.Kind)
 	}
 	return out
+}
+
+// TestTurnTags: the turn the runner reads off each state sent, and off
+// replies, is the state's turn and what Expect goes by.
+func TestTurnTags(t *testing.T) {
+	s := tiny(t, 2, func(c *config) { c.turns = 12 }, "a...b")
+	for !s.Done() {
+		for _, a := range s.Asks() {
+			if n, ok := s.InputTurn(a.Input); !ok || n != int64(s.Turn()) {
+				t.Fatalf("InputTurn of turn %d's state = %d %v", s.Turn(), n, ok)
+			}
+		}
+		s.Apply(answers(idle, idle))
+	}
+	for _, tc := range []struct {
+		line string
+		n    int64
+		ok   bool
+	}{
+		{`{"turn_no":7,"bot1":{}}`, 7, true}, {`{"bot1":{}, "turn_no": 8}`, 8, true}, {`{"turn_no":"7"}`, 0, false},
+		{`{"turn_no":7.0}`, 0, false}, {`{"turn_no":7,`, 0, false}, {`{}`, 0, false}, {``, 0, false},
+	} {
+		if n, ok := s.ReplyTurn(tc.line); n != tc.n || ok != tc.ok {
+			t.Errorf("ReplyTurn(%q) = %d %v, want %d %v", tc.line, n, ok, tc.n, tc.ok)
+		}
+	}
+	for _, in := range []string{``, `{"turn_no":`, `{"turn_no":,`, `{"turn_no":x,`, `{"status":"ok"}`, `{"user_id":"a"}`} {
+		if n, ok := s.InputTurn(in); ok {
+			t.Errorf("InputTurn(%q) = %d, want none", in, n)
+		}
+	}
+}
+
+// FuzzTurnTags: reading a tag never fails loudly, and a tagged reply is
+// one Expect judges by its tag.
+func FuzzTurnTags(f *testing.F) {
+	for _, s := range []string{`{"turn_no":3}`, `{"turn_no":3,"bot1":{}}`, `{"turn_no":-1,`, `{"turn_no":99999999999999999999}`, `x`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		s := tiny(t, 2, nil, "a...b")
+		s.Apply(answers(idle, idle))
+		if n, ok := s.InputTurn(line); ok {
+			digits, _, _ := strings.Cut(strings.TrimPrefix(line, `{"turn_no":`), ",")
+			if m, err := strconv.ParseUint(digits, 10, 63); err != nil || int64(m) != n || !strings.HasPrefix(line, `{"turn_no":`) {
+				t.Fatalf("InputTurn(%q) = %d", line, n)
+			}
+		}
+		n, ok := s.ReplyTurn(line)
+		if !ok {
+			return
+		}
+		if !json.Valid([]byte(line)) {
+			t.Fatalf("ReplyTurn(%q) = %d from invalid JSON", line, n)
+		}
+		if want := n >= 2; s.Asks()[0].Expect(line) != want {
+			t.Fatalf("Expect(%q) disagrees with its tag %d", line, n)
+		}
+	})
 }

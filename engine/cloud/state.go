@@ -89,7 +89,8 @@ func (s *State) Clone() engine.State {
 // field and an organiser can replay it with other seeds.
 func (s *State) Start() string { return wallOption(s.fld.walls) }
 
-// Intro is the field config line, sent after login and on reconnection.
+// Intro is the field config line, sent once every bot has logged in and
+// again on reconnection.
 func (s *State) Intro(seat int) string {
 	b := make([]byte, 0, 64+8*len(s.fld.walls))
 	b = append(b, `{"user_id":`...)
@@ -103,6 +104,22 @@ func (s *State) Intro(seat int) string {
 	b = append(b, "}\n"...)
 	return string(b)
 }
+
+// InputTurn reads the turn_no of a state line this game wrote, which
+// starts with it.
+func (s *State) InputTurn(input string) (int64, bool) {
+	rest, ok := strings.CutPrefix(input, `{"turn_no":`)
+	end := strings.IndexByte(rest, ',')
+	if !ok || end <= 0 || strings.Trim(rest[:end], "0123456789") != "" {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(rest[:end], 10, 64)
+	return n, err == nil
+}
+
+// ReplyTurn reads the "turn_no" a reply may carry, as Asks' Expect and
+// parseReply read it.
+func (s *State) ReplyTurn(line string) (int64, bool) { return replyTurn(line) }
 
 // Asks asks every seat at once for its commands.
 func (s *State) Asks() []engine.Ask {

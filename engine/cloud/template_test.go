@@ -76,7 +76,7 @@ func (c *conn) read() string {
 // the built-in random bot; it returns the template's seat verdicts.
 func playTemplate(t *testing.T, c *conn) (ok, total int, points []int) {
 	t.Helper()
-	c.send(`{"status":"ok","message":"ready to login"}` + "\n")
+	c.send(`{"status":"ok", "message":"ready to login"}` + "\n")
 	var login map[string]string
 	if err := json.Unmarshal([]byte(c.read()), &login); err != nil {
 		t.Fatal(err)
@@ -84,7 +84,7 @@ func playTemplate(t *testing.T, c *conn) (ok, total int, points []int) {
 	if login["message_type"] != "login" || login["user_token"] != "utok" || login["game_token"] != "gtok" {
 		t.Fatalf("login %v", login)
 	}
-	c.send(`{"status":"ok","message":"logged in"}` + "\n")
+	c.send(`{"status":"ok", "message":"logged in"}` + "\n")
 
 	g := cloud.New()
 	opts, err := g.Info().Resolve(engine.Options{"turns": "40", "width": "12", "height": "12", "bots": "3", "vision": "8"})
@@ -190,7 +190,7 @@ func TestTemplateRefusedLogin(t *testing.T) {
 	python, script := templateBot(t)
 	cmd := exec.Command(python, script, "", "", "bad", "worse")
 	cmd.Env = append(os.Environ(), "RINGSIDE_PORT=")
-	cmd.Stdin = strings.NewReader(`{"status":"ok","message":"ready to login"}` + "\n" + `{"status":"error", "message":"invalid user"}` + "\n")
+	cmd.Stdin = strings.NewReader(`{"status":"ok", "message":"ready to login"}` + "\n" + `{"status":"error", "message":"invalid user"}` + "\n")
 	var stdout, stderr strings.Builder
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()

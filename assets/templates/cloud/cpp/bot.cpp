@@ -9,10 +9,10 @@
 // The protocol, in short (docs/cloud.md has every detail). One JSON object
 // per line, lines end with "\n":
 //
-//   server: {"status":"ok","message":"ready to login"}
+//   server: {"status":"ok", "message":"ready to login"}
 //   bot:    {"message_type":"login","user_token":"...","game_token":"..."}
-//   server: {"status":"ok","message":"logged in"}
-//           (or {"status":"error","message":"invalid user"} and the end)
+//   server: {"status":"ok", "message":"logged in"}
+//           (or {"status":"error", "message":"invalid user"} and the end)
 //   server: {"user_id":"you","width":30,"height":30,"bricks":[[x,y],...]}
 //   then every turn:
 //   server: {"turn_no":1,"players":{"you":0,...},

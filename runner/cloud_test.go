@@ -1,0 +1,377 @@
+package runner
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"ringside/engine"
+	"ringside/engine/games"
+)
+
+// Cloud protocol tests through real sockets and processes, with clients
+// written from the seed text (testdata/seedbot), which its flags make
+// misbehave.
+
+var (
+	seedbotOnce sync.Once
+	seedbotBin  string
+	seedbotErr  error
+)
+
+func buildSeedBot(t *testing.T) string {
+	t.Helper()
+	seedbotOnce.Do(func() {
+		out := filepath.Join(filepath.Dir(fakebot), "seedbot")
+		if _, err := os.Stat(out); err == nil && os.Getenv("RINGSIDE_TEST_BINS") != "" {
+			seedbotBin = out
+			return
+		}
+		build := exec.Command("go", "build", "-o", out, "./testdata/seedbot")
+		build.Stderr = os.Stderr
+		seedbotErr = build.Run()
+		seedbotBin = out
+	})
+	if seedbotErr != nil {
+		t.Fatalf("build seedbot: %v", seedbotErr)
+	}
+	return seedbotBin
+}
+
+// cloudGame is one played Cloud game with what Apply said per step.
+type cloudGame struct {
+	out   *Outcome
+	steps []engine.Step
+}
+
+// playCloudBots plays a Cloud game between the given bot commands.
+func playCloudBots(t *testing.T, opts engine.Options, scale float64, commands ...string) cloudGame {
+	t.Helper()
+	return playCloudWith(t, Sandbox{}, opts, scale, commands...)
+}
+
+func playCloudWith(t *testing.T, sb Sandbox, opts engine.Options, scale float64, commands ...string) cloudGame {
+	t.Helper()
+	g, err := games.Get("cloud")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bots []Bot
+	for i, c := range commands {
+		bots = append(bots, Bot{Name: fmt.Sprintf("p%d", i+1), Command: c})
+	}
+	var game cloudGame
+	game.out, err = Play(context.Background(), Match{Game: g, Seed: 7, Bots: bots, Options: opts, TimeScale: scale, Sandbox: sb,
+		OnStep: func(_ int, _ engine.State, step engine.Step) { game.steps = append(game.steps, step) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return game
+}
+
+// withLoginTimeout sets LoginTimeout for one test.
+func withLoginTimeout(t *testing.T, d time.Duration) {
+	old := LoginTimeout
+	LoginTimeout = d
+	t.Cleanup(func() { LoginTimeout = old })
+}
+
+// stamp reads "KEY: UNIXNANO" from a seat's stderr.
+func stamp(t *testing.T, stderr, key string) time.Time {
+	t.Helper()
+	m := regexp.MustCompile(`(?m)^` + key + `: (\d+)$`).FindStringSubmatch(stderr)
+	if m == nil {
+		t.Fatalf("no %q in stderr:\n%s", key, stderr)
+	}
+	n, _ := strconv.ParseInt(m[1], 10, 64)
+	return time.Unix(0, n)
+}
+
+// TestCloudSeedClientPlaysWholeGame plays a whole game of default length
+// between two clients written from the seed: status lines compared
+// exactly, the login over two lines, "I" for left, untagged replies in the
+// seed's spacing, friendly fire that kills its own bots, and once a shot
+// at [2^63, 0].
+func TestCloudSeedClientPlaysWholeGame(t *testing.T) {
+	bin := buildSeedBot(t)
+	withLoginTimeout(t, 5*time.Second)
+	for _, transport := range []string{"tcp", "stdio"} {
+		t.Run(transport, func(t *testing.T) {
+			game := playCloudBots(t, engine.Options{"transport": transport}, 0,
+				bin+" -huge-fire 5", bin)
+			out := game.out
+			turns := len(out.Log.Steps)
+			if turns != 300 || out.Log.Result.Turns != 300 {
+				t.Fatalf("played %d steps, result %+v; want the whole game of 300 turns", turns, out.Log.Result)
+			}
+			for seat := range 2 {
+				if got := counts(out, seat); got[engine.OK] != turns {
+					t.Errorf("seat %d verdicts = %v, want %d ok; notes %q; stderr:\n%s", seat, got, turns, out.Notes[seat], out.Stderr[seat])
+				}
+				if strings.Contains(out.Stderr[seat], "seedbot:") {
+					t.Errorf("seat %d: the seed client tripped:\n%s", seat, out.Stderr[seat])
+				}
+			}
+			left := 0
+			for _, s := range game.steps {
+				for _, ss := range s.Seats {
+					left += strings.Count(ss.Action, ":l")
+				}
+			}
+			if left == 0 {
+				t.Errorf(`no move "I" was applied as left`)
+			}
+			// The shot at [2^63, 0] is dropped; the bot's move stands.
+			huge := game.steps[4].Seats[0]
+			if !strings.Contains(huge.Detail, "shot at [9223372036854775808,0] dropped") || !strings.Contains(huge.Action, "bot1:") {
+				t.Errorf("turn 5: action %q, detail %q; want the move kept and only the shot dropped", huge.Action, huge.Detail)
+			}
+			// A dead bot of its own is listed with the cells within range
+			// of where it died, as in the seed's example.
+			dead := regexp.MustCompile(`(?m)^dead-can-shoot: bot\d+ (\d+)$`).FindAllStringSubmatch(out.Stderr[0], -1)
+			if len(dead) == 0 {
+				t.Fatalf("no dead bot of its own was ever listed:\n%s", out.Stderr[0])
+			}
+			for _, d := range dead {
+				if d[1] == "0" {
+					t.Errorf("a dead bot was listed with an empty can_shoot")
+					break
+				}
+			}
+		})
+	}
+}
+
+// TestCloudConfigAfterLastLogin: the field config goes to every bot once
+// the last one has logged in, not at each login.
+func TestCloudConfigAfterLastLogin(t *testing.T) {
+	bin := buildSeedBot(t)
+	withLoginTimeout(t, 5*time.Second)
+	for _, transport := range []string{"tcp", "stdio"} {
+		t.Run(transport, func(t *testing.T) {
+			game := playCloudBots(t, engine.Options{"transport": transport, "turns": "3"}, 0,
+				bin+" -plain", bin+" -plain -login-delay 700ms")
+			out := game.out
+			early := stamp(t, out.Stderr[0], "config-at")
+			last := stamp(t, out.Stderr[1], "login-at")
+			if early.Before(last) {
+				t.Errorf("seat 1 got the field config %v before seat 2 logged in", last.Sub(early))
+			}
+			for seat := range 2 {
+				if got := counts(out, seat); got[engine.OK] != 3 {
+					t.Errorf("seat %d verdicts = %v, want 3 ok:\n%s", seat, got, out.Stderr[seat])
+				}
+			}
+		})
+	}
+}
+
+// TestCloudLateOnceBackInStep: a client that answers one state too late,
+// without turn_no, is back in step on the next turn: every reply taken is
+// the answer to that turn's state, never the previous one's.
+func TestCloudLateOnceBackInStep(t *testing.T) {
+	bin := buildSeedBot(t)
+	withLoginTimeout(t, 5*time.Second)
+	for _, transport := range []string{"tcp", "stdio"} {
+		t.Run(transport, func(t *testing.T) {
+			// Turn 3's answer comes 400 ms late, in the middle of turn 4's
+			// 300 ms; every other answer takes 20 ms, as a client that
+			// thinks does (it reads turn 4's state only after answering 3).
+			game := playCloudBots(t, engine.Options{"transport": transport, "turns": "10", "turn_ms": "300"}, 0,
+				bin+" -plain", bin+" -plain -think 20ms -late-turn 3 -late 400ms")
+			out := game.out
+			seen := regexp.MustCompile(`"seen": (\d+)`)
+			after := 0
+			for i, s := range out.Log.Steps {
+				r := s.Replies[1]
+				if r.Status != engine.Answered {
+					continue
+				}
+				m := seen.FindStringSubmatch(r.Line)
+				if m == nil {
+					t.Errorf("turn %d: reply %q has no marker", i+1, r.Line)
+					continue
+				}
+				if m[1] != strconv.Itoa(i+1) {
+					t.Errorf("turn %d took the answer to turn %s: %q", i+1, m[1], r.Line)
+				}
+				if i+1 > 3 {
+					after++
+				}
+			}
+			if after < 5 {
+				t.Errorf("only %d of the 7 turns after the late one were answered; verdicts %v", after, counts(out, 1))
+			}
+			if game.steps[2].Seats[1].Verdict != engine.Timeout {
+				t.Errorf("turn 3 verdict %v, want timeout", game.steps[2].Seats[1].Verdict)
+			}
+			var noise []string
+			for _, s := range out.Log.Steps {
+				for _, n := range s.Noise {
+					noise = append(noise, n.Line)
+				}
+			}
+			if len(noise) != 1 || !strings.Contains(noise[0], `"seen": 3`) {
+				t.Errorf("noise = %q, want the late answer to turn 3 only", noise)
+			}
+		})
+	}
+}
+
+// TestCloudExitedBotCrashedAtOnce: a bot whose process has ended does not
+// hold the game up for the login time, and it is crashed — also when
+// turn_ms is shorter than the grace given to a dying bot's last lines.
+func TestCloudExitedBotCrashedAtOnce(t *testing.T) {
+	seed := buildSeedBot(t) + " -plain"
+	// Far longer than the test may take: waiting it out fails the test.
+	withLoginTimeout(t, 30*time.Second)
+	for _, transport := range []string{"tcp", "stdio"} {
+		t.Run(transport, func(t *testing.T) {
+			began := time.Now()
+			game := playCloudBots(t, engine.Options{"transport": transport, "turns": "5", "turn_ms": "50"}, 0,
+				seed, seed+" -exit-first")
+			if wall := time.Since(began); wall > 15*time.Second {
+				t.Errorf("the game took %v: it waited for a bot that had exited", wall)
+			}
+			if got := counts(game.out, 1); got[engine.Crashed] != 5 {
+				t.Errorf("exited bot verdicts = %v, want 5 crashed; notes %q", got, game.out.Notes[1])
+			}
+			if !strings.Contains(game.out.Notes[1], "exit status 3") {
+				t.Errorf("note %q does not say how the bot ended", game.out.Notes[1])
+			}
+		})
+	}
+	// A bot that ends during the game (on reading turn 3's state), with
+	// turn_ms under the 100 ms its last lines are given. Turn 3 is
+	// crashed if Ringside sees the end within the turn's 50 ms, else a
+	// timeout; every turn after it is crashed, without waiting.
+	for _, transport := range []string{"tcp", "stdio"} {
+		t.Run(transport+"/later", func(t *testing.T) {
+			game := playCloudBots(t, engine.Options{"transport": transport, "turns": "6", "turn_ms": "50"}, 0,
+				seed, seed+" -exit-at 3")
+			var got []engine.Verdict
+			for _, s := range game.steps {
+				got = append(got, s.Seats[1].Verdict)
+			}
+			want := []engine.Verdict{engine.OK, engine.OK, got[2], engine.Crashed, engine.Crashed, engine.Crashed}
+			if (got[2] != engine.Crashed && got[2] != engine.Timeout) || fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Errorf("verdicts by turn = %v, want ok ok crashed-or-timeout crashed crashed crashed; notes %q", got, game.out.Notes[1])
+			}
+		})
+	}
+}
+
+// TestCloudDroppedConnectionIsTimeout: the connection drops, the process
+// lives on: every turn is a timeout (the bot may still log in again), as
+// docs/cloud.md's table says.
+func TestCloudDroppedConnectionIsTimeout(t *testing.T) {
+	seed := buildSeedBot(t) + " -plain"
+	withLoginTimeout(t, 5*time.Second)
+	game := playCloudBots(t, engine.Options{"turns": "5", "turn_ms": "100"}, 0, seed, seed+" -drop-at 3")
+	if got := counts(game.out, 1); got[engine.OK] != 2 || got[engine.Timeout] != 3 {
+		t.Errorf("verdicts = %v, want 2 ok then 3 timeouts", got)
+	}
+}
+
+// TestCloudLoginNoteScaled: the note of a bot that did not log in names the
+// wait it had, time scale included.
+func TestCloudLoginNoteScaled(t *testing.T) {
+	bin := buildTCPBot(t)
+	withLoginTimeout(t, 500*time.Millisecond)
+	game := playCloudBots(t, engine.Options{"turns": "2"}, 2, buildSeedBot(t)+" -plain", bin+" -mode never")
+	if !strings.Contains(game.out.Notes[1], "did not log in within 1s") {
+		t.Errorf("note %q, want the scaled wait of 1s", game.out.Notes[1])
+	}
+}
+
+// TestCloudLongLineNoted: a TCP line over 64 KiB is cut and the replay says
+// so, as for stdio.
+func TestCloudLongLineNoted(t *testing.T) {
+	seed := buildSeedBot(t) + " -plain"
+	withLoginTimeout(t, 5*time.Second)
+	game := playCloudBots(t, engine.Options{"turns": "3"}, 0, seed, seed+" -long-at 2")
+	r := game.out.Log.Steps[1].Replies[1]
+	if !strings.Contains(r.Note, "line longer than 64 KiB, cut") {
+		t.Errorf("turn 2 note %q, want the cut noted", r.Note)
+	}
+	if len(r.Line) != MaxLine {
+		t.Errorf("kept %d bytes of the long line, want %d", len(r.Line), MaxLine)
+	}
+}
+
+// TestCloudAcceptSurvivesFdExhaustion: one seat opens connections until
+// Ringside runs out of file descriptors, then frees them; afterwards the
+// other seat reconnects and plays on. The game runs in a child process
+// whose descriptor limit is lowered, so no other test is starved.
+func TestCloudAcceptSurvivesFdExhaustion(t *testing.T) {
+	if os.Getenv("RINGSIDE_TEST_HELPER") == "emfile" {
+		emfileGame(t)
+		return
+	}
+	buildSeedBot(t)
+	cmd := exec.Command(os.Args[0], "-test.run=^TestCloudAcceptSurvivesFdExhaustion$", "-test.v", "-test.count=1")
+	cmd.Env = append(os.Environ(), "RINGSIDE_TEST_HELPER=emfile", "RINGSIDE_TEST_BINS="+filepath.Dir(fakebot))
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("the game under a low descriptor limit failed: %v\n%s", err, out)
+	}
+	t.Logf("%s", out)
+}
+
+func emfileGame(t *testing.T) {
+	seed := buildSeedBot(t) + " -plain"
+	withLoginTimeout(t, 5*time.Second)
+	var old syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &old); err != nil {
+		t.Fatal(err)
+	}
+	fds, err := os.ReadDir("/proc/self/fd")
+	if err != nil {
+		t.Skip("no /proc/self/fd")
+	}
+	// Room for the bots' pipes and a few connections, no more.
+	const margin = 40
+	low := old
+	low.Cur = uint64(len(fds) + margin)
+	if err := syscall.Setrlimit(syscall.RLIMIT_NOFILE, &low); err != nil {
+		t.Fatal(err)
+	}
+	defer syscall.Setrlimit(syscall.RLIMIT_NOFILE, &old)
+	// Seat 2 floods at once after logging in and frees its connections
+	// 500 ms later; seat 1 reconnects at turn 40, some 2 s in. Trusted
+	// bots: they reach Ringside's own listener (a sandboxed bot's
+	// connections may go through its launcher, which holds few).
+	game := playCloudWith(t, Sandbox{Trusted: true}, engine.Options{"turns": "60", "turn_ms": "300"}, 0,
+		seed+" -relogin-at 40 -think 50ms", seed+" -flood 500ms")
+	flooded := regexp.MustCompile(`flood: opened (\d+)`).FindStringSubmatch(game.out.Stderr[1])
+	if flooded == nil {
+		t.Fatalf("the flood did not run:\n%s", game.out.Stderr[1])
+	}
+	if n, _ := strconv.Atoi(flooded[1]); n <= margin {
+		t.Fatalf("the flood opened %d connections, not enough to exhaust Ringside's %d spare descriptors", n, margin)
+	}
+	if errs := game.out.Stderr[0]; !strings.Contains(errs, "logged in: 2") {
+		t.Fatalf("seat 1 did not log in again after the flood; verdicts %v:\n%s\nseat 2:\n%s", counts(game.out, 0), strings.Join(append(grepLines(errs, "login"), grepLines(errs, "connected")...), "\n"), strings.Join(grepLines(game.out.Stderr[1], "flood"), "\n"))
+	}
+	okAfter := 0
+	for _, s := range game.steps[40:] {
+		if s.Seats[0].Verdict == engine.OK {
+			okAfter++
+		}
+	}
+	if okAfter < 15 {
+		t.Errorf("after reconnecting seat 1 answered %d of 20 turns; verdicts %v", okAfter, counts(game.out, 0))
+	}
+	b, _ := json.Marshal(counts(game.out, 0))
+	t.Logf("seat 1 verdicts %s; %s", b, flooded[0])
+}
