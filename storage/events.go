@@ -272,3 +272,37 @@ func (db *DB) DeleteEvent(id int64) error {
 	}
 	return mustAffect(res, fmt.Sprintf("delete event %d", id))
 }
+
+// RefreshEntries saves ev's entries (name, revision, command, folder,
+// sandbox settings, options) and the entry names of its config, for an
+// event that has not started yet: one created before its deadline takes
+// the revisions built until then. An event that has started is refused.
+func (db *DB) RefreshEntries(ev Event) error {
+	cfg, err := json.Marshal(ev.Config)
+	if err != nil {
+		return fmt.Errorf("refresh entries of event %d: config: %w", ev.ID, err)
+	}
+	err = db.write(func(tx *sql.Tx) error {
+		res, err := tx.Exec(`UPDATE events SET config = ? WHERE id = ? AND status = 'created'`, string(cfg), ev.ID)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return fmt.Errorf("it has started or is gone: %w", ErrNotFound)
+		}
+		for _, e := range ev.Entries {
+			rev := sql.NullInt64{Int64: e.RevisionID, Valid: e.RevisionID != 0}
+			if _, err := tx.Exec(`UPDATE entries SET name = ?, revision_id = ?, command = ?, dir = ?, trusted = ?, limits = ?, options = ?
+				WHERE event_id = ? AND idx = ?`, e.Name, rev, e.Command, e.Dir, e.Trusted, e.Limits, e.Options, ev.ID, e.Index); err != nil {
+				return fmt.Errorf("entry %d (%s): %w", e.Index, e.Name, err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("refresh entries of event %d: %w", ev.ID, err)
+	}
+	return nil
+}

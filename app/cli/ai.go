@@ -596,6 +596,9 @@ func printCheck(w io.Writer, res service.CheckResult) {
 		}
 		fmt.Fprintf(w, row, it.What, strings.ReplaceAll(verdict, "\n", "\n  | "))
 	}
+	for _, warn := range res.Warnings {
+		fmt.Fprintf(w, row, "warning", warn)
+	}
 	if res.Passed() && rep.Rank > 0 {
 		fmt.Fprintf(w, "played %d turns against built-in random bots: rank %d of %d\n", rep.Turns, rep.Rank, rep.Seats)
 	}

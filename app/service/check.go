@@ -4,10 +4,12 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"ringside/engine"
 	"ringside/engine/games"
+	"ringside/engine/grip"
 	"ringside/runner"
 	"ringside/storage"
 )
@@ -32,6 +34,10 @@ type CheckResult struct {
 	Report   *runner.CheckReport // nil when it did not build
 	// Sandbox is how the check game's bots were contained, in one line.
 	Sandbox string
+	// Warnings are things that do not fail the check but look wrong: a
+	// Grip bot that keeps walking into moves that go nowhere probably
+	// reads its position the wrong way round.
+	Warnings []string
 }
 
 // Passed reports whether the AI builds and its check game went well.
@@ -78,7 +84,31 @@ func (s *Service) Check(ctx context.Context, id int64, opt CheckOptions) (CheckR
 		return res, wrap(Failed, err, "check %s", ai.Name)
 	}
 	res.Report = rep
+	if w := confusion(ai, rep); w != "" {
+		res.Warnings = append(res.Warnings, w)
+	}
 	return res, nil
+}
+
+// confusion says why an AI's check game looks like a bot that misreads
+// the protocol, or "" when it does not.
+func confusion(ai storage.AI, rep *runner.CheckReport) string {
+	if ai.Game != "grip" || rep.Log == nil {
+		return ""
+	}
+	moves, cancelled, err := grip.MoveStats(rep.Log, 0)
+	if err != nil || !grip.Confused(moves, cancelled) {
+		return ""
+	}
+	fix := "ringside ai edit " + ai.Name + " --option coords=xy"
+	reads := "row column (the rule text's order)"
+	if strings.Contains(ai.Options, "coords=xy") {
+		fix = "ringside ai edit " + ai.Name + " --option coords="
+		reads = "x y (coords=xy, the 2015 referee's order)"
+	}
+	return fmt.Sprintf("looks confused: %d of its %d moves went nowhere (off the board, into a fallen block or next to another player). "+
+		"It is sent its position as %s; a bot that reads the other order walks into the edge. If that is it: %s",
+		cancelled, moves, reads, fix)
 }
 
 // preflightMatch is a short game with the bot in seat 0 and the game's

@@ -44,6 +44,11 @@ type EventSpec struct {
 	// win).
 	Trusted bool
 	Limits  string
+	// Deadline, when set, keeps revisions built after it out of the
+	// event: each AI plays the revision it had at the deadline (a pinned
+	// AI plays its pin). An event created before its deadline takes the
+	// revisions built until then when it first starts.
+	Deadline time.Time
 }
 
 // CreateEvent checks spec, stores the event and its first schedule, and
@@ -104,15 +109,16 @@ func (s *Service) prepareEvent(spec EventSpec) (storage.Event, []event.Game, err
 		return storage.Event{}, nil, err
 	}
 	ev := storage.Event{Game: info.ID, Options: options, Concurrency: spec.Concurrency, TimeScale: spec.TimeScale,
-		Trusted: spec.Trusted, Limits: limits}
+		Trusted: spec.Trusted, Limits: limits, Deadline: spec.Deadline}
 	cfg := event.Config{Format: spec.Format, Games: spec.Games, Seed: spec.Seed,
 		Elo0: spec.Elo0, Elo1: spec.Elo1, Alpha: spec.Alpha, Beta: spec.Beta}
 	names := map[string]bool{}
 	add := func(text string, filler bool) error {
-		e, err := s.ResolveEntry(text, info.ID)
+		e, err := s.resolveEntry(text, info.ID, s.cutoff(spec.Deadline))
 		if err != nil {
 			return err
 		}
+		e.Spec = strings.TrimSpace(text)
 		if err := checkStarts(e); err != nil {
 			return err
 		}
@@ -195,6 +201,16 @@ func (s *Service) prepareEvent(spec EventSpec) (storage.Event, []event.Game, err
 	return ev, sched, nil
 }
 
+// cutoff is the time an event with this deadline takes its revisions at
+// now: the deadline once it has passed, until then now (zero: no
+// deadline, the current revisions).
+func (s *Service) cutoff(deadline time.Time) time.Time {
+	if deadline.IsZero() || deadline.Before(time.Now()) {
+		return deadline
+	}
+	return time.Time{}
+}
+
 // SeatRange says how many players a game takes.
 func SeatRange(info engine.Info) string {
 	if info.MinSeats == info.MaxSeats {
@@ -230,6 +246,11 @@ func (s *Service) EventJob(id int64, concurrency int) (*EventJob, error) {
 	if err != nil {
 		return nil, wrap(Invalid, err, "event %d", id)
 	}
+	if !ev.Deadline.IsZero() && ev.Status == storage.EventCreated {
+		if ev, err = s.refreshEntries(ev); err != nil {
+			return nil, err
+		}
+	}
 	j := &EventJob{db: s.db, Event: ev, ids: map[int]int64{}}
 	if concurrency <= 0 {
 		concurrency = ev.Concurrency
@@ -252,6 +273,44 @@ func (s *Service) EventJob(id int64, concurrency int) (*EventJob, error) {
 		OnScheduled: j.scheduled, OnStart: j.start, OnFinished: j.finished,
 	}
 	return j, nil
+}
+
+// refreshEntries lets an event with a deadline that has not started yet
+// play the revisions its AIs have now (up to the deadline): it was created
+// with those of its creation. Entries that no longer resolve (an AI
+// removed) keep what they had.
+func (s *Service) refreshEntries(ev storage.Event) (storage.Event, error) {
+	changed := false
+	taken := map[string]bool{}
+	for _, e := range ev.Entries {
+		taken[strings.ToLower(e.Name)] = true
+	}
+	for i, e := range ev.Entries {
+		if e.Spec == "" || e.RevisionID == 0 {
+			continue
+		}
+		now, err := s.resolveEntry(e.Spec, ev.Game, s.cutoff(ev.Deadline))
+		if err != nil || now.RevisionID == e.RevisionID {
+			continue
+		}
+		delete(taken, strings.ToLower(e.Name))
+		base := now.Name
+		for k := 2; taken[strings.ToLower(now.Name)]; k++ {
+			now.Name = fmt.Sprintf("%s#%d", base, k)
+		}
+		taken[strings.ToLower(now.Name)] = true
+		now.Index, now.Filler, now.Candidate, now.Spec = e.Index, e.Filler, e.Candidate, e.Spec
+		ev.Entries[i] = now
+		ev.Config.Entries[i].Name = now.Name
+		changed = true
+	}
+	if !changed {
+		return ev, nil
+	}
+	if err := s.db.RefreshEntries(ev); err != nil {
+		return ev, wrap(Failed, err, "event %d", ev.ID)
+	}
+	return ev, nil
 }
 
 // Start plays the event until it is finished or ctx is cancelled, keeping
