@@ -488,3 +488,30 @@ func (s *Service) DeleteEvent(id int64) error {
 	}
 	return wrap(Failed, err, "delete event %d", id)
 }
+
+// deadlineLayouts are the ways a deadline may be written, in local time.
+var deadlineLayouts = []string{"2006-01-02 15:04", "2006-01-02T15:04", "2006-01-02 15:04:05", "2006-01-02T15:04:05"}
+
+// ParseDeadline reads an event's deadline as people write it: "2026-11-27
+// 17:00" (also with a T or seconds), an RFC 3339 time, or "17:00" for
+// today; times without a zone are local. "" is no deadline.
+func ParseDeadline(text string, now time.Time) (time.Time, error) {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return time.Time{}, nil
+	}
+	if t, err := time.Parse(time.RFC3339, text); err == nil {
+		return t, nil
+	}
+	for _, layout := range deadlineLayouts {
+		if t, err := time.ParseInLocation(layout, text, now.Location()); err == nil {
+			return t, nil
+		}
+	}
+	if t, err := time.ParseInLocation("15:04", text, now.Location()); err == nil {
+		y, m, d := now.Date()
+		return time.Date(y, m, d, t.Hour(), t.Minute(), 0, 0, now.Location()), nil
+	}
+	return time.Time{}, Errorf(Invalid, "deadline %q: write a date and time such as %s, or a time today such as 17:00",
+		text, now.Format("2006-01-02 15:04"))
+}

@@ -253,3 +253,11 @@ func hunkRange(before, n int) string {
 	}
 	return fmt.Sprintf("%d,%d", before+1, n)
 }
+
+// Stat counts the lines Unified shows removed from a and added from b.
+func Stat(a, b string) (removed, added int) {
+	if a == b {
+		return 0, 0
+	}
+	return Count(Diff(markedLines(a), markedLines(b)))
+}
