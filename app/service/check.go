@@ -119,7 +119,9 @@ func preflightMatch(g engine.Game, bot runner.Bot, seed int64, extra engine.Opti
 	for _, o := range info.Options {
 		switch o.Key {
 		case "max_turns": // Grip: global turns, 4 per round
-			opts[o.Key] = "80"
+			// 50 turns of its own: long enough for a bot that misreads
+			// its position to reach an edge and keep bumping into it.
+			opts[o.Key] = "200"
 		case "rounds", "turns":
 			opts[o.Key] = "30"
 		}
