@@ -46,7 +46,7 @@ func TestGripCoordsOption(t *testing.T) {
 	fixture.WriteFiles(t, src, map[string]string{"bot.py": xyBot})
 	mustRingside(t, "ai", "add", "--name", "walker", "--game", "grip", "--dir", src, "--no-watch", "--db", db)
 
-	out := mustRingside(t, "ai", "check", "walker", "--db", db)
+	out := mustRingside(t, "ai", "check", "walker", "--time-scale", "4", "--db", db)
 	if !strings.Contains(out, "looks confused") || !strings.Contains(out, "ringside ai edit walker --option coords=xy") {
 		t.Errorf("ai check of a bot that reads x y, sent row column: no confusion warning:\n%s", out)
 	}
@@ -76,7 +76,7 @@ func TestGripCoordsOption(t *testing.T) {
 	if out := mustRingside(t, "ai", "show", "walker", "--db", db); !strings.Contains(out, "options:   coords=xy (this AI's seat only)") {
 		t.Errorf("ai show does not show the option:\n%s", out)
 	}
-	out = mustRingside(t, "ai", "check", "walker", "--db", db)
+	out = mustRingside(t, "ai", "check", "walker", "--time-scale", "4", "--db", db)
 	if strings.Contains(out, "looks confused") || !strings.Contains(out, "ok: ready to play") {
 		t.Errorf("ai check with coords=xy:\n%s", out)
 	}
