@@ -301,18 +301,20 @@ func (f *aiForm) submit() {
 	})
 }
 
-// optionsHint says which game options an AI of game may carry, and why
-// one would.
+// optionsHint says, in one line, which game options an AI of game may
+// carry and why one would.
 func optionsHint(game string) string {
 	switch {
 	case game == "":
 		return "Choose the game to see the options its AIs may set."
+	case game == "grip":
+		return "This AI's seat only: coords=rc|xy. coords=xy for a bot from the 2015 arena (positions x y)."
+	case game == "battle2048":
+		return "This AI's seat only: protocol=final|beta. protocol=beta for a bot written for the beta rules."
 	case service.AIOptionsText(game) == "none":
 		return "An AI of " + game + " cannot carry game options."
 	}
-	return wrapText("For this AI's seat only, in every game it plays: "+service.AIOptionsText(game)+
-		". For a bot written for another version of the protocol, e.g. coords=xy for a Grip bot from the 2015 arena "+
-		"(positions column first) or protocol=beta for a Battle 2048 bot written for the beta rules.", 90)
+	return "This AI's seat only: " + service.AIOptionsText(game) + "."
 }
 
 // sentence writes an error as a sentence for a form: capital first, full
@@ -751,7 +753,7 @@ func showFilesDialog(u *UI, r aiRow, src service.Sources) *filesDialog {
 	} else {
 		fd.kept = append(fd.kept, src.Files...)
 		for _, l := range src.LeftOut {
-			fd.out = append(fd.out, fmt.Sprintf("%s  (%s)", l.Path, l.Why))
+			fd.out = append(fd.out, fmt.Sprintf("%s\n    %s", l.Path, l.Why))
 		}
 		kept := newLogText(strings.Join(fd.kept, "\n"))
 		if len(fd.kept) == 0 {
@@ -766,7 +768,7 @@ func showFilesDialog(u *UI, r aiRow, src service.Sources) *filesDialog {
 		outBox := container.NewBorder(widget.NewLabelWithStyle(fmt.Sprintf("%d left out, with why", len(fd.out)),
 			fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), nil, nil, nil, container.NewScroll(out))
 		split := container.NewHSplit(keptBox, outBox)
-		split.Offset = 0.45
+		split.Offset = 0.3
 		body = split
 	}
 	hint := widget.NewLabel(wrapText("Left out: version control, caches and editor files, build outputs, what .gitignore or "+
@@ -854,7 +856,11 @@ func checkRows(res service.CheckResult) (rows []checkRow, log string) {
 		rows = append(rows, checkRow{it.What, it.OK, it.Text})
 	}
 	for _, w := range res.Warnings {
-		rows = append(rows, checkRow{"warning", true, w})
+		text := w.Text
+		if w.Option != "" {
+			text += " If that is it: Edit, and write " + w.Option + " under Game options."
+		}
+		rows = append(rows, checkRow{"warning", true, text})
 	}
 	if !res.Passed() {
 		log = res.Report.Stderr

@@ -40,7 +40,7 @@ func TestAIsScreenOptionsPinDiffFiles(t *testing.T) {
 		test.Tap(s.check)
 	})
 	eventually(t, "the check report", func() bool { return strings.Contains(overlayText(t, w), "Check of walker") })
-	if text := overlayText(t, w); !strings.Contains(text, "looks confused") || !strings.Contains(text, "--option coords=xy") {
+	if text := overlayText(t, w); !strings.Contains(text, "looks confused") || !strings.Contains(text, "write coords=xy under Game options") {
 		t.Errorf("the check does not warn of confusion:\n%s", text)
 	}
 	closeOverlays(w)
@@ -138,7 +138,7 @@ func TestAIsScreenOptionsPinDiffFiles(t *testing.T) {
 		var ok bool
 		onUI(func() {
 			ok = s.filesDlg != nil && strings.Join(s.filesDlg.kept, ",") == "bot.py" &&
-				len(s.filesDlg.out) == 1 && strings.HasPrefix(s.filesDlg.out[0], "notes.csv  (")
+				len(s.filesDlg.out) == 1 && strings.HasPrefix(s.filesDlg.out[0], "notes.csv\n    data or output file")
 		})
 		return ok
 	})

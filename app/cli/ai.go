@@ -653,7 +653,11 @@ func printCheck(w io.Writer, res service.CheckResult) {
 		fmt.Fprintf(w, row, it.What, strings.ReplaceAll(verdict, "\n", "\n  | "))
 	}
 	for _, warn := range res.Warnings {
-		fmt.Fprintf(w, row, "warning", warn)
+		text := warn.Text
+		if warn.Option != "" {
+			text += " If that is it: ringside ai edit " + ai.Name + " --option " + warn.Option
+		}
+		fmt.Fprintf(w, row, "warning", text)
 	}
 	if res.Passed() && rep.Rank > 0 {
 		fmt.Fprintf(w, "played %d turns against built-in random bots: rank %d of %d\n", rep.Turns, rep.Rank, rep.Seats)

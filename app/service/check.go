@@ -37,7 +37,16 @@ type CheckResult struct {
 	// Warnings are things that do not fail the check but look wrong: a
 	// Grip bot that keeps walking into moves that go nowhere probably
 	// reads its position the wrong way round.
-	Warnings []string
+	Warnings []CheckWarning
+}
+
+// CheckWarning is something a check saw that looks wrong without failing
+// it, and the AI's game options that would probably put it right.
+type CheckWarning struct {
+	Text string
+	// Option is the option change to try ("coords=xy"; "coords=" removes
+	// it), "" when there is none.
+	Option string
 }
 
 // Passed reports whether the AI builds and its check game went well.
@@ -84,33 +93,32 @@ func (s *Service) Check(ctx context.Context, id int64, opt CheckOptions) (CheckR
 		return res, wrap(Failed, err, "check %s", ai.Name)
 	}
 	res.Report = rep
-	if w := confusion(ai, rep); w != "" {
+	if w, ok := confusion(ai, rep); ok {
 		res.Warnings = append(res.Warnings, w)
 	}
 	return res, nil
 }
 
 // confusion says why an AI's check game looks like a bot that misreads
-// the protocol, or "" when it does not.
-func confusion(ai storage.AI, rep *runner.CheckReport) string {
+// the protocol, with the option that would fix that.
+func confusion(ai storage.AI, rep *runner.CheckReport) (CheckWarning, bool) {
 	if ai.Game != "grip" || rep.Log == nil {
-		return ""
+		return CheckWarning{}, false
 	}
 	moves, cancelled, err := grip.MoveStats(rep.Log, 0)
 	if err != nil || !grip.Confused(moves, cancelled) {
-		return ""
+		return CheckWarning{}, false
 	}
-	fix := "ringside ai edit " + ai.Name + " --option coords=xy"
-	reads := "row column (the rule text's order)"
+	w := CheckWarning{Option: "coords=xy"}
+	reads, other := "row column (the rule text's order)", "x y"
 	if strings.Contains(ai.Options, "coords=xy") {
-		fix = "ringside ai edit " + ai.Name + " --option coords="
-		reads = "x y (coords=xy, the 2015 referee's order)"
+		w.Option = "coords="
+		reads, other = "x y (coords=xy, the 2015 referee's order)", "row column"
 	}
-	return fmt.Sprintf("looks confused: %d of its %d moves went nowhere (off the board, into a fallen block or next to another player). "+
-		"It is sent its position as %s; a bot that reads the other order walks into the edge. If that is it: %s",
-		cancelled, moves, reads, fix)
+	w.Text = fmt.Sprintf("looks confused: %d of its %d moves went nowhere (off the board, into a fallen block or next to another player). "+
+		"It is sent its position as %s; a bot that reads %s walks into the edge like this.", cancelled, moves, reads, other)
+	return w, true
 }
-
 // preflightMatch is a short game with the bot in seat 0 and the game's
 // random built-in bots in the other seats.
 func preflightMatch(g engine.Game, bot runner.Bot, seed int64, extra engine.Options) runner.Match {
