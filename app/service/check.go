@@ -119,6 +119,7 @@ func confusion(ai storage.AI, rep *runner.CheckReport) (CheckWarning, bool) {
 		"It is sent its position as %s; a bot that reads %s walks into the edge like this.", cancelled, moves, reads, other)
 	return w, true
 }
+
 // preflightMatch is a short game with the bot in seat 0 and the game's
 // random built-in bots in the other seats.
 func preflightMatch(g engine.Game, bot runner.Bot, seed int64, extra engine.Options) runner.Match {
