@@ -109,7 +109,7 @@ func newCreateEventForm(u *UI, ais []service.AIStatus) *createEventForm {
 	f.options.SetPlaceHolder("game options, one per line: KEY=VALUE (see the Games screen)")
 	f.options.SetMinRowsVisible(2)
 	f.limits = newEntry("default: " + service.DefaultLimitsText())
-	f.deadline = newEntry("none: each AI plays its current revision")
+	f.deadline = newEntry("none: each AI plays its current (or pinned) revision")
 	f.trusted = widget.NewCheck("Trusted: no sandbox (bots get your rights and files)", func(bool) { f.replan() })
 	for _, e := range []*widget.Entry{f.name, f.commands, f.gamesN, f.conc, f.scale, f.seed, f.options, f.limits, f.deadline} {
 		e.OnChanged = func(string) { f.replan() }
@@ -181,8 +181,7 @@ func (f *createEventForm) show() {
 		widget.NewFormItem("", f.runNow),
 	)
 	form.Items[10].HintText = "for every bot, e.g. memory=512M cpu=2m; an AI's own caps win"
-	form.Items[11].HintText = "revisions built after it are not used, e.g. " + time.Now().Format("2006-01-02") +
-		" 17:00, or 17:00 for today; a pinned AI plays its pin"
+	form.Items[11].HintText = "revisions built after it are not used: " + time.Now().Format("2006-01-02") + " 17:00, or 17:00 today"
 	form.Items[3].HintText = "league: seeds per pairing; bracket: best of N; swiss: rounds; sprt: most games"
 	form.Items[5].HintText = "bots that take the seats entrants leave empty; they are not ranked"
 	lists := container.NewVSplit(f.entrants.object(),
