@@ -198,7 +198,9 @@ func TestBattle2048ProtocolOption(t *testing.T) {
 	fixture.NeedPython(t)
 	root := t.TempDir()
 	db, src := filepath.Join(root, "class.db"), filepath.Join(root, "beta")
-	fixture.WriteFiles(t, src, map[string]string{"bot.py": "import sys\nfor line in sys.stdin:\n    pass\n"})
+	// It places the opening tile, then never answers a turn: its first
+	// turn input is all that is looked at.
+	fixture.WriteFiles(t, src, map[string]string{"bot.py": "import sys\nsys.stdin.readline()\nprint('1 1', flush=True)\nfor line in sys.stdin:\n    pass\n"})
 	mustRingside(t, "ai", "add", "--name", "beta", "--game", "battle2048", "--dir", src, "--no-watch",
 		"--option", "protocol=beta", "--db", db)
 	code, _, errs := ringside(t, "ai", "edit", "beta", "--option", "coords=xy", "--db", db)
@@ -206,21 +208,58 @@ func TestBattle2048ProtocolOption(t *testing.T) {
 		t.Errorf("coords on a battle2048 AI: exit %d, %q", code, errs)
 	}
 	replay := filepath.Join(root, "game.json")
-	mustRingside(t, "play", "--game", "battle2048", "--seed", "1", "--opt", "rounds=3", "--db", db, "--replay", replay,
+	mustRingside(t, "play", "--game", "battle2048", "--seed", "1", "--opt", "rounds=3", "--time-scale", "4", "--db", db, "--replay", replay,
 		"--bot", "builtin:battle2048/random", "--bot", "beta")
 	rp := readReplay(t, replay)
 	if rp.Options["protocol@1"] != "beta" || rp.Options["protocol"] != "final" {
 		t.Errorf("replay options %v", rp.Options)
 	}
-	// The first seat 0 input after the opening has four numbers first;
-	// the beta seat never gets a line of four.
+	checkBeta(t, rp, 1)
+
+	// compare: the same through an SPRT event; beta sits in both seats.
+	mustRingside(t, "compare", "--game", "battle2048", "--entry", "beta", "--entry", "builtin:battle2048/random",
+		"--games", "2", "--opt", "rounds=3", "--time-scale", "4", "--db", db)
+	show := mustRingside(t, "event", "show", "1", "--db", db)
+	if !strings.Contains(show, "entries: beta r1 (protocol=beta), builtin:battle2048/random") {
+		t.Errorf("compare's event:\n%s", show)
+	}
+	for _, m := range regexp.MustCompile(`(?m)^(\d+)\s+\d+\s+\d+\s`).FindAllStringSubmatch(show, -1) {
+		rp := exportReplay(t, db, m[1])
+		seat := 0
+		if rp.Players[1] == "beta r1" {
+			seat = 1
+		}
+		if rp.Options[fmt.Sprintf("protocol@%d", seat)] != "beta" || rp.Options[fmt.Sprintf("protocol@%d", 1-seat)] != "" {
+			t.Errorf("match %s: players %v, options %v", m[1], rp.Players, rp.Options)
+		}
+		checkBeta(t, rp, seat)
+	}
+}
+
+// checkBeta checks that the beta seat's turn inputs are the ten board
+// lines without a Turn line, and that every other turn input has one.
+func checkBeta(t *testing.T, rp replayFile, beta int) {
+	t.Helper()
+	betaTurns := 0
 	for _, st := range rp.Steps {
 		for _, s := range st.Seats {
-			first := strings.Fields(strings.SplitN(s.Input, "\n", 2)[0])
-			if s.Seat == 1 && len(first) == 4 {
-				t.Errorf("beta seat got a Turn line: %q", s.Input)
+			lines := strings.Split(strings.TrimSuffix(s.Input, "\n"), "\n")
+			if len(lines) < 10 {
+				continue // the opening
+			}
+			first := strings.Fields(lines[0])
+			switch {
+			case s.Seat == beta && (len(lines) != 10 || len(first) != 5):
+				t.Errorf("beta seat's turn input %q", s.Input)
+			case s.Seat == beta:
+				betaTurns++
+			case len(lines) != 11 || len(first) != 4:
+				t.Errorf("final seat's turn input %q", s.Input)
 			}
 		}
+	}
+	if betaTurns == 0 {
+		t.Errorf("the beta seat got no turn input: %+v", rp.Steps)
 	}
 }
 

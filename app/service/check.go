@@ -76,6 +76,11 @@ func (s *Service) Check(ctx context.Context, id int64, opt CheckOptions) (CheckR
 	if err != nil {
 		return res, wrap(Invalid, err, "check %s", ai.Name)
 	}
+	if _, err := CheckAIOptions(ai.Game, ai.Options); err != nil {
+		// Saved options are checked, so only another program (or a game
+		// that changed) leaves options like these.
+		return res, (Errorf(Invalid, "%s's game options %q: %v", ai.Name, ai.Options, err)).withFix(FixEdit, ai.Name)
+	}
 	rev, err := s.currentRevision(ai)
 	if err != nil {
 		return res, err
