@@ -91,7 +91,9 @@ func (in Info) PerSeatOptions() []Option {
 type Options map[string]string
 
 // Resolve checks opts against the game's options and fills in defaults. It
-// refuses unknown keys and values outside an option's choices.
+// refuses unknown keys and values outside an option's choices. A PerSeat
+// option may also be given for one seat as key@SEAT (SEAT 0 to MaxSeats−1);
+// such keys are kept as given and get no default.
 func (in Info) Resolve(opts Options) (Options, error) {
 	out := Options{}
 	known := map[string]Option{}

@@ -114,7 +114,7 @@ func (s *Service) prepareEvent(spec EventSpec) (storage.Event, []event.Game, err
 		Elo0: spec.Elo0, Elo1: spec.Elo1, Alpha: spec.Alpha, Beta: spec.Beta}
 	names := map[string]bool{}
 	add := func(text string, filler bool) error {
-		e, err := s.resolveEntry(text, info.ID, s.cutoff(spec.Deadline))
+		e, err := s.resolveEntry(text, info.ID, cutoff(spec.Deadline))
 		if err != nil {
 			return err
 		}
@@ -204,7 +204,7 @@ func (s *Service) prepareEvent(spec EventSpec) (storage.Event, []event.Game, err
 // cutoff is the time an event with this deadline takes its revisions at
 // now: the deadline once it has passed, until then now (zero: no
 // deadline, the current revisions).
-func (s *Service) cutoff(deadline time.Time) time.Time {
+func cutoff(deadline time.Time) time.Time {
 	if deadline.IsZero() || deadline.Before(time.Now()) {
 		return deadline
 	}
@@ -289,7 +289,7 @@ func (s *Service) refreshEntries(ev storage.Event) (storage.Event, error) {
 		if e.Spec == "" || e.RevisionID == 0 {
 			continue
 		}
-		now, err := s.resolveEntry(e.Spec, ev.Game, s.cutoff(ev.Deadline))
+		now, err := s.resolveEntry(e.Spec, ev.Game, cutoff(ev.Deadline))
 		if err != nil || now.RevisionID == e.RevisionID {
 			continue
 		}
