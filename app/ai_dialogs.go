@@ -104,6 +104,8 @@ type aiForm struct {
 	watch    *widget.Check
 	trusted  *widget.Check
 	limits   *widget.Entry
+	options  *widget.Entry // game options for this AI's seat ("coords=xy")
+	optHint  *widget.Label // which options the chosen game allows
 	problem  *widget.Label
 	save     *widget.Button
 	cancel   *widget.Button
@@ -128,6 +130,10 @@ func newAIForm(s *aisScreen, editing *storage.AI) *aiForm {
 	f.watch.SetChecked(true)
 	f.trusted = widget.NewCheck("Trusted: run it outside the sandbox, with your rights and files (only for programs you wrote or read)", nil)
 	f.limits = newEntry("default: " + service.DefaultLimitsText())
+	f.options = newEntry("none: the event's options")
+	f.optHint = widget.NewLabel("")
+	f.optHint.Importance = widget.LowImportance
+	f.game.OnChanged = func(game string) { f.optHint.SetText(optionsHint(game)) }
 	f.problem = widget.NewLabel("")
 	f.problem.Importance = widget.DangerImportance
 	title, action := "Add an AI", "Add and build"
@@ -142,6 +148,7 @@ func newAIForm(s *aisScreen, editing *storage.AI) *aiForm {
 		f.watch.SetChecked(editing.Watch)
 		f.trusted.SetChecked(editing.Trusted)
 		f.limits.SetText(editing.Limits)
+		f.options.SetText(editing.Options)
 		f.why.SetText(wrapText("Changing the folder guesses the commands again. A change of folder or commands builds a new revision; "+
 			"the revisions built so far stay.", 90))
 	} else if ids := gameIDList(); len(ids) == 1 {
@@ -157,6 +164,7 @@ func newAIForm(s *aisScreen, editing *storage.AI) *aiForm {
 		widget.NewFormItem("Build command", f.build),
 		widget.NewFormItem("Run command", f.run),
 		widget.NewFormItem("Sandbox caps", f.limits),
+		widget.NewFormItem("Game options", container.NewVBox(f.options, f.optHint)),
 	)
 	hint := widget.NewLabel(wrapText("Commands are split into words like a shell does, but never run through one (write sh -c '…' for that). "+
 		"Builds run in a copy of the folder; the run command runs in the built copy, so ./bot is the built program.", 100))
@@ -227,7 +235,7 @@ func (f *aiForm) aiSpec() (service.NewAI, error) {
 		Name: strings.TrimSpace(f.name.Text), Game: f.game.Selected, Dir: strings.TrimSpace(f.folder.Text),
 		Language: strings.TrimSpace(f.language.Text), Build: strings.TrimSpace(f.build.Text), BuildSet: true,
 		Run: strings.TrimSpace(f.run.Text), Watch: f.watch.Checked,
-		Trusted: f.trusted.Checked, Limits: strings.TrimSpace(f.limits.Text),
+		Trusted: f.trusted.Checked, Limits: strings.TrimSpace(f.limits.Text), Options: strings.TrimSpace(f.options.Text),
 	}
 	switch {
 	case a.Name == "":
@@ -265,7 +273,8 @@ func (f *aiForm) submit() {
 		} else {
 			var ed service.Edited
 			ed, err = s.u.Svc.EditAI(editing.ID, service.AIEdit{Name: &a.Name, Game: &a.Game, Dir: &a.Dir,
-				Build: &a.Build, Run: &a.Run, Language: &a.Language, Watch: &a.Watch, Trusted: &a.Trusted, Limits: &a.Limits})
+				Build: &a.Build, Run: &a.Run, Language: &a.Language, Watch: &a.Watch, Trusted: &a.Trusted, Limits: &a.Limits,
+				Options: &a.Options})
 			ai, rebuild = ed.AI, ed.Rebuild
 		}
 		uiDo(func() {
@@ -290,6 +299,22 @@ func (f *aiForm) submit() {
 		})
 		s.reload()
 	})
+}
+
+// optionsHint says, in one line, which game options an AI of game may
+// carry and why one would.
+func optionsHint(game string) string {
+	switch {
+	case game == "":
+		return "Choose the game to see the options its AIs may set."
+	case game == "grip":
+		return "This AI's seat only: coords=rc|xy. coords=xy for a bot from the 2015 arena (positions x y)."
+	case game == "battle2048":
+		return "This AI's seat only: protocol=final|beta. protocol=beta for a bot written for the beta rules."
+	case service.AIOptionsText(game) == "none":
+		return "An AI of " + game + " cannot carry game options."
+	}
+	return "This AI's seat only: " + service.AIOptionsText(game) + "."
 }
 
 // sentence writes an error as a sentence for a form: capital first, full
@@ -453,22 +478,25 @@ var revisionsColumns = []column{
 }
 
 // showRevisionsDialog lists every build of ai, newest first, with the
-// chosen one's log.
-func showRevisionsDialog(u *UI, ai storage.AI) {
-	u.goWork(func() {
-		revs, err := u.DB.Revisions(ai.ID)
+// chosen one's log, a button that pins it (or unpins the AI), and a pair
+// of revisions to compare with "Show changes".
+func showRevisionsDialog(s *aisScreen, ai storage.AI) {
+	s.u.goWork(func() {
+		st, err := s.u.Svc.AIByID(ai.ID)
 		uiDo(func() {
 			if err != nil {
-				u.showError("Cannot read the revisions of "+ai.Name, err)
+				s.u.showError("Cannot read the revisions of "+ai.Name, err)
 				return
 			}
-			newRevisionsView(u, ai, revs).show()
+			s.revsView = newRevisionsView(s, st)
+			s.revsView.show()
 		})
 	})
 }
 
 // revisionsView is the revisions dialog's content.
 type revisionsView struct {
+	s    *aisScreen
 	u    *UI
 	ai   storage.AI
 	revs []storage.Revision // newest first
@@ -476,12 +504,25 @@ type revisionsView struct {
 	head *widget.Label
 	log  *widget.Label
 	dlg  *dialog.CustomDialog
+
+	row      int           // the chosen row, -1 for none
+	pinState *widget.Label // which revision plays
+	pin      *widget.Button
+	from, to *widget.Select // the revisions "Show changes" compares
+	changes  *widget.Button
+	diff     *diffDialog // the last one shown, for tests
 }
 
-func newRevisionsView(u *UI, ai storage.AI, revs []storage.Revision) *revisionsView {
-	v := &revisionsView{u: u, ai: ai}
-	for i := len(revs) - 1; i >= 0; i-- {
-		v.revs = append(v.revs, revs[i])
+func newRevisionsView(s *aisScreen, st service.AIStatus) *revisionsView {
+	u, ai := s.u, st.AI
+	v := &revisionsView{s: s, u: u, ai: ai, row: -1}
+	var numbers []string
+	for i := len(st.Revisions) - 1; i >= 0; i-- {
+		r := st.Revisions[i]
+		v.revs = append(v.revs, r)
+		if r.Status == storage.BuildOK {
+			numbers = append(numbers, fmt.Sprintf("r%d", r.Number))
+		}
 	}
 	header, list := newColumnList(revisionsColumns, func() int { return len(v.revs) }, func(i int, cells []*widget.Label) {
 		r := v.revs[i]
@@ -490,23 +531,44 @@ func newRevisionsView(u *UI, ai storage.AI, revs []storage.Revision) *revisionsV
 			if r.Status == storage.BuildFailed && (c == 2 || c == 4) {
 				l.Importance = widget.DangerImportance
 			}
-			l.SetText(revisionCell(r, c))
+			text := revisionCell(r, c)
+			if c == 0 && r.ID != 0 {
+				switch {
+				case r.ID == v.ai.Pinned:
+					text += " · pinned"
+					l.Importance = widget.HighImportance
+				case r.ID == v.ai.Current:
+					text += " · current"
+				}
+			}
+			l.SetText(text)
 		}
 	})
 	v.list = list
 	v.head = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	v.log = newLogText("")
-	v.list.OnSelected = v.showLog
+	v.list.OnSelected = v.choose
+	v.pinState = widget.NewLabel("")
+	v.pin = widget.NewButtonWithIcon("Pin this revision", theme.MediaPauseIcon(), v.onPin)
+	v.from = widget.NewSelect(numbers, nil)
+	v.to = widget.NewSelect(numbers, nil)
+	v.from.PlaceHolder, v.to.PlaceHolder = "(older)", "(newer)"
+	v.changes = widget.NewButtonWithIcon("Show changes", theme.SearchIcon(), v.onChanges)
+	v.from.OnChanged = func(string) { v.enable() }
+	v.to.OnChanged = func(string) { v.enable() }
 	var content fyne.CanvasObject
 	if len(v.revs) == 0 {
 		content = widget.NewLabel(ai.Name + " has never been built: press Build now.")
 	} else {
-		split := container.NewVSplit(container.NewBorder(header, nil, nil, nil, v.list), container.NewBorder(v.head, nil, nil, nil, container.NewScroll(v.log)))
-		split.Offset = 0.4
+		tools := container.NewHBox(v.pin, widget.NewSeparator(), widget.NewLabel("Compare"), v.from, widget.NewLabel("with"), v.to, v.changes)
+		top := container.NewBorder(container.NewVBox(v.pinState, tools), nil, nil, nil, container.NewBorder(header, nil, nil, nil, v.list))
+		split := container.NewVSplit(top, container.NewBorder(v.head, nil, nil, nil, container.NewScroll(v.log)))
+		split.Offset = 0.5
 		content = split
 	}
 	v.dlg = dialog.NewCustom(fmt.Sprintf("Revisions of %s: %d build(s), newest first", ai.Name, len(v.revs)), "Close", content, u.Win)
 	v.dlg.Resize(dialogSize(u, 1000, 680))
+	v.showPin()
 	if len(v.revs) > 0 {
 		v.list.Select(0)
 	}
@@ -515,14 +577,25 @@ func newRevisionsView(u *UI, ai storage.AI, revs []storage.Revision) *revisionsV
 
 func (v *revisionsView) show() { v.dlg.Show() }
 
-func (v *revisionsView) showLog(row int) {
+// choose shows the chosen build's log and makes it the newer side of the
+// comparison, with the successful build before it as the older side.
+func (v *revisionsView) choose(row int) {
 	if row < 0 || row >= len(v.revs) {
 		return
 	}
+	v.row = row
 	r := v.revs[row]
 	what := "Failed build"
 	if r.Status == storage.BuildOK {
 		what = fmt.Sprintf("Revision %d", r.Number)
+		v.to.SetSelected(fmt.Sprintf("r%d", r.Number))
+		v.from.ClearSelected()
+		for _, older := range v.revs[row+1:] {
+			if older.Status == storage.BuildOK {
+				v.from.SetSelected(fmt.Sprintf("r%d", older.Number))
+				break
+			}
+		}
 	}
 	v.head.SetText(fmt.Sprintf("%s (%s), %s: build log", what, service.ShortHash(r.Hash), r.Created.Format("2006-01-02 15:04:05")))
 	text := r.BuildLog
@@ -530,6 +603,183 @@ func (v *revisionsView) showLog(row int) {
 		text = "(nothing was printed)"
 	}
 	v.log.SetText(strings.TrimRight(text, "\n"))
+	v.showPin()
+}
+
+// showPin says which revision plays and labels the pin button for the
+// chosen row: pin it, or unpin when it is the pinned one.
+func (v *revisionsView) showPin() {
+	pinned := ""
+	for _, r := range v.revs {
+		if r.ID == v.ai.Pinned {
+			pinned = fmt.Sprintf("r%d", r.Number)
+		}
+	}
+	if pinned == "" {
+		v.pinState.SetText("Not pinned: events play the current revision, the newest one that built (or the one the sources are back to).")
+	} else {
+		v.pinState.SetText("Pinned to " + pinned + ": events play it while new saves go on being built. Unpin to play the current revision again.")
+	}
+	v.enable()
+}
+
+func (v *revisionsView) enable() {
+	ok := v.row >= 0 && v.row < len(v.revs) && v.revs[v.row].Status == storage.BuildOK
+	if ok && v.revs[v.row].ID == v.ai.Pinned {
+		v.pin.SetText("Unpin")
+	} else {
+		v.pin.SetText("Pin this revision")
+	}
+	setEnabled(v.pin, ok || v.ai.Pinned != 0 && v.row < 0)
+	setEnabled(v.changes, v.from.Selected != "" && v.to.Selected != "")
+}
+
+// onPin pins the AI to the chosen revision, or unpins it when the chosen
+// revision is its pin.
+func (v *revisionsView) onPin() {
+	if v.row < 0 || v.row >= len(v.revs) {
+		return
+	}
+	r := v.revs[v.row]
+	id := v.ai.ID
+	unpin := r.ID == v.ai.Pinned
+	v.u.goWork(func() {
+		var err error
+		if unpin {
+			_, err = v.u.Svc.UnpinAI(id)
+		} else {
+			_, err = v.u.Svc.PinAI(id, r.Number)
+		}
+		ai, rerr := v.u.DB.AI(id)
+		uiDo(func() {
+			if err == nil {
+				err = rerr
+			}
+			if err != nil {
+				v.u.showError("Cannot pin "+v.ai.Name, err)
+				return
+			}
+			v.ai = ai
+			v.list.Refresh()
+			v.showPin()
+			if unpin {
+				v.s.say(v.ai.Name + " is no longer pinned: its current revision plays")
+			} else {
+				v.s.say(fmt.Sprintf("%s is pinned to revision %d: events play it; new builds wait", v.ai.Name, r.Number))
+			}
+		})
+		v.s.reload()
+	})
+}
+
+// onChanges compares the two chosen revisions off the UI thread.
+func (v *revisionsView) onChanges() {
+	from, err1 := service.ParseRevision(v.from.Selected)
+	to, err2 := service.ParseRevision(v.to.Selected)
+	if err1 != nil || err2 != nil {
+		return
+	}
+	id := v.ai.ID
+	v.u.goWork(func() {
+		d, err := v.u.Svc.DiffRevisions(id, from, to)
+		uiDo(func() {
+			if err != nil {
+				v.u.showError("Cannot compare the revisions", err)
+				return
+			}
+			v.diff = showDiffDialog(v.u, d)
+		})
+	})
+}
+
+// diffDialog shows what changed between two revisions: the files with
+// their line counts, then the unified diff of the text files.
+type diffDialog struct {
+	dlg   *dialog.CustomDialog
+	files []string // the file list's lines
+	text  string   // the diffs
+}
+
+func showDiffDialog(u *UI, d service.RevisionDiff) *diffDialog {
+	dd := &diffDialog{}
+	for _, f := range d.Files {
+		dd.files = append(dd.files, fmt.Sprintf("%-8s %s  (%s)", f.Kind, f.Path, service.ChangeText(f)))
+	}
+	var b strings.Builder
+	for _, f := range d.Files {
+		if f.Unified != "" {
+			b.WriteString(f.Unified)
+			b.WriteString("\n")
+		}
+	}
+	dd.text = b.String()
+	head := fmt.Sprintf("%d file(s) changed, %d the same.", len(d.Files), d.Same)
+	if len(d.Files) == 0 {
+		head = fmt.Sprintf("The two revisions have the same %d file(s).", d.Same)
+	}
+	list := newLogText(strings.Join(dd.files, "\n"))
+	if len(dd.files) == 0 {
+		list = newLogText("(no file changed)")
+	}
+	diffText := newLogText(dd.text)
+	if dd.text == "" {
+		diffText = newLogText("(no text file changed)")
+	}
+	split := container.NewVSplit(container.NewScroll(list), container.NewScroll(diffText))
+	split.Offset = 0.25
+	content := container.NewBorder(widget.NewLabel(head), nil, nil, nil, split)
+	dd.dlg = dialog.NewCustom(fmt.Sprintf("Changes in %s from r%d to r%d", d.AI.Name, d.From.Number, d.To.Number), "Close", content, u.Win)
+	dd.dlg.Resize(dialogSize(u, 1000, 700))
+	dd.dlg.Show()
+	return dd
+}
+
+// filesDialog shows which files of an AI's folder make its revisions and
+// which are left out, with why.
+type filesDialog struct {
+	dlg       *dialog.CustomDialog
+	kept, out []string
+}
+
+func showFilesDialog(u *UI, r aiRow, src service.Sources) *filesDialog {
+	fd := &filesDialog{}
+	var body fyne.CanvasObject
+	head := fmt.Sprintf("The files of %s that a build takes now (the folder as it is); revision folders hold these and what the build makes.", r.AI.Name)
+	if cur := r.Current; cur != nil {
+		head += fmt.Sprintf(" Current revision: r%d, built %s.", cur.Number, service.WhenText(cur.Created))
+	}
+	if src.Problem != "" {
+		body = widget.NewLabel("The folder cannot be listed: " + src.Problem)
+	} else {
+		fd.kept = append(fd.kept, src.Files...)
+		for _, l := range src.LeftOut {
+			fd.out = append(fd.out, fmt.Sprintf("%s\n    %s", l.Path, l.Why))
+		}
+		kept := newLogText(strings.Join(fd.kept, "\n"))
+		if len(fd.kept) == 0 {
+			kept = newLogText("(no file: nothing would build)")
+		}
+		out := newLogText(strings.Join(fd.out, "\n"))
+		if len(fd.out) == 0 {
+			out = newLogText("(nothing is left out)")
+		}
+		keptBox := container.NewBorder(widget.NewLabelWithStyle(fmt.Sprintf("%d file(s) make a revision", len(fd.kept)),
+			fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), nil, nil, nil, container.NewScroll(kept))
+		outBox := container.NewBorder(widget.NewLabelWithStyle(fmt.Sprintf("%d left out, with why", len(fd.out)),
+			fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), nil, nil, nil, container.NewScroll(out))
+		split := container.NewHSplit(keptBox, outBox)
+		split.Offset = 0.3
+		body = split
+	}
+	hint := widget.NewLabel(wrapText("Left out: version control, caches and editor files, build outputs, what .gitignore or "+
+		".ringsideignore leave out, and data files (*.csv, *.txt, *.log, …) unless a command names them or a line such as "+
+		"!book.txt in .ringsideignore keeps them.", 120))
+	hint.Importance = widget.LowImportance
+	content := container.NewBorder(widget.NewLabel(wrapText(head, 120)), hint, nil, nil, body)
+	fd.dlg = dialog.NewCustom("Files of "+r.AI.Name, "Close", content, u.Win)
+	fd.dlg.Resize(dialogSize(u, 960, 600))
+	fd.dlg.Show()
+	return fd
 }
 
 // revisionCell is what the revisions list shows in column col of r.
@@ -596,11 +846,21 @@ func checkRows(res service.CheckResult) (rows []checkRow, log string) {
 		rows = append(rows, checkRow{"sandbox", !strings.Contains(res.Sandbox, "partial") && !strings.Contains(res.Sandbox, "off"),
 			strings.TrimPrefix(res.Sandbox, "Sandbox: ")})
 	}
+	if opts := res.Build.AI.Options; opts != "" {
+		rows = append(rows, checkRow{"game options", true, service.AIOptionsShown(opts)})
+	}
 	if res.Report == nil {
 		return rows, ""
 	}
 	for _, it := range res.Report.Items {
 		rows = append(rows, checkRow{it.What, it.OK, it.Text})
+	}
+	for _, w := range res.Warnings {
+		text := w.Text
+		if w.Option != "" {
+			text += " If that is it: Edit, and write " + w.Option + " under Game options."
+		}
+		rows = append(rows, checkRow{"warning", true, text})
 	}
 	if !res.Passed() {
 		log = res.Report.Stderr
@@ -619,6 +879,9 @@ func showCheckDialog(u *UI, res service.CheckResult) *checkDialog {
 	grid := container.NewVBox()
 	for _, r := range d.rows {
 		icon := widget.NewIcon(theme.ConfirmIcon())
+		if r.what == "warning" {
+			icon = widget.NewIcon(theme.NewWarningThemedResource(theme.WarningIcon()))
+		}
 		if !r.ok {
 			icon = widget.NewIcon(theme.NewErrorThemedResource(theme.CancelIcon()))
 		}
@@ -627,6 +890,9 @@ func showCheckDialog(u *UI, res service.CheckResult) *checkDialog {
 		text.Wrapping = fyne.TextWrapWord
 		if !r.ok {
 			text.Importance = widget.DangerImportance
+		}
+		if r.what == "warning" {
+			text.Importance = widget.WarningImportance
 		}
 		grid.Add(container.NewBorder(nil, nil, container.NewHBox(icon, what), nil, text))
 	}

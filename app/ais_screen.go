@@ -56,6 +56,7 @@ type aisScreen struct {
 
 	add, fromTemplate                          *widget.Button
 	buildNow, buildLog, revisions, check, edit *widget.Button
+	files                                      *widget.Button
 	remove                                     *widget.Button
 	watch                                      *widget.Check
 	showing                                    bool // the detail is being filled: watch's OnChanged is not the user
@@ -64,6 +65,8 @@ type aisScreen struct {
 	form     *aiForm
 	tmplForm *templateForm
 	checkDlg *checkDialog
+	revsView *revisionsView
+	filesDlg *filesDialog
 
 	gen atomic.Int64 // reload generation: only the newest fills the list
 }
@@ -118,6 +121,7 @@ func newAIsScreen(u *UI) *aisScreen {
 	s.buildNow.Importance = widget.HighImportance
 	s.buildLog = widget.NewButtonWithIcon("Build log", theme.DocumentIcon(), s.onBuildLog)
 	s.revisions = widget.NewButtonWithIcon("Revisions", theme.HistoryIcon(), s.onRevisions)
+	s.files = widget.NewButtonWithIcon("Files", theme.FolderOpenIcon(), s.onFiles)
 	s.check = widget.NewButtonWithIcon("Check", theme.ConfirmIcon(), s.onCheck)
 	s.edit = widget.NewButtonWithIcon("Edit", theme.DocumentCreateIcon(), s.onEdit)
 	s.remove = widget.NewButtonWithIcon("Remove", theme.DeleteIcon(), s.onRemove)
@@ -130,7 +134,7 @@ func newAIsScreen(u *UI) *aisScreen {
 	s.busyRow.Hide()
 	s.busy.Stop()
 	busyArea := container.NewStack(widget.NewLabel(""), s.busyRow)
-	buttons := container.NewHBox(s.buildNow, s.buildLog, s.revisions, s.check, s.edit, s.remove, widget.NewSeparator(), s.watch)
+	buttons := container.NewHBox(s.buildNow, s.buildLog, s.revisions, s.files, s.check, s.edit, s.remove, widget.NewSeparator(), s.watch)
 	s.detail = container.NewVBox(widget.NewSeparator(), s.title, s.info, s.folder, s.current, buttons, busyArea, s.message)
 
 	list := container.NewBorder(header, nil, nil, nil, container.NewStack(s.list, s.empty))
@@ -283,6 +287,9 @@ func (s *aisScreen) cellText(r aiRow, col int) string {
 	case 2:
 		return orDash(r.AI.Language)
 	case 3:
+		if r.Pinned != nil {
+			return fmt.Sprintf("r%d · pinned", r.Pinned.Number)
+		}
 		if r.Current == nil {
 			return "none yet"
 		}
@@ -328,6 +335,8 @@ func (s *aisScreen) cellImportance(r aiRow, col int) widget.Importance {
 		return widget.HighImportance
 	case col == 3 && r.Current == nil:
 		return widget.WarningImportance
+	case col == 3 && r.Pinned != nil:
+		return widget.HighImportance
 	}
 	return widget.MediumImportance
 }
@@ -359,8 +368,8 @@ func (s *aisScreen) showSelected() {
 	ai := r.AI
 	s.title.SetText(ai.Name)
 	build := strings.Trim(service.BuildText(ai), "()")
-	s.info.SetText(fmt.Sprintf("Plays %s · %s · build: %s · run: %s\nSandbox: %s", ai.Game, orDash(ai.Language), build, ai.RunCmd,
-		service.AISandboxText(ai)))
+	s.info.SetText(fmt.Sprintf("Plays %s · %s · build: %s · run: %s\nSandbox: %s · game options: %s", ai.Game, orDash(ai.Language),
+		build, ai.RunCmd, service.AISandboxText(ai), service.AIOptionsShown(ai.Options)))
 	s.folder.Importance = widget.MediumImportance
 	s.folder.SetText("Source folder: " + ai.SourceDir)
 	if r.Missing {
@@ -385,9 +394,16 @@ func (s *aisScreen) showSelected() {
 // currentText says which revision plays and how the last build went.
 func currentText(r aiRow) string {
 	var b strings.Builder
-	if r.Current == nil {
+	switch {
+	case r.Pinned != nil:
+		fmt.Fprintf(&b, "Pinned to r%d (%s, built %s): events play it. ", r.Pinned.Number, service.ShortHash(r.Pinned.Hash),
+			service.WhenText(r.Pinned.Created))
+		if r.Current != nil {
+			fmt.Fprintf(&b, "The current revision, r%d, plays again once it is unpinned (Revisions).", r.Current.Number)
+		}
+	case r.Current == nil:
 		b.WriteString("No successful build yet: it cannot play until one succeeds.")
-	} else {
+	default:
 		fmt.Fprintf(&b, "Current revision r%d (%s, built %s) plays in events; %d build(s) so far.", r.Current.Number,
 			service.ShortHash(r.Current.Hash), service.WhenText(r.Current.Created), len(r.Revisions))
 	}
@@ -411,7 +427,7 @@ func (s *aisScreen) setBusy(text string) {
 func (s *aisScreen) enableButtons() {
 	r, ok := s.selectedRow()
 	busy := ok && (s.building[r.AI.ID] || s.checking[r.AI.ID])
-	for _, b := range []*widget.Button{s.edit, s.remove, s.revisions} {
+	for _, b := range []*widget.Button{s.edit, s.remove, s.revisions, s.files} {
 		setEnabled(b, ok)
 	}
 	setEnabled(s.buildNow, ok && !busy)
@@ -537,8 +553,20 @@ func (s *aisScreen) onBuildLog() {
 
 func (s *aisScreen) onRevisions() {
 	if r, ok := s.selectedRow(); ok {
-		showRevisionsDialog(s.u, r.AI)
+		showRevisionsDialog(s, r.AI)
 	}
+}
+
+func (s *aisScreen) onFiles() {
+	r, ok := s.selectedRow()
+	if !ok {
+		return
+	}
+	ai := r.AI
+	s.u.goWork(func() {
+		src := s.u.Svc.SourceFiles(ai)
+		uiDo(func() { s.filesDlg = showFilesDialog(s.u, r, src) })
+	})
 }
 
 func (s *aisScreen) onCheck() {

@@ -16,8 +16,8 @@ import (
 type entrant struct {
 	spec  string // the entry: builtin:grip/greedy, or the AI's name
 	label string
-	// revisions are an AI's choices, current first ("current (r5)", "r4",
-	// "r3"…); nil for a built-in bot.
+	// revisions are an AI's choices, current (or pinned) first ("current
+	// (r5)", "r4", "r3"…); nil for a built-in bot.
 	revisions []string
 	chosen    int    // index into revisions
 	disabled  string // why it cannot be chosen, "" when it can
@@ -34,6 +34,10 @@ func aiEntrant(st service.AIStatus) entrant {
 		return e
 	}
 	e.revisions = []string{fmt.Sprintf("current (r%d)", st.Current.Number)}
+	if st.Pinned != nil {
+		// The AI's name plays its pin, wherever it is used.
+		e.revisions[0] = fmt.Sprintf("pinned (r%d)", st.Pinned.Number)
+	}
 	for i := len(st.Revisions) - 1; i >= 0; i-- {
 		if r := st.Revisions[i]; r.Number > 0 {
 			e.revisions = append(e.revisions, fmt.Sprintf("r%d", r.Number))

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -75,6 +76,7 @@ type createEventForm struct {
 	seed       *widget.Entry
 	options    *widget.Entry
 	limits     *widget.Entry
+	deadline   *widget.Entry
 	trusted    *widget.Check
 	runNow     *widget.Check
 
@@ -122,8 +124,9 @@ func newCreateEventForm(u *UI, ais []service.AIStatus) *createEventForm {
 	f.options.SetPlaceHolder("game options, one per line: KEY=VALUE (see the Games screen)")
 	f.options.SetMinRowsVisible(2)
 	f.limits = newEntry("default: " + service.DefaultLimitsText())
+	f.deadline = newEntry("none: each AI plays its current (or pinned) revision")
 	f.trusted = widget.NewCheck("Trusted: no sandbox (bots get your rights and files)", func(bool) { f.replan() })
-	for _, e := range []*widget.Entry{f.name, f.commands, f.gamesN, f.conc, f.scale, f.seed, f.options, f.limits} {
+	for _, e := range []*widget.Entry{f.name, f.commands, f.gamesN, f.conc, f.scale, f.seed, f.options, f.limits, f.deadline} {
 		e.OnChanged = func(string) { f.replan() }
 	}
 	f.runNow = widget.NewCheck("Run it now", nil)
@@ -191,10 +194,12 @@ func (f *createEventForm) show() {
 		widget.NewFormItem("Seed", f.seed),
 		widget.NewFormItem("Game options", f.options),
 		widget.NewFormItem("Sandbox caps", f.limits),
+		widget.NewFormItem("Deadline", f.deadline),
 		widget.NewFormItem("", f.trusted),
 		widget.NewFormItem("", f.runNow),
 	)
 	form.Items[10].HintText = "for every bot, e.g. memory=512M cpu=2m; an AI's own caps win"
+	form.Items[11].HintText = "revisions built after it are not used: " + time.Now().Format("2006-01-02") + " 17:00, or 17:00 today"
 	form.Items[3].HintText = gamesHint[event.Format(f.format.Selected)]
 	f.form = form
 	form.Items[5].HintText = "bots that take the seats entrants leave empty; they are not ranked"
@@ -287,6 +292,9 @@ func (f *createEventForm) spec() (service.EventSpec, error) {
 			return s, invalidf("Seed: %q is not a whole number (leave it empty for a random seed)", t)
 		}
 		s.SeedSet = true
+	}
+	if s.Deadline, err = service.ParseDeadline(f.deadline.Text, time.Now()); err != nil {
+		return s, invalidf("Deadline: %s", strings.TrimPrefix(err.Error(), "deadline "))
 	}
 	for _, line := range strings.Split(f.options.Text, "\n") {
 		if line = strings.TrimSpace(line); line == "" {

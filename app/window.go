@@ -40,7 +40,11 @@ func newGamesScreen() fyne.CanvasObject {
 			if def == "" {
 				def = "(empty)"
 			}
-			doc := widget.NewLabel(fmt.Sprintf("%s  —  default %s", o.Doc, def))
+			text := fmt.Sprintf("%s  —  default %s", o.Doc, def)
+			if o.PerSeat {
+				text += ". An AI may also carry it for its own seat (its Game options on the AIs screen)."
+			}
+			doc := widget.NewLabel(text)
 			doc.Wrapping = fyne.TextWrapWord
 			opts.Append(o.Key, doc)
 		}

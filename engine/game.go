@@ -57,6 +57,33 @@ type Option struct {
 	Default string
 	Doc     string
 	Choices []string // allowed values, empty when free-form
+	// PerSeat options may also be set for one seat alone, as key@SEAT
+	// ("coords@2=xy"): an AI written for another version of the protocol
+	// carries the setting into every match it plays (see SeatValue).
+	PerSeat bool
+}
+
+// SeatKey is the key that sets option key for one seat only: "coords@2".
+func SeatKey(key string, seat int) string { return key + "@" + strconv.Itoa(seat) }
+
+// SeatValue is the value of option key for one seat: key@seat when opts
+// sets it, else the option's value for every seat (Value).
+func (in Info) SeatValue(opts Options, key string, seat int) string {
+	if v, ok := opts[SeatKey(key, seat)]; ok {
+		return v
+	}
+	return in.Value(opts, key)
+}
+
+// PerSeatOptions are the options of the game that one seat may set alone.
+func (in Info) PerSeatOptions() []Option {
+	var out []Option
+	for _, o := range in.Options {
+		if o.PerSeat {
+			out = append(out, o)
+		}
+	}
+	return out
 }
 
 // Options are a game's key=value settings. After Info.Resolve every key of
@@ -64,7 +91,9 @@ type Option struct {
 type Options map[string]string
 
 // Resolve checks opts against the game's options and fills in defaults. It
-// refuses unknown keys and values outside an option's choices.
+// refuses unknown keys and values outside an option's choices. A PerSeat
+// option may also be given for one seat as key@SEAT (SEAT 0 to MaxSeats−1);
+// such keys are kept as given and get no default.
 func (in Info) Resolve(opts Options) (Options, error) {
 	out := Options{}
 	known := map[string]Option{}
@@ -80,6 +109,18 @@ func (in Info) Resolve(opts Options) (Options, error) {
 	for _, k := range keys {
 		v := opts[k]
 		o, ok := known[k]
+		if base, seat, isSeat := strings.Cut(k, "@"); isSeat && !ok {
+			o, ok = known[base]
+			n, err := strconv.Atoi(seat)
+			switch {
+			case !ok:
+				return nil, fmt.Errorf("%s has no option %q (options: %s)", in.ID, base, in.optionKeys())
+			case !o.PerSeat:
+				return nil, fmt.Errorf("option %s is the same for every seat; only %s may be set per seat", base, in.perSeatKeys())
+			case err != nil || n < 0 || n >= in.MaxSeats || strconv.Itoa(n) != seat:
+				return nil, fmt.Errorf("option %s: seat %q is not a seat of %s (0 to %d)", k, seat, in.ID, in.MaxSeats-1)
+			}
+		}
 		if !ok {
 			return nil, fmt.Errorf("%s has no option %q (options: %s)", in.ID, k, in.optionKeys())
 		}
@@ -110,6 +151,17 @@ func (in Info) optionKeys() string {
 	keys := make([]string, len(in.Options))
 	for i, o := range in.Options {
 		keys[i] = o.Key
+	}
+	return strings.Join(keys, ", ")
+}
+
+func (in Info) perSeatKeys() string {
+	var keys []string
+	for _, o := range in.PerSeatOptions() {
+		keys = append(keys, o.Key)
+	}
+	if len(keys) == 0 {
+		return "none"
 	}
 	return strings.Join(keys, ", ")
 }

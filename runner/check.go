@@ -120,6 +120,9 @@ type CheckReport struct {
 	Rank    int    // the bot's rank (1 = best), 0 when the game did not end
 	Seats   int    // players in the game
 	Stderr  string // the end of the bot's stderr
+	// Log is the check game, for game-specific looks (Grip's moves that
+	// went nowhere).
+	Log *engine.Log
 }
 
 // OK reports whether every check passed.
@@ -148,7 +151,7 @@ func Preflight(ctx context.Context, m Match, seat int) (*CheckReport, error) {
 		return nil, fmt.Errorf("preflight: re-simulate the game: %w", err)
 	}
 	info := m.Game.Info()
-	r := &CheckReport{Turns: rp.Result.Turns, Seats: len(m.Bots), Stderr: out.Stderr[seat]}
+	r := &CheckReport{Turns: rp.Result.Turns, Seats: len(m.Bots), Stderr: out.Stderr[seat], Log: out.Log}
 	if seat < len(rp.Result.Ranks) && out.Log.Aborted == "" {
 		r.Rank = rp.Result.Ranks[seat]
 	}

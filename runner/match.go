@@ -83,6 +83,27 @@ type seatConn struct {
 	pending  func() string // remarks of the transport for the next reply (refused logins)
 }
 
+// seatOptions adds each bot's own options to the match's, as key@SEAT.
+func seatOptions(opts engine.Options, bots []Bot) engine.Options {
+	out, copied := opts, false
+	for i, b := range bots {
+		if len(b.Options) == 0 {
+			continue
+		}
+		if !copied {
+			copied = true
+			out = make(engine.Options, len(opts)+len(b.Options))
+			for k, v := range opts {
+				out[k] = v
+			}
+		}
+		for k, v := range b.Options {
+			out[engine.SeatKey(k, i)] = v
+		}
+	}
+	return out
+}
+
 // Play runs one match to its end (or until ctx is cancelled: then the log is
 // marked aborted) and stops every bot process it started.
 func Play(ctx context.Context, m Match) (*Outcome, error) {
@@ -109,7 +130,7 @@ func Play(ctx context.Context, m Match) (*Outcome, error) {
 		// may be part of what the bots are told).
 		m.Options, m.Seed, names = m.Branch.Log.Options, m.Branch.Log.Seed, m.Branch.Log.Players
 	}
-	opts, err := info.Resolve(m.Options)
+	opts, err := info.Resolve(seatOptions(m.Options, m.Bots))
 	if err != nil {
 		return nil, err
 	}

@@ -10,6 +10,7 @@ import (
 	"os"
 	"strings"
 
+	"ringside/engine"
 	"ringside/runner/sandbox"
 )
 
@@ -28,6 +29,10 @@ type Bot struct {
 	Trusted bool
 	// Limits overrides the match's caps for this bot; nil keeps them.
 	Limits *sandbox.Limits
+	// Options are game options for this bot's seat alone (Grip's
+	// coords=xy for a bot written for the 2015 arena); only options the
+	// game marks PerSeat may be set. They win over the match's options.
+	Options engine.Options
 }
 
 // Executable is the Ringside binary that runs built-in bots ("ringside bot

@@ -335,3 +335,26 @@ func matchGoroutines() int {
 	}
 	return n
 }
+
+// TestSeatOptions: a bot's own options reach the log as key@SEAT, so the
+// match replays with them, and the match's own map is left alone.
+func TestSeatOptions(t *testing.T) {
+	match := engine.Options{"coords": "rc"}
+	bots := []Bot{{}, {Options: engine.Options{"coords": "xy"}}, {}, {Options: engine.Options{"coords": "rc"}}}
+	got := seatOptions(match, bots)
+	want := engine.Options{"coords": "rc", "coords@1": "xy", "coords@3": "rc"}
+	if len(got) != len(want) {
+		t.Fatalf("seatOptions = %v, want %v", got, want)
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("seatOptions[%s] = %q, want %q", k, got[k], v)
+		}
+	}
+	if len(match) != 1 {
+		t.Errorf("the match's options changed: %v", match)
+	}
+	if got := seatOptions(match, []Bot{{}, {}}); len(got) != 1 {
+		t.Errorf("no bot options: %v", got)
+	}
+}

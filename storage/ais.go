@@ -34,6 +34,12 @@ type AI struct {
 	// sandbox's caps ("memory=512M processes=64"; "" keeps the defaults).
 	Trusted bool
 	Limits  string
+	// Options are game options only this AI's seat gets ("coords=xy";
+	// several separated by spaces; "" for none).
+	Options string
+	// Pinned is the ID of the revision events play instead of Current (0:
+	// not pinned). Only SetPin changes it; UpdateAI leaves it alone.
+	Pinned int64
 }
 
 // BuildStatus is how a revision's build went.
@@ -62,14 +68,14 @@ type Revision struct {
 	Created     time.Time
 }
 
-const aiColumns = `id, name, game, language, source_dir, build_cmd, run_cmd, watch, missing, created, current_revision, current_since, trusted, limits`
+const aiColumns = `id, name, game, language, source_dir, build_cmd, run_cmd, watch, missing, created, current_revision, current_since, trusted, limits, options, pinned_revision`
 
 func scanAI(row scanner) (AI, error) {
 	var a AI
-	var created, current, since sql.NullInt64
+	var created, current, since, pinned sql.NullInt64
 	err := row.Scan(&a.ID, &a.Name, &a.Game, &a.Language, &a.SourceDir, &a.BuildCmd, &a.RunCmd,
-		&a.Watch, &a.Missing, &created, &current, &since, &a.Trusted, &a.Limits)
-	a.Created, a.Current, a.CurrentSince = fromMillis(created), current.Int64, fromMillis(since)
+		&a.Watch, &a.Missing, &created, &current, &since, &a.Trusted, &a.Limits, &a.Options, &pinned)
+	a.Created, a.Current, a.CurrentSince, a.Pinned = fromMillis(created), current.Int64, fromMillis(since), pinned.Int64
 	return a, err
 }
 
@@ -89,9 +95,9 @@ func (db *DB) AddAI(a AI) (AI, error) {
 		return AI{}, fmt.Errorf("add AI: %w", err)
 	}
 	a.Created = db.now()
-	res, err := db.exec(`INSERT INTO ais (name, game, language, source_dir, build_cmd, run_cmd, watch, missing, created, trusted, limits)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		a.Name, a.Game, a.Language, a.SourceDir, a.BuildCmd, a.RunCmd, a.Watch, a.Missing, a.Created.UnixMilli(), a.Trusted, a.Limits)
+	res, err := db.exec(`INSERT INTO ais (name, game, language, source_dir, build_cmd, run_cmd, watch, missing, created, trusted, limits, options)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		a.Name, a.Game, a.Language, a.SourceDir, a.BuildCmd, a.RunCmd, a.Watch, a.Missing, a.Created.UnixMilli(), a.Trusted, a.Limits, a.Options)
 	if isConstraint(err, sqlite3.SQLITE_CONSTRAINT_UNIQUE) {
 		return AI{}, fmt.Errorf("add AI: an AI named %q already exists; choose another name", a.Name)
 	}
@@ -131,8 +137,8 @@ func (db *DB) UpdateAI(a AI) error {
 		return fmt.Errorf("update AI %d: %w", a.ID, err)
 	}
 	res, err := db.exec(`UPDATE ais SET name = ?, game = ?, language = ?, source_dir = ?, build_cmd = ?,
-		run_cmd = ?, watch = ?, missing = ?, trusted = ?, limits = ? WHERE id = ?`,
-		a.Name, a.Game, a.Language, a.SourceDir, a.BuildCmd, a.RunCmd, a.Watch, a.Missing, a.Trusted, a.Limits, a.ID)
+		run_cmd = ?, watch = ?, missing = ?, trusted = ?, limits = ?, options = ? WHERE id = ?`,
+		a.Name, a.Game, a.Language, a.SourceDir, a.BuildCmd, a.RunCmd, a.Watch, a.Missing, a.Trusted, a.Limits, a.Options, a.ID)
 	if isConstraint(err, sqlite3.SQLITE_CONSTRAINT_UNIQUE) {
 		return fmt.Errorf("rename AI %d: an AI named %q already exists; choose another name", a.ID, a.Name)
 	}
@@ -283,6 +289,23 @@ func (db *DB) SetCurrentRevision(aiID, revID int64) error {
 		return fmt.Errorf("make revision %d current for AI %d: %w", revID, aiID, err)
 	}
 	return mustAffect(res, fmt.Sprintf("make revision %d current for AI %d", revID, aiID))
+}
+
+// SetPin makes events play an AI's successful revision revID instead of
+// its current one; revID 0 unpins. Builds go on as before.
+func (db *DB) SetPin(aiID, revID int64) error {
+	var res sql.Result
+	var err error
+	if revID == 0 {
+		res, err = db.exec(`UPDATE ais SET pinned_revision = NULL WHERE id = ?`, aiID)
+	} else {
+		res, err = db.exec(`UPDATE ais SET pinned_revision = ? WHERE id = ? AND EXISTS (
+			SELECT 1 FROM revisions WHERE id = ? AND ai_id = ? AND status = 'ok')`, revID, aiID, revID, aiID)
+	}
+	if err != nil {
+		return fmt.Errorf("pin AI %d to revision %d: %w", aiID, revID, err)
+	}
+	return mustAffect(res, fmt.Sprintf("pin AI %d to revision %d", aiID, revID))
 }
 
 // Revisions lists an AI's builds, failed ones included, oldest first.

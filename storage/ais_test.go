@@ -173,3 +173,57 @@ func TestRevisions(t *testing.T) {
 		t.Errorf("unrelated entry lost its revision: %+v", e)
 	}
 }
+
+// TestPinAndOptions: an AI's options are saved by UpdateAI, its pin only by
+// SetPin, and a pin must be a successful revision of that AI.
+func TestPinAndOptions(t *testing.T) {
+	db := openTemp(t)
+	a, err := db.AddAI(AI{Name: "alice", Game: "grip", Options: "coords=xy"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := db.AddAI(AI{Name: "bob", Game: "grip"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r1, err := db.AddRevision(Revision{AIID: a.ID, Hash: "h1", Status: BuildOK})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad, err := db.AddRevision(Revision{AIID: a.ID, Hash: "h2", Status: BuildFailed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rb, err := db.AddRevision(Revision{AIID: b.ID, Hash: "h3", Status: BuildOK})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rev := range []int64{bad.ID, rb.ID, 9999} {
+		if err := db.SetPin(a.ID, rev); err == nil {
+			t.Errorf("pin to revision %d accepted", rev)
+		}
+	}
+	if err := db.SetPin(a.ID, r1.ID); err != nil {
+		t.Fatal(err)
+	}
+	got, err := db.AI(a.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Pinned != r1.ID || got.Options != "coords=xy" {
+		t.Errorf("pinned %d options %q, want %d and coords=xy", got.Pinned, got.Options, r1.ID)
+	}
+	got.Options, got.Pinned = "", 0
+	if err := db.UpdateAI(got); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ = db.AI(a.ID); got.Pinned != r1.ID || got.Options != "" {
+		t.Errorf("after UpdateAI: pinned %d options %q; UpdateAI must keep the pin and save options", got.Pinned, got.Options)
+	}
+	if err := db.SetPin(a.ID, 0); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ = db.AI(a.ID); got.Pinned != 0 {
+		t.Errorf("unpinned AI still pinned to %d", got.Pinned)
+	}
+}

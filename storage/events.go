@@ -54,6 +54,9 @@ type Event struct {
 	// defaults; an entry's own limits win).
 	Trusted bool
 	Limits  string
+	// Deadline, when set, is the time after which new revisions of the
+	// event's AIs are not used by it.
+	Deadline time.Time
 }
 
 // Entry is how one competitor of an event is run. Name, Filler and
@@ -70,6 +73,12 @@ type Entry struct {
 	// event was made.
 	Trusted bool
 	Limits  string
+	// Options are the AI's own game options ("coords=xy"), as they were
+	// when the event was made.
+	Options string
+	// Spec is what was written for the entry ("alice", "alice@r3",
+	// "builtin:grip/random"); "" for events made before it was kept.
+	Spec string
 }
 
 // CreateEvent stores an event with its entries and returns it with its ID.
@@ -120,25 +129,25 @@ func (db *DB) CreateEvent(ev Event) (Event, error) {
 	}
 	ev.Created = time.UnixMilli(db.now().UnixMilli())
 	err = db.write(func(tx *sql.Tx) error {
-		res, err := tx.Exec(`INSERT INTO events (name, game, format, options, config, status, concurrency, time_scale, created, finished, trusted, limits)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		res, err := tx.Exec(`INSERT INTO events (name, game, format, options, config, status, concurrency, time_scale, created, finished, trusted, limits, deadline)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			ev.Name, ev.Game, string(ev.Config.Format), string(opts), string(cfg), ev.Status,
-			ev.Concurrency, ev.TimeScale, ev.Created.UnixMilli(), millis(ev.Finished), ev.Trusted, ev.Limits)
+			ev.Concurrency, ev.TimeScale, ev.Created.UnixMilli(), millis(ev.Finished), ev.Trusted, ev.Limits, millis(ev.Deadline))
 		if err != nil {
 			return err
 		}
 		if ev.ID, err = res.LastInsertId(); err != nil {
 			return err
 		}
-		stmt, err := tx.Prepare(`INSERT INTO entries (event_id, idx, name, revision_id, command, dir, filler, candidate, trusted, limits)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+		stmt, err := tx.Prepare(`INSERT INTO entries (event_id, idx, name, revision_id, command, dir, filler, candidate, trusted, limits, options, spec)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 		if err != nil {
 			return err
 		}
 		defer stmt.Close()
 		for _, e := range ev.Entries {
 			rev := sql.NullInt64{Int64: e.RevisionID, Valid: e.RevisionID != 0}
-			_, err := stmt.Exec(ev.ID, e.Index, e.Name, rev, e.Command, e.Dir, e.Filler, e.Candidate, e.Trusted, e.Limits)
+			_, err := stmt.Exec(ev.ID, e.Index, e.Name, rev, e.Command, e.Dir, e.Filler, e.Candidate, e.Trusted, e.Limits, e.Options, e.Spec)
 			if isConstraint(err, sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY) {
 				return fmt.Errorf("entry %d (%s): revision %d does not exist: %w", e.Index, e.Name, e.RevisionID, ErrNotFound)
 			}
@@ -154,17 +163,17 @@ func (db *DB) CreateEvent(ev Event) (Event, error) {
 	return ev, nil
 }
 
-const eventColumns = `id, name, game, options, config, status, concurrency, time_scale, created, finished, trusted, limits`
+const eventColumns = `id, name, game, options, config, status, concurrency, time_scale, created, finished, trusted, limits, deadline`
 
 func scanEvent(row interface{ Scan(...any) error }) (Event, error) {
 	var ev Event
 	var opts, cfg string
-	var created, finished sql.NullInt64
+	var created, finished, deadline sql.NullInt64
 	if err := row.Scan(&ev.ID, &ev.Name, &ev.Game, &opts, &cfg, &ev.Status, &ev.Concurrency, &ev.TimeScale,
-		&created, &finished, &ev.Trusted, &ev.Limits); err != nil {
+		&created, &finished, &ev.Trusted, &ev.Limits, &deadline); err != nil {
 		return Event{}, err
 	}
-	ev.Created, ev.Finished = fromMillis(created), fromMillis(finished)
+	ev.Created, ev.Finished, ev.Deadline = fromMillis(created), fromMillis(finished), fromMillis(deadline)
 	if err := json.Unmarshal([]byte(opts), &ev.Options); err != nil {
 		return Event{}, fmt.Errorf("options: %w", err)
 	}
@@ -183,7 +192,7 @@ func (db *DB) Event(id int64) (Event, error) {
 	if err != nil {
 		return Event{}, fmt.Errorf("event %d: %w", id, err)
 	}
-	rows, err := db.r.Query(`SELECT idx, name, revision_id, command, dir, filler, candidate, trusted, limits
+	rows, err := db.r.Query(`SELECT idx, name, revision_id, command, dir, filler, candidate, trusted, limits, options, spec
 		FROM entries WHERE event_id = ? ORDER BY idx`, id)
 	if err != nil {
 		return Event{}, fmt.Errorf("entries of event %d: %w", id, err)
@@ -191,7 +200,7 @@ func (db *DB) Event(id int64) (Event, error) {
 	for rows.Next() {
 		var e Entry
 		var rev sql.NullInt64
-		if err := rows.Scan(&e.Index, &e.Name, &rev, &e.Command, &e.Dir, &e.Filler, &e.Candidate, &e.Trusted, &e.Limits); err != nil {
+		if err := rows.Scan(&e.Index, &e.Name, &rev, &e.Command, &e.Dir, &e.Filler, &e.Candidate, &e.Trusted, &e.Limits, &e.Options, &e.Spec); err != nil {
 			rows.Close()
 			return Event{}, fmt.Errorf("entries of event %d: %w", id, err)
 		}
@@ -262,4 +271,38 @@ func (db *DB) DeleteEvent(id int64) error {
 		return fmt.Errorf("delete event %d: %w", id, err)
 	}
 	return mustAffect(res, fmt.Sprintf("delete event %d", id))
+}
+
+// RefreshEntries saves ev's entries (name, revision, command, folder,
+// sandbox settings, options) and the entry names of its config, for an
+// event that has not started yet: one created before its deadline takes
+// the revisions built until then. An event that has started is refused.
+func (db *DB) RefreshEntries(ev Event) error {
+	cfg, err := json.Marshal(ev.Config)
+	if err != nil {
+		return fmt.Errorf("refresh entries of event %d: config: %w", ev.ID, err)
+	}
+	err = db.write(func(tx *sql.Tx) error {
+		res, err := tx.Exec(`UPDATE events SET config = ? WHERE id = ? AND status = 'created'`, string(cfg), ev.ID)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return fmt.Errorf("it has started or is gone: %w", ErrNotFound)
+		}
+		for _, e := range ev.Entries {
+			rev := sql.NullInt64{Int64: e.RevisionID, Valid: e.RevisionID != 0}
+			if _, err := tx.Exec(`UPDATE entries SET name = ?, revision_id = ?, command = ?, dir = ?, trusted = ?, limits = ?, options = ?
+				WHERE event_id = ? AND idx = ?`, e.Name, rev, e.Command, e.Dir, e.Trusted, e.Limits, e.Options, ev.ID, e.Index); err != nil {
+				return fmt.Errorf("entry %d (%s): %w", e.Index, e.Name, err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("refresh entries of event %d: %w", ev.ID, err)
+	}
+	return nil
 }

@@ -20,7 +20,7 @@ const aiHelp = `Registers contestants' programs (AIs) from their source folders,
 and keeps every successful build as a numbered revision.
 
   ringside ai add --name N --game G --dir D [--build CMD] [--run CMD] [--no-watch]
-                 [--trusted] [--limits CAPS]
+                 [--trusted] [--limits CAPS] [--option KEY=VALUE]...
       Registers the program in folder D for game G and builds it once. What is
       not given is guessed from the files (go.mod → go build, a Makefile → make,
       *.cpp → g++, *.java → javac, Cargo.toml → cargo, *.py → python3, …) and
@@ -41,14 +41,29 @@ and keeps every successful build as a numbered revision.
       or read, since a trusted bot runs with your rights, files and
       environment. --limits changes the sandbox's caps for this AI, e.g.
       --limits "memory=1G cpu=5m" (keys: memory, processes, cpu, filesize,
-      scratch, files).
+      scratch, files). --option sets a game option for this AI's seat
+      alone, in every game it plays: the protocol it was written for.
+      Grip: coords=xy sends positions column first, as the 2015 referee
+      did (the rule text, and Ringside's default, say row first); Battle
+      2048: protocol=beta leaves out the Turn line, as the beta rules did.
   ringside ai new --game G --lang L --dir D --name N [--no-watch]
       Copies a small working bot for game G in language L (python, cpp, java,
       go) into the new or empty folder D, registers it as N and builds it.
   ringside ai edit NAME [--name N] [--game G] [--dir D] [--build CMD] [--run CMD] [--watch|--no-watch]
-                 [--trusted|--sandboxed] [--limits CAPS]
-      Changes what is given (--limits "" goes back to the default caps); a new folder or new commands are checked as for
-      add and built at once. The revisions built so far stay.
+                 [--trusted|--sandboxed] [--limits CAPS] [--option KEY=VALUE]...
+      Changes what is given (--limits "" goes back to the default caps;
+      --option KEY= removes that option); a new folder or new commands are
+      checked as for add and built at once. The revisions built so far stay.
+  ringside ai pin NAME rN
+      Events (and compare and play) use revision N of the AI from now on
+      instead of its current revision; the watcher goes on building new
+      revisions, which wait. For a tournament's freeze.
+  ringside ai unpin NAME
+      The current revision plays again.
+  ringside ai diff NAME rA rB
+      What changed from revision A to revision B: the files that make a
+      revision, added, removed or changed with their line counts, then the
+      unified diff of each text file (binary files give their size).
   ringside ai list
       Every AI: game, language, current revision, last build, watched.
   ringside ai show NAME
@@ -64,7 +79,11 @@ and keeps every successful build as a numbered revision.
       Builds if needed, then plays one short game with the current revision
       against the game's random built-in bots and says plainly whether the
       program starts, does its handshake, answers in time and answers
-      validly — with the first problem of each kind.
+      validly — with the first problem of each kind. It warns when a Grip
+      bot looks confused: at least 5 of its moves, and half or more of them,
+      went nowhere (off the board, into a fallen block, next to another
+      player), which is what a bot that reads its position in the other
+      order does; the warning says which --option would fix that.
   ringside ai revisions NAME
       Every build, failed ones included, oldest first.
   ringside ai remove NAME [--files]
@@ -94,7 +113,7 @@ Every subcommand takes:
 
 func init() {
 	register(&command{
-		name: "ai", usage: "add|new|edit|list|show|build|check|revisions|remove [ARGS]",
+		name: "ai", usage: "add|new|edit|list|show|build|check|revisions|pin|unpin|diff|remove [ARGS]",
 		summary: "register, build and check contestants' programs",
 		help:    aiHelp,
 		run:     runAI,
@@ -102,13 +121,13 @@ func init() {
 }
 
 func runAI(c *cli, args []string) error {
-	const subs = "add, new, edit, list, show, build, check, revisions or remove"
+	const subs = "add, new, edit, list, show, build, check, revisions, pin, unpin, diff or remove"
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
 		return usagef("ai: say what to do: %s (see \"ringside help ai\")", subs)
 	}
 	sub := map[string]func(*cli, []string) error{
 		"add": aiAdd, "new": aiNew, "edit": aiEdit, "list": aiList, "show": aiShow, "build": aiBuild,
-		"check": aiCheck, "revisions": aiRevisions, "remove": aiRemove,
+		"check": aiCheck, "revisions": aiRevisions, "remove": aiRemove, "pin": aiPin, "unpin": aiUnpin, "diff": aiDiff,
 	}
 	f, ok := sub[args[0]]
 	if !ok {
@@ -189,6 +208,8 @@ func aiAdd(c *cli, args []string) error {
 	fs, f := c.newAIFlagSet("ai add")
 	buildCmd := fs.String("build", "", "")
 	run := fs.String("run", "", "")
+	var options listFlag
+	fs.Var(&options, "option", "")
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
@@ -202,7 +223,8 @@ func aiAdd(c *cli, args []string) error {
 	}
 	return withService(*f.db, func(s *service.Service) error {
 		reg, err := s.Register(service.NewAI{Name: *f.name, Game: *f.game, Dir: *f.dir, Build: *buildCmd,
-			BuildSet: isSet(fs, "build"), Run: *run, Watch: !*f.noWatch, Trusted: *f.trusted, Limits: *f.limits})
+			BuildSet: isSet(fs, "build"), Run: *run, Watch: !*f.noWatch, Trusted: *f.trusted, Limits: *f.limits,
+			Options: strings.Join(options, " ")})
 		if err != nil {
 			return err
 		}
@@ -218,6 +240,9 @@ func (c *cli) registered(s *service.Service, reg service.Registered, timeout tim
 		fmt.Fprintf(c.stdout, "guessed %s: %s\n", g.Language, g.Why)
 	}
 	fmt.Fprintf(c.stdout, "  build: %s\n  run:   %s\n", service.BuildText(ai), ai.RunCmd)
+	if ai.Options != "" {
+		fmt.Fprintf(c.stdout, "  options: %s\n", service.AIOptionsShown(ai.Options))
+	}
 	w := "watched: \"ringside watch\" rebuilds it on every change"
 	if !ai.Watch {
 		w = "not watched: build it with \"ringside ai build " + ai.Name + "\""
@@ -322,6 +347,8 @@ func aiEdit(c *cli, args []string) error {
 		{fs.Bool("trusted", false, ""), fs.Bool("sandboxed", false, ""), "trusted", "sandboxed", &e.Trusted},
 	}
 	timeout := fs.Duration("timeout", build.DefaultBuildTimeout, "")
+	var options listFlag
+	fs.Var(&options, "option", "")
 	name, err := nameArg(fs, args)
 	if err != nil {
 		return err
@@ -340,17 +367,28 @@ func aiEdit(c *cli, args []string) error {
 			*dst = &v
 		}
 	}
-	if e == (service.AIEdit{}) {
-		return usagef("ai edit: say what to change: --name, --game, --dir, --build, --run, --watch, --no-watch, --trusted, --sandboxed or --limits")
+	if e == (service.AIEdit{}) && len(options) == 0 {
+		return usagef("ai edit: say what to change: --name, --game, --dir, --build, --run, --watch, --no-watch, --trusted, --sandboxed, --limits or --option")
 	}
 	return withAI(*dbPath, name, func(s *service.Service, st service.AIStatus) error {
+		if len(options) > 0 {
+			game := st.AI.Game
+			if e.Game != nil {
+				game = *e.Game
+			}
+			opts, err := service.SetAIOptions(game, st.AI.Options, options)
+			if err != nil {
+				return err
+			}
+			e.Options = &opts
+		}
 		ed, err := s.EditAI(st.AI.ID, e)
 		if err != nil {
 			return err
 		}
 		ai := ed.AI
-		fmt.Fprintf(c.stdout, "AI %s saved\n  game:   %s\n  folder: %s\n  build:  %s\n  run:    %s\n  watched: %v\n  sandbox: %s\n",
-			ai.Name, ai.Game, ai.SourceDir, service.BuildText(ai), ai.RunCmd, ai.Watch, service.AISandboxText(ai))
+		fmt.Fprintf(c.stdout, "AI %s saved\n  game:   %s\n  folder: %s\n  build:  %s\n  run:    %s\n  watched: %v\n  sandbox: %s\n  options: %s\n",
+			ai.Name, ai.Game, ai.SourceDir, service.BuildText(ai), ai.RunCmd, ai.Watch, service.AISandboxText(ai), service.AIOptionsShown(ai.Options))
 		if !ed.Rebuild {
 			return nil
 		}
@@ -375,6 +413,9 @@ func aiList(c *cli, args []string) error {
 			cur, last := "-", "never built"
 			if st.Current != nil {
 				cur = fmt.Sprintf("r%d", st.Current.Number)
+			}
+			if st.Pinned != nil {
+				cur = fmt.Sprintf("r%d pinned", st.Pinned.Number)
 			}
 			if st.Last != nil {
 				last = fmt.Sprintf("%s %s", st.Last.Status, st.Last.Created.Format("2006-01-02 15:04"))
@@ -409,13 +450,18 @@ func aiShow(c *cli, args []string) error {
 		if ai.Missing {
 			fmt.Fprint(w, " (missing)")
 		}
-		fmt.Fprintf(w, "\n  build:     %s\n  run:       %s\n  watched:   %v\n  sandbox:   %s\n  added:     %s\n",
-			service.BuildText(ai), ai.RunCmd, ai.Watch, service.AISandboxText(ai), ai.Created.Format("2006-01-02 15:04"))
+		fmt.Fprintf(w, "\n  build:     %s\n  run:       %s\n  watched:   %v\n  sandbox:   %s\n  options:   %s\n  added:     %s\n",
+			service.BuildText(ai), ai.RunCmd, ai.Watch, service.AISandboxText(ai), service.AIOptionsShown(ai.Options),
+			ai.Created.Format("2006-01-02 15:04"))
 		if cur := st.Current; cur == nil {
 			fmt.Fprintln(w, "  current:   none (no successful build yet)")
 		} else {
 			fmt.Fprintf(w, "  current:   revision %d (%s), built %s\n  revision folder: %s\n", cur.Number, service.ShortHash(cur.Hash),
 				cur.Created.Format("2006-01-02 15:04:05"), cur.ArtifactDir)
+		}
+		if p := st.Pinned; p != nil {
+			fmt.Fprintf(w, "  pinned:    revision %d (%s): events play it, not the current revision (\"ringside ai unpin %s\" ends that)\n",
+				p.Number, service.ShortHash(p.Hash), ai.Name)
 		}
 		fmt.Fprintf(w, "  builds:    %d (%d failed)\n", len(st.Revisions), st.Failed)
 		printSources(w, s.SourceFiles(ai))
@@ -482,6 +528,9 @@ func aiRevisions(c *cli, args []string) error {
 				if r.ID == st.AI.Current {
 					num += " *"
 				}
+				if r.ID == st.AI.Pinned {
+					num += " pinned"
+				}
 			} else {
 				where = service.FirstError(r.BuildLog)
 			}
@@ -489,6 +538,10 @@ func aiRevisions(c *cli, args []string) error {
 		}
 		if err := c.printTable("REVISION\tHASH\tSTATUS\tBUILT\tFOLDER / FIRST ERROR", rows, ""); err != nil {
 			return err
+		}
+		if st.Pinned != nil {
+			fmt.Fprintf(c.stdout, "* the current revision; pinned: events play r%d\n", st.Pinned.Number)
+			return nil
 		}
 		fmt.Fprintln(c.stdout, "* plays now (the current revision)")
 		return nil
@@ -585,6 +638,9 @@ func printCheck(w io.Writer, res service.CheckResult) {
 	fmt.Fprintf(w, "check %s (%s, revision %d, %s)\n", ai.Name, ai.Game, rev.Number, service.ShortHash(rev.Hash))
 	fmt.Fprintf(w, row, "builds", "ok")
 	fmt.Fprintf(w, row, "sandbox", res.Sandbox)
+	if ai.Options != "" {
+		fmt.Fprintf(w, row, "options", service.AIOptionsShown(ai.Options))
+	}
 	rep := res.Report
 	if rep == nil {
 		return
@@ -596,10 +652,111 @@ func printCheck(w io.Writer, res service.CheckResult) {
 		}
 		fmt.Fprintf(w, row, it.What, strings.ReplaceAll(verdict, "\n", "\n  | "))
 	}
+	for _, warn := range res.Warnings {
+		text := warn.Text
+		if warn.Option != "" {
+			text += " If that is it: ringside ai edit " + ai.Name + " --option " + warn.Option
+		}
+		fmt.Fprintf(w, row, "warning", text)
+	}
 	if res.Passed() && rep.Rank > 0 {
 		fmt.Fprintf(w, "played %d turns against built-in random bots: rank %d of %d\n", rep.Turns, rep.Rank, rep.Seats)
 	}
 	if res.Passed() {
 		fmt.Fprintln(w, "ok: ready to play")
+	}
+}
+
+// revisionArgs parses flags around NAME and n revisions (rN).
+func revisionArgs(fs *flag.FlagSet, args []string, n int, usage string) (string, []int, error) {
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return "", nil, err
+	}
+	if len(pos) != n+1 {
+		return "", nil, usagef("%s: write %s", fs.Name(), usage)
+	}
+	var revs []int
+	for _, p := range pos[1:] {
+		r, err := service.ParseRevision(p)
+		if err != nil {
+			return "", nil, usagef("%s: %v", fs.Name(), err)
+		}
+		revs = append(revs, r)
+	}
+	return pos[0], revs, nil
+}
+
+func aiPin(c *cli, args []string) error {
+	fs := c.flags("ai pin")
+	dbPath := dbFlag(fs)
+	name, revs, err := revisionArgs(fs, args, 1, "ringside ai pin NAME rN")
+	if err != nil {
+		return err
+	}
+	return withAI(*dbPath, name, func(s *service.Service, st service.AIStatus) error {
+		rev, err := s.PinAI(st.AI.ID, revs[0])
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(c.stdout, "%s is pinned to revision %d (%s): events, compare and play use it; new builds wait until \"ringside ai unpin %s\"\n",
+			st.AI.Name, rev.Number, service.ShortHash(rev.Hash), st.AI.Name)
+		return nil
+	})
+}
+
+func aiUnpin(c *cli, args []string) error {
+	fs := c.flags("ai unpin")
+	dbPath := dbFlag(fs)
+	name, err := nameArg(fs, args)
+	if err != nil {
+		return err
+	}
+	return withAI(*dbPath, name, func(s *service.Service, st service.AIStatus) error {
+		was, err := s.UnpinAI(st.AI.ID)
+		if err != nil {
+			return err
+		}
+		cur := "none yet"
+		if st.Current != nil {
+			cur = fmt.Sprintf("revision %d", st.Current.Number)
+		}
+		if !was {
+			fmt.Fprintf(c.stdout, "%s was not pinned; its current revision plays (%s)\n", st.AI.Name, cur)
+			return nil
+		}
+		fmt.Fprintf(c.stdout, "%s is no longer pinned: its current revision plays (%s)\n", st.AI.Name, cur)
+		return nil
+	})
+}
+
+func aiDiff(c *cli, args []string) error {
+	fs := c.flags("ai diff")
+	dbPath := dbFlag(fs)
+	name, revs, err := revisionArgs(fs, args, 2, "ringside ai diff NAME rA rB, e.g. ai diff alice r1 r2")
+	if err != nil {
+		return err
+	}
+	return withReadAI(*dbPath, name, func(s *service.Service, st service.AIStatus) error {
+		d, err := s.DiffRevisions(st.AI.ID, revs[0], revs[1])
+		if err != nil {
+			return err
+		}
+		printDiff(c.stdout, d)
+		return nil
+	})
+}
+
+// printDiff writes the file list of a revision diff, then the text diffs.
+func printDiff(w io.Writer, d service.RevisionDiff) {
+	fmt.Fprintf(w, "%s: revision %d (%s) → revision %d (%s): %d file(s) changed, %d the same\n", d.AI.Name,
+		d.From.Number, service.ShortHash(d.From.Hash), d.To.Number, service.ShortHash(d.To.Hash), len(d.Files), d.Same)
+	for _, f := range d.Files {
+		fmt.Fprintf(w, "  %-8s %s  %s\n", f.Kind, f.Path, service.ChangeText(f))
+	}
+	for _, f := range d.Files {
+		if f.Unified != "" {
+			fmt.Fprint(w, "\n", f.Unified)
+		}
 	}
 }

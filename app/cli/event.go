@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 
 	"ringside/app/service"
 	"ringside/engine"
@@ -51,6 +52,12 @@ result and every replay. Commands:
         --limits CAPS      the sandbox's caps for every bot, e.g.
                            "memory=1G processes=128 cpu=5m" (an AI's own
                            --limits win)
+        --deadline TIME    revisions built after TIME are not used by this
+                           event: each AI plays the revision it had then
+                           ("2026-11-27 17:00", or "17:00" for today; local
+                           time). Created before TIME, the event takes the
+                           revisions built until TIME when it first starts.
+                           A pinned AI ("ringside ai pin") plays its pin.
   ringside event run ID [--concurrency N]
       Plays the event's games until it is finished. Every finished game is
       saved at once; Ctrl-C (or a crash) loses only the games in play. One
@@ -197,6 +204,7 @@ func eventCreate(c *cli, args []string) error {
 	fs.StringVar(&spec.Name, "name", "", "")
 	fs.IntVar(&spec.Seats, "seats", 0, "")
 	fs.Int64Var(&spec.Seed, "seed", 0, "")
+	deadline := fs.String("deadline", "", "")
 	var entries, fillers, cands listFlag
 	fs.Var(&entries, "entry", "")
 	fs.Var(&fillers, "filler", "")
@@ -214,6 +222,9 @@ func eventCreate(c *cli, args []string) error {
 	if spec.Options, err = parseOpts(*opts); err != nil {
 		return err
 	}
+	if spec.Deadline, err = service.ParseDeadline(*deadline, time.Now()); err != nil {
+		return usagef("event create: %v", err)
+	}
 	return withService(*dbPath, func(s *service.Service) error {
 		ev, scheduled, err := s.CreateEvent(spec)
 		if err != nil {
@@ -221,6 +232,10 @@ func eventCreate(c *cli, args []string) error {
 		}
 		fmt.Fprintf(c.stdout, "event %d: %s, %d entries, %d games scheduled so far (seed %d)\n",
 			ev.ID, ev.Name, len(ev.Entries), scheduled, ev.Config.Seed)
+		if !ev.Deadline.IsZero() {
+			fmt.Fprintf(c.stdout, "deadline %s: revisions built after it are not used; entries: %s\n",
+				ev.Deadline.Local().Format("2006-01-02 15:04"), entryNames(ev))
+		}
 		fmt.Fprintf(c.stdout, "run it with: ringside event run %d%s\n", ev.ID, dbArg(*dbPath))
 		return nil
 	})
@@ -371,6 +386,10 @@ func eventShow(c *cli, args []string) error {
 			return err
 		}
 		fmt.Fprintf(c.stdout, "event %d: %s (%s %s, %s)\n", ev.ID, ev.Name, ev.Game, ev.Config.Format, ev.Status)
+		if !ev.Deadline.IsZero() {
+			fmt.Fprintf(c.stdout, "deadline %s: revisions built after it are not used\n", ev.Deadline.Local().Format("2006-01-02 15:04"))
+		}
+		fmt.Fprintf(c.stdout, "entries: %s\n", entryNames(ev))
 		var rows [][]string
 		for _, m := range ms {
 			var seats []string
@@ -480,4 +499,17 @@ func runReplay(c *cli, args []string) error {
 		}
 		return os.WriteFile(*outPath, data, 0o644)
 	})
+}
+
+// entryNames lists an event's entries by name, with their own game
+// options.
+func entryNames(ev storage.Event) string {
+	names := make([]string, len(ev.Entries))
+	for i, e := range ev.Entries {
+		names[i] = e.Name
+		if e.Options != "" {
+			names[i] += " (" + e.Options + ")"
+		}
+	}
+	return strings.Join(names, ", ")
 }

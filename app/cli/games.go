@@ -33,7 +33,11 @@ takes, its options with defaults (for --opt KEY=VALUE) and its built-in bots
 					if len(o.Choices) > 0 {
 						choices = " (" + strings.Join(o.Choices, "|") + ")"
 					}
-					fmt.Fprintf(c.stdout, "    %-10s default %s%s: %s\n", o.Key, def, choices, o.Doc)
+					perSeat := ""
+					if o.PerSeat {
+						perSeat = " An AI may also carry it for its own seat (ai add --option " + o.Key + "=…)."
+					}
+					fmt.Fprintf(c.stdout, "    %-10s default %s%s: %s%s\n", o.Key, def, choices, o.Doc, perSeat)
 				}
 				var bots []string
 				for _, b := range g.Bots() {

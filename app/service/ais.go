@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -22,6 +23,9 @@ type AIStatus struct {
 	// Current is the revision that plays, nil before the first
 	// successful build.
 	Current *storage.Revision
+	// Pinned is the revision events play instead of Current, nil when the
+	// AI is not pinned.
+	Pinned *storage.Revision
 	// Last is the newest build, failed ones included.
 	Last      *storage.Revision
 	Revisions []storage.Revision // every build, oldest first
@@ -91,6 +95,9 @@ func (s *Service) status(ai storage.AI) (AIStatus, error) {
 		if r.ID == ai.Current {
 			st.Current = r
 		}
+		if r.ID == ai.Pinned {
+			st.Pinned = r
+		}
 		if r.Status == storage.BuildFailed {
 			st.Failed++
 		}
@@ -119,6 +126,9 @@ type NewAI struct {
 	// sandbox's caps ("memory=512M cpu=2m"; see runner.ParseLimits).
 	Trusted bool
 	Limits  string
+	// Options are game options for this AI's seat alone ("coords=xy"; see
+	// CheckAIOptions).
+	Options string
 }
 
 // Registered is a newly stored AI and, when commands were guessed, the
@@ -171,12 +181,16 @@ func (s *Service) Register(a NewAI) (Registered, error) {
 	if err != nil {
 		return Registered{}, err
 	}
+	options, err := CheckAIOptions(a.Game, a.Options)
+	if err != nil {
+		return Registered{}, err
+	}
 	if err := build.CheckCommands(abs, a.Build, a.Run); err != nil {
 		return Registered{}, &Error{Code: Failed, Message: err.Error(), Err: err}
 	}
 	ai, err := s.db.AddAI(storage.AI{Name: a.Name, Game: a.Game, Language: strings.TrimSpace(a.Language), SourceDir: abs,
 		BuildCmd: strings.TrimSpace(a.Build), RunCmd: strings.TrimSpace(a.Run), Watch: a.Watch,
-		Trusted: a.Trusted, Limits: limits})
+		Trusted: a.Trusted, Limits: limits, Options: options})
 	if err != nil {
 		return Registered{}, wrap(Failed, err, "register %s", a.Name)
 	}
@@ -263,6 +277,8 @@ func GameIDs() string {
 type AIEdit struct {
 	Name, Game, Dir, Build, Run, Language, Limits *string
 	Watch, Trusted                                *bool
+	// Options replaces the AI's game options ("coords=xy"; "" for none).
+	Options *string
 }
 
 // Edited is an AI after a change, and whether the change needs a new
@@ -314,6 +330,15 @@ func (s *Service) EditAI(id int64, e AIEdit) (Edited, error) {
 	if err := checkGame(ai.Game); err != nil {
 		return Edited{}, err
 	}
+	if e.Options != nil {
+		ai.Options = *e.Options
+	}
+	if ai.Options, err = CheckAIOptions(ai.Game, ai.Options); err != nil {
+		if e.Options == nil {
+			return Edited{}, Errorf(Invalid, "%v; the AI's options were set for %s: change them too (--option KEY= removes one)", err, old.Game)
+		}
+		return Edited{}, err
+	}
 	if other, err := s.db.AIByName(ai.Name); err == nil && other.ID != ai.ID {
 		return Edited{}, Errorf(Conflict, "an AI named %q already exists: choose another name", other.Name)
 	}
@@ -330,6 +355,47 @@ func (s *Service) EditAI(id int64, e AIEdit) (Edited, error) {
 		return Edited{}, wrap(Failed, err, "save %s", ai.Name)
 	}
 	return Edited{AI: ai, Rebuild: rebuild}, nil
+}
+
+// PinAI makes events, compare and play use revision number of an AI
+// instead of its current revision, until UnpinAI. The watcher goes on
+// building new revisions; they just do not play.
+func (s *Service) PinAI(id int64, number int) (storage.Revision, error) {
+	st, err := s.AIByID(id)
+	if err != nil {
+		return storage.Revision{}, err
+	}
+	for _, r := range st.Revisions {
+		if r.Number == number && r.Status == storage.BuildOK {
+			if err := s.db.SetPin(id, r.ID); err != nil {
+				return storage.Revision{}, wrap(Failed, err, "pin %s", st.AI.Name)
+			}
+			return r, nil
+		}
+	}
+	return storage.Revision{}, (Errorf(Invalid, "AI %s has no revision %d", st.AI.Name, number)).withFix(FixRevisions, st.AI.Name)
+}
+
+// UnpinAI lets an AI's current revision play again. It reports whether
+// the AI was pinned.
+func (s *Service) UnpinAI(id int64) (bool, error) {
+	ai, err := s.db.AI(id)
+	if err != nil {
+		return false, &Error{Code: NotFound, Message: fmt.Sprintf("AI %d is no longer registered (removed meanwhile?)", id), Err: err}
+	}
+	if ai.Pinned == 0 {
+		return false, nil
+	}
+	return true, wrap(Failed, s.db.SetPin(id, 0), "unpin %s", ai.Name)
+}
+
+// ParseRevision reads a revision number as people write it: "r3" or "3".
+func ParseRevision(text string) (int, error) {
+	n, err := strconv.Atoi(strings.TrimPrefix(strings.TrimSpace(text), "r"))
+	if err != nil || n <= 0 {
+		return 0, Errorf(Invalid, "revision %q: write rN or N, e.g. r3 (\"ringside ai revisions NAME\" lists them)", text)
+	}
+	return n, nil
 }
 
 // Removed says what removing an AI deleted.

@@ -4,10 +4,12 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"ringside/engine"
 	"ringside/engine/games"
+	"ringside/engine/grip"
 	"ringside/runner"
 	"ringside/storage"
 )
@@ -32,6 +34,19 @@ type CheckResult struct {
 	Report   *runner.CheckReport // nil when it did not build
 	// Sandbox is how the check game's bots were contained, in one line.
 	Sandbox string
+	// Warnings are things that do not fail the check but look wrong: a
+	// Grip bot that keeps walking into moves that go nowhere probably
+	// reads its position the wrong way round.
+	Warnings []CheckWarning
+}
+
+// CheckWarning is something a check saw that looks wrong without failing
+// it, and the AI's game options that would probably put it right.
+type CheckWarning struct {
+	Text string
+	// Option is the option change to try ("coords=xy"; "coords=" removes
+	// it), "" when there is none.
+	Option string
 }
 
 // Passed reports whether the AI builds and its check game went well.
@@ -61,6 +76,11 @@ func (s *Service) Check(ctx context.Context, id int64, opt CheckOptions) (CheckR
 	if err != nil {
 		return res, wrap(Invalid, err, "check %s", ai.Name)
 	}
+	if _, err := CheckAIOptions(ai.Game, ai.Options); err != nil {
+		// Saved options are checked, so only another program (or a game
+		// that changed) leaves options like these.
+		return res, (Errorf(Invalid, "%s's game options %q: %v", ai.Name, ai.Options, err)).withFix(FixEdit, ai.Name)
+	}
 	rev, err := s.currentRevision(ai)
 	if err != nil {
 		return res, err
@@ -78,7 +98,31 @@ func (s *Service) Check(ctx context.Context, id int64, opt CheckOptions) (CheckR
 		return res, wrap(Failed, err, "check %s", ai.Name)
 	}
 	res.Report = rep
+	if w, ok := confusion(ai, rep); ok {
+		res.Warnings = append(res.Warnings, w)
+	}
 	return res, nil
+}
+
+// confusion says why an AI's check game looks like a bot that misreads
+// the protocol, with the option that would fix that.
+func confusion(ai storage.AI, rep *runner.CheckReport) (CheckWarning, bool) {
+	if ai.Game != "grip" || rep.Log == nil {
+		return CheckWarning{}, false
+	}
+	moves, cancelled, err := grip.MoveStats(rep.Log, 0)
+	if err != nil || !grip.Confused(moves, cancelled) {
+		return CheckWarning{}, false
+	}
+	w := CheckWarning{Option: "coords=xy"}
+	reads, other := "row column (the rule text's order)", "x y"
+	if strings.Contains(ai.Options, "coords=xy") {
+		w.Option = "coords="
+		reads, other = "x y (coords=xy, the 2015 referee's order)", "row column"
+	}
+	w.Text = fmt.Sprintf("looks confused: %d of its %d moves went nowhere (off the board, into a fallen block or next to another player). "+
+		"It is sent its position as %s; a bot that reads %s walks into the edge like this.", cancelled, moves, reads, other)
+	return w, true
 }
 
 // preflightMatch is a short game with the bot in seat 0 and the game's
@@ -89,7 +133,9 @@ func preflightMatch(g engine.Game, bot runner.Bot, seed int64, extra engine.Opti
 	for _, o := range info.Options {
 		switch o.Key {
 		case "max_turns": // Grip: global turns, 4 per round
-			opts[o.Key] = "80"
+			// 50 turns of its own: long enough for a bot that misreads
+			// its position to reach an edge and keep bumping into it.
+			opts[o.Key] = "200"
 		case "rounds", "turns":
 			opts[o.Key] = "30"
 		}

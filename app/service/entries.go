@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
+	"time"
 
 	"ringside/engine/games"
 	"ringside/runner"
@@ -18,6 +19,12 @@ import (
 // NAME=COMMAND, a built-in bot (builtin:grip/greedy), a registered AI's
 // name (its current revision) or NAME@rN (its revision N).
 func (s *Service) ResolveEntry(spec, game string) (storage.Entry, error) {
+	return s.resolveEntry(spec, game, time.Time{})
+}
+
+// resolveEntry is ResolveEntry for an event with a deadline: an AI's name
+// plays the revision it had at the deadline (unless it is pinned).
+func (s *Service) resolveEntry(spec, game string, deadline time.Time) (storage.Entry, error) {
 	spec = strings.TrimSpace(spec)
 	if name, cmd, ok := strings.Cut(spec, "="); ok && !strings.HasPrefix(spec, runner.BuiltinPrefix) {
 		name, cmd = strings.TrimSpace(name), strings.TrimSpace(cmd)
@@ -63,20 +70,32 @@ func (s *Service) ResolveEntry(spec, game string) (storage.Entry, error) {
 	if ai.Game != game {
 		return storage.Entry{}, Errorf(Invalid, "AI %s plays %s, not %s", ai.Name, ai.Game, game)
 	}
-	return s.aiEntry(ai, want)
+	return s.aiEntry(ai, want, deadline)
 }
 
-// aiEntry is how revision want of ai plays (0: its current revision). It
-// is the one place that turns a stored revision into a bot, for events,
-// compare, play and checks alike.
-func (s *Service) aiEntry(ai storage.AI, want int) (storage.Entry, error) {
+// aiEntry is how revision want of ai plays (0: its pinned revision, else
+// the one it had at the deadline, else its current revision). It is the
+// one place that turns a stored revision into a bot, for events, compare,
+// play and checks alike.
+func (s *Service) aiEntry(ai storage.AI, want int, deadline time.Time) (storage.Entry, error) {
 	var rev storage.Revision
-	if want == 0 {
+	switch {
+	case want == 0 && ai.Pinned != 0:
+		var err error
+		if rev, err = s.db.Revision(ai.Pinned); err != nil {
+			return storage.Entry{}, wrap(Failed, err, "AI %s's pinned revision", ai.Name)
+		}
+	case want == 0 && !deadline.IsZero():
+		var err error
+		if rev, err = s.revisionAt(ai, deadline); err != nil {
+			return storage.Entry{}, err
+		}
+	case want == 0:
 		var err error
 		if rev, err = s.currentRevision(ai); err != nil {
 			return storage.Entry{}, err
 		}
-	} else {
+	default:
 		revs, err := s.db.Revisions(ai.ID)
 		if err != nil {
 			return storage.Entry{}, err
@@ -93,18 +112,45 @@ func (s *Service) aiEntry(ai storage.AI, want int) (storage.Entry, error) {
 	return revisionEntry(ai, rev), nil
 }
 
+// revisionAt is the revision of ai that played at time t: its current
+// revision if it became current by then, else its newest successful build
+// from before t.
+func (s *Service) revisionAt(ai storage.AI, t time.Time) (storage.Revision, error) {
+	revs, err := s.db.Revisions(ai.ID)
+	if err != nil {
+		return storage.Revision{}, err
+	}
+	var best storage.Revision
+	for _, r := range revs {
+		if r.Status != storage.BuildOK || r.Created.After(t) {
+			continue
+		}
+		if r.ID == ai.Current && !ai.CurrentSince.After(t) {
+			return r, nil
+		}
+		if best.ID == 0 || r.Created.After(best.Created) || (r.Created.Equal(best.Created) && r.Number > best.Number) {
+			best = r
+		}
+	}
+	if best.ID == 0 {
+		return storage.Revision{}, (Errorf(Invalid, "AI %s has no revision built before the deadline %s", ai.Name,
+			t.Local().Format("2006-01-02 15:04"))).withFix(FixRevisions, ai.Name)
+	}
+	return best, nil
+}
+
 // revisionEntry is how one revision of an AI plays, with the AI's
 // sandbox settings.
 func revisionEntry(ai storage.AI, rev storage.Revision) storage.Entry {
 	bot := revisionBot(ai, rev)
 	return storage.Entry{Name: bot.Name, RevisionID: rev.ID, Command: bot.Command, Dir: bot.Dir,
-		Trusted: ai.Trusted, Limits: ai.Limits}
+		Trusted: ai.Trusted, Limits: ai.Limits, Options: ai.Options}
 }
 
 // EntryBot is the bot that plays an entry, its caps read on top of base
 // (the event's).
 func EntryBot(e storage.Entry, base sandbox.Limits) runner.Bot {
-	b := runner.Bot{Name: e.Name, Command: e.Command, Dir: e.Dir, Trusted: e.Trusted}
+	b := runner.Bot{Name: e.Name, Command: e.Command, Dir: e.Dir, Trusted: e.Trusted, Options: entryOptions(e.Options)}
 	if e.Limits != "" {
 		// Stored limits were checked when the AI was saved; ones that no
 		// longer read keep the event's caps, which are never looser.

@@ -49,6 +49,11 @@ type EventSpec struct {
 	// win).
 	Trusted bool
 	Limits  string
+	// Deadline, when set, keeps revisions built after it out of the
+	// event: each AI plays the revision it had at the deadline (a pinned
+	// AI plays its pin). An event created before its deadline takes the
+	// revisions built until then when it first starts.
+	Deadline time.Time
 }
 
 // CreateEvent checks spec, stores the event and its first schedule, and
@@ -112,7 +117,7 @@ func (s *Service) prepareEvent(spec EventSpec) (storage.Event, []event.Game, err
 		return storage.Event{}, nil, err
 	}
 	ev := storage.Event{Game: info.ID, Options: options, Concurrency: spec.Concurrency, TimeScale: spec.TimeScale,
-		Trusted: spec.Trusted, Limits: limits}
+		Trusted: spec.Trusted, Limits: limits, Deadline: spec.Deadline}
 	cfg := event.Config{Format: spec.Format, Games: spec.Games, Seed: spec.Seed,
 		Elo0: spec.Elo0, Elo1: spec.Elo1, Alpha: spec.Alpha, Beta: spec.Beta}
 	if spec.Format == event.SPRT {
@@ -120,10 +125,11 @@ func (s *Service) prepareEvent(spec EventSpec) (storage.Event, []event.Game, err
 	}
 	names := map[string]bool{}
 	add := func(text string, filler bool) error {
-		e, err := s.ResolveEntry(text, info.ID)
+		e, err := s.resolveEntry(text, info.ID, cutoff(spec.Deadline))
 		if err != nil {
 			return err
 		}
+		e.Spec = strings.TrimSpace(text)
 		if err := checkStarts(e); err != nil {
 			return err
 		}
@@ -220,6 +226,16 @@ func (s *Service) prepareEvent(spec EventSpec) (storage.Event, []event.Game, err
 	return ev, sched, nil
 }
 
+// cutoff is the time an event with this deadline takes its revisions at
+// now: the deadline once it has passed, until then now (zero: no
+// deadline, the current revisions).
+func cutoff(deadline time.Time) time.Time {
+	if deadline.IsZero() || deadline.Before(time.Now()) {
+		return deadline
+	}
+	return time.Time{}
+}
+
 // SeatRange says how many players a game takes.
 func SeatRange(info engine.Info) string {
 	if info.MinSeats == info.MaxSeats {
@@ -250,6 +266,13 @@ func (s *Service) EventJob(id int64, concurrency int) (*EventJob, error) {
 	ev, err := s.db.Event(id)
 	if err != nil {
 		return nil, err
+	}
+	// Before its first game an event with a deadline takes the revisions
+	// built up to it; from then on its entries are fixed.
+	if !ev.Deadline.IsZero() && ev.Status == storage.EventCreated {
+		if ev, err = s.refreshEntries(ev); err != nil {
+			return nil, err
+		}
 	}
 	j := &EventJob{db: s.db, Event: ev, ids: map[int]int64{}}
 	if j.Run, err = eventRunner(ev, concurrency); err != nil {
@@ -288,6 +311,44 @@ func eventRunner(ev storage.Event, concurrency int) (*runner.Event, error) {
 		Game: g, Options: ev.Options, Config: ev.Config, Bots: bots, Sandbox: sb,
 		Concurrency: concurrency, TimeScale: ev.TimeScale,
 	}, nil
+}
+
+// refreshEntries lets an event with a deadline that has not started yet
+// play the revisions its AIs have now (up to the deadline): it was created
+// with those of its creation. Entries that no longer resolve (an AI
+// removed) keep what they had.
+func (s *Service) refreshEntries(ev storage.Event) (storage.Event, error) {
+	changed := false
+	taken := map[string]bool{}
+	for _, e := range ev.Entries {
+		taken[strings.ToLower(e.Name)] = true
+	}
+	for i, e := range ev.Entries {
+		if e.Spec == "" || e.RevisionID == 0 {
+			continue
+		}
+		now, err := s.resolveEntry(e.Spec, ev.Game, cutoff(ev.Deadline))
+		if err != nil || now.RevisionID == e.RevisionID {
+			continue
+		}
+		delete(taken, strings.ToLower(e.Name))
+		base := now.Name
+		for k := 2; taken[strings.ToLower(now.Name)]; k++ {
+			now.Name = fmt.Sprintf("%s#%d", base, k)
+		}
+		taken[strings.ToLower(now.Name)] = true
+		now.Index, now.Filler, now.Candidate, now.Spec = e.Index, e.Filler, e.Candidate, e.Spec
+		ev.Entries[i] = now
+		ev.Config.Entries[i].Name = now.Name
+		changed = true
+	}
+	if !changed {
+		return ev, nil
+	}
+	if err := s.db.RefreshEntries(ev); err != nil {
+		return ev, wrap(Failed, err, "event %d", ev.ID)
+	}
+	return ev, nil
 }
 
 // Start plays the event until it is finished or ctx is cancelled, keeping
@@ -476,4 +537,31 @@ func (s *Service) DeleteEvent(id int64) error {
 		err = rerr
 	}
 	return wrap(Failed, err, "delete event %d", id)
+}
+
+// deadlineLayouts are the ways a deadline may be written, in local time.
+var deadlineLayouts = []string{"2006-01-02 15:04", "2006-01-02T15:04", "2006-01-02 15:04:05", "2006-01-02T15:04:05"}
+
+// ParseDeadline reads an event's deadline as people write it: "2026-11-27
+// 17:00" (also with a T or seconds), an RFC 3339 time, or "17:00" for
+// today; times without a zone are local. "" is no deadline.
+func ParseDeadline(text string, now time.Time) (time.Time, error) {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return time.Time{}, nil
+	}
+	if t, err := time.Parse(time.RFC3339, text); err == nil {
+		return t, nil
+	}
+	for _, layout := range deadlineLayouts {
+		if t, err := time.ParseInLocation(layout, text, now.Location()); err == nil {
+			return t, nil
+		}
+	}
+	if t, err := time.ParseInLocation("15:04", text, now.Location()); err == nil {
+		y, m, d := now.Date()
+		return time.Date(y, m, d, t.Hour(), t.Minute(), 0, 0, now.Location()), nil
+	}
+	return time.Time{}, Errorf(Invalid, "deadline %q: write a date and time such as %s, or a time today such as 17:00",
+		text, now.Format("2006-01-02 15:04"))
 }

@@ -332,3 +332,82 @@ func TestReasonText(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckRefusesUnknownStoredOptions: options that did not come through
+// CheckAIOptions (another program wrote them) stop the check with the
+// options that are allowed.
+func TestCheckRefusesUnknownStoredOptions(t *testing.T) {
+	s, err := Open(filepath.Join(t.TempDir(), "ringside.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "bot.sh"), []byte("echo READY\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	ai, err := s.db.AddAI(storage.AI{Name: "odd", Game: "grip", SourceDir: dir, RunCmd: "sh bot.sh", Options: "speed=fast"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.Check(context.Background(), ai.ID, CheckOptions{})
+	if err == nil || !strings.Contains(err.Error(), "can only set coords=rc|xy") {
+		t.Fatalf("check of an AI with unknown options: %v", err)
+	}
+}
+
+func TestCheckAIOptions(t *testing.T) {
+	tests := []struct {
+		game, text, want, err string
+	}{
+		{"grip", "", "", ""},
+		{"grip", "coords=xy", "coords=xy", ""},
+		{"grip", " coords=rc ", "coords=rc", ""},
+		{"battle2048", "protocol=beta", "protocol=beta", ""},
+		{"grip", "coords=xy,coords=rc", "", "given twice"},
+		{"grip", "coords", "", "write KEY=VALUE"},
+		{"grip", "coords=", "", "write KEY=VALUE"},
+		{"grip", "turn_ms=5", "", "can only set coords=rc|xy"},
+		{"battle2048", "coords=xy", "", "can only set protocol=final|beta"},
+		{"cloud", "transport=tcp", "", "cannot carry game options"},
+	}
+	for _, tt := range tests {
+		got, err := CheckAIOptions(tt.game, tt.text)
+		if tt.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("CheckAIOptions(%s, %q) error %v, want %q", tt.game, tt.text, err, tt.err)
+			}
+			continue
+		}
+		if err != nil || got != tt.want {
+			t.Errorf("CheckAIOptions(%s, %q) = %q, %v; want %q", tt.game, tt.text, got, err, tt.want)
+		}
+	}
+	got, err := SetAIOptions("grip", "coords=xy", []string{"coords="})
+	if err != nil || got != "" {
+		t.Errorf("SetAIOptions removing coords = %q, %v", got, err)
+	}
+}
+
+func TestParseDeadline(t *testing.T) {
+	now := time.Date(2026, 11, 24, 10, 30, 0, 0, time.UTC)
+	tests := []struct {
+		text string
+		want time.Time
+		err  bool
+	}{
+		{"", time.Time{}, false},
+		{"2026-11-27 17:00", time.Date(2026, 11, 27, 17, 0, 0, 0, time.UTC), false},
+		{"2026-11-27T17:00:30", time.Date(2026, 11, 27, 17, 0, 30, 0, time.UTC), false},
+		{"2026-11-27T17:00:00+01:00", time.Date(2026, 11, 27, 16, 0, 0, 0, time.UTC), false},
+		{"17:00", time.Date(2026, 11, 24, 17, 0, 0, 0, time.UTC), false},
+		{"friday", time.Time{}, true},
+		{"25:00", time.Time{}, true},
+	}
+	for _, tt := range tests {
+		got, err := ParseDeadline(tt.text, now)
+		if (err != nil) != tt.err || !got.Equal(tt.want) {
+			t.Errorf("ParseDeadline(%q) = %v, %v; want %v (error %v)", tt.text, got, err, tt.want, tt.err)
+		}
+	}
+}

@@ -288,3 +288,30 @@ func TestWatchedDataFileMakesNoRevision(t *testing.T) {
 		t.Fatalf("after a source change: %+v (err %v)", ev.Out.Rev, ev.Err)
 	}
 }
+
+// TestWatcherBuildsPinnedAI: a pinned AI's saves still become revisions,
+// but its name keeps playing the pin until it is unpinned.
+func TestWatcherBuildsPinnedAI(t *testing.T) {
+	fixture.NeedPython(t)
+	r := newWatchRig(t)
+	ai, dir := r.add(t, "pinny", "grip", map[string]string{"bot.py": fixture.PyBot(1)})
+	if _, err := r.s.PinAI(ai.ID, 1); err != nil {
+		t.Fatal(err)
+	}
+	r.start(t, build.DefaultDebounce)
+	r.next(t, "pinny") // catch-up
+	fixture.WriteFiles(t, dir, map[string]string{"bot.py": fixture.PyBot(2)})
+	if ev := r.next(t, "pinny"); ev.Err != nil || ev.Out.Rev.Number != 2 || ev.Out.Rev.Status != storage.BuildOK {
+		t.Fatalf("the save of a pinned AI: %+v, %v", ev.Out.Rev, ev.Err)
+	}
+	e, err := r.s.ResolveEntry("pinny", "grip")
+	if err != nil || e.Name != "pinny r1" {
+		t.Fatalf("a pinned AI plays %q (%v), want pinny r1", e.Name, err)
+	}
+	if _, err := r.s.UnpinAI(ai.ID); err != nil {
+		t.Fatal(err)
+	}
+	if e, err = r.s.ResolveEntry("pinny", "grip"); err != nil || e.Name != "pinny r2" {
+		t.Fatalf("after unpinning it plays %q (%v), want pinny r2", e.Name, err)
+	}
+}

@@ -65,7 +65,7 @@ var info = engine.Info{
 				"What is left is sent as TimeLeft and caps the wait of each turn."},
 		{Key: OptRounds, Default: "1000",
 			Doc: "Rounds before the game is decided on score (one round = one turn of each player)."},
-		{Key: OptProtocol, Default: ProtocolFinal, Choices: []string{ProtocolFinal, ProtocolBeta},
+		{Key: OptProtocol, Default: ProtocolFinal, Choices: []string{ProtocolFinal, ProtocolBeta}, PerSeat: true,
 			Doc: "Turn input format: final = a line \"Turn TimeLeft MyScore OpponentScore\" then the boards " +
 				"(the contest's final referee); beta = the ten board lines only (the beta rule text)."},
 	},
@@ -78,7 +78,7 @@ func (*Game) Info() engine.Info { return info }
 type config struct {
 	initMS, turnMS, totalMS int64
 	rounds                  int
-	beta                    bool
+	beta                    [Seats]bool // per seat: it gets the beta input
 }
 
 // New validates the options and starts a match. players must name the two
@@ -110,13 +110,15 @@ func NewState(opts engine.Options, players []string) (*State, error) {
 	if cfg.rounds, err = engine.IntOption(OptRounds, get(OptRounds), 1, maxRounds, "rounds"); err != nil {
 		return nil, err
 	}
-	switch p := get(OptProtocol); p {
-	case ProtocolFinal:
-	case ProtocolBeta:
-		cfg.beta = true
-	default:
-		return nil, fmt.Errorf("option %s=%q: want %s (with the Turn TimeLeft MyScore OpponentScore line) or %s (boards only)",
-			OptProtocol, p, ProtocolFinal, ProtocolBeta)
+	for seat := range Seats {
+		switch p := info.SeatValue(opts, OptProtocol, seat); p {
+		case ProtocolFinal:
+		case ProtocolBeta:
+			cfg.beta[seat] = true
+		default:
+			return nil, fmt.Errorf("option %s=%q: want %s (with the Turn TimeLeft MyScore OpponentScore line) or %s (boards only)",
+				OptProtocol, p, ProtocolFinal, ProtocolBeta)
+		}
 	}
 	return &State{cfg: cfg, players: append([]string(nil), players...), placedOn: -1}, nil
 }

@@ -120,6 +120,29 @@ func TestProtocols(t *testing.T) {
 	var b0, b1 Board
 	b0[0][0], b0[1][1] = 1, 11
 	b1[4][0] = 2
+	final := "3 99990 12 8\n0 0 0 0 0\n0 0 0 0 0\n0 0 0 0 0\n0 0 0 0 0\n2 0 0 0 0\n1 0 0 0 0\n0 11 0 0 0\n0 0 0 0 0\n0 0 0 0 0\n0 0 0 0 0\n"
+	beta := final[len("3 99990 12 8\n"):]
+	for _, tc := range []struct {
+		opts engine.Options
+		want string
+	}{
+		// protocol@SEAT sets one seat's input alone (an AI's own option).
+		{engine.Options{"protocol@1": ProtocolBeta}, beta},
+		{engine.Options{"protocol@0": ProtocolBeta}, final},
+		{engine.Options{OptProtocol: ProtocolBeta, "protocol@1": ProtocolFinal}, final},
+	} {
+		opts, err := info.Resolve(tc.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := mainState(t, opts, b0, b1, 1)
+		st.half, st.round = 5, 3
+		st.scores = [Seats]int64{8, 12}
+		st.used[1] = 10
+		if a := st.Asks(); len(a) != 1 || a[0].Input != tc.want {
+			t.Errorf("%v: asks %+v\nwant %q", tc.opts, a, tc.want)
+		}
+	}
 	for _, tc := range []struct {
 		protocol string
 		want     string

@@ -137,7 +137,7 @@ func (s *State) newSeatStep(seat int) []engine.SeatStep {
 func (s *State) input(seat int, left int64) string {
 	var buf [4*20 + 2*rowsMax]byte // four int64 with separators, two boards
 	i := 0
-	if !s.cfg.beta {
+	if !s.cfg.beta[seat] {
 		i = putInt(buf[:], i, int64(s.half/2+1), ' ')
 		i = putInt(buf[:], i, left, ' ')
 		i = putInt(buf[:], i, s.scores[seat], ' ')

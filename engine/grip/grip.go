@@ -71,7 +71,7 @@ var info = engine.Info{
 			Doc: "Milliseconds a bot has to print READY after it starts."},
 		{Key: OptMaxTurns, Default: "1000",
 			Doc: "Global turns before the game ends in a draw of the survivors (4 turns = one round; 1000 = 250 each)."},
-		{Key: OptCoords, Default: CoordsRC, Choices: []string{CoordsRC, CoordsXY},
+		{Key: OptCoords, Default: CoordsRC, Choices: []string{CoordsRC, CoordsXY}, PerSeat: true,
 			Doc: "Order of a player's position in the turn input: rc = row then column (as the rule texts say), " +
 				"xy = column then row (what the 2015 referee actually sent; bots written for the original arena need it)."},
 		{Key: OptStart, Default: "",
@@ -89,7 +89,7 @@ type config struct {
 	turn     time.Duration
 	ready    time.Duration
 	maxTurns int
-	xy       bool
+	xy       [Seats]bool // per seat: its position lines column first
 }
 
 // New validates the options and starts a match. players must name the four
@@ -119,12 +119,14 @@ func NewState(opts engine.Options, players []string, seed int64) (*State, error)
 	if cfg.maxTurns, err = engine.IntOption(OptMaxTurns, get(OptMaxTurns), 1, maxMaxTurns, "turns"); err != nil {
 		return nil, err
 	}
-	switch c := get(OptCoords); c {
-	case CoordsRC:
-	case CoordsXY:
-		cfg.xy = true
-	default:
-		return nil, fmt.Errorf("option %s=%q: want %s (row first) or %s (column first)", OptCoords, c, CoordsRC, CoordsXY)
+	for seat := range Seats {
+		switch c := info.SeatValue(opts, OptCoords, seat); c {
+		case CoordsRC:
+		case CoordsXY:
+			cfg.xy[seat] = true
+		default:
+			return nil, fmt.Errorf("option %s=%q: want %s (row first) or %s (column first)", OptCoords, c, CoordsRC, CoordsXY)
+		}
 	}
 	var start [Seats]Piece
 	if s := get(OptStart); s != "" {

@@ -390,7 +390,7 @@ func TestInputFormat(t *testing.T) {
 	if got := s.Asks()[0].Input; got != wantRC {
 		t.Errorf("coords=rc input\n got %q\nwant %q", got, wantRC)
 	}
-	s.cfg.xy = true
+	s.cfg.xy[0] = true
 	wantXY := "0\n4\n12 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 -3\n" +
 		"5 2 R 0\n17 9 L 0\n0 17 U 0\n9 14 D 1\nEOD\n"
 	if got := s.Asks()[0].Input; got != wantXY {
@@ -398,6 +398,39 @@ func TestInputFormat(t *testing.T) {
 	}
 	if a := s.Asks()[0]; a.Seat != 0 || a.Timeout != 100*time.Millisecond || a.Expect != nil {
 		t.Errorf("ask %+v, want seat 0, 100ms, no filter", a)
+	}
+}
+
+// TestCoordsPerSeat: coords@N=xy turns the position lines round for seat N
+// alone; the other seats keep the game's order.
+func TestCoordsPerSeat(t *testing.T) {
+	start := "2,5,R/9,17,L/17,0,U/14,9,D"
+	for _, tc := range []struct {
+		opts   engine.Options
+		xySeat [Seats]bool
+	}{
+		{engine.Options{OptStart: start}, [Seats]bool{}},
+		{engine.Options{OptStart: start, "coords@1": CoordsXY}, [Seats]bool{1: true}},
+		{engine.Options{OptStart: start, OptCoords: CoordsXY, "coords@2": CoordsRC}, [Seats]bool{true, true, false, true}},
+	} {
+		opts, err := info.Resolve(tc.opts)
+		if err != nil {
+			t.Fatalf("%v: %v", tc.opts, err)
+		}
+		s, err := NewState(opts, []string{"a", "b", "c", "d"}, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seat := range Seats {
+			lines := strings.Split(s.Input(seat), "\n")
+			want := "2 5 R 0"
+			if tc.xySeat[seat] {
+				want = "5 2 R 0"
+			}
+			if got := lines[2+Blocks]; got != want {
+				t.Errorf("%v seat %d: player 0's line %q, want %q", tc.opts, seat, got, want)
+			}
+		}
 	}
 }
 
@@ -409,7 +442,7 @@ func TestFallenPlayerLine(t *testing.T) {
 	fallAt(s, 3, 0)
 	play(t, s, "A")
 	for _, coords := range []bool{false, true} {
-		s.cfg.xy = coords
+		s.cfg.xy[0] = coords
 		lines := strings.Split(s.Asks()[0].Input, "\n")
 		if got := lines[2+Blocks+3]; got != "-1 -1 U 2" {
 			t.Errorf("xy=%v: fallen player's line %q, want \"-1 -1 U 2\"", coords, got)

@@ -139,7 +139,7 @@ func (s *State) Asks() []engine.Ask {
 
 // Input renders the turn input player seat would receive now: its id, the
 // turn, six rows of block timers, four player lines (row first, or column
-// first with coords=xy; "-1 -1 D S" for a fallen player) and EOD.
+// first with coords=xy, for every seat or this one; "-1 -1 D S" for a fallen player) and EOD.
 func (s *State) Input(seat int) string {
 	var arr [256]byte
 	b := arr[:0]
@@ -160,7 +160,7 @@ func (s *State) Input(seat int) string {
 		first, second := p.Row, p.Col
 		if p.Fallen {
 			first, second = -1, -1
-		} else if s.cfg.xy {
+		} else if s.cfg.xy[seat] {
 			first, second = p.Col, p.Row
 		}
 		b = appendSmall(b, first)
