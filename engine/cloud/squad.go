@@ -9,7 +9,11 @@ import (
 //   - Fire: every shot lands before anybody moves, so a shot at a bot in
 //     reach always hits. Enemies that can be killed this turn are killed
 //     with exactly the shots needed, those that reach most of the team
-//     first; shots left over wear down the weakest enemy in reach.
+//     first; shots left over wear down the weakest enemy in reach. A
+//     bot with nothing to shoot fires at a bot of its own team that the
+//     others are about to kill: the victim's team's shots count in the
+//     share of the kill's points and earn nothing, so they take points
+//     from the killers.
 //   - Moves: it predicts where each enemy will stand next turn (a hunting
 //     bot walks toward the nearest bot of another player and holds once
 //     within range) and chooses the team's moves together, bot by bot in
@@ -94,6 +98,7 @@ func (sq *squadPolicy) decide(c *client, st *msgState, ids []string) []command {
 	}
 
 	fire := sq.fire(st, ids, mine, enemies, r)
+	sq.dilute(st, c.me, ids, mine, fire)
 
 	// Enemies still alive after this turn's shots, and whether each is a
 	// good fight: my bots that can be in range of it next turn against
@@ -502,4 +507,81 @@ func (sq *squadPolicy) predict(c *client, st *msgState, alive []foe, r int) []fo
 		taken[e.pos] = true
 	}
 	return out
+}
+
+// dilute spends the shots that kill nobody on my own bots that the other
+// players are about to kill this turn. A kill's 100 points are shared by
+// the shots at the bot on that turn, and the victim's own team's shots
+// count in the total while earning nothing, so every shot of mine at a
+// bot of mine that dies anyway takes points from its killers.
+func (sq *squadPolicy) dilute(st *msgState, me string, ids []string, mine []squadBot, fire map[string]Point) {
+	incoming := othersFire(st, me, sq.gun)
+	var dying []squadBot
+	for _, m := range mine {
+		if m.health > 0 && incoming[m.pos] >= m.health {
+			dying = append(dying, m)
+		}
+	}
+	if len(dying) == 0 {
+		return
+	}
+	// Only shots that have no enemy to hit: taking shots off enemies
+	// (even those that only wear one down) costs more than it saves.
+	for _, id := range ids {
+		if _, busy := fire[id]; busy {
+			continue
+		}
+		for _, d := range dying {
+			if d.id != id && canTarget(st.Bots[id], d.pos) {
+				fire[id] = d.pos
+				break
+			}
+		}
+	}
+}
+
+// canTarget reports whether b's can_shoot holds p.
+func canTarget(b msgBot, p Point) bool {
+	for _, q := range b.CanShoot {
+		if q[0] == p.X && q[1] == p.Y {
+			return true
+		}
+	}
+	return false
+}
+
+// othersFire predicts how many shots the other players that fight put on
+// each cell this turn: each fires as the hunter does, at the enemies of
+// its bots shown in st, weakest first, exactly as many shots as a kill
+// needs. gun tells which players fight (1) and which wander (less).
+func othersFire(st *msgState, me string, gun func(string) float64) map[Point]int {
+	ids := sortedIDs(st.Bots)
+	byPlayer := map[string][]string{}
+	for _, id := range ids {
+		if b := st.Bots[id]; b.Health > 0 && b.Player != me {
+			byPlayer[b.Player] = append(byPlayer[b.Player], id)
+		}
+	}
+	players := make([]string, 0, len(byPlayer))
+	for p := range byPlayer {
+		players = append(players, p)
+	}
+	sort.Strings(players)
+	shots := map[Point]int{}
+	for _, p := range players {
+		if gun(p) < 1 {
+			continue
+		}
+		var foes []foe
+		for _, id := range ids {
+			if b := st.Bots[id]; b.Health > 0 && b.Player != p {
+				foes = append(foes, foe{id: id, pos: Point{b.Position[0], b.Position[1]}, health: b.Health, player: b.Player})
+			}
+		}
+		sort.SliceStable(foes, func(i, j int) bool { return foes[i].health < foes[j].health })
+		for _, t := range assignFire(st, byPlayer[p], foes) {
+			shots[t]++
+		}
+	}
+	return shots
 }

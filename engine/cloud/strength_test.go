@@ -1,0 +1,146 @@
+package cloud
+
+import (
+	"flag"
+	"regexp"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"ringside/engine"
+)
+
+var strengthGames = flag.Int("strength", 0, "play this many 4-player games of squad against the older built-ins and log how it fares (0: skip)")
+
+// TestSquadStrength measures squad in 4-player games against the older
+// built-ins (hunter, hunter, random, as TestSquadAgainstHunter, seats
+// rotated) when run with -strength N. Squad beats the hunters in a game
+// when it scores strictly more points than each of them. Besides the
+// count it logs where the points come from and how squad's bots die:
+// with how many of its other bots in range of the killer, which says
+// whether it lost them in fights it chose or alone. It logs squad's
+// slowest turn against the default limit, both as wall time (which on a
+// loaded machine includes waiting for a core) and as the CPU time its
+// thread spent (to the kernel's accounting tick). It only reports: issue 18's
+// 90 % is not reached.
+//
+//	go test -tags ci -p 1 -run TestSquadStrength -v ./engine/cloud/ -args -strength=200
+func TestSquadStrength(t *testing.T) {
+	games := *strengthGames
+	if games <= 0 {
+		t.Skip("run with -strength N to play N games")
+	}
+	const players = 4
+	plus := regexp.MustCompile(`\(\+(\d+)\)`)
+	beat := 0
+	from := map[string]map[string]int{} // scorer kind → victim kind → points
+	var support [players]int            // squad deaths by other squad bots in range of a killer
+	var slowest, mostCPU time.Duration
+	// The bots' CPU time is read off this goroutine's thread.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	for g := range games {
+		seat := g % players
+		bots := make([]engine.Bot, players)
+		kinds := make([]string, players)
+		for i := range bots {
+			switch k := (i - seat + players) % players; {
+			case k == 0:
+				bots[i], kinds[i] = newSquadBot(int64(g)), "squad"
+			case k == 1+(g/4)%3:
+				bots[i], kinds[i] = newRandomBot(int64(g*10+i)), "random"
+			default:
+				bots[i], kinds[i] = newHunterBot(int64(g*10+i)), "hunter"
+			}
+		}
+		o, err := New().Info().Resolve(engine.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := New().New(o, names[:players], int64(g))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*State)
+		for i, b := range bots {
+			b.Hello()
+			b.Feed(strings.TrimSuffix(s.Intro(i), "\n"))
+		}
+		for !s.Done() {
+			asks := s.Asks()
+			replies := make([]engine.Reply, len(asks))
+			for i, a := range asks {
+				start := time.Now()
+				cpu, ok := threadCPU()
+				out := bots[a.Seat].Feed(strings.TrimSuffix(a.Input, "\n"))
+				if a.Seat == seat {
+					slowest = max(slowest, time.Since(start))
+					if end, ok2 := threadCPU(); ok && ok2 {
+						mostCPU = max(mostCPU, end-cpu)
+					}
+				}
+				replies[i] = engine.Reply{Status: engine.Answered, Line: strings.TrimSuffix(out, "\n")}
+			}
+			before := append([]bot(nil), s.bots...)
+			step := s.Apply(replies)
+			for _, e := range step.Events {
+				if e.Kind != engine.EventKill {
+					continue
+				}
+				v := e.Seats[len(e.Seats)-1]
+				pts := plus.FindAllStringSubmatch(e.Text, -1)
+				for i, sc := range e.Seats[:len(e.Seats)-1] {
+					if from[kinds[sc]] == nil {
+						from[kinds[sc]] = map[string]int{}
+					}
+					if i < len(pts) {
+						p, _ := strconv.Atoi(pts[i][1])
+						from[kinds[sc]][kinds[v]] += p
+					}
+				}
+			}
+			for i, b := range s.bots {
+				if !before[i].alive() || b.alive() || b.player != seat {
+					continue
+				}
+				for _, k := range before {
+					if !k.alive() || k.player == seat || kinds[k.player] != "hunter" || dist(k.pos, before[i].pos) > s.cfg.rng {
+						continue
+					}
+					n := 0
+					for j, m := range before {
+						if j != i && m.alive() && m.player == seat && dist(m.pos, k.pos) <= s.cfg.rng {
+							n++
+						}
+					}
+					support[min(n, players-1)]++
+				}
+			}
+			for _, m := range step.Send {
+				bots[m.Seat].Feed(strings.TrimSuffix(m.Text, "\n"))
+			}
+		}
+		best := -1
+		for i, k := range kinds {
+			if k == "hunter" {
+				best = max(best, s.points[i])
+			}
+		}
+		if s.points[seat] > best {
+			beat++
+		}
+	}
+	t.Logf("squad against hunter, hunter, random (%d games, seats rotated): more points than both hunters in %d (%.1f %%); squad's slowest turn %v, its most CPU time in one turn %v (default limit 250ms)",
+		games, beat, 100*float64(beat)/float64(games), slowest, mostCPU)
+	for _, k := range []string{"squad", "hunter"} {
+		n := games
+		if k == "hunter" {
+			n = 2 * games
+		}
+		t.Logf("a %s's points a game: %.0f from hunters, %.0f from squad, %.0f from random", k,
+			float64(from[k]["hunter"])/float64(n), float64(from[k]["squad"])/float64(n), float64(from[k]["random"])/float64(n))
+	}
+	t.Logf("squad bots killed by a hunter bot with 0, 1, 2, 3+ other squad bots in range of it: %v", support)
+}
