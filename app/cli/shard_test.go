@@ -84,7 +84,12 @@ func eventPicture(t *testing.T, db string) (show, standings string, replays map[
 	show = mustRingside(t, "event", "show", "1", "--db", db)
 	standings = mustRingside(t, "event", "standings", "1", "--db", db, "--json")
 	replays = map[string]engine.Replay{}
-	for _, line := range strings.Split(show, "\n")[2:] {
+	// The games are the rows under the MATCH header.
+	_, rows, ok := strings.Cut(show, "\nMATCH")
+	if !ok {
+		t.Fatalf("event show has no MATCH header:\n%s", show)
+	}
+	for _, line := range strings.Split(rows, "\n")[1:] {
 		f := strings.Fields(line)
 		if len(f) == 0 {
 			continue
