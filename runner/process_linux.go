@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"os"
 	"syscall"
 
 	"golang.org/x/sys/unix"
@@ -22,4 +23,21 @@ func waitUnreaped(pid int) bool {
 			return err == nil
 		}
 	}
+}
+
+// unread returns how many bytes wait in the pipe f, not yet read.
+func unread(f *os.File) int {
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return 0
+	}
+	n := 0
+	_ = rc.Control(func(fd uintptr) {
+		// TIOCINQ is FIONREAD: the bytes waiting to be read.
+		n, err = unix.IoctlGetInt(int(fd), unix.TIOCINQ)
+	})
+	if err != nil {
+		return 0
+	}
+	return n
 }

@@ -19,6 +19,8 @@ import (
 func main() {
 	mode := flag.String("mode", "good", "good|sleep|exit|noready|garbage|longline|stderr|grandchild|closeout|chatty|ignore")
 	k := flag.Int("k", 2, "answer index at which to misbehave")
+	think := flag.Duration("think", 0, "time to think before each answer")
+	slowStart := flag.Duration("slowstart", 0, "time to wait before READY")
 	flag.Parse()
 	if pidFile := os.Getenv("FAKEBOT_PIDS"); pidFile != "" {
 		f, err := os.OpenFile(pidFile, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
@@ -44,6 +46,7 @@ func main() {
 			os.Exit(2)
 		}
 	}
+	time.Sleep(*slowStart)
 	out := bufio.NewWriter(os.Stdout)
 	fmt.Fprintln(out, "hello from fakebot")
 	fmt.Fprintln(out, "READY")
@@ -93,6 +96,7 @@ func main() {
 				time.Sleep(time.Hour)
 			}
 		}
+		time.Sleep(*think)
 		fmt.Fprintln(out, v+1)
 		out.Flush()
 		n++
