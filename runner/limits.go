@@ -53,6 +53,10 @@ const (
 	// exitGrace is how long the last lines of a bot that exited may take
 	// to arrive, and how long its reaping may take after its output ended.
 	exitGrace = 100 * time.Millisecond
+	// readyStretch bounds how much longer than its window an ask that
+	// writes nothing (READY) may wait for a bot that was kept from the
+	// CPU by a busy machine.
+	readyStretch = 2
 	// settleMax bounds the wait for the reader to take what a bot wrote
 	// before its next input is written (the reader's goroutine is late
 	// only on a very busy machine).

@@ -544,9 +544,18 @@ func (w *waiter) next() (engine.Reply, bool) {
 	}
 }
 
-// extend moves the deadline to the end of the handshake's window for this
-// ask, when that is later; it reports false while that is not known yet.
+// extend moves the deadline later where the ask deserves it, and reports
+// false while that is not known yet. An ask that writes nothing (READY)
+// gets back the time its bot waited for a CPU on a busy machine, up to
+// readyStretch times its window; an ask in a handshake may end with the
+// window chained to the previous seat's.
 func (w *waiter) extend() bool {
+	if w.a.Input == "" && w.c.proc != nil {
+		limit := w.own.Sub(w.start)
+		if d := w.own.Add(min(w.c.proc.cpuWait(), readyStretch*limit)); d.After(w.deadline) {
+			w.deadline = d
+		}
+	}
 	if w.hs == nil {
 		return true
 	}

@@ -5,6 +5,7 @@ package runner
 import (
 	"os"
 	"syscall"
+	"time"
 )
 
 // trustedAttr starts a trusted bot in its own process group.
@@ -18,3 +19,6 @@ func waitUnreaped(pid int) bool { return false }
 
 // unread cannot tell what waits in a pipe here: 0.
 func unread(f *os.File) int { return 0 }
+
+// cpuWait cannot tell here how long a bot waited for a CPU: 0.
+func (p *process) cpuWait() time.Duration { return 0 }
