@@ -55,8 +55,9 @@ const (
 	exitGrace = 100 * time.Millisecond
 	// readyStretch bounds how much longer than its window an ask that
 	// writes nothing (READY) may wait for a bot that was kept from the
-	// CPU by a busy machine.
-	readyStretch = 2
+	// CPU by a busy machine. Only a starved bot gets it: a bot that sleeps,
+	// or that loops on a free CPU, waits for none.
+	readyStretch = 5
 	// settleMax bounds the wait for the reader to take what a bot wrote
 	// before its next input is written (the reader's goroutine is late
 	// only on a very busy machine).
