@@ -250,16 +250,23 @@ func TestCPUWaitMeasured(t *testing.T) {
 	}
 }
 
+// The default concurrency leaves a core free and counts a game's seats:
+// more players per game, fewer games at once; on 2 cores, one Grip game.
 func TestDefaultConcurrency(t *testing.T) {
 	cores := runtime.NumCPU()
-	for _, seats := range []int{1, 2, 4, 8} {
-		got := DefaultConcurrency(seats)
-		if got < 1 || (cores > 1 && got*max(seats, 2) > 2*(cores-1) && got > 1) {
-			t.Errorf("DefaultConcurrency(%d) = %d on %d cores", seats, got, cores)
-		}
+	prev := DefaultConcurrency(2)
+	if prev != max(1, cores-1) {
+		t.Errorf("2 seats on %d cores: %d games at once, want %d", cores, prev, max(1, cores-1))
 	}
-	if cores == 2 && DefaultConcurrency(4) != 1 {
-		t.Errorf("2 cores, 4 seats: %d games at once, want 1", DefaultConcurrency(4))
+	for _, seats := range []int{3, 4, 6, 8} {
+		got := DefaultConcurrency(seats)
+		if got < 1 || got > prev {
+			t.Errorf("%d seats on %d cores: %d games at once (%d with fewer seats)", seats, cores, got, prev)
+		}
+		prev = got
+	}
+	if cores <= 3 && DefaultConcurrency(4) != 1 {
+		t.Errorf("4 seats on %d cores: %d games at once, want 1", cores, DefaultConcurrency(4))
 	}
 }
 
