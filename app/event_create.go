@@ -97,7 +97,12 @@ func newCreateEventForm(u *UI, ais []service.AIStatus) *createEventForm {
 	f.commands = widget.NewMultiLineEntry()
 	f.commands.SetPlaceHolder("one per line: NAME=COMMAND, e.g. alice=python3 /home/alice/bot.py")
 	f.commands.SetMinRowsVisible(3)
-	f.seats = widget.NewSelect(nil, func(string) { f.replan() })
+	f.seats = widget.NewSelect(nil, func(s string) {
+		if n, err := strconv.Atoi(s); err == nil && f.conc != nil {
+			f.conc.SetPlaceHolder(fmt.Sprintf("default: %d for %d players per game", runner.DefaultConcurrency(n), n))
+		}
+		f.replan()
+	})
 	f.filler = widget.NewSelect(nil, func(string) { f.replan() })
 	f.game = widget.NewSelect(ids, func(string) { f.gameChanged() })
 	var formats []string
@@ -115,8 +120,8 @@ func newCreateEventForm(u *UI, ais []service.AIStatus) *createEventForm {
 		f.replan()
 	})
 	f.gamesN = newEntry("format's default")
-	f.conc = widget.NewEntry()
-	f.conc.SetText(strconv.Itoa(runner.DefaultConcurrency()))
+	// Empty keeps the default, which depends on the players per game.
+	f.conc = newEntry("default")
 	f.scale = widget.NewEntry()
 	f.scale.SetText("1")
 	f.seed = newEntry("random")

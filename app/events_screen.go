@@ -444,7 +444,7 @@ func (v *eventView) apply(d *eventData) {
 	v.title.SetText(ev.Name)
 	conc := ev.Concurrency
 	if conc == 0 {
-		conc = runner.DefaultConcurrency()
+		conc = runner.DefaultConcurrency(ev.Config.Seats)
 	}
 	at := fmt.Sprintf("%d games at once", conc)
 	if conc == 1 {

@@ -12,10 +12,14 @@ import (
 	"ringside/engine/event"
 )
 
-// DefaultConcurrency is how many games an event plays at once unless told
-// otherwise: one core is left for Ringside itself and the desktop.
-func DefaultConcurrency() int {
-	return max(1, runtime.NumCPU()-1)
+// DefaultConcurrency is how many games of seats bots each an event plays
+// at once unless told otherwise. One core is left for Ringside itself and
+// the desktop; the others are shared out as two cores for every two seats
+// of a game: a game's bots may all think at once (Cloud asks every seat
+// each turn), and while a turn-by-turn game keeps about one busy, Java
+// bots' start-ups take a core each. On 2 cores that is one game at a time.
+func DefaultConcurrency(seats int) int {
+	return max(1, (runtime.NumCPU()-1)*2/max(seats, 2))
 }
 
 // Event plays an event's games on a pool of workers. It schedules with
@@ -27,7 +31,7 @@ type Event struct {
 	Options     engine.Options
 	Config      event.Config
 	Bots        []Bot // one per entry of Config.Entries
-	Concurrency int   // 0: DefaultConcurrency
+	Concurrency int   // 0: DefaultConcurrency(Config.Seats)
 	TimeScale   float64
 	// Sandbox is how the event's bots are contained.
 	Sandbox Sandbox
@@ -126,7 +130,7 @@ func (e *Event) Run(ctx context.Context) error {
 	}
 	workers := e.Concurrency
 	if workers <= 0 {
-		workers = DefaultConcurrency()
+		workers = DefaultConcurrency(e.Config.Seats)
 	}
 	e.mu.Lock()
 	e.wake = make(chan struct{}, 1)

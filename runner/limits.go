@@ -53,10 +53,15 @@ const (
 	// exitGrace is how long the last lines of a bot that exited may take
 	// to arrive, and how long its reaping may take after its output ended.
 	exitGrace = 100 * time.Millisecond
-	// pollEvery bounds one direct read, so that a bot whose process died
-	// while a grandchild keeps its output open, or a cancelled game, is
-	// noticed.
-	pollEvery = 50 * time.Millisecond
+	// readyStretch bounds how much longer than its window an ask that
+	// writes nothing (READY) may wait for a bot that was kept from the
+	// CPU by a busy machine. Only a starved bot gets it: a bot that sleeps,
+	// or that loops on a free CPU, waits for none.
+	readyStretch = 5
+	// settleMax bounds the wait for the reader to take what a bot wrote
+	// before its next input is written (the reader's goroutine is late
+	// only on a very busy machine).
+	settleMax = 20 * time.Millisecond
 	// pipeGrace is how long the pipe readers may take to finish after a
 	// bot was killed before its pipes are closed under them.
 	pipeGrace = 200 * time.Millisecond

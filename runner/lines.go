@@ -1,8 +1,6 @@
 package runner
 
 import (
-	"errors"
-	"io"
 	"os"
 	"sync"
 	"sync/atomic"
@@ -52,8 +50,8 @@ func (q *lineQueue) push(l line) {
 	if len(q.lines) > 0 && (len(q.lines) >= maxQueued || q.bytes+len(l.text) > maxQueuedBytes) {
 		// Full: the newest line goes. The earliest are kept, because
 		// among them is an answer the bot gave before it started to
-		// flood (a READY); everything a bot prints while asked is read
-		// by the ask itself and hardly waits here.
+		// flood (a READY); an ask takes what it waits for as soon as
+		// it arrives, so little ever waits here.
 		q.dropped++
 		q.mu.Unlock()
 		q.signal()
@@ -93,6 +91,16 @@ func (q *lineQueue) pop() (l line, ok, ended bool) {
 	return line{}, false, q.closed
 }
 
+// peek is pop without taking the line.
+func (q *lineQueue) peek() (l line, ok, ended bool) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if len(q.lines) > 0 {
+		return q.lines[0], true, false
+	}
+	return line{}, false, q.closed
+}
+
 // drain takes every waiting line.
 func (q *lineQueue) drain() []line {
 	q.mu.Lock()
@@ -112,53 +120,39 @@ func (q *lineQueue) takeDropped() int {
 	return n
 }
 
-// lineReader splits a bot's output into lines for its queue. A goroutine
-// reads between asks (so a bot never blocks on a full pipe and its noise
-// is timed), and an ask borrows the reader to read the reply itself: that
-// saves handing every reply from one goroutine to another, a thread
-// wake-up per turn (BenchmarkRoundTripRunner against
-// BenchmarkRoundTripPipe).
+// lineReader splits a bot's output into lines for its queue. Its own
+// goroutine does nothing but read, so a line's arrival is stamped when
+// the line end is read, however late the goroutine waiting for the reply
+// is: a bot's time is what it took, not when Ringside looked. It also
+// keeps reading between asks, so a bot never blocks on a full pipe and
+// its noise is timed.
 type lineReader struct {
-	f *os.File
-	q *lineQueue
-
-	mu      sync.Mutex // held by whoever reads
+	f       *os.File
+	q       *lineQueue
+	read    atomic.Int64 // bytes read so far
 	buf     []byte
 	cur     []byte
 	cut     bool
 	afterCR bool
-	ended   bool
-
-	borrowed atomic.Bool
-	back     chan struct{} // the borrower is done
 }
 
 func newLineReader(f *os.File, q *lineQueue) *lineReader {
-	return &lineReader{f: f, q: q, buf: make([]byte, readBuffer), back: make(chan struct{}, 1)}
+	return &lineReader{f: f, q: q, buf: make([]byte, readBuffer)}
 }
 
-// run is the background reading goroutine; it ends with the output.
+// run is the reading goroutine; it ends with the output.
 func (r *lineReader) run() {
-	for {
-		r.mu.Lock()
-		if r.ended {
-			r.mu.Unlock()
-			return
-		}
-		err := r.readOnce()
-		r.mu.Unlock()
-		if errors.Is(err, os.ErrDeadlineExceeded) && r.borrowed.Load() {
-			<-r.back
-		}
+	for r.readOnce() == nil {
 	}
 }
 
-// readOnce reads what is there (blocking) and queues the complete lines.
-// At the end of the output it queues the last fragment and closes the
-// queue. The caller holds mu.
+// readOnce reads what is there (blocking) and queues the complete lines,
+// each stamped with the moment its line end was read. At the end of the
+// output it queues the last fragment and closes the queue.
 func (r *lineReader) readOnce() error {
 	n, err := r.f.Read(r.buf)
 	now := time.Now()
+	defer r.read.Add(int64(n)) // once its lines are queued
 	for _, c := range r.buf[:n] {
 		if r.afterCR {
 			r.afterCR = false
@@ -180,44 +174,14 @@ func (r *lineReader) readOnce() error {
 			}
 		}
 	}
-	if err != nil && !errors.Is(err, os.ErrDeadlineExceeded) {
+	if err != nil {
 		if len(r.cur) > 0 {
 			r.q.push(line{text: string(r.cur), at: time.Now(), cut: r.cut})
 			r.cur = nil
 		}
-		r.ended = true
 		r.q.close()
 	}
 	return err
-}
-
-// take makes the caller the reader, interrupting the background Read.
-func (r *lineReader) take() {
-	r.borrowed.Store(true)
-	_ = r.f.SetReadDeadline(time.Unix(1, 0))
-	r.mu.Lock()
-	_ = r.f.SetReadDeadline(time.Time{})
-}
-
-// read reads once with a deadline; the caller has taken the reader.
-func (r *lineReader) read(deadline time.Time) error {
-	if r.ended {
-		return io.EOF
-	}
-	_ = r.f.SetReadDeadline(deadline)
-	err := r.readOnce()
-	_ = r.f.SetReadDeadline(time.Time{})
-	return err
-}
-
-// give hands the reader back to the background goroutine.
-func (r *lineReader) give() {
-	r.mu.Unlock()
-	r.borrowed.Store(false)
-	select {
-	case r.back <- struct{}{}:
-	default:
-	}
 }
 
 // tail keeps the last max bytes written to it, and counts all bytes, so a

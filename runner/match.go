@@ -433,12 +433,13 @@ func collect(ctx context.Context, conns []*seatConn, asks []engine.Ask, scale fl
 	if len(asks) == 1 {
 		replies[0], logged[0], noise[0] = askOne(ctx, conns[asks[0].Seat], asks[0], scale)
 	} else {
+		hs := newHandshake(conns, asks)
 		var wg sync.WaitGroup
 		for i, a := range asks {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				replies[i], logged[i], noise[i] = askOne(ctx, conns[a.Seat], a, scale)
+				replies[i], logged[i], noise[i] = askLinked(ctx, conns[a.Seat], a, scale, hs.link(i))
 			}()
 		}
 		wg.Wait()
@@ -452,46 +453,52 @@ func collect(ctx context.Context, conns []*seatConn, asks []engine.Ask, scale fl
 	return replies, logged, all
 }
 
-// askOne writes one input and waits for the answer line.
+// afterWrite, when set, runs between writing an input and waiting for
+// its answer: tests use it to make Ringside late there.
+var afterWrite func()
+
+// askOne writes one input and waits for the answer line. The bot's clock
+// runs from just before the input is written (or, for an ask that writes
+// nothing such as a READY handshake, from the bot's start) to the moment
+// its answer's line end was read.
 func askOne(ctx context.Context, c *seatConn, a engine.Ask, scale float64) (engine.Reply, engine.LogReply, []string) {
+	return askLinked(ctx, c, a, scale, nil)
+}
+
+// askLinked is askOne with the ask's place in a handshake (nil: none).
+func askLinked(ctx context.Context, c *seatConn, a engine.Ask, scale float64, hs *handshakeLink) (engine.Reply, engine.LogReply, []string) {
 	if c.stopped {
+		hs.close(time.Now())
 		r := engine.Reply{Status: engine.Gone}
 		return r, engine.LogReplyOf(r, "", c.remark), nil
 	}
 	limit := time.Duration(float64(a.Timeout) * scale)
-	// A process's own stdout is read by this ask directly; other
-	// transports deliver lines through the queue.
-	var rd *lineReader
-	if c.proc != nil && c.out == c.proc.out {
-		rd = c.proc.rd
-		rd.take()
-	}
-	var sent time.Time
-	var drained []line
+	w := waiter{c: c, a: a, start: c.since, scale: scale, hs: hs}
 	if a.Input != "" {
-		// Lines printed while the bot was not asked are not this turn's
-		// answer; they are kept as noise. Lines still on their way through
-		// the reader are recognised by their arrival time below.
-		drained = c.out.drain()
-		sent = time.Now()
+		// Everything that arrived before the input is written was
+		// printed unasked: it is noise, never this turn's answer. That
+		// includes what is in the pipe but not read yet.
+		if c.proc != nil && c.out == c.proc.out {
+			c.proc.settle()
+		}
+		for _, l := range c.out.drain() {
+			w.addNoise(l.text)
+		}
+		w.start = time.Now()
+		w.sent = w.start
+		c.since = w.start
 		if c.send != nil {
 			if err := c.send(a.Input, limit); err != nil && !isClosedPipe(err) && !errors.Is(err, os.ErrDeadlineExceeded) {
 				c.note = "write: " + err.Error()
 			}
 		}
-		c.since = time.Now()
+		if afterWrite != nil {
+			afterWrite()
+		}
 	}
-	w := waiter{c: c, a: a, start: c.since, sent: sent}
-	for _, l := range drained {
-		w.addNoise(l.text)
-	}
-	var reply engine.Reply
-	if rd != nil {
-		reply = w.read(ctx, rd, limit)
-		rd.give()
-	} else {
-		reply = w.wait(ctx, limit)
-	}
+	w.own = w.start.Add(limit)
+	w.deadline = w.own
+	reply := w.wait(ctx)
 	if reply.Status == engine.Closed && c.proc != nil {
 		// The output usually ends a moment before the process is reaped;
 		// wait for that moment so the note can say how it ended.
@@ -518,13 +525,21 @@ func askOne(ctx context.Context, c *seatConn, a engine.Ask, scale float64) (engi
 	return reply, lr, w.noise
 }
 
-// waiter waits for one ask's answer.
+// waiter waits for one ask's answer. Every decision is taken on the
+// lines' arrival stamps, never on when the waiter happens to look: a
+// line whose end arrived by the deadline is on time even when the waiter
+// sees it later, and one that arrived after it is late even when it is
+// seen before the waiter's timer fires.
 type waiter struct {
-	c     *seatConn
-	a     engine.Ask
-	start time.Time // when the bot was written to (its clock starts)
-	sent  time.Time // lines that arrived before this are not answers
-	noise []string
+	c        *seatConn
+	a        engine.Ask
+	start    time.Time // the bot's clock starts
+	sent     time.Time // lines that arrived before this are not answers (zero: none written)
+	own      time.Time // the end of the ask's own window
+	deadline time.Time // the last moment an answer may arrive: own, or later by the handshake
+	hs       *handshakeLink
+	scale    float64 // the match's time scale, to say times in the game's terms
+	noise    []string
 	// noiseBytes is the size of noise; cut counts the lines beyond what
 	// a replay keeps of a whole game, which one ask never needs to hold.
 	noiseBytes int
@@ -541,16 +556,34 @@ func (w *waiter) addNoise(text string) {
 	w.noiseBytes += len(text)
 }
 
-// next looks at the queued lines: the answer, or that the output ended.
+// next looks at the queued lines: the answer, a late answer (a timeout),
+// or that the output ended. An answer that came after the ask's own
+// window, while its handshake may still give it a later deadline, is left
+// queued until that is known.
 func (w *waiter) next() (engine.Reply, bool) {
 	for {
-		l, ok, ended := w.c.out.pop()
+		l, ok, ended := w.c.out.peek()
 		switch {
 		case ok:
 			if l.stale || l.at.Before(w.sent) || (w.a.Expect != nil && !w.a.Expect(l.text)) {
+				w.c.out.pop()
 				w.addNoise(l.text)
 				continue
 			}
+			if l.at.After(w.deadline) && !w.extend() {
+				return engine.Reply{}, false
+			}
+			w.c.out.pop()
+			if l.at.After(w.deadline) {
+				// Late, however close: the line is kept as noise, so the
+				// replay shows what came and when.
+				w.addNoise(l.text)
+				w.c.note = joinNote(w.c.note, fmt.Sprintf("answered after %s, over the limit of %s",
+					w.millis(l.at.Sub(w.start)), w.millis(w.deadline.Sub(w.start))))
+				w.hs.close(w.deadline)
+				return engine.Reply{Status: engine.TimedOut, Elapsed: l.at.Sub(w.start)}, true
+			}
+			w.hs.close(l.at)
 			reply := engine.Reply{Status: engine.Answered, Line: l.text}
 			if l.at.After(w.start) {
 				reply.Elapsed = l.at.Sub(w.start)
@@ -560,56 +593,49 @@ func (w *waiter) next() (engine.Reply, bool) {
 			}
 			return reply, true
 		case ended:
+			w.hs.close(time.Now())
 			return engine.Reply{Status: engine.Closed, Elapsed: time.Since(w.start)}, true
 		}
 		return engine.Reply{}, false
 	}
 }
 
-// read waits by reading the bot's stdout itself, with deadlines.
-func (w *waiter) read(ctx context.Context, rd *lineReader, limit time.Duration) engine.Reply {
-	deadline := w.start.Add(limit)
-	var grace time.Time
-	for {
-		if r, ok := w.next(); ok {
-			return r
+// extend moves the deadline later where the ask deserves it, and reports
+// false while that is not known yet. An ask that writes nothing (READY)
+// gets back the time its bot waited for a CPU on a busy machine, up to
+// readyStretch times its window; an ask in a handshake may end with the
+// window chained to the previous seat's.
+func (w *waiter) extend() bool {
+	if w.a.Input == "" && w.c.proc != nil {
+		limit := w.own.Sub(w.start)
+		if d := w.own.Add(min(w.c.proc.cpuWait(), readyStretch*limit)); d.After(w.deadline) {
+			w.deadline = d
 		}
-		now := time.Now()
-		if !now.Before(deadline) || ctx.Err() != nil {
-			return engine.Reply{Status: engine.TimedOut, Elapsed: now.Sub(w.start)}
-		}
-		if !grace.IsZero() && !now.Before(grace) {
-			return engine.Reply{Status: engine.Closed, Elapsed: now.Sub(w.start)}
-		}
-		if grace.IsZero() {
-			select {
-			case <-w.c.proc.exited:
-				// Gone, but a grandchild may hold the output open: give
-				// the last lines a moment, then call it closed.
-				grace = now.Add(exitGrace)
-			default:
-			}
-		}
-		until := earliest(deadline, now.Add(pollEvery))
-		if !grace.IsZero() {
-			until = earliest(until, grace)
-		}
-		_ = rd.read(until)
 	}
+	if w.hs == nil {
+		return true
+	}
+	end, known := w.hs.window(w.own.Sub(w.start))
+	if !known {
+		return false
+	}
+	if end.After(w.deadline) {
+		w.deadline = end
+	}
+	return true
 }
 
-func earliest(a, b time.Time) time.Time {
-	if b.Before(a) {
-		return b
-	}
-	return a
+// millis says a real duration in the game's milliseconds.
+func (w *waiter) millis(d time.Duration) string {
+	return fmt.Sprintf("%.2f ms", float64(d)/w.scale/float64(time.Millisecond))
 }
 
-// wait waits on the line queue, for transports that fill it themselves.
-func (w *waiter) wait(ctx context.Context, limit time.Duration) engine.Reply {
+// wait waits on the line queue, which the seat's reader fills, until the
+// answer, the deadline or the end of the bot.
+func (w *waiter) wait(ctx context.Context) engine.Reply {
 	c := w.c
-	deadline := time.NewTimer(time.Until(w.start.Add(limit)))
-	defer deadline.Stop()
+	timer := time.NewTimer(time.Until(w.deadline))
+	defer timer.Stop()
 	var exited <-chan struct{}
 	if c.proc != nil {
 		exited = c.proc.exited
@@ -619,16 +645,46 @@ func (w *waiter) wait(ctx context.Context, limit time.Duration) engine.Reply {
 		if r, ok := w.next(); ok {
 			return r
 		}
+		var changed <-chan struct{}
+		if w.hs != nil {
+			changed = w.hs.changed()
+		}
 		select {
 		case <-c.out.notify:
-		case <-deadline.C:
+		case <-changed:
+			if w.extend() {
+				timer.Reset(time.Until(w.deadline))
+			}
+		case <-timer.C:
+			if !w.extend() {
+				// The handshake before this one is still open: its end
+				// opens this one's window.
+				continue
+			}
+			if time.Now().Before(w.deadline) {
+				timer.Reset(time.Until(w.deadline))
+				continue
+			}
+			// A line stamped before the deadline may be queued at this
+			// very moment: it is on time.
+			if r, ok := w.next(); ok {
+				return r
+			}
+			w.hs.close(w.deadline)
 			return engine.Reply{Status: engine.TimedOut, Elapsed: time.Since(w.start)}
 		case <-exited:
 			exited = nil
+			// Gone, but a grandchild may hold the output open: give the
+			// last lines a moment, then call it closed.
 			grace = time.After(exitGrace)
 		case <-grace:
+			if r, ok := w.next(); ok {
+				return r
+			}
+			w.hs.close(time.Now())
 			return engine.Reply{Status: engine.Closed, Elapsed: time.Since(w.start)}
 		case <-ctx.Done():
+			w.hs.close(time.Now())
 			return engine.Reply{Status: engine.TimedOut, Elapsed: time.Since(w.start)}
 		}
 	}

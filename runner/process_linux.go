@@ -1,7 +1,12 @@
 package runner
 
 import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
 	"syscall"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -22,4 +27,54 @@ func waitUnreaped(pid int) bool {
 			return err == nil
 		}
 	}
+}
+
+// unread returns how many bytes wait in the pipe f, not yet read.
+func unread(f *os.File) int {
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return 0
+	}
+	n := 0
+	_ = rc.Control(func(fd uintptr) {
+		// TIOCINQ is FIONREAD: the bytes waiting to be read.
+		n, err = unix.IoctlGetInt(int(fd), unix.TIOCINQ)
+	})
+	if err != nil {
+		return 0
+	}
+	return n
+}
+
+// cpuWait is how long the bot's programs have waited for a CPU while
+// ready to run: the kernel's run-queue delay of every thread of the
+// process and its descendants (64 processes at most), summed. That is time
+// lost to a busy machine, not spent by the bot; threads that wait at the
+// same time each count, so it errs on the bot's side (callers cap it).
+func (p *process) cpuWait() time.Duration {
+	var total time.Duration
+	pids := []int{p.cmd.Process.Pid}
+	for n := 0; len(pids) > 0 && n < 64; n++ {
+		pid := pids[0]
+		pids = pids[1:]
+		tasks, _ := os.ReadDir(fmt.Sprintf("/proc/%d/task", pid))
+		for _, task := range tasks {
+			dir := fmt.Sprintf("/proc/%d/task/%s/", pid, task.Name())
+			if b, err := os.ReadFile(dir + "schedstat"); err == nil {
+				if f := strings.Fields(string(b)); len(f) >= 2 {
+					if ns, err := strconv.ParseInt(f[1], 10, 64); err == nil {
+						total += time.Duration(ns)
+					}
+				}
+			}
+			if b, err := os.ReadFile(dir + "children"); err == nil {
+				for _, c := range strings.Fields(string(b)) {
+					if child, err := strconv.Atoi(c); err == nil {
+						pids = append(pids, child)
+					}
+				}
+			}
+		}
+	}
+	return total
 }

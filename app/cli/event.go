@@ -45,7 +45,7 @@ result and every replay. Commands:
                            error rates (defaults 0, 5, 0.05, 0.05)
         --seed N           the master seed (default: random)
         --opt KEY=VALUE    a game option (repeatable)
-        --concurrency N    games at once (default: cores − 1)
+        --concurrency N    games at once (default: (cores − 1) × 2 ÷ players per game, at least 1)
         --time-scale X     multiply every time limit by X
         --trusted          run every bot without the sandbox (docs/sandbox.md):
                            only for programs you wrote or read

@@ -41,7 +41,7 @@ type EventSpec struct {
 	Test    string
 	P1      float64
 	Options engine.Options
-	// Concurrency 0 means cores − 1; TimeScale 0 means 1.
+	// Concurrency 0 means runner.DefaultConcurrency; TimeScale 0 means 1.
 	Concurrency int
 	TimeScale   float64
 	// Trusted runs every bot of the event without the sandbox; Limits

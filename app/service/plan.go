@@ -95,7 +95,7 @@ func (s *Service) PlanEvent(spec EventSpec) (Plan, error) {
 		p.Adaptive = true
 	}
 	if p.AtOnce <= 0 {
-		p.AtOnce = runner.DefaultConcurrency()
+		p.AtOnce = runner.DefaultConcurrency(cfg.Seats)
 	}
 	p.PerGame, p.Measured, err = s.db.GameTime(ev.Game, 200)
 	if err != nil {

@@ -19,6 +19,9 @@ import (
 func main() {
 	mode := flag.String("mode", "good", "good|sleep|exit|noready|garbage|longline|stderr|grandchild|closeout|chatty|ignore")
 	k := flag.Int("k", 2, "answer index at which to misbehave")
+	think := flag.Duration("think", 0, "time to think before each answer")
+	slowStart := flag.Duration("slowstart", 0, "time to wait before READY")
+	burn := flag.Duration("burn", 0, "CPU time to use before READY")
 	flag.Parse()
 	if pidFile := os.Getenv("FAKEBOT_PIDS"); pidFile != "" {
 		f, err := os.OpenFile(pidFile, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
@@ -42,6 +45,20 @@ func main() {
 		if err := cmd.Start(); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(2)
+		}
+	}
+	time.Sleep(*slowStart)
+	if *burn > 0 {
+		// Busy, as a Java virtual machine loading its classes: CPU time,
+		// not a sleep, so programs sharing a CPU slow each other down.
+		var t syscall.Rusage
+		for i, x := 1, 1; ; i, x = i+1, x*31+7 {
+			if i%4096 == 0 {
+				_ = syscall.Getrusage(syscall.RUSAGE_SELF, &t)
+				if time.Duration(t.Utime.Nano()+t.Stime.Nano()) >= *burn {
+					break
+				}
+			}
 		}
 	}
 	out := bufio.NewWriter(os.Stdout)
@@ -93,6 +110,7 @@ func main() {
 				time.Sleep(time.Hour)
 			}
 		}
+		time.Sleep(*think)
 		fmt.Fprintln(out, v+1)
 		out.Flush()
 		n++
