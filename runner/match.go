@@ -33,6 +33,16 @@ type Match struct {
 	Sandbox Sandbox
 	// OnStep, when set, is called after each step from Play's goroutine.
 	OnStep func(index int, st engine.State, step engine.Step)
+	// OnLog, when set, is called from Play's goroutine once the game has
+	// started (log has no steps yet) and again after each step, for live
+	// viewers. log is Play's own: read it during the call only, and copy
+	// what is kept (Play still adds remarks to the last replies when the
+	// game ends). It must return quickly: the game waits for it.
+	OnLog func(log *engine.Log)
+	// Pace, when above 0, plays at most Pace turns a second, so people
+	// can follow a game of fast bots. The wait is between turns, when no
+	// bot is asked: time limits and the bots' clocks are not touched.
+	Pace float64
 }
 
 // Outcome is a played match.
@@ -152,11 +162,16 @@ func Play(ctx context.Context, m Match) (*Outcome, error) {
 			c.remark = "sandbox partial: " + c.sandboxMissing()
 		}
 	}
+	if m.OnLog != nil {
+		m.OnLog(out.Log)
+	}
 	// lastReply is where each seat's latest reply is in the log.
 	lastReply := make([][2]int, len(conns))
 	for i := range lastReply {
 		lastReply[i] = [2]int{-1, -1}
 	}
+	// Paced from the first ask: starting the bots is not a turn.
+	firstTurn, paceFrom := st.Turn(), time.Now()
 	for !st.Done() {
 		if ctx.Err() != nil {
 			out.Log.Aborted = "cancelled"
@@ -206,6 +221,12 @@ func Play(ctx context.Context, m Match) (*Outcome, error) {
 		if m.OnStep != nil {
 			m.OnStep(len(out.Log.Steps)-1, st, step)
 		}
+		if m.OnLog != nil {
+			m.OnLog(out.Log)
+		}
+		if m.Pace > 0 && !st.Done() {
+			pace(ctx, paceFrom, st.Turn()-firstTurn, m.Pace)
+		}
 	}
 	if st.Done() {
 		out.Log.Result = st.Result()
@@ -240,6 +261,21 @@ func Play(ctx context.Context, m Match) (*Outcome, error) {
 	}
 	out.Wall = time.Since(began)
 	return out, nil
+}
+
+// pace waits until turns turns have taken at least turns/perSecond
+// seconds since began, or until ctx ends.
+func pace(ctx context.Context, began time.Time, turns int, perSecond float64) {
+	wait := time.Until(began.Add(time.Duration(float64(turns) / perSecond * float64(time.Second))))
+	if wait <= 0 {
+		return
+	}
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-ctx.Done():
+	}
 }
 
 // noiseBudget is what a seat's noise has used of the replay's room.

@@ -54,6 +54,9 @@ type Event struct {
 	// defaults; an entry's own limits win).
 	Trusted bool
 	Limits  string
+	// Pace is the most turns a second each game is played at; 0 plays
+	// as fast as the bots answer.
+	Pace float64
 }
 
 // Entry is how one competitor of an event is run. Name, Filler and
@@ -120,10 +123,10 @@ func (db *DB) CreateEvent(ev Event) (Event, error) {
 	}
 	ev.Created = time.UnixMilli(db.now().UnixMilli())
 	err = db.write(func(tx *sql.Tx) error {
-		res, err := tx.Exec(`INSERT INTO events (name, game, format, options, config, status, concurrency, time_scale, created, finished, trusted, limits)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		res, err := tx.Exec(`INSERT INTO events (name, game, format, options, config, status, concurrency, time_scale, created, finished, trusted, limits, pace)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			ev.Name, ev.Game, string(ev.Config.Format), string(opts), string(cfg), ev.Status,
-			ev.Concurrency, ev.TimeScale, ev.Created.UnixMilli(), millis(ev.Finished), ev.Trusted, ev.Limits)
+			ev.Concurrency, ev.TimeScale, ev.Created.UnixMilli(), millis(ev.Finished), ev.Trusted, ev.Limits, ev.Pace)
 		if err != nil {
 			return err
 		}
@@ -154,14 +157,14 @@ func (db *DB) CreateEvent(ev Event) (Event, error) {
 	return ev, nil
 }
 
-const eventColumns = `id, name, game, options, config, status, concurrency, time_scale, created, finished, trusted, limits`
+const eventColumns = `id, name, game, options, config, status, concurrency, time_scale, created, finished, trusted, limits, pace`
 
 func scanEvent(row interface{ Scan(...any) error }) (Event, error) {
 	var ev Event
 	var opts, cfg string
 	var created, finished sql.NullInt64
 	if err := row.Scan(&ev.ID, &ev.Name, &ev.Game, &opts, &cfg, &ev.Status, &ev.Concurrency, &ev.TimeScale,
-		&created, &finished, &ev.Trusted, &ev.Limits); err != nil {
+		&created, &finished, &ev.Trusted, &ev.Limits, &ev.Pace); err != nil {
 		return Event{}, err
 	}
 	ev.Created, ev.Finished = fromMillis(created), fromMillis(finished)

@@ -316,6 +316,9 @@ func (db *DB) Finish(id int64, f Finish) error {
 		if err := putReplay(tx, id, blob, size); err != nil {
 			return err
 		}
+		if err := dropLive(tx, `?`, id); err != nil {
+			return err
+		}
 		return putRatings(tx, eventID, ratings)
 	})
 	if err != nil {
@@ -343,6 +346,9 @@ func (db *DB) FailMatch(id int64, reason string, log *engine.Log, duration time.
 			return err
 		}
 		if err := wrongState(tx, res, id, "failed"); err != nil {
+			return err
+		}
+		if err := dropLive(tx, `?`, id); err != nil {
 			return err
 		}
 		return putReplay(tx, id, blob, size)
@@ -378,6 +384,9 @@ func putReplay(tx *sql.Tx, id int64, blob []byte, size int) error {
 func (db *DB) ResetRunning(eventID int64) (int, error) {
 	var n int64
 	err := db.write(func(tx *sql.Tx) error {
+		if err := dropLive(tx, `SELECT id FROM matches WHERE event_id = ? AND status = 'running'`, eventID); err != nil {
+			return err
+		}
 		res, err := tx.Exec(`UPDATE matches SET status = 'scheduled', started = NULL WHERE event_id = ? AND status = 'running'`, eventID)
 		if err != nil {
 			return err
