@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -44,6 +45,10 @@ type EventSpec struct {
 	// win).
 	Trusted bool
 	Limits  string
+	// Pace plays each game at most Pace turns a second, so a room can
+	// follow it; 0 plays as fast as the bots answer. The bots' time
+	// limits are not touched.
+	Pace float64
 }
 
 // CreateEvent checks spec, stores the event and its first schedule, and
@@ -103,8 +108,11 @@ func (s *Service) prepareEvent(spec EventSpec) (storage.Event, []event.Game, err
 	if err != nil {
 		return storage.Event{}, nil, err
 	}
+	if !(spec.Pace >= 0) || math.IsInf(spec.Pace, 0) {
+		return storage.Event{}, nil, Errorf(Invalid, "the pace must be 0 (as fast as the bots answer) or a number of turns a second above 0, not %g", spec.Pace)
+	}
 	ev := storage.Event{Game: info.ID, Options: options, Concurrency: spec.Concurrency, TimeScale: spec.TimeScale,
-		Trusted: spec.Trusted, Limits: limits}
+		Trusted: spec.Trusted, Limits: limits, Pace: spec.Pace}
 	cfg := event.Config{Format: spec.Format, Games: spec.Games, Seed: spec.Seed,
 		Elo0: spec.Elo0, Elo1: spec.Elo1, Alpha: spec.Alpha, Beta: spec.Beta}
 	names := map[string]bool{}
@@ -213,6 +221,7 @@ type EventJob struct {
 	Run   *runner.Event
 	ids   map[int]int64 // game index → match id
 	done  []event.Outcome
+	live  *Live
 
 	// OnTakeOver, if set, is called when Start takes the event over from
 	// a run that died without releasing it (a crash, SIGKILL).
@@ -230,7 +239,7 @@ func (s *Service) EventJob(id int64, concurrency int) (*EventJob, error) {
 	if err != nil {
 		return nil, wrap(Invalid, err, "event %d", id)
 	}
-	j := &EventJob{db: s.db, Event: ev, ids: map[int]int64{}}
+	j := &EventJob{db: s.db, Event: ev, ids: map[int]int64{}, live: s.live}
 	if concurrency <= 0 {
 		concurrency = ev.Concurrency
 	}
@@ -248,8 +257,9 @@ func (s *Service) EventJob(id int64, concurrency int) (*EventJob, error) {
 	}
 	j.Run = &runner.Event{
 		Game: g, Options: ev.Options, Config: ev.Config, Bots: bots, Sandbox: sb,
-		Concurrency: concurrency, TimeScale: ev.TimeScale,
+		Concurrency: concurrency, TimeScale: ev.TimeScale, Pace: ev.Pace,
 		OnScheduled: j.scheduled, OnStart: j.start, OnFinished: j.finished,
+		OnLog: func(g event.Game, log *engine.Log) { j.live.record(id, g.Index, log) },
 	}
 	return j, nil
 }
@@ -314,7 +324,15 @@ func (j *EventJob) Start(ctx context.Context) (err error) {
 	if err := j.db.SetEventStatus(id, storage.EventRunning); err != nil {
 		return err
 	}
+	stopSaving, saving := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(saving)
+		j.live.saveLive(j.db, id, stopSaving)
+	}()
 	runErr := j.Run.Run(ctx)
+	close(stopSaving)
+	<-saving
+	j.live.stopEvent(id, "the event stopped before this game ended; it is played again from its seed when the event resumes")
 	if lost.Load() {
 		// Its games and status are the new holder's now.
 		return Errorf(Conflict, "event %d was taken over by another process while this one did not answer; stopped without saving the games in play", id)
@@ -352,7 +370,11 @@ func (j *EventJob) scheduled(gs []event.Game) error {
 }
 
 func (j *EventJob) start(g event.Game) error {
-	return j.db.StartMatch(j.ids[g.Index])
+	if err := j.db.StartMatch(j.ids[g.Index]); err != nil {
+		return err
+	}
+	j.live.begin(j.Event.ID, g.Index, j.ids[g.Index])
+	return nil
 }
 
 func (j *EventJob) finished(g event.Game, out *runner.Outcome) error {
@@ -369,6 +391,7 @@ func (j *EventJob) finished(g event.Game, out *runner.Outcome) error {
 	if err != nil {
 		return err
 	}
+	j.live.finish(j.Event.ID, g.Index, out.Log)
 	j.done = append(j.done, o)
 	return nil
 }
