@@ -5,17 +5,24 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 
 	"ringside/app/replay"
+	"ringside/app/service"
 	"ringside/engine"
 	"ringside/engine/games"
 )
 
-// openReplayWindow opens a stored game in the replay viewer. The game is
-// re-simulated off the UI thread.
+// openReplayWindow opens a game in the replay viewer: a stored game, or
+// a game being played, which the viewer then follows turn by turn. The
+// game is re-simulated off the UI thread.
 func openReplayWindow(u *UI, matchID int64) {
+	if feed, ok := u.Svc.Live().Follow(matchID); ok {
+		openLiveWindow(u, matchID, feed)
+		return
+	}
 	u.goWork(func() {
 		log, err := u.DB.Replay(matchID)
 		if err != nil {
@@ -39,14 +46,114 @@ func newViewerFor(log *engine.Log) (*replay.Viewer, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Players by the names the app shows ("hunter (built-in)"); the
-	// replay itself is not changed.
+	return replay.NewViewer(g, shownLog(log))
+}
+
+// shownLog is log with its players by the names the app shows ("hunter
+// (built-in)"); the replay itself is not changed.
+func shownLog(log *engine.Log) *engine.Log {
 	shown := *log
 	shown.Players = make([]string, len(log.Players))
 	for i, p := range log.Players {
 		shown.Players[i] = displayName(p)
 	}
-	return replay.NewViewer(g, &shown)
+	return &shown
+}
+
+// openLiveWindow opens a game being played in this process in a viewer
+// that follows it.
+func openLiveWindow(u *UI, matchID int64, feed *service.LiveFeed) {
+	closed := make(chan struct{})
+	u.goWork(func() {
+		defer feed.Close()
+		followLive(u, feed, closed, func(v *replay.Viewer, title string) {
+			w := showViewer(u.App, fmt.Sprintf("Ringside · game %d · %s", matchID, title), v)
+			w.SetOnClosed(func() {
+				v.Close()
+				close(closed)
+			})
+		})
+	})
+}
+
+// liveFrame is the shortest time between two updates of a live viewer:
+// a fast game's steps are shown a frame's worth at a time.
+const liveFrame = time.Second / 60
+
+// followLive makes a live viewer for feed's game and keeps it up to date
+// until the game ends, stop closes or the app closes; show puts the new
+// viewer on screen (on the UI thread). It runs off the UI thread, and
+// each batch of steps is simulated there, in Append, within one frame.
+func followLive(u *UI, feed *service.LiveFeed, stop <-chan struct{}, show func(v *replay.Viewer, title string)) {
+	var v *replay.Viewer
+	var last time.Time
+	for {
+		select {
+		case <-feed.C:
+		case <-stop:
+			return
+		case <-u.ctx.Done():
+			return
+		}
+		up := feed.Take()
+		if v == nil {
+			if up.Header.Game == "" && !up.Ended {
+				continue // handed to a worker, bots still starting
+			}
+			var err error
+			switch {
+			case up.Final != nil:
+				// Over before the viewer was made: the plain replay.
+				v, err = newViewerFor(up.Final)
+			case up.Header.Game == "":
+				return // stopped before it started
+			default:
+				var g engine.Game
+				if g, err = games.Get(up.Header.Game); err == nil {
+					head := up.Header
+					head.Steps = up.Steps
+					v, err = replay.NewLiveViewer(g, shownLog(&head))
+				}
+			}
+			if err != nil {
+				uiDo(func() { u.showError("Cannot show the game", err) })
+				return
+			}
+			nv := v
+			uiDo(func() { show(nv, strings.Join(nv.Players(), " vs ")) })
+			if up.Ended {
+				if up.Final == nil {
+					uiDo(func() { nv.Stopped(up.Stopped) })
+				}
+				return
+			}
+			last = time.Now()
+			continue
+		}
+		if len(up.Steps) > 0 {
+			uiDo(func() {
+				if err := v.Append(up.Steps); err != nil {
+					u.showError("Cannot follow the game", err)
+				}
+			})
+		}
+		if up.Ended {
+			uiDo(func() {
+				if up.Final == nil {
+					v.Stopped(up.Stopped)
+				} else if err := v.Finish(shownLog(up.Final)); err != nil {
+					u.showError("Cannot show the finished game", err)
+				}
+			})
+			return
+		}
+		// At most one update a frame; steps played meanwhile come in the
+		// next Take together.
+		if wait := liveFrame - time.Since(last); wait > 0 {
+			time.Sleep(wait)
+		}
+		last = time.Now()
+	}
 }
 
 // showViewer puts a viewer in a window of its own, keys attached.
