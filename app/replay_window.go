@@ -2,6 +2,7 @@ package app
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"ringside/app/service"
 	"ringside/engine"
 	"ringside/engine/games"
+	"ringside/storage"
 )
 
 // openReplayWindow opens a game in the replay viewer: a stored game, or
@@ -25,6 +27,13 @@ func openReplayWindow(u *UI, matchID int64) {
 	}
 	u.goWork(func() {
 		log, err := u.DB.Replay(matchID)
+		var saved time.Time
+		if errors.Is(err, storage.ErrNotFound) {
+			// Being played by another process: the turns it saved so far.
+			if l, at, lerr := u.DB.LiveReplay(matchID); lerr == nil {
+				log, saved, err = l, at, nil
+			}
+		}
 		if err != nil {
 			uiDo(func() { u.showError("Cannot open the replay", err) })
 			return
@@ -36,6 +45,9 @@ func openReplayWindow(u *UI, matchID int64) {
 				u.showError("Cannot open the replay", err)
 				return
 			}
+			if log.InProgress {
+				v.Stopped(fmt.Sprintf("in play elsewhere; turns saved at %s", saved.Format("15:04:05")))
+			}
 			showViewer(u.App, title, v)
 		})
 	})
@@ -45,6 +57,9 @@ func newViewerFor(log *engine.Log) (*replay.Viewer, error) {
 	g, err := games.Get(log.Game)
 	if err != nil {
 		return nil, err
+	}
+	if log.InProgress {
+		return replay.NewLiveViewer(g, shownLog(log))
 	}
 	return replay.NewViewer(g, shownLog(log))
 }

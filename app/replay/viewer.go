@@ -453,8 +453,20 @@ func (v *Viewer) Step() int {
 	return v.cur
 }
 
+// PositionText is what the viewer says about where it is: "turn 12 / 40 ·
+// step 13 / 41".
+func (v *Viewer) PositionText() string {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	return v.position.Text
+}
+
 // Players are the names of the game's seats.
-func (v *Viewer) Players() []string { return v.data.log.Players }
+func (v *Viewer) Players() []string {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	return v.data.log.Players
+}
 
 // Steps is the number of steps in the replay (so far, in a live game).
 func (v *Viewer) Steps() int {

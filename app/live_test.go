@@ -1,0 +1,193 @@
+package app
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"ringside/app/replay"
+	"ringside/app/service"
+	"ringside/engine"
+	"ringside/engine/event"
+	"ringside/engine/games"
+	"ringside/storage"
+)
+
+// viewerWindow is the newest window showing a replay viewer.
+func viewerWindow(u *UI) *replay.Viewer {
+	var v *replay.Viewer
+	onUI(func() {
+		for _, w := range u.App.Driver().AllWindows() {
+			if x, ok := w.Content().(*replay.Viewer); ok {
+				v = x
+			}
+		}
+	})
+	return v
+}
+
+// TestWatchAGameLive opens a game in play from the events screen's games
+// list. The viewer follows it: every step is shown before the runner
+// plays the next one (the game is paced at 5 turns a second, so one
+// refresh of the viewer, a 60th of a second, is far inside that), the
+// timeline keeps growing while the viewer looks back, "Jump to now"
+// follows again, and when the game ends the viewer is the finished
+// replay, as stored.
+func TestWatchAGameLive(t *testing.T) {
+	_, u := newTestUI(t)
+	ev, _, err := u.Jobs.CreateAndStart(service.EventSpec{Game: "battle2048", Format: event.League, Games: 1,
+		Seed: 4, SeedSet: true, Pace: 5, Concurrency: 1,
+		Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer u.Jobs.Stop(ev.ID)
+	onUI(func() { u.events.reload(); u.showEvents(ev.ID) })
+
+	// The first game in play, as the games list shows it.
+	var match int64
+	eventually(t, "a game in play in the games list", func() bool {
+		var ok bool
+		onUI(func() {
+			g := u.events.detail.games
+			if g.data == nil || g.data.ev.ID != ev.ID {
+				return
+			}
+			for i, m := range g.data.matches {
+				if m.Status == storage.MatchRunning && u.Svc.Live().Playing(m.ID) {
+					g.list.Select(i)
+					match, ok = m.ID, true
+					return
+				}
+			}
+		})
+		return ok
+	})
+	// The test's own view of the runner's steps, next to the viewer's.
+	feed, ok := u.Svc.Live().Follow(match)
+	if !ok {
+		t.Fatal("the game is not in play")
+	}
+	defer feed.Close()
+	onUI(func() {
+		g := u.events.detail.games
+		if g.open.Disabled() || g.open.Text != "Watch live" {
+			t.Fatalf("games list offers %q (disabled %v) for a game in play", g.open.Text, g.open.Disabled())
+		}
+		g.open.OnTapped()
+	})
+	var v *replay.Viewer
+	eventually(t, "the live viewer opens", func() bool { v = viewerWindow(u); return v != nil })
+
+	// A watcher polls what the viewer shows, as the screen would be
+	// refreshed.
+	var mu sync.Mutex
+	shown := 0
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(time.Millisecond):
+			}
+			n := v.Steps()
+			mu.Lock()
+			shown = max(shown, n)
+			mu.Unlock()
+		}
+	}()
+	played, lookedBack, jumped := 0, false, false
+	g, _ := games.Get("battle2048")
+	var sim *engine.Sim
+	var log engine.Log
+	lastTurn := -1
+	var up service.LiveUpdate
+	for !up.Ended {
+		select {
+		case <-feed.C:
+		case <-time.After(time.Minute):
+			t.Fatal("no step for a minute")
+		}
+		up = feed.Take()
+		if len(up.Steps) == 0 {
+			continue
+		}
+		mu.Lock()
+		seen := shown
+		mu.Unlock()
+		if sim == nil {
+			log = up.Header
+			if sim, err = engine.NewSim(g, &log); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// The game waits for the pace between turns, not between the
+		// steps of one turn (in Battle 2048 each seat moves in a step of
+		// its own): when a new turn is played, every step of the earlier
+		// turns is on screen already.
+		newTurn := played == 0 || sim.State.Turn() != lastTurn
+		if newTurn && played > 0 && seen < played {
+			t.Fatalf("turn %d was played and the viewer still shows %d of the %d steps before it", sim.State.Turn(), seen, played)
+		}
+		log.Steps = append(log.Steps, up.Steps...)
+		for range up.Steps {
+			lastTurn = sim.State.Turn()
+			if _, _, err := sim.Step(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		played += len(up.Steps)
+		switch {
+		case played >= 6 && !lookedBack:
+			lookedBack = true
+			onUI(func() {
+				if !v.Live() || !v.Following() || v.Step() != v.Steps()-1 {
+					t.Errorf("live %v following %v at step %d of %d: a live viewer follows the game", v.Live(), v.Following(), v.Step()+1, v.Steps())
+				}
+				v.Seek(2) // scrub back
+			})
+		case lookedBack && !jumped && played >= 12:
+			jumped = true
+			onUI(func() {
+				if v.Following() || v.Step() != 2 || v.Steps() < 12 {
+					t.Errorf("after looking back: following %v, at step %d of %d; want to stay at step 3 while the timeline grows",
+						v.Following(), v.Step()+1, v.Steps())
+				}
+				v.JumpToNow()
+				if !v.Following() || v.Step() != v.Steps()-1 {
+					t.Errorf("Jump to now: following %v at step %d of %d", v.Following(), v.Step()+1, v.Steps())
+				}
+			})
+		}
+	}
+	close(stop)
+	wg.Wait()
+	if !jumped {
+		t.Fatalf("the game had only %d steps: too short to look back", played)
+	}
+	stored, err := u.DB.Replay(match)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the viewer becomes the finished replay", func() bool { return !v.Live() })
+	onUI(func() {
+		if v.Steps() != len(stored.Steps) || v.Step() != v.Steps()-1 {
+			t.Errorf("finished viewer: step %d of %d; the stored replay has %d steps", v.Step()+1, v.Steps(), len(stored.Steps))
+		}
+		for _, b := range buttons(t, v, "Jump to now") {
+			if b.Visible() {
+				t.Error("Jump to now still shown on a finished game")
+			}
+		}
+	})
+	want := fmt.Sprintf("step %d / %d", len(stored.Steps), len(stored.Steps))
+	if got := v.PositionText(); !strings.Contains(got, want) {
+		t.Errorf("position %q, want %q", got, want)
+	}
+}
