@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -61,6 +62,7 @@ type createEventForm struct {
 	filler    *widget.Select
 	conc      *widget.Entry
 	scale     *widget.Entry
+	pace      *widget.Entry
 	seed      *widget.Entry
 	options   *widget.Entry
 	limits    *widget.Entry
@@ -102,13 +104,14 @@ func newCreateEventForm(u *UI, ais []service.AIStatus) *createEventForm {
 	f.conc.SetText(strconv.Itoa(runner.DefaultConcurrency()))
 	f.scale = widget.NewEntry()
 	f.scale.SetText("1")
+	f.pace = newEntry("as fast as the bots answer")
 	f.seed = newEntry("random")
 	f.options = widget.NewMultiLineEntry()
 	f.options.SetPlaceHolder("game options, one per line: KEY=VALUE (see the Games screen)")
 	f.options.SetMinRowsVisible(2)
 	f.limits = newEntry("default: " + service.DefaultLimitsText())
 	f.trusted = widget.NewCheck("Trusted: no sandbox (bots get your rights and files)", func(bool) { f.replan() })
-	for _, e := range []*widget.Entry{f.name, f.commands, f.gamesN, f.conc, f.scale, f.seed, f.options, f.limits} {
+	for _, e := range []*widget.Entry{f.name, f.commands, f.gamesN, f.conc, f.scale, f.pace, f.seed, f.options, f.limits} {
 		e.OnChanged = func(string) { f.replan() }
 	}
 	f.runNow = widget.NewCheck("Run it now", nil)
@@ -170,13 +173,15 @@ func (f *createEventForm) show() {
 		widget.NewFormItem("Filler for empty seats", f.filler),
 		widget.NewFormItem("Games at once", f.conc),
 		widget.NewFormItem("Time multiplier", f.scale),
+		widget.NewFormItem("Pace (turns a second)", f.pace),
 		widget.NewFormItem("Seed", f.seed),
 		widget.NewFormItem("Game options", f.options),
 		widget.NewFormItem("Sandbox caps", f.limits),
 		widget.NewFormItem("", f.trusted),
 		widget.NewFormItem("", f.runNow),
 	)
-	form.Items[10].HintText = "for every bot, e.g. memory=512M cpu=2m; an AI's own caps win"
+	form.Items[8].HintText = "to watch games live, e.g. 10; the bots' time limits are not touched"
+	form.Items[11].HintText = "for every bot, e.g. memory=512M cpu=2m; an AI's own caps win"
 	form.Items[3].HintText = "league: seeds per pairing; bracket: best of N; swiss: rounds; sprt: most games"
 	form.Items[5].HintText = "bots that take the seats entrants leave empty; they are not ranked"
 	lists := container.NewVSplit(f.entrants.object(),
@@ -261,6 +266,11 @@ func (f *createEventForm) spec() (service.EventSpec, error) {
 	if t := strings.TrimSpace(f.scale.Text); t != "" {
 		if s.TimeScale, err = strconv.ParseFloat(t, 64); err != nil || s.TimeScale <= 0 {
 			return s, invalidf("Time multiplier: %q is not a number above 0 (1 is normal speed, 2 doubles every limit)", t)
+		}
+	}
+	if t := strings.TrimSpace(f.pace.Text); t != "" {
+		if s.Pace, err = strconv.ParseFloat(t, 64); err != nil || !(s.Pace >= 0) || math.IsInf(s.Pace, 0) {
+			return s, invalidf("Pace: %q is not a number of turns a second (leave it empty to play as fast as the bots answer)", t)
 		}
 	}
 	if t := strings.TrimSpace(f.seed.Text); t != "" {

@@ -7,6 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
 	"ringside/app/replay"
 	"ringside/app/service"
 	"ringside/engine"
@@ -189,5 +192,45 @@ func TestWatchAGameLive(t *testing.T) {
 	want := fmt.Sprintf("step %d / %d", len(stored.Steps), len(stored.Steps))
 	if got := v.PositionText(); !strings.Contains(got, want) {
 		t.Errorf("position %q, want %q", got, want)
+	}
+}
+
+func init() {
+	// Tests that wait for a demo's results play it at full speed;
+	// TestDemosArePaced checks the pace itself.
+	demoPaced = false
+}
+
+// TestDemosArePaced: each demo is played slowly enough to watch, 10 to
+// 20 seconds a game, and its event stores that pace.
+func TestDemosArePaced(t *testing.T) {
+	// Typical lengths of the demos' games, in turns (Grip's turn is one
+	// seat's move).
+	turns := map[string]float64{"grip": 550, "battle2048": 40, "cloud": 150}
+	for _, d := range demos {
+		secs := turns[d.Game] / d.Spec.Pace
+		if d.Spec.Pace <= 0 || secs < 8 || secs > 25 {
+			t.Errorf("%s demo: pace %v turns a second makes a game of %v turns last %.0f s, want 10 to 20",
+				d.Game, d.Spec.Pace, turns[d.Game], secs)
+		}
+	}
+	_, u := newTestUI(t)
+	demoPaced = true
+	defer func() { demoPaced = false }()
+	var runs []*widget.Button
+	onUI(func() { runs = buttons(t, u.Win.Content(), "Run demo") })
+	onUI(func() { test.Tap(runs[2]) })
+	var ev storage.Event
+	eventually(t, "the demo event is created", func() bool {
+		evs, err := u.DB.ListEvents()
+		if err == nil && len(evs) == 1 {
+			ev = evs[0]
+			return true
+		}
+		return false
+	})
+	u.Jobs.Stop(ev.ID)
+	if got, _ := u.DB.Event(ev.ID); got.Pace != demos[2].Spec.Pace {
+		t.Errorf("the demo event's pace is %v, want %v", got.Pace, demos[2].Spec.Pace)
 	}
 }
