@@ -254,6 +254,7 @@ type eventView struct {
 	stop, export *widget.Button
 	rename       *widget.Button
 	remove       *widget.Button
+	project      *widget.Button
 
 	standings *standingsTable
 	games     *gamesList
@@ -295,6 +296,7 @@ func newEventView(u *UI) *eventView {
 	v.export = widget.NewButtonWithIcon("Export standings", theme.DocumentSaveIcon(), v.onExport)
 	v.rename = widget.NewButtonWithIcon("Rename", theme.DocumentCreateIcon(), v.onRename)
 	v.remove = widget.NewButtonWithIcon("Delete", theme.DeleteIcon(), v.onDelete)
+	v.project = widget.NewButtonWithIcon("Projector", theme.ViewFullScreenIcon(), v.onProjector)
 	v.standings = newStandingsTable()
 	v.games = newGamesList(u)
 	v.extra = newEventCharts()
@@ -305,7 +307,7 @@ func newEventView(u *UI) *eventView {
 	for _, t := range v.extra.tabs() {
 		v.tabs.Append(t)
 	}
-	buttons := container.NewHBox(v.run, v.pause, v.stop, v.export, widget.NewSeparator(), v.rename, v.remove)
+	buttons := container.NewHBox(v.run, v.pause, v.stop, v.export, v.project, widget.NewSeparator(), v.rename, v.remove)
 	head := container.NewVBox(v.title, v.info, buttons, container.NewBorder(nil, nil, nil, v.progressText, v.progress))
 	v.body = container.NewBorder(head, nil, nil, nil, v.tabs)
 	msg := widget.NewLabel("Choose an event on the left, create one with \"New event\",\nor run a demo from the Home screen.")
@@ -317,6 +319,15 @@ func newEventView(u *UI) *eventView {
 }
 
 func (v *eventView) object() fyne.CanvasObject { return v.obj }
+
+// onProjector opens the shown event full screen for a room: standings,
+// bracket and a game playing live.
+func (v *eventView) onProjector() {
+	if v.loaded == nil {
+		return
+	}
+	openProjector(v.u, v.loaded.ev.ID, v.loaded.ev.Config.Format == event.Bracket)
+}
 
 func (v *eventView) currentID() int64 {
 	v.mu.Lock()

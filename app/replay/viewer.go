@@ -305,6 +305,16 @@ func NewLiveViewer(g engine.Game, log *engine.Log) (*Viewer, error) {
 	return v, nil
 }
 
+// SetCompact shows only the board and the timeline, for a projector where
+// the viewer shares the screen: no seat panel, no controls. Call it before
+// the viewer is shown.
+func (v *Viewer) SetCompact() {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	v.content = container.NewBorder(nil, container.NewVBox(v.timeline, container.NewHBox(v.position, v.liveNote)), nil, nil,
+		v.board.Object())
+}
+
 // Live reports whether the game shown is still being played.
 func (v *Viewer) Live() bool {
 	v.mu.Lock()
