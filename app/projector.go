@@ -111,6 +111,30 @@ func openProjector(u *UI, id int64, bracket bool) *projector {
 	return p
 }
 
+// OpenProjector is "ringside projector ID": event id on the projector,
+// played by this window unless it is finished or played elsewhere.
+func OpenProjector(u *UI, id int64) error {
+	if u.Svc == nil {
+		return fmt.Errorf("the database cannot be opened: the window says why")
+	}
+	ev, err := u.DB.Event(id)
+	if err != nil {
+		return fmt.Errorf("%w (\"ringside event list\" shows the events)", err)
+	}
+	if ev.Status != storage.EventFinished {
+		if h, running, err := u.DB.EventHolder(id); err != nil || !running {
+			if err := u.Jobs.Start(id); err != nil {
+				return err
+			}
+		} else {
+			_ = h // played elsewhere: the projector says by whom
+		}
+	}
+	u.showEvents(id)
+	openProjector(u, id, ev.Config.Format == event.Bracket)
+	return nil
+}
+
 func (p *projector) build() {
 	p.title = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	p.title.SizeName = theme.SizeNameHeadingText
