@@ -51,11 +51,13 @@ func main() {
 		needDisplay()
 		a := fyneapp.NewWithID("io.ringside.app")
 		u := app.NewUI(a, db)
+		// The main window first, so the projector opens over it.
+		u.Win.Show()
 		if err := app.OpenProjector(u, id); err != nil {
 			fmt.Fprintf(os.Stderr, "ringside: %v\n", err)
 			os.Exit(1)
 		}
-		u.Win.ShowAndRun()
+		a.Run()
 	default:
 		os.Exit(cli.Run(args, os.Stdin, os.Stdout, os.Stderr))
 	}

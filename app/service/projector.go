@@ -25,7 +25,7 @@ func StandingWords(r event.Standing, seats int, name func(string) string) string
 	games := plural(r.Games, "game", "games")
 	s := fmt.Sprintf("%s %s: %s %s from %s", Ordinal(r.Rank), r.Name, pts, pluralWord(r.Points, "point", "points"), games)
 	if r.Games == 0 {
-		return fmt.Sprintf("%s %s: no game played yet", Ordinal(r.Rank), r.Name)
+		return r.Name + ": no game played yet" // a place before any game says nothing
 	}
 	if seats <= 2 {
 		return s + fmt.Sprintf(" (%d won, %d drawn, %d lost)", r.Wins, r.Draws, r.Losses)
@@ -100,9 +100,9 @@ func Featured(ev storage.Event, matches []storage.Match, table event.Table, runn
 	return best
 }
 
-// MatchTitle names a game for a projector: "Game 12 · alice vs bob",
-// with its bracket round when it has one ("final", "semi-final"); rounds
-// is the bracket's number of rounds, name shows an entry's name.
+// MatchTitle names a game for a projector: "Game 12: alice vs bob", led
+// by its bracket round when it has one ("Final, game 23: …"); rounds is
+// the bracket's number of rounds, name shows an entry's name.
 func MatchTitle(ev storage.Event, m storage.Match, rounds int, name func(string) string) string {
 	names := make([]string, len(m.Game.Seats))
 	for s, e := range m.Game.Seats {
@@ -113,18 +113,17 @@ func MatchTitle(ev storage.Event, m storage.Match, rounds int, name func(string)
 			}
 		}
 	}
-	t := fmt.Sprintf("Game %d · %s", m.ID, strings.Join(names, " vs "))
-	if ev.Config.Format == event.Bracket && rounds > 0 {
-		switch rounds - 1 - m.Game.Round {
-		case 0:
-			t += " · final"
-		case 1:
-			t += " · semi-final"
-		case 2:
-			t += " · quarter-final"
-		default:
-			t += fmt.Sprintf(" · round %d", m.Game.Round+1)
-		}
+	t := fmt.Sprintf("game %d: %s", m.ID, strings.Join(names, " vs "))
+	if ev.Config.Format != event.Bracket || rounds == 0 {
+		return "G" + t[1:]
 	}
-	return t
+	switch rounds - 1 - m.Game.Round {
+	case 0:
+		return "Final, " + t
+	case 1:
+		return "Semi-final, " + t
+	case 2:
+		return "Quarter-final, " + t
+	}
+	return fmt.Sprintf("Round %d, %s", m.Game.Round+1, t)
 }

@@ -1,6 +1,7 @@
 package service
 
 import (
+	"strings"
 	"testing"
 
 	"ringside/engine/event"
@@ -21,7 +22,7 @@ func TestStandingWords(t *testing.T) {
 			"2nd random: 9.3 points from 24 games (first 5 times)"},
 		{event.Standing{Rank: 3, Name: "x", Games: 24, Points: 2, Places: []int{1, 0, 0, 23}}, 4, "3rd x: 2 points from 24 games (first once)"},
 		{event.Standing{Rank: 4, Name: "y", Games: 24, Points: 0, Places: []int{0, 0, 0, 24}}, 4, "4th y: 0 points from 24 games (never first yet)"},
-		{event.Standing{Rank: 1, Name: "z"}, 2, "1st z: no game played yet"},
+		{event.Standing{Rank: 1, Name: "z"}, 2, "z: no game played yet"},
 	} {
 		if got := StandingWords(c.r, c.seats, nil); got != c.want {
 			t.Errorf("got  %q\nwant %q", got, c.want)
@@ -56,5 +57,29 @@ func TestFeatured(t *testing.T) {
 		if got := Featured(c.ev, ms, table, c.running); got != c.want {
 			t.Errorf("%s: featured %d, want %d", c.name, got, c.want)
 		}
+	}
+}
+
+func TestMatchTitle(t *testing.T) {
+	ev := storage.Event{Config: event.Config{Format: event.Bracket},
+		Entries: []storage.Entry{{Name: "alice"}, {Name: "bob"}, {Name: "carol"}}}
+	m := storage.Match{ID: 7, Game: event.Game{Round: 1, Seats: []int{2, 0}}}
+	for _, c := range []struct {
+		rounds int
+		want   string
+	}{
+		{2, "Final, game 7: carol vs alice"},
+		{3, "Semi-final, game 7: carol vs alice"},
+		{4, "Quarter-final, game 7: carol vs alice"},
+		{5, "Round 2, game 7: carol vs alice"},
+		{0, "Game 7: carol vs alice"},
+	} {
+		if got := MatchTitle(ev, m, c.rounds, nil); got != c.want {
+			t.Errorf("%d rounds: %q, want %q", c.rounds, got, c.want)
+		}
+	}
+	ev.Config.Format = event.League
+	if got := MatchTitle(ev, m, 3, strings.ToUpper); got != "Game 7: CAROL vs ALICE" {
+		t.Errorf("league: %q", got)
 	}
 }
