@@ -25,7 +25,7 @@ const projectorEvery = 2 * time.Second
 
 // projectorLinger is how long a featured game stays on screen after it
 // ended before the projector moves on to another game in play.
-const projectorLinger = 6 * time.Second
+const projectorLinger = 4 * time.Second
 
 // projectorScale is how much larger the projector's type is than the
 // app's.
@@ -170,7 +170,7 @@ func (p *projector) build() {
 		container.NewVScroll(p.standings))
 	if p.isBracket {
 		tree := container.NewVSplit(left, container.NewBorder(newHeading("Bracket", theme.SizeNameSubHeadingText), nil, nil, nil, p.treeBox))
-		tree.Offset = 0.4
+		tree.Offset = 0.5
 		left = tree
 	}
 	game := container.NewBorder(p.gameTitle, nil, nil, nil, p.gameBox)
