@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"sync"
 	"testing"
 	"time"
 
@@ -131,6 +132,39 @@ func BenchmarkPlayPing(b *testing.B) {
 		}
 		if out.Verdicts[0][engine.OK] != 201 {
 			b.Fatal(fmt.Sprint(out.Verdicts[0]))
+		}
+	}
+}
+
+// BenchmarkPlayPingLive is BenchmarkPlayPing with a live viewer's hook on
+// every step, as the service's Live records it: a lock, a copy of the
+// step's replies and a non-blocking send. Compared with BenchmarkPlayPing
+// it is the per-turn cost of publishing steps.
+func BenchmarkPlayPingLive(b *testing.B) {
+	var mu sync.Mutex
+	var steps []engine.LogStep
+	notify := make(chan struct{}, 1)
+	for b.Loop() {
+		steps = steps[:0]
+		out, err := Play(context.Background(), Match{Game: pingGame{}, Seed: 1,
+			Options: engine.Options{"turns": "200"}, Bots: []Bot{{Command: fakebot}},
+			OnLog: func(log *engine.Log) {
+				mu.Lock()
+				for _, s := range log.Steps[len(steps):] {
+					s.Replies = append([]engine.LogReply(nil), s.Replies...)
+					steps = append(steps, s)
+				}
+				mu.Unlock()
+				select {
+				case notify <- struct{}{}:
+				default:
+				}
+			}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(steps) != len(out.Log.Steps) {
+			b.Fatalf("published %d of %d steps", len(steps), len(out.Log.Steps))
 		}
 	}
 }

@@ -117,3 +117,34 @@ func replyLines(st engine.LogStep) []string {
 	}
 	return out
 }
+
+// BenchmarkLiveRecord is what publishing one step costs the goroutine
+// playing a game, with two viewers following it: compare with a turn's
+// round trip to a bot (runner's BenchmarkRoundTripRunner, tens of µs).
+func BenchmarkLiveRecord(b *testing.B) {
+	l := newLive()
+	log := &engine.Log{Game: "grip", Players: []string{"a", "b", "c", "d"}}
+	step := engine.LogStep{Replies: []engine.LogReply{{Status: engine.Answered, Line: "U", Micros: 812}}}
+	var f1, f2 *LiveFeed
+	n := 0
+	for b.Loop() {
+		if n%1000 == 0 {
+			// A new game of 1000 steps, with two viewers.
+			if f1 != nil {
+				f1.Close()
+				f2.Close()
+			}
+			l.begin(1, 0, 7)
+			f1, _ = l.Follow(7)
+			f2, _ = l.Follow(7)
+			log.Steps = log.Steps[:0]
+		}
+		log.Steps = append(log.Steps, step)
+		l.record(1, 0, log)
+		if n++; n%16 == 0 {
+			// Viewers take what came, as they would every frame.
+			f1.Take()
+			f2.Take()
+		}
+	}
+}
