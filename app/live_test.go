@@ -1,12 +1,17 @@
 package app
 
 import (
+	"encoding/json"
 	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -15,6 +20,7 @@ import (
 	"ringside/engine"
 	"ringside/engine/event"
 	"ringside/engine/games"
+	"ringside/runner"
 	"ringside/storage"
 )
 
@@ -233,4 +239,43 @@ func TestDemosArePaced(t *testing.T) {
 	if got, _ := u.DB.Event(ev.ID); got.Pace != demos[2].Spec.Pace {
 		t.Errorf("the demo event's pace is %v, want %v", got.Pace, demos[2].Spec.Pace)
 	}
+}
+
+// TestViewInProgressReplayFile: a replay exported while its game was in
+// play opens in the viewer with the turns so far, not as a live game.
+func TestViewInProgressReplayFile(t *testing.T) {
+	dir := t.TempDir()
+	full := filepath.Join(dir, "game.json")
+	exe, _ := runner.Executable()
+	if out, err := exec.Command(exe, "play", "--game", "battle2048", "--seed", "4", "--replay", full,
+		"--bot", "builtin:battle2048/greedy", "--bot", "builtin:battle2048/random").CombinedOutput(); err != nil {
+		t.Fatalf("play: %v\n%s", err, out)
+	}
+	data, err := os.ReadFile(full)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rp engine.Replay
+	if err := json.Unmarshal(data, &rp); err != nil {
+		t.Fatal(err)
+	}
+	rp.Steps, rp.Events, rp.Result, rp.InProgress = rp.Steps[:10], nil, engine.Result{}, true
+	cut := filepath.Join(dir, "cut.json")
+	data, _ = json.Marshal(rp)
+	if err := os.WriteFile(cut, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var a fyne.App
+	onUI(func() { a = test.NewTempApp(t) })
+	onUI(func() {
+		w, err := NewReplayFileWindow(a, cut)
+		if err != nil {
+			t.Fatalf("open an in-progress replay file: %v", err)
+		}
+		defer w.Close()
+		v := w.Content().(*replay.Viewer)
+		if v.Steps() != 10 || v.Live() {
+			t.Errorf("viewer: %d steps, live %v; want the 10 steps so far, not live", v.Steps(), v.Live())
+		}
+	})
 }

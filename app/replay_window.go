@@ -213,6 +213,9 @@ func NewReplayFileWindow(a fyne.App, path string) (fyne.Window, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	if log.InProgress {
+		v.Stopped("exported while the game was in play: the turns so far")
+	}
 	a.SetIcon(Icon)
 	return showViewer(a, "Ringside · "+path, v), nil
 }
