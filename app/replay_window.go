@@ -146,11 +146,12 @@ func followLive(u *UI, feed *service.LiveFeed, stop <-chan struct{}, show func(v
 			continue
 		}
 		if len(up.Steps) > 0 {
-			uiDo(func() {
-				if err := v.Append(up.Steps); err != nil {
-					u.showError("Cannot follow the game", err)
-				}
-			})
+			var err error
+			uiDo(func() { err = v.Append(up.Steps) })
+			if err != nil {
+				uiDo(func() { u.showError("Cannot follow the game", err) })
+				return
+			}
 		}
 		if up.Ended {
 			uiDo(func() {

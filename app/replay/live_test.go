@@ -62,6 +62,9 @@ func TestLiveViewer(t *testing.T) {
 	if err := v.Append([]engine.LogStep{bad}); err == nil {
 		t.Error("a step with a reply too many was taken")
 	}
+	if v.Live() || v.Steps() != fed {
+		t.Errorf("after a step that does not fit: live %v with %d steps; want the %d steps so far, no longer live", v.Live(), v.Steps(), fed)
+	}
 	if err := v.Finish(full); err != nil {
 		t.Fatal(err)
 	}

@@ -133,7 +133,14 @@ func (d *replayData) extend(g engine.Game, steps []engine.LogStep) error {
 	}
 	from := len(d.log.Steps)
 	d.log.Steps = append(d.log.Steps, steps...)
-	return d.simulateFrom(from, g)
+	if err := d.simulateFrom(from, g); err != nil {
+		// The game cannot go on from a step it did not take: keep what
+		// was shown and take no more.
+		d.log.Steps = d.log.Steps[:len(d.steps)]
+		d.sim = nil
+		return err
+	}
+	return nil
 }
 
 // Playback speeds, as multiples of baseStepsPerSecond.
@@ -342,6 +349,9 @@ func (v *Viewer) Append(steps []engine.LogStep) error {
 		return nil
 	}
 	if err := v.data.extend(v.game, steps); err != nil {
+		v.stopLive("cannot follow the game")
+		v.timeline.setData(len(v.data.steps), v.data.turns, v.data.events)
+		v.showLocked(v.cur)
 		return err
 	}
 	v.timeline.setData(len(v.data.steps), v.data.turns, v.data.events)
@@ -405,10 +415,15 @@ func (v *Viewer) Stopped(why string) {
 	if !v.live {
 		return
 	}
+	v.stopLive("Stopped: " + why)
+}
+
+// stopLive ends live mode with a note. v.mu must be held.
+func (v *Viewer) stopLive(note string) {
 	v.live, v.follow = false, false
 	v.data.sim = nil
 	v.now.Hide()
-	setLabel(v.liveNote, "Stopped: "+why)
+	setLabel(v.liveNote, note)
 	v.liveNote.Importance = widget.WarningImportance
 	v.liveNote.Refresh()
 }
