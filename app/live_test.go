@@ -39,7 +39,7 @@ func viewerWindow(u *UI) *replay.Viewer {
 
 // TestWatchAGameLive opens a game in play from the events screen's games
 // list. The viewer follows it: every step is shown before the runner
-// plays the next one (the game is paced at 5 turns a second, so one
+// plays the next turn (the game is paced at 2 turns a second, so one
 // refresh of the viewer, a 60th of a second, is far inside that), the
 // timeline keeps growing while the viewer looks back, "Jump to now"
 // follows again, and when the game ends the viewer is the finished
@@ -47,7 +47,7 @@ func viewerWindow(u *UI) *replay.Viewer {
 func TestWatchAGameLive(t *testing.T) {
 	_, u := newTestUI(t)
 	ev, _, err := u.Jobs.CreateAndStart(service.EventSpec{Game: "battle2048", Format: event.League, Games: 1,
-		Seed: 4, SeedSet: true, Pace: 5, Concurrency: 1,
+		Seed: 4, SeedSet: true, Pace: 2, Concurrency: 1, Options: engine.Options{"rounds": "14"},
 		Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random"}})
 	if err != nil {
 		t.Fatal(err)

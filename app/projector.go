@@ -412,15 +412,16 @@ func (p *projector) feature(id int64) {
 	}
 	p.u.goWork(func() {
 		log, err := p.u.DB.Replay(id)
-		var v *replay.Viewer
+		var prep *replay.Prepared
 		if err == nil {
-			v, err = newViewerFor(log)
+			prep, err = prepareFor(log)
 		}
 		uiDo(func() {
 			if err != nil {
 				p.idle.SetText("This game cannot be shown: " + sentence(err))
 				return
 			}
+			v := prep.Viewer()
 			show(v, "")
 			v.Last()
 		})

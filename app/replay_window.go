@@ -39,12 +39,13 @@ func openReplayWindow(u *UI, matchID int64) {
 			return
 		}
 		title := fmt.Sprintf("Ringside · game %d · %s", matchID, strings.Join(log.Players, " vs "))
-		v, err := newViewerFor(log)
+		p, err := prepareFor(log)
 		uiDo(func() {
 			if err != nil {
 				u.showError("Cannot open the replay", err)
 				return
 			}
+			v := p.Viewer()
 			if log.InProgress {
 				v.Stopped(fmt.Sprintf("in play elsewhere; turns saved at %s", saved.Format("15:04:05")))
 			}
@@ -53,15 +54,23 @@ func openReplayWindow(u *UI, matchID int64) {
 	})
 }
 
-func newViewerFor(log *engine.Log) (*replay.Viewer, error) {
+// prepareFor re-simulates log for the viewer, with its players by the
+// names the app shows; it may run off the UI thread.
+func prepareFor(log *engine.Log) (*replay.Prepared, error) {
 	g, err := games.Get(log.Game)
 	if err != nil {
 		return nil, err
 	}
-	if log.InProgress {
-		return replay.NewLiveViewer(g, shownLog(log))
+	return replay.Prepare(g, shownLog(log))
+}
+
+// newViewerFor makes the viewer of log on the UI thread.
+func newViewerFor(log *engine.Log) (*replay.Viewer, error) {
+	p, err := prepareFor(log)
+	if err != nil {
+		return nil, err
 	}
-	return replay.NewViewer(g, shownLog(log))
+	return p.Viewer(), nil
 }
 
 // shownLog is log with its players by the names the app shows ("hunter
@@ -97,8 +106,10 @@ const liveFrame = time.Second / 60
 
 // followLive makes a live viewer for feed's game and keeps it up to date
 // until the game ends, stop closes or the app closes; show puts the new
-// viewer on screen (on the UI thread). It runs off the UI thread, and
-// each batch of steps is simulated there, in Append, within one frame.
+// viewer on screen (on the UI thread). It runs off the UI thread, where
+// it also re-simulates the game when it opens and when it ends; each
+// batch of steps is simulated on the UI thread, in Append, a frame's
+// worth at a time.
 func followLive(u *UI, feed *service.LiveFeed, stop <-chan struct{}, show func(v *replay.Viewer, title string)) {
 	var v *replay.Viewer
 	var last time.Time
@@ -112,54 +123,67 @@ func followLive(u *UI, feed *service.LiveFeed, stop <-chan struct{}, show func(v
 		}
 		up := feed.Take()
 		if v == nil {
-			if up.Header.Game == "" && !up.Ended {
-				continue // handed to a worker, bots still starting
-			}
-			var err error
+			var log *engine.Log
 			switch {
 			case up.Final != nil:
-				// Over before the viewer was made: the plain replay.
-				v, err = newViewerFor(up.Final)
-			case up.Header.Game == "":
+				log = up.Final // over before the viewer was made: the plain replay
+			case up.Header.Game == "" && up.Ended:
 				return // stopped before it started
+			case up.Header.Game == "":
+				continue // handed to a worker, bots still starting
 			default:
-				var g engine.Game
-				if g, err = games.Get(up.Header.Game); err == nil {
-					head := up.Header
-					head.Steps = up.Steps
-					v, err = replay.NewLiveViewer(g, shownLog(&head))
-				}
+				head := up.Header
+				head.Steps = up.Steps
+				head.InProgress = true
+				log = &head
 			}
+			p, err := prepareFor(log)
 			if err != nil {
 				uiDo(func() { u.showError("Cannot show the game", err) })
 				return
 			}
-			nv := v
-			uiDo(func() { show(nv, strings.Join(nv.Players(), " vs ")) })
-			if up.Ended {
-				if up.Final == nil {
-					uiDo(func() { nv.Stopped(up.Stopped) })
+			made := make(chan *replay.Viewer, 1)
+			uiDo(func() {
+				nv := p.Viewer()
+				show(nv, strings.Join(nv.Players(), " vs "))
+				if up.Ended && up.Final == nil {
+					nv.Stopped(up.Stopped)
 				}
+				made <- nv
+			})
+			select {
+			case v = <-made:
+			case <-stop:
+				return
+			case <-u.ctx.Done():
+				return
+			}
+			if up.Ended {
 				return
 			}
 			last = time.Now()
 			continue
 		}
 		if len(up.Steps) > 0 {
-			var err error
-			uiDo(func() { err = v.Append(up.Steps) })
-			if err != nil {
-				uiDo(func() { u.showError("Cannot follow the game", err) })
-				return
-			}
+			uiDo(func() {
+				// A step that does not fit ends live mode: said once.
+				if err := v.Append(up.Steps); err != nil {
+					u.showError("Cannot follow the game", err)
+				}
+			})
 		}
 		if up.Ended {
+			if up.Final == nil {
+				uiDo(func() { v.Stopped(up.Stopped) })
+				return
+			}
+			p, err := prepareFor(up.Final)
 			uiDo(func() {
-				if up.Final == nil {
-					v.Stopped(up.Stopped)
-				} else if err := v.Finish(shownLog(up.Final)); err != nil {
+				if err != nil {
 					u.showError("Cannot show the finished game", err)
+					return
 				}
+				v.FinishPrepared(p)
 			})
 			return
 		}

@@ -40,8 +40,10 @@ type Match struct {
 	// game ends). It must return quickly: the game waits for it.
 	OnLog func(log *engine.Log)
 	// Pace, when above 0, plays at most Pace turns a second, so people
-	// can follow a game of fast bots. The wait is between turns, when no
-	// bot is asked: time limits and the bots' clocks are not touched.
+	// can follow a game of fast bots: each turn of the game starts at
+	// least 1/Pace s after the one before. The wait is between turns,
+	// when no bot is asked: time limits and the bots' clocks are not
+	// touched.
 	Pace float64
 }
 
@@ -170,8 +172,10 @@ func Play(ctx context.Context, m Match) (*Outcome, error) {
 	for i := range lastReply {
 		lastReply[i] = [2]int{-1, -1}
 	}
-	// Paced from the first ask: starting the bots is not a turn.
-	firstTurn, paceFrom := st.Turn(), time.Now()
+	// A paced game waits before each new turn until 1/Pace s have passed
+	// since the last one began, so a slow turn is not made up for by a
+	// burst of fast ones.
+	paceTurn, paceAt := st.Turn(), time.Now()
 	for !st.Done() {
 		if ctx.Err() != nil {
 			out.Log.Aborted = "cancelled"
@@ -224,8 +228,9 @@ func Play(ctx context.Context, m Match) (*Outcome, error) {
 		if m.OnLog != nil {
 			m.OnLog(out.Log)
 		}
-		if m.Pace > 0 && !st.Done() {
-			pace(ctx, paceFrom, st.Turn()-firstTurn, m.Pace)
+		if t := st.Turn(); m.Pace > 0 && !st.Done() && t != paceTurn {
+			pace(ctx, paceAt, max(1, t-paceTurn), m.Pace)
+			paceTurn, paceAt = t, time.Now()
 		}
 	}
 	if st.Done() {

@@ -219,17 +219,51 @@ const panelRate = 10
 // first step. It fails with a readable error when the log is not of g or
 // does not re-simulate.
 func NewViewer(g engine.Game, log *engine.Log) (*Viewer, error) {
+	p, err := Prepare(g, log)
+	if err != nil {
+		return nil, err
+	}
+	return p.Viewer(), nil
+}
+
+// Prepared is a game re-simulated for the viewer, with every state: the
+// costly part of opening a replay, done by Prepare without touching a
+// widget so that it can run off the UI thread.
+type Prepared struct {
+	game engine.Game
+	data *replayData
+}
+
+// Prepare re-simulates log with g. It fails with a readable error when
+// the log is not of g or does not re-simulate. A log marked InProgress
+// (the steps so far of a game in play) prepares a live viewer.
+func Prepare(g engine.Game, log *engine.Log) (*Prepared, error) {
 	d, err := simulate(g, log)
 	if err != nil {
 		return nil, err
 	}
-	v := &Viewer{game: g, data: d, speed: defaultSpeed}
+	return &Prepared{game: g, data: d}, nil
+}
+
+// Viewer makes the viewer of a prepared game, at its first step (a live
+// game: at its newest step, following it). Call it on the UI thread.
+func (p *Prepared) Viewer() *Viewer {
+	v := &Viewer{game: p.game, data: p.data, speed: defaultSpeed}
 	v.build()
 	v.ExtendBaseWidget(v)
 	v.mu.Lock()
-	v.showLocked(0)
-	v.mu.Unlock()
-	return v, nil
+	defer v.mu.Unlock()
+	if !p.data.log.InProgress {
+		v.showLocked(0)
+		return v
+	}
+	v.live, v.follow = true, true
+	setLabel(v.liveNote, "● Live")
+	v.liveNote.Importance = widget.DangerImportance
+	v.liveNote.Show()
+	v.now.Show()
+	v.showLocked(len(v.data.steps) - 1)
+	return v
 }
 
 func (v *Viewer) build() {
@@ -297,19 +331,7 @@ func NewLiveViewer(g engine.Game, log *engine.Log) (*Viewer, error) {
 	}
 	in := *log
 	in.InProgress = true
-	v, err := NewViewer(g, &in)
-	if err != nil {
-		return nil, err
-	}
-	v.mu.Lock()
-	defer v.mu.Unlock()
-	v.live, v.follow = true, true
-	setLabel(v.liveNote, "● Live")
-	v.liveNote.Importance = widget.DangerImportance
-	v.liveNote.Show()
-	v.now.Show()
-	v.showLocked(len(v.data.steps) - 1)
-	return v, nil
+	return NewViewer(g, &in)
 }
 
 // SetCompact shows only the board and the timeline, for a projector where
@@ -379,17 +401,25 @@ func (v *Viewer) JumpToNow() {
 
 // Finish turns a live viewer into the replay of the finished game, log:
 // the whole game as stored. A viewer that followed the game shows its last
-// step; one that was looking back stays where it was.
+// step; one that was looking back stays where it was. It re-simulates the
+// game: FinishPrepared does that part off the UI thread.
 func (v *Viewer) Finish(log *engine.Log) error {
-	d, err := simulate(v.game, log)
+	p, err := Prepare(v.game, log)
 	if err != nil {
 		return err
 	}
+	v.FinishPrepared(p)
+	return nil
+}
+
+// FinishPrepared is Finish with the finished game prepared already.
+func (v *Viewer) FinishPrepared(p *Prepared) {
+	d := p.data
 	v.Pause()
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	if v.closed {
-		return nil
+		return
 	}
 	follow := v.follow || !v.live
 	v.data, v.live, v.follow = d, false, false
@@ -404,7 +434,6 @@ func (v *Viewer) Finish(log *engine.Log) error {
 	} else {
 		v.showLocked(v.cur)
 	}
-	return nil
 }
 
 // Stopped ends a live viewer whose game ended without a result (its event
