@@ -155,7 +155,8 @@ const defaultSpeed = 2
 // frameRate is how often playback recomputes the step to show.
 const frameRate = 60
 
-// Viewer shows a recorded match: the board of the game at the
+// Viewer shows a recorded match, or a match being played (a live viewer,
+// to which Append adds steps as they are played): the board of the game at the
 // current step, a side panel with every seat's exact input, reply and
 // verdict, a timeline with the match's events, and playback controls.
 //
@@ -216,8 +217,9 @@ type Viewer struct {
 const panelRate = 10
 
 // NewViewer re-simulates log with g and returns a viewer at the
-// first step. It fails with a readable error when the log is not of g or
-// does not re-simulate.
+// first step; a log marked InProgress gives a live viewer (NewLiveViewer).
+// It fails with a readable error when the log is not of g or does not
+// re-simulate.
 func NewViewer(g engine.Game, log *engine.Log) (*Viewer, error) {
 	p, err := Prepare(g, log)
 	if err != nil {
