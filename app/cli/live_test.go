@@ -26,6 +26,14 @@ func TestReplayExportOfAGameInPlay(t *testing.T) {
 			t.Errorf("--pace %s: exit %d, %q; want a usage error about the pace", bad, code, errs)
 		}
 	}
+	for _, args := range [][]string{
+		{"play", "--game", "battle2048", "--bot", "builtin:battle2048/greedy", "--bot", "builtin:battle2048/random", "--pace", "-2"},
+		{"event", "run", "1", "--db", db, "--pace", "-2"},
+	} {
+		if code, _, errs := ringside(t, args...); code != 2 || !strings.Contains(errs, "--pace") {
+			t.Errorf("%v: exit %d, %q; want a usage error about --pace", args, code, errs)
+		}
+	}
 	mustRingside(t, "event", "create", "--db", db, "--game", "battle2048", "--games", "1", "--seed", "3",
 		"--pace", "8", "--concurrency", "1", "--entry", "builtin:battle2048/greedy", "--entry", "builtin:battle2048/random")
 	exe, _ := runner.Executable()
