@@ -354,7 +354,7 @@ func (p *projector) isRunning(id int64) bool {
 
 // pick is the game to feature now: the pinned one; else the game shown
 // while it is played and for projectorLinger after; else the most
-// interesting game in play.
+// interesting game in play; else, once the event is over, its last game.
 func (p *projector) pick() int64 {
 	if p.pinned != 0 {
 		return p.pinned
@@ -371,7 +371,18 @@ func (p *projector) pick() int64 {
 			return p.featured
 		}
 	}
-	return service.Featured(p.data.ev, p.data.matches, p.data.table, p.data.running)
+	if id := service.Featured(p.data.ev, p.data.matches, p.data.table, p.data.running); id != 0 {
+		return id
+	}
+	if p.data.ev.Status == storage.EventFinished {
+		// The last game played, at its end: in a knockout, the final.
+		for i := len(p.data.matches) - 1; i >= 0; i-- {
+			if m := p.data.matches[i]; m.Status == storage.MatchDone {
+				return m.ID
+			}
+		}
+	}
+	return 0
 }
 
 // feature shows match id: followed live when it is played here, as its
