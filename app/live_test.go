@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -270,4 +271,61 @@ func TestViewInProgressReplayFile(t *testing.T) {
 			t.Errorf("viewer: %d steps, live %v; want the 10 steps so far, not live", v.Steps(), v.Live())
 		}
 	})
+}
+
+// TestWatchAGamePlayedElsewhere: a game another process plays ("ringside
+// event run") opens live too, fed by the turns that process saves about
+// once a second, and becomes the stored replay when it ends.
+func TestWatchAGamePlayedElsewhere(t *testing.T) {
+	_, u := newTestUI(t)
+	other, err := service.Open(u.DB.Path()) // another process's connection
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	ev, _, err := other.CreateEvent(service.EventSpec{Game: "battle2048", Games: 1, Seed: 2, SeedSet: true, Pace: 3,
+		Concurrency: 1, Options: engine.Options{"rounds": "12"},
+		Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	job, err := other.EventJob(ev.ID, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	ran := make(chan error, 1)
+	go func() { ran <- job.Start(ctx) }()
+	defer func() { cancel(); <-ran }()
+
+	var match int64
+	eventually(t, "a game in play elsewhere", func() bool {
+		ms, err := u.DB.Matches(ev.ID)
+		for _, m := range ms {
+			if err == nil && m.Status == storage.MatchRunning {
+				match = m.ID
+				return true
+			}
+		}
+		return false
+	})
+	if u.Svc.Live().Playing(match) {
+		t.Fatal("the game is played by this window's service")
+	}
+	onUI(func() { openReplayWindow(u, match) })
+	var v *replay.Viewer
+	eventually(t, "the viewer opens", func() bool { v = viewerWindow(u); return v != nil })
+	first := v.Steps()
+	if !v.Live() {
+		t.Fatalf("a game in play elsewhere opened as a finished replay (%d steps)", first)
+	}
+	eventually(t, "the viewer grows", func() bool { return v.Steps() > first || !v.Live() })
+	eventually(t, "the viewer becomes the stored replay", func() bool { return !v.Live() })
+	stored, err := u.DB.Replay(match)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Steps() != len(stored.Steps) {
+		t.Errorf("finished viewer has %d steps, the stored replay %d", v.Steps(), len(stored.Steps))
+	}
 }

@@ -246,7 +246,14 @@ func (p *projector) load() (*projectorData, error) {
 	}
 	d.running = p.u.Svc.Live().Games(p.id)
 	if h, running, err := db.EventHolder(p.id); err == nil && running && len(d.running) == 0 && !p.u.Jobs.Running(p.id) {
+		// Played by another process: its games in play are followed
+		// through the turns it saves.
 		d.elsewhere = &h
+		for _, m := range d.matches {
+			if m.Status == storage.MatchRunning {
+				d.running = append(d.running, service.LiveGame{Match: m.ID, Event: p.id, Index: m.Game.Index})
+			}
+		}
 	}
 	return d, nil
 }
@@ -326,7 +333,7 @@ func (p *projector) apply(d *projectorData) {
 	if p.featured == 0 {
 		switch {
 		case d.elsewhere != nil:
-			p.idle.SetText(fmt.Sprintf("The games are being played by %s. The projector shows games played live by this window: stop it there and press Run here.", d.elsewhere))
+			p.idle.SetText(fmt.Sprintf("The games are being played by %s; none is being played right now.", d.elsewhere))
 		case ev.Status == storage.EventFinished:
 			p.idle.SetText("The event is over.")
 		default:
@@ -419,6 +426,10 @@ func (p *projector) feature(id int64) {
 			defer feed.Close()
 			followLive(p.u, feed, stop, show)
 		})
+		return
+	}
+	if p.data.elsewhere != nil && p.isRunning(id) {
+		p.u.goWork(func() { followSaved(p.u, id, stop, show) })
 		return
 	}
 	p.u.goWork(func() {

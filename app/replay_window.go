@@ -27,11 +27,18 @@ func openReplayWindow(u *UI, matchID int64) {
 	}
 	u.goWork(func() {
 		log, err := u.DB.Replay(matchID)
-		var saved time.Time
 		if errors.Is(err, storage.ErrNotFound) {
-			// Being played by another process: the turns it saved so far.
-			if l, at, lerr := u.DB.LiveReplay(matchID); lerr == nil {
-				log, saved, err = l, at, nil
+			if m, merr := u.DB.Match(matchID); merr == nil && m.Status == storage.MatchRunning {
+				// Played by another process: follow the turns it saves.
+				closed := make(chan struct{})
+				followSaved(u, matchID, closed, func(v *replay.Viewer, title string) {
+					w := showViewer(u.App, fmt.Sprintf("Ringside · game %d · %s", matchID, title), v)
+					w.SetOnClosed(func() {
+						v.Close()
+						close(closed)
+					})
+				})
+				return
 			}
 		}
 		if err != nil {
@@ -45,11 +52,7 @@ func openReplayWindow(u *UI, matchID int64) {
 				u.showError("Cannot open the replay", err)
 				return
 			}
-			v := p.Viewer()
-			if log.InProgress {
-				v.Stopped(fmt.Sprintf("in play elsewhere; turns saved at %s", saved.Format("15:04:05")))
-			}
-			showViewer(u.App, title, v)
+			showViewer(u.App, title, p.Viewer())
 		})
 	})
 }
@@ -137,28 +140,13 @@ func followLive(u *UI, feed *service.LiveFeed, stop <-chan struct{}, show func(v
 				head.InProgress = true
 				log = &head
 			}
-			p, err := prepareFor(log)
-			if err != nil {
-				uiDo(func() { u.showError("Cannot show the game", err) })
-				return
-			}
-			made := make(chan *replay.Viewer, 1)
-			uiDo(func() {
-				nv := p.Viewer()
-				show(nv, strings.Join(nv.Players(), " vs "))
-				if up.Ended && up.Final == nil {
-					nv.Stopped(up.Stopped)
-				}
-				made <- nv
-			})
-			select {
-			case v = <-made:
-			case <-stop:
-				return
-			case <-u.ctx.Done():
+			if v = openViewer(u, log, stop, show); v == nil {
 				return
 			}
 			if up.Ended {
+				if up.Final == nil {
+					uiDo(func() { v.Stopped(up.Stopped) })
+				}
 				return
 			}
 			last = time.Now()
@@ -193,6 +181,91 @@ func followLive(u *UI, feed *service.LiveFeed, stop <-chan struct{}, show func(v
 			time.Sleep(wait)
 		}
 		last = time.Now()
+	}
+}
+
+// openViewer re-simulates log off the UI thread, then makes its viewer and
+// has show put it on screen on the UI thread. It returns the viewer, or
+// nil when the log cannot be shown (said in a dialog) or stop or the app
+// closed first.
+func openViewer(u *UI, log *engine.Log, stop <-chan struct{}, show func(v *replay.Viewer, title string)) *replay.Viewer {
+	p, err := prepareFor(log)
+	if err != nil {
+		uiDo(func() { u.showError("Cannot show the game", err) })
+		return nil
+	}
+	made := make(chan *replay.Viewer, 1)
+	uiDo(func() {
+		v := p.Viewer()
+		show(v, strings.Join(v.Players(), " vs "))
+		made <- v
+	})
+	select {
+	case v := <-made:
+		return v
+	case <-stop:
+	case <-u.ctx.Done():
+	}
+	return nil
+}
+
+// followSaved follows a game played by another process through the turns
+// it saves about once a second (storage.LiveReplay), reading them off the
+// UI thread, until the game ends, stop closes or the app closes; show
+// puts the viewer on screen. When the game is over its stored replay
+// replaces the turns so far.
+func followSaved(u *UI, matchID int64, stop <-chan struct{}, show func(v *replay.Viewer, title string)) {
+	var v *replay.Viewer
+	have := 0
+	t := time.NewTicker(service.LiveSaveEvery / 2)
+	defer t.Stop()
+	for {
+		log, _, err := u.DB.LiveReplay(matchID)
+		switch {
+		case errors.Is(err, storage.ErrNotFound):
+			// Over, reset, or no turn saved yet.
+			m, merr := u.DB.Match(matchID)
+			if merr == nil && m.Status == storage.MatchRunning {
+				break // started: its first turns are on their way
+			}
+			final, ferr := u.DB.Replay(matchID)
+			switch {
+			case ferr == nil && v == nil:
+				openViewer(u, final, stop, show)
+			case ferr == nil:
+				if p, err := prepareFor(final); err == nil {
+					uiDo(func() { v.FinishPrepared(p) })
+				}
+			case v != nil:
+				uiDo(func() { v.Stopped("the game stopped before its end; it is played again when its event resumes") })
+			default:
+				uiDo(func() { u.showError("Cannot open the game", ferr) })
+			}
+			return
+		case err != nil:
+			uiDo(func() { u.showError("Cannot follow the game", err) })
+			return
+		case v == nil:
+			if v = openViewer(u, log, stop, show); v == nil {
+				return
+			}
+			have = len(log.Steps)
+		case len(log.Steps) > have:
+			steps := log.Steps[have:]
+			have = len(log.Steps)
+			uiDo(func() {
+				if err := v.Append(steps); err != nil {
+					u.showError("Cannot follow the game", err)
+				}
+			})
+		}
+		select {
+		case <-t.C:
+		case <-stop:
+			return
+		case <-u.ctx.Done():
+			return
+		}
 	}
 }
 

@@ -185,7 +185,8 @@ It needs a display; every other command works without one.`,
 type, the standings in plain words, the bracket of a knockout, and a featured
 game playing live (the latest bracket round, else the leaders' game; the
 teacher can pin another). The event is played by this window unless it is
-finished or another process plays it. Give the event a pace (event create
+finished or another process plays it ("ringside event run"): then its games
+are followed through the turns that process saves about once a second. Give the event a pace (event create
 --pace N, or event run --pace N elsewhere) so fast bots can be followed.
 Esc leaves full screen, F11 enters it again. It needs a display.`,
 		run: func(c *cli, args []string) error {
