@@ -1,10 +1,12 @@
 package app
 
 import (
+	"context"
 	"strings"
 	"testing"
 
 	"ringside/app/service"
+	"ringside/engine"
 	"ringside/engine/event"
 )
 
@@ -69,4 +71,43 @@ func TestProjectorFeaturesAGameInPlay(t *testing.T) {
 		onUI(func() { ok = p.pinned == 0 && p.featured != 0 })
 		return ok
 	})
+}
+
+// TestProjectorFollowsAnEventPlayedElsewhere: with the event played by
+// another process, the projector features its game in play all the same,
+// followed through the turns that process saves.
+func TestProjectorFollowsAnEventPlayedElsewhere(t *testing.T) {
+	_, u := newTestUI(t)
+	other, err := service.Open(u.DB.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	ev, _, err := other.CreateEvent(service.EventSpec{Game: "battle2048", Games: 1, Seed: 6, SeedSet: true, Pace: 3,
+		Concurrency: 1, Options: engine.Options{"rounds": "12"},
+		Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	job, err := other.EventJob(ev.ID, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	ran := make(chan error, 1)
+	go func() { ran <- job.Start(ctx) }()
+	defer func() { cancel(); <-ran }()
+	eventually(t, "the event runs elsewhere", func() bool { _, running, err := u.DB.EventHolder(ev.ID); return err == nil && running })
+
+	var p *projector
+	onUI(func() { p = openProjector(u, ev.ID, false) })
+	defer onUI(func() { p.w.Close() })
+	eventually(t, "a game featured and followed", func() bool {
+		var ok bool
+		onUI(func() { ok = p.featured != 0 && p.viewer != nil && p.viewer.Live() })
+		return ok
+	})
+	if u.Jobs.Running(ev.ID) {
+		t.Error("the projector started the event here too")
+	}
 }
