@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"strconv"
+	"strings"
 
 	fyneapp "fyne.io/fyne/v2/app"
 
@@ -51,9 +53,48 @@ func main() {
 		}
 		w.SetMaster()
 		a.Run()
+	case len(args) >= 2 && args[0] == "projector":
+		// "ringside projector ID [--db FILE]": the app with the event
+		// on the projector.
+		id, db, ok := projectorArgs(args[1:])
+		if !ok {
+			os.Exit(cli.Run(args, os.Stdin, os.Stdout, os.Stderr)) // says how to call it
+		}
+		needDisplay()
+		a := fyneapp.NewWithID("io.ringside.app")
+		u := app.NewUI(a, db)
+		// The main window first, so the projector opens over it.
+		u.Win.Show()
+		if err := app.OpenProjector(u, id); err != nil {
+			fmt.Fprintf(os.Stderr, "ringside: %v\n", err)
+			os.Exit(1)
+		}
+		a.Run()
 	default:
 		os.Exit(cli.Run(args, os.Stdin, os.Stdout, os.Stderr))
 	}
+}
+
+// projectorArgs reads "ID [--db FILE]" in either order.
+func projectorArgs(args []string) (id int64, db string, ok bool) {
+	for i := 0; i < len(args); i++ {
+		switch {
+		case args[i] == "--db" && i+1 < len(args):
+			db = args[i+1]
+			i++
+		case strings.HasPrefix(args[i], "--db="):
+			db = strings.TrimPrefix(args[i], "--db=")
+		case id == 0:
+			n, err := strconv.ParseInt(args[i], 10, 64)
+			if err != nil || n <= 0 {
+				return 0, "", false
+			}
+			id = n
+		default:
+			return 0, "", false
+		}
+	}
+	return id, db, id != 0
 }
 
 func runApp(dbPath string) {

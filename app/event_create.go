@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -73,6 +74,7 @@ type createEventForm struct {
 	fillerSpec map[string]string // a filler's label to its entry spec
 	conc       *widget.Entry
 	scale      *widget.Entry
+	pace       *widget.Entry
 	seed       *widget.Entry
 	options    *widget.Entry
 	limits     *widget.Entry
@@ -124,6 +126,7 @@ func newCreateEventForm(u *UI, ais []service.AIStatus) *createEventForm {
 	f.conc = newEntry("default")
 	f.scale = widget.NewEntry()
 	f.scale.SetText("1")
+	f.pace = newEntry("as fast as the bots answer")
 	f.seed = newEntry("random")
 	f.options = widget.NewMultiLineEntry()
 	f.options.SetPlaceHolder("game options, one per line: KEY=VALUE (see the Games screen)")
@@ -131,7 +134,7 @@ func newCreateEventForm(u *UI, ais []service.AIStatus) *createEventForm {
 	f.limits = newEntry("default: " + service.DefaultLimitsText())
 	f.deadline = newEntry("none: each AI plays its current (or pinned) revision")
 	f.trusted = widget.NewCheck("Trusted: no sandbox (bots get your rights and files)", func(bool) { f.replan() })
-	for _, e := range []*widget.Entry{f.name, f.commands, f.gamesN, f.conc, f.scale, f.seed, f.options, f.limits, f.deadline} {
+	for _, e := range []*widget.Entry{f.name, f.commands, f.gamesN, f.conc, f.scale, f.pace, f.seed, f.options, f.limits, f.deadline} {
 		e.OnChanged = func(string) { f.replan() }
 	}
 	f.runNow = widget.NewCheck("Run it now", nil)
@@ -196,6 +199,7 @@ func (f *createEventForm) show() {
 		widget.NewFormItem("Filler for empty seats", f.filler),
 		widget.NewFormItem("Games at once", f.conc),
 		widget.NewFormItem("Time multiplier", f.scale),
+		widget.NewFormItem("Pace (turns a second)", f.pace),
 		widget.NewFormItem("Seed", f.seed),
 		widget.NewFormItem("Game options", f.options),
 		widget.NewFormItem("Sandbox caps", f.limits),
@@ -203,8 +207,9 @@ func (f *createEventForm) show() {
 		widget.NewFormItem("", f.trusted),
 		widget.NewFormItem("", f.runNow),
 	)
-	form.Items[10].HintText = "for every bot, e.g. memory=512M cpu=2m; an AI's own caps win"
-	form.Items[11].HintText = "revisions built after it are not used: " + time.Now().Format("2006-01-02") + " 17:00, or 17:00 today"
+	form.Items[8].HintText = "to watch games live, e.g. 10; the bots' time limits are not touched"
+	form.Items[11].HintText = "for every bot, e.g. memory=512M cpu=2m; an AI's own caps win"
+	form.Items[12].HintText = "revisions built after it are not used: " + time.Now().Format("2006-01-02") + " 17:00, or 17:00 today"
 	form.Items[3].HintText = gamesHint[event.Format(f.format.Selected)]
 	f.form = form
 	form.Items[5].HintText = "bots that take the seats entrants leave empty; they are not ranked"
@@ -290,6 +295,11 @@ func (f *createEventForm) spec() (service.EventSpec, error) {
 	if t := strings.TrimSpace(f.scale.Text); t != "" {
 		if s.TimeScale, err = strconv.ParseFloat(t, 64); err != nil || s.TimeScale <= 0 {
 			return s, invalidf("Time multiplier: %q is not a number above 0 (1 is normal speed, 2 doubles every limit)", t)
+		}
+	}
+	if t := strings.TrimSpace(f.pace.Text); t != "" {
+		if s.Pace, err = strconv.ParseFloat(t, 64); err != nil || !(s.Pace >= 0) || math.IsInf(s.Pace, 0) {
+			return s, invalidf("Pace: %q is not a number of turns a second (leave it empty to play as fast as the bots answer)", t)
 		}
 	}
 	if t := strings.TrimSpace(f.seed.Text); t != "" {

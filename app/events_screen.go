@@ -258,6 +258,7 @@ type eventView struct {
 	// back, missing; importResults merges result files of shard runs.
 	shards        *widget.Label
 	importResults *widget.Button
+	project       *widget.Button
 
 	standings *standingsTable
 	games     *gamesList
@@ -303,6 +304,7 @@ func newEventView(u *UI) *eventView {
 	v.importResults = widget.NewButtonWithIcon("Import results", theme.DownloadIcon(), v.onImportResults)
 	v.shards = widget.NewLabel("")
 	v.shards.Hide()
+	v.project = widget.NewButtonWithIcon("Projector", theme.ViewFullScreenIcon(), v.onProjector)
 	v.standings = newStandingsTable()
 	v.games = newGamesList(u)
 	v.extra = newEventCharts()
@@ -313,7 +315,7 @@ func newEventView(u *UI) *eventView {
 	for _, t := range v.extra.tabs() {
 		v.tabs.Append(t)
 	}
-	buttons := container.NewHBox(v.run, v.pause, v.stop, v.export, v.importResults, widget.NewSeparator(), v.rename, v.remove)
+	buttons := container.NewHBox(v.run, v.pause, v.stop, v.export, v.importResults, v.project, widget.NewSeparator(), v.rename, v.remove)
 	head := container.NewVBox(v.title, v.info, buttons, container.NewBorder(nil, nil, nil, v.progressText, v.progress), v.shards)
 	v.body = container.NewBorder(head, nil, nil, nil, v.tabs)
 	msg := widget.NewLabel("Choose an event on the left, create one with \"New event\",\nor run a demo from the Home screen.")
@@ -325,6 +327,15 @@ func newEventView(u *UI) *eventView {
 }
 
 func (v *eventView) object() fyne.CanvasObject { return v.obj }
+
+// onProjector opens the shown event full screen for a room: standings,
+// bracket and a game playing live.
+func (v *eventView) onProjector() {
+	if v.loaded == nil {
+		return
+	}
+	openProjector(v.u, v.loaded.ev.ID, v.loaded.ev.Config.Format == event.Bracket)
+}
 
 func (v *eventView) currentID() int64 {
 	v.mu.Lock()

@@ -15,7 +15,8 @@ import (
 )
 
 // gamesList shows an event's games with their status; a finished game
-// opens in the replay viewer.
+// opens in the replay viewer, and so does a game in play, followed turn by
+// turn.
 type gamesList struct {
 	u       *UI
 	list    *widget.List
@@ -66,11 +67,7 @@ func newGamesList(u *UI) *gamesList {
 		}
 		m := g.data.matches[i]
 		g.chosen = m.ID
-		if m.Status == storage.MatchDone {
-			g.open.Enable()
-		} else {
-			g.open.Disable()
-		}
+		g.showOpen(m)
 	}
 	g.open = widget.NewButtonWithIcon("Open replay", theme.MediaPlayIcon(), func() {
 		if g.chosen != 0 {
@@ -84,6 +81,24 @@ func newGamesList(u *UI) *gamesList {
 }
 
 func (g *gamesList) object() fyne.CanvasObject { return g.obj }
+
+// showOpen sets the open button for the chosen game m: a finished game
+// opens as a replay, a game in play as a viewer that follows it.
+func (g *gamesList) showOpen(m storage.Match) {
+	text := "Open replay"
+	switch m.Status {
+	case storage.MatchDone:
+		g.open.Enable()
+	case storage.MatchRunning:
+		text = "Watch live"
+		g.open.Enable()
+	default:
+		g.open.Disable()
+	}
+	if g.open.Text != text {
+		g.open.SetText(text)
+	}
+}
 
 // line is a game's row: its number (the match id that replay windows and
 // "ringside replay export" use), its round, and the players by their
@@ -147,8 +162,8 @@ func (g *gamesList) set(d *eventData) {
 	g.data = d
 	g.open.Disable()
 	for _, m := range d.matches {
-		if m.ID == g.chosen && m.Status == storage.MatchDone {
-			g.open.Enable()
+		if m.ID == g.chosen {
+			g.showOpen(m)
 		}
 	}
 	counts := map[storage.MatchStatus]int{}

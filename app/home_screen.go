@@ -29,17 +29,24 @@ var demos = []demo{
 	{Game: "grip", Title: "Grip: greedy against three random bots",
 		Text: "A league of 24 games: one seed played in all 24 orders of the four seats, so the luck of the start evens out.",
 		Spec: service.EventSpec{Name: "Demo: Grip league", Game: "grip", Format: event.League, Games: 1, Seed: 1, SeedSet: true,
+			Pace:    40, // a game of 500-odd turns in about 15 s
 			Entries: []string{"builtin:grip/greedy", "builtin:grip/random", "builtin:grip/random", "builtin:grip/random"}}},
 	{Game: "battle2048", Title: "Battle 2048: greedy, random and random again",
 		Text: "A round robin of 24 games with seats swapped on every seed.",
 		Spec: service.EventSpec{Name: "Demo: Battle 2048 league", Game: "battle2048", Format: event.League, Games: 4, Seed: 1, SeedSet: true,
+			Pace:    3, // 30 to 60 rounds: 10 to 20 s
 			Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random", "builtin:battle2048/random"}}},
 	{Game: "cloud", Title: "Cloud Contest: two hunters against two random teams",
 		Text: "Four teams of six bots under fog of war, 150 turns a game, 24 games: every order of the four seats.",
 		Spec: service.EventSpec{Name: "Demo: Cloud Contest", Game: "cloud", Format: event.League, Games: 1, Seed: 1, SeedSet: true,
 			Options: engine.Options{"turns": "150"},
+			Pace:    10, // 15 s a game
 			Entries: []string{"builtin:cloud/hunter", "builtin:cloud/random", "builtin:cloud/hunter", "builtin:cloud/random"}}},
 }
+
+// demoPaced plays the demos at their pace, slow enough to watch; tests
+// that need a demo's results turn it off.
+var demoPaced = true
 
 // homeScreen greets a first-time user and offers the demos.
 type homeScreen struct {
@@ -53,7 +60,8 @@ func newHomeScreen(u *UI) *homeScreen {
 	h := &homeScreen{u: u}
 	title := newHeading("Welcome to Ringside", theme.SizeNameHeadingText)
 	intro := widget.NewLabel("Ringside runs tournaments between programs that play games. Start a demo to watch one now: " +
-		"the built-in bots play real games through the same pipes as your students' programs. " +
+		"the built-in bots play real games through the same pipes as your students' programs, slowed to a pace you can follow " +
+		"(open a game in play from the event's Games, or press Projector). " +
 		"Then add your own programs, or create an event in the Events screen.")
 	intro.Wrapping = fyne.TextWrapWord
 	cards := container.NewGridWithColumns(3)
@@ -144,6 +152,10 @@ func (h *homeScreen) runDemo(d demo) {
 				return
 			}
 		}
-		uiDo(func() { createEvent(h.u, d.Spec, true, "The demo could not start") })
+		spec := d.Spec
+		if !demoPaced {
+			spec.Pace = 0
+		}
+		uiDo(func() { createEvent(h.u, spec, true, "The demo could not start") })
 	})
 }

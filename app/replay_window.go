@@ -2,23 +2,46 @@ package app
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 
 	"ringside/app/replay"
+	"ringside/app/service"
 	"ringside/engine"
 	"ringside/engine/games"
+	"ringside/storage"
 )
 
-// openReplayWindow opens a stored game in the replay viewer. The game is
-// re-simulated off the UI thread.
+// openReplayWindow opens a game in the replay viewer: a stored game, or
+// a game being played, which the viewer then follows turn by turn. The
+// game is re-simulated off the UI thread.
 func openReplayWindow(u *UI, matchID int64) {
+	if feed, ok := u.Svc.Live().Follow(matchID); ok {
+		openLiveWindow(u, matchID, feed)
+		return
+	}
 	u.goWork(func() {
 		log, err := u.DB.Replay(matchID)
+		if errors.Is(err, storage.ErrNotFound) {
+			if m, merr := u.DB.Match(matchID); merr == nil && m.Status == storage.MatchRunning {
+				// Played by another process: follow the turns it saves.
+				closed := make(chan struct{})
+				followSaved(u, matchID, closed, func(v *replay.Viewer, title string) {
+					w := showViewer(u.App, fmt.Sprintf("Ringside · game %d · %s", matchID, title), v)
+					w.SetOnClosed(func() {
+						v.Close()
+						close(closed)
+					})
+				})
+				return
+			}
+		}
 		if err != nil {
 			uiDo(func() { u.showError("Cannot open the replay", err) })
 			return
@@ -28,12 +51,13 @@ func openReplayWindow(u *UI, matchID int64) {
 			names[i] = displayName(p)
 		}
 		title := fmt.Sprintf("Ringside · game %d · %s", matchID, strings.Join(names, " vs "))
-		v, err := newViewerFor(log)
+		p, err := prepareFor(log)
 		uiDo(func() {
 			if err != nil {
 				u.showError("Cannot open the replay", err)
 				return
 			}
+			v := p.Viewer()
 			w := showViewer(u.App, title, v)
 			if u.Svc != nil {
 				// What-if buttons above the viewer: branch the game or
@@ -46,19 +70,216 @@ func openReplayWindow(u *UI, matchID int64) {
 	})
 }
 
-func newViewerFor(log *engine.Log) (*replay.Viewer, error) {
+// prepareFor re-simulates log for the viewer, with its players by the
+// names the app shows; it may run off the UI thread.
+func prepareFor(log *engine.Log) (*replay.Prepared, error) {
 	g, err := games.Get(log.Game)
 	if err != nil {
 		return nil, err
 	}
-	// Players by the names the app shows ("hunter (built-in)"); the
-	// replay itself is not changed.
+	return replay.Prepare(g, shownLog(log))
+}
+
+// newViewerFor makes the viewer of log on the UI thread.
+func newViewerFor(log *engine.Log) (*replay.Viewer, error) {
+	p, err := prepareFor(log)
+	if err != nil {
+		return nil, err
+	}
+	return p.Viewer(), nil
+}
+
+// shownLog is log with its players by the names the app shows ("hunter
+// (built-in)"); the replay itself is not changed.
+func shownLog(log *engine.Log) *engine.Log {
 	shown := *log
 	shown.Players = make([]string, len(log.Players))
 	for i, p := range log.Players {
 		shown.Players[i] = displayName(p)
 	}
-	return replay.NewViewer(g, &shown)
+	return &shown
+}
+
+// openLiveWindow opens a game being played in this process in a viewer
+// that follows it.
+func openLiveWindow(u *UI, matchID int64, feed *service.LiveFeed) {
+	closed := make(chan struct{})
+	u.goWork(func() {
+		defer feed.Close()
+		followLive(u, feed, closed, func(v *replay.Viewer, title string) {
+			w := showViewer(u.App, fmt.Sprintf("Ringside · game %d · %s", matchID, title), v)
+			w.SetOnClosed(func() {
+				v.Close()
+				close(closed)
+			})
+		})
+	})
+}
+
+// liveFrame is the shortest time between two updates of a live viewer:
+// a fast game's steps are shown a frame's worth at a time.
+const liveFrame = time.Second / 60
+
+// followLive makes a live viewer for feed's game and keeps it up to date
+// until the game ends, stop closes or the app closes; show puts the new
+// viewer on screen (on the UI thread). It runs off the UI thread, where
+// it also re-simulates the game when it opens and when it ends; each
+// batch of steps is simulated on the UI thread, in Append, a frame's
+// worth at a time.
+func followLive(u *UI, feed *service.LiveFeed, stop <-chan struct{}, show func(v *replay.Viewer, title string)) {
+	var v *replay.Viewer
+	var last time.Time
+	for {
+		select {
+		case <-feed.C:
+		case <-stop:
+			return
+		case <-u.ctx.Done():
+			return
+		}
+		up := feed.Take()
+		if v == nil {
+			var log *engine.Log
+			switch {
+			case up.Final != nil:
+				log = up.Final // over before the viewer was made: the plain replay
+			case up.Header.Game == "" && up.Ended:
+				return // stopped before it started
+			case up.Header.Game == "":
+				continue // handed to a worker, bots still starting
+			default:
+				head := up.Header
+				head.Steps = up.Steps
+				head.InProgress = true
+				log = &head
+			}
+			if v = openViewer(u, log, stop, show); v == nil {
+				return
+			}
+			if up.Ended {
+				if up.Final == nil {
+					uiDo(func() { v.Stopped(up.Stopped) })
+				}
+				return
+			}
+			last = time.Now()
+			continue
+		}
+		if len(up.Steps) > 0 {
+			uiDo(func() {
+				// A step that does not fit ends live mode: said once.
+				if err := v.Append(up.Steps); err != nil {
+					u.showError("Cannot follow the game", err)
+				}
+			})
+		}
+		if up.Ended {
+			if up.Final == nil {
+				uiDo(func() { v.Stopped(up.Stopped) })
+				return
+			}
+			p, err := prepareFor(up.Final)
+			uiDo(func() {
+				if err != nil {
+					u.showError("Cannot show the finished game", err)
+					return
+				}
+				v.FinishPrepared(p)
+			})
+			return
+		}
+		// At most one update a frame; steps played meanwhile come in the
+		// next Take together.
+		if wait := liveFrame - time.Since(last); wait > 0 {
+			time.Sleep(wait)
+		}
+		last = time.Now()
+	}
+}
+
+// openViewer re-simulates log off the UI thread, then makes its viewer and
+// has show put it on screen on the UI thread. It returns the viewer, or
+// nil when the log cannot be shown (said in a dialog) or stop or the app
+// closed first.
+func openViewer(u *UI, log *engine.Log, stop <-chan struct{}, show func(v *replay.Viewer, title string)) *replay.Viewer {
+	p, err := prepareFor(log)
+	if err != nil {
+		uiDo(func() { u.showError("Cannot show the game", err) })
+		return nil
+	}
+	made := make(chan *replay.Viewer, 1)
+	uiDo(func() {
+		v := p.Viewer()
+		show(v, strings.Join(v.Players(), " vs "))
+		made <- v
+	})
+	select {
+	case v := <-made:
+		return v
+	case <-stop:
+	case <-u.ctx.Done():
+	}
+	return nil
+}
+
+// followSaved follows a game played by another process through the turns
+// it saves about once a second (storage.LiveReplay), reading them off the
+// UI thread, until the game ends, stop closes or the app closes; show
+// puts the viewer on screen. When the game is over its stored replay
+// replaces the turns so far.
+func followSaved(u *UI, matchID int64, stop <-chan struct{}, show func(v *replay.Viewer, title string)) {
+	var v *replay.Viewer
+	have := 0
+	t := time.NewTicker(service.LiveSaveEvery / 2)
+	defer t.Stop()
+	for {
+		log, _, err := u.DB.LiveReplay(matchID)
+		switch {
+		case errors.Is(err, storage.ErrNotFound):
+			// Over, reset, or no turn saved yet.
+			m, merr := u.DB.Match(matchID)
+			if merr == nil && m.Status == storage.MatchRunning {
+				break // started: its first turns are on their way
+			}
+			final, ferr := u.DB.Replay(matchID)
+			switch {
+			case ferr == nil && v == nil:
+				openViewer(u, final, stop, show)
+			case ferr == nil:
+				if p, err := prepareFor(final); err == nil {
+					uiDo(func() { v.FinishPrepared(p) })
+				}
+			case v != nil:
+				uiDo(func() { v.Stopped("the game stopped before its end; it is played again when its event resumes") })
+			default:
+				uiDo(func() { u.showError("Cannot open the game", ferr) })
+			}
+			return
+		case err != nil:
+			uiDo(func() { u.showError("Cannot follow the game", err) })
+			return
+		case v == nil:
+			if v = openViewer(u, log, stop, show); v == nil {
+				return
+			}
+			have = len(log.Steps)
+		case len(log.Steps) > have:
+			steps := log.Steps[have:]
+			have = len(log.Steps)
+			uiDo(func() {
+				if err := v.Append(steps); err != nil {
+					u.showError("Cannot follow the game", err)
+				}
+			})
+		}
+		select {
+		case <-t.C:
+		case <-stop:
+			return
+		case <-u.ctx.Done():
+			return
+		}
+	}
 }
 
 // showViewer puts a viewer in a window of its own, keys attached.
@@ -102,6 +323,9 @@ func NewReplayFileWindow(a fyne.App, path string) (fyne.Window, error) {
 	v, err := newViewerFor(log)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if log.InProgress {
+		v.Stopped("exported while the game was in play: the turns so far")
 	}
 	a.SetIcon(Icon)
 	return showViewer(a, "Ringside · "+path, v), nil

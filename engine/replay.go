@@ -19,6 +19,9 @@ type Log struct {
 	Aborted string `json:"aborted,omitempty"`
 	// Branch is set on a game branched from another (runner.Branch).
 	Branch *Branched `json:"branch,omitempty"`
+	// InProgress marks the steps so far of a game still being played:
+	// the game is not over and Result is not a game result.
+	InProgress bool `json:"in_progress,omitempty"`
 }
 
 // LogStep holds the replies to one step's asks, in ask order.
@@ -68,6 +71,9 @@ type Replay struct {
 	Result  Result       `json:"result"`
 	Aborted string       `json:"aborted,omitempty"`
 	Branch  *Branched    `json:"branch,omitempty"`
+	// InProgress marks a replay of a game still being played, exported
+	// with the turns played so far (Log.InProgress).
+	InProgress bool `json:"in_progress,omitempty"`
 }
 
 // ReplayFormat names the replay JSON layout.
@@ -177,7 +183,7 @@ func Expand(g Game, log *Log) (*Replay, error) {
 	}
 	rp := &Replay{
 		Format: ReplayFormat, Game: log.Game, Options: sim.optionsResolved(),
-		Seed: log.Seed, Players: log.Players, Aborted: log.Aborted, Branch: log.Branch,
+		Seed: log.Seed, Players: log.Players, Aborted: log.Aborted, Branch: log.Branch, InProgress: log.InProgress,
 		Steps: make([]ReplayStep, 0, len(log.Steps)), Events: []Event{},
 	}
 	if s, ok := sim.State.(Starter); ok {
@@ -213,7 +219,7 @@ func Expand(g Game, log *Log) (*Replay, error) {
 		}
 		rp.Steps = append(rp.Steps, rs)
 	}
-	if log.Aborted == "" {
+	if log.Aborted == "" && !log.InProgress {
 		if !sim.State.Done() {
 			return nil, fmt.Errorf("replay ends after %d steps but the game is not over", len(log.Steps))
 		}
@@ -240,7 +246,7 @@ func (rp *Replay) Log() (*Log, error) {
 		return nil, fmt.Errorf("not a Ringside replay (format %q, want %q)", rp.Format, ReplayFormat)
 	}
 	log := &Log{Game: rp.Game, Options: rp.Options, Seed: rp.Seed, Players: rp.Players,
-		Result: rp.Result, Aborted: rp.Aborted, Branch: rp.Branch, Steps: make([]LogStep, len(rp.Steps))}
+		Result: rp.Result, Aborted: rp.Aborted, Branch: rp.Branch, InProgress: rp.InProgress, Steps: make([]LogStep, len(rp.Steps))}
 	for i, st := range rp.Steps {
 		ls := LogStep{Noise: st.Noise}
 		for _, seat := range st.Seats {

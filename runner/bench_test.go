@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"sync"
 	"testing"
 	"time"
 
@@ -173,3 +174,36 @@ func BenchmarkPlayPing(b *testing.B) {
 // prewarmCloud and dropWarmCloud make a Cloud bot's next start warm or cold.
 func prewarmCloud(exe string)  { sandbox.Prewarm(exe) }
 func dropWarmCloud(exe string) { sandbox.DropWarm(exe) }
+
+// BenchmarkPlayPingLive is BenchmarkPlayPing with a live viewer's hook on
+// every step, as the service's Live records it: a lock, a copy of the
+// step's replies and a non-blocking send. Compared with BenchmarkPlayPing
+// it is the per-turn cost of publishing steps.
+func BenchmarkPlayPingLive(b *testing.B) {
+	var mu sync.Mutex
+	var steps []engine.LogStep
+	notify := make(chan struct{}, 1)
+	for b.Loop() {
+		steps = steps[:0]
+		out, err := Play(context.Background(), Match{Game: pingGame{}, Seed: 1,
+			Options: engine.Options{"turns": "200"}, Bots: []Bot{{Command: fakebot}},
+			OnLog: func(log *engine.Log) {
+				mu.Lock()
+				for _, s := range log.Steps[len(steps):] {
+					s.Replies = append([]engine.LogReply(nil), s.Replies...)
+					steps = append(steps, s)
+				}
+				mu.Unlock()
+				select {
+				case notify <- struct{}{}:
+				default:
+				}
+			}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(steps) != len(out.Log.Steps) {
+			b.Fatalf("published %d of %d steps", len(steps), len(out.Log.Steps))
+		}
+	}
+}

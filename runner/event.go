@@ -35,6 +35,9 @@ type Event struct {
 	TimeScale   float64
 	// Sandbox is how the event's bots are contained.
 	Sandbox Sandbox
+	// Pace, when above 0, plays each game at most Pace turns a second
+	// (Match.Pace).
+	Pace float64
 
 	// Done are the outcomes already stored: a resumed event goes on from
 	// them and plays only what is missing.
@@ -53,6 +56,10 @@ type Event struct {
 	OnFinished func(g event.Game, out *Outcome) error
 	// OnProgress is called after every change of the counts.
 	OnProgress func(p Progress)
+	// OnLog is called as each game starts and after each of its steps
+	// (Match.OnLog), from the goroutine playing that game: games played
+	// at once call it at once. It must return quickly.
+	OnLog func(g event.Game, log *engine.Log)
 
 	mu     sync.Mutex
 	paused bool
@@ -267,6 +274,10 @@ func (e *Event) match(g event.Game) Match {
 	for s, entry := range g.Seats {
 		bots[s] = e.Bots[entry]
 	}
-	return Match{Game: e.Game, Options: e.Options, Seed: g.Seed, Bots: bots, TimeScale: e.TimeScale, PlayWithoutBots: true,
-		Sandbox: e.Sandbox}
+	m := Match{Game: e.Game, Options: e.Options, Seed: g.Seed, Bots: bots, TimeScale: e.TimeScale, PlayWithoutBots: true,
+		Sandbox: e.Sandbox, Pace: e.Pace}
+	if e.OnLog != nil {
+		m.OnLog = func(log *engine.Log) { e.OnLog(g, log) }
+	}
+	return m
 }

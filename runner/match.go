@@ -37,6 +37,18 @@ type Match struct {
 	// play live from Branch.Step (see Branch). Options and Seed are then
 	// the log's, and the game's players keep their recorded names.
 	Branch *Branch
+	// OnLog, when set, is called from Play's goroutine once the game has
+	// started (log has no steps yet) and again after each step, for live
+	// viewers. log is Play's own: read it during the call only, and copy
+	// what is kept (Play still adds remarks to the last replies when the
+	// game ends). It must return quickly: the game waits for it.
+	OnLog func(log *engine.Log)
+	// Pace, when above 0, plays at most Pace turns a second, so people
+	// can follow a game of fast bots: each turn of the game starts at
+	// least 1/Pace s after the one before. The wait is between turns,
+	// when no bot is asked: time limits and the bots' clocks are not
+	// touched.
+	Pace float64
 }
 
 // Outcome is a played match.
@@ -194,11 +206,18 @@ func Play(ctx context.Context, m Match) (*Outcome, error) {
 			c.remark = "sandbox partial: " + c.sandboxMissing()
 		}
 	}
+	if m.OnLog != nil {
+		m.OnLog(out.Log)
+	}
 	// lastReply is where each seat's latest reply is in the log.
 	lastReply := make([][2]int, len(conns))
 	for i := range lastReply {
 		lastReply[i] = [2]int{-1, -1}
 	}
+	// A paced game waits before each new turn until 1/Pace s have passed
+	// since the last one began, so a slow turn is not made up for by a
+	// burst of fast ones.
+	paceTurn, paceAt := st.Turn(), time.Now()
 	for !st.Done() {
 		if ctx.Err() != nil {
 			out.Log.Aborted = "cancelled"
@@ -252,9 +271,16 @@ func Play(ctx context.Context, m Match) (*Outcome, error) {
 		if m.OnStep != nil {
 			m.OnStep(len(out.Log.Steps)-1, st, step)
 		}
+		if m.OnLog != nil {
+			m.OnLog(out.Log)
+		}
 		if br != nil && br.done(len(out.Log.Steps)-1, asks) && !st.Done() {
 			out.Log.Aborted = ProbeAborted
 			break
+		}
+		if t := st.Turn(); m.Pace > 0 && !st.Done() && t != paceTurn {
+			pace(ctx, paceAt, max(1, t-paceTurn), m.Pace)
+			paceTurn, paceAt = t, time.Now()
 		}
 	}
 	if st.Done() && out.Log.Aborted == "" {
@@ -294,6 +320,21 @@ func Play(ctx context.Context, m Match) (*Outcome, error) {
 	}
 	out.Wall = time.Since(began)
 	return out, nil
+}
+
+// pace waits until turns turns have taken at least turns/perSecond
+// seconds since began, or until ctx ends.
+func pace(ctx context.Context, began time.Time, turns int, perSecond float64) {
+	wait := time.Until(began.Add(time.Duration(float64(turns) / perSecond * float64(time.Second))))
+	if wait <= 0 {
+		return
+	}
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-ctx.Done():
+	}
 }
 
 // noiseBudget is what a seat's noise has used of the replay's room.

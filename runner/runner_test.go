@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -356,5 +357,36 @@ func TestSeatOptions(t *testing.T) {
 	}
 	if got := seatOptions(match, []Bot{{}, {}}); len(got) != 1 {
 		t.Errorf("no bot options: %v", got)
+	}
+}
+
+// TestPaceAndOnLog: a paced game takes at least turns/pace seconds, its
+// bots' reply times do not include the waits (the limit of 300 ms per
+// reply is far below the 2 s the game takes), and OnLog sees the game
+// start and every step in order.
+func TestPaceAndOnLog(t *testing.T) {
+	var seen []int
+	out, err := Play(context.Background(), Match{Game: pingGame{}, Seed: 1, Pace: 4,
+		Options: engine.Options{"turns": "8"}, Bots: []Bot{{Command: fakebot}},
+		OnLog: func(log *engine.Log) {
+			if log.Game != "ping" || len(log.Players) != 1 {
+				t.Errorf("OnLog header = %q %v", log.Game, log.Players)
+			}
+			seen = append(seen, len(log.Steps))
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := counts(out, 0); got[engine.OK] != 9 {
+		t.Fatalf("verdicts = %v: the pace must not cost a bot its turns", got)
+	}
+	// 8 turns after the handshake at 4 a second: at least 7/4 s between
+	// the first and the last ask.
+	if out.Wall < 1750*time.Millisecond {
+		t.Errorf("8 turns at pace 4 took %v, want at least 1.75 s", out.Wall)
+	}
+	want := []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}
+	if fmt.Sprint(seen) != fmt.Sprint(want) {
+		t.Errorf("OnLog saw step counts %v, want %v", seen, want)
 	}
 }

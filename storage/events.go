@@ -57,6 +57,9 @@ type Event struct {
 	// Deadline, when set, is the time after which new revisions of the
 	// event's AIs are not used by it.
 	Deadline time.Time
+	// Pace is the most turns a second each game is played at; 0 plays
+	// as fast as the bots answer.
+	Pace float64
 }
 
 // Entry is how one competitor of an event is run. Name, Filler and
@@ -129,10 +132,10 @@ func (db *DB) CreateEvent(ev Event) (Event, error) {
 	}
 	ev.Created = time.UnixMilli(db.now().UnixMilli())
 	err = db.write(func(tx *sql.Tx) error {
-		res, err := tx.Exec(`INSERT INTO events (name, game, format, options, config, status, concurrency, time_scale, created, finished, trusted, limits, deadline)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		res, err := tx.Exec(`INSERT INTO events (name, game, format, options, config, status, concurrency, time_scale, created, finished, trusted, limits, deadline, pace)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			ev.Name, ev.Game, string(ev.Config.Format), string(opts), string(cfg), ev.Status,
-			ev.Concurrency, ev.TimeScale, ev.Created.UnixMilli(), millis(ev.Finished), ev.Trusted, ev.Limits, millis(ev.Deadline))
+			ev.Concurrency, ev.TimeScale, ev.Created.UnixMilli(), millis(ev.Finished), ev.Trusted, ev.Limits, millis(ev.Deadline), ev.Pace)
 		if err != nil {
 			return err
 		}
@@ -163,14 +166,14 @@ func (db *DB) CreateEvent(ev Event) (Event, error) {
 	return ev, nil
 }
 
-const eventColumns = `id, name, game, options, config, status, concurrency, time_scale, created, finished, trusted, limits, deadline`
+const eventColumns = `id, name, game, options, config, status, concurrency, time_scale, created, finished, trusted, limits, deadline, pace`
 
 func scanEvent(row interface{ Scan(...any) error }) (Event, error) {
 	var ev Event
 	var opts, cfg string
 	var created, finished, deadline sql.NullInt64
 	if err := row.Scan(&ev.ID, &ev.Name, &ev.Game, &opts, &cfg, &ev.Status, &ev.Concurrency, &ev.TimeScale,
-		&created, &finished, &ev.Trusted, &ev.Limits, &deadline); err != nil {
+		&created, &finished, &ev.Trusted, &ev.Limits, &deadline, &ev.Pace); err != nil {
 		return Event{}, err
 	}
 	ev.Created, ev.Finished, ev.Deadline = fromMillis(created), fromMillis(finished), fromMillis(deadline)

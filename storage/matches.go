@@ -339,6 +339,9 @@ func finishTx(tx *sql.Tx, update *sql.Stmt, id int64, f Finish, resJSON string, 
 	if err := putReplay(tx, id, blob, size); err != nil {
 		return false, err
 	}
+	if err := dropLive(tx, `?`, id); err != nil {
+		return false, err
+	}
 	return false, putRatings(tx, eventID, f.Ratings)
 }
 
@@ -361,6 +364,9 @@ func (db *DB) FailMatch(id int64, reason string, log *engine.Log, duration time.
 			return err
 		}
 		if err := wrongState(tx, res, id, "failed"); err != nil {
+			return err
+		}
+		if err := dropLive(tx, `?`, id); err != nil {
 			return err
 		}
 		return putReplay(tx, id, blob, size)
@@ -396,6 +402,9 @@ func putReplay(tx *sql.Tx, id int64, blob []byte, size int) error {
 func (db *DB) ResetRunning(eventID int64) (int, error) {
 	var n int64
 	err := db.write(func(tx *sql.Tx) error {
+		if err := dropLive(tx, `SELECT id FROM matches WHERE event_id = ? AND status = 'running'`, eventID); err != nil {
+			return err
+		}
 		res, err := tx.Exec(`UPDATE matches SET status = 'scheduled', started = NULL WHERE event_id = ? AND status = 'running'`, eventID)
 		if err != nil {
 			return err

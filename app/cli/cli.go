@@ -182,6 +182,20 @@ part. It needs a display; every other command works without one.`,
 			return usagef("view: give one replay file (ringside view FILE), or a branch and its original (ringside view BRANCH ORIGINAL)")
 		},
 	})
+	register(&command{
+		name: "projector", usage: "EVENT_ID [--db PATH]", summary: "show an event full screen for a room, its games playing live",
+		help: `Opens the desktop app with event EVENT_ID on the projector: full screen, large
+type, the standings in plain words, the bracket of a knockout, and a featured
+game playing live (the latest bracket round, else the leaders' game; the
+teacher can pin another). The event is played by this window unless it is
+finished or another process plays it ("ringside event run"): then its games
+are followed through the turns that process saves about once a second. Give the event a pace (event create
+--pace N, or event run --pace N elsewhere) so fast bots can be followed.
+Esc leaves full screen, F11 enters it again. It needs a display.`,
+		run: func(c *cli, args []string) error {
+			return usagef("projector: give one event id: ringside projector EVENT_ID [--db PATH]")
+		},
+	})
 }
 
 func (c *cli) printOverview() {
@@ -190,17 +204,20 @@ func (c *cli) printOverview() {
 usage: ringside                 open the desktop app
        ringside --db FILE       open the desktop app on another database
        ringside view FILE       watch a replay file (from play --replay or replay export)
+       ringside projector ID    show event ID full screen, its games playing live
        ringside COMMAND [ARGS]  run a command without the window
 
 commands:
 `)
 	names := make([]string, 0, len(commands))
+	width := 0
 	for n := range commands {
 		names = append(names, n)
+		width = max(width, len(n))
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		fmt.Fprintf(c.stdout, "  %-8s %s\n", n, commands[n].summary)
+		fmt.Fprintf(c.stdout, "  %-*s %s\n", width, n, commands[n].summary)
 	}
 	fmt.Fprint(c.stdout, "\n\"ringside help COMMAND\" tells more about one command.\n")
 }

@@ -45,8 +45,12 @@ result and every replay. Commands:
                            error rates (defaults 0, 5, 0.05, 0.05)
         --seed N           the master seed (default: random)
         --opt KEY=VALUE    a game option (repeatable)
-        --concurrency N    games at once (default: (cores − 1) × 2 ÷ players per game, at least 1)
+        --concurrency N    games at once (default: (cores − 1) × 2 ÷ players
+                           per game, at least 1)
         --time-scale X     multiply every time limit by X
+        --pace N           play each game at most N turns a second, so a room
+                           can watch it (0, the default: as fast as the bots
+                           answer); the bots' time limits are not touched
         --trusted          run every bot without the sandbox (docs/sandbox.md):
                            only for programs you wrote or read
         --limits CAPS      the sandbox's caps for every bot, e.g.
@@ -58,13 +62,14 @@ result and every replay. Commands:
                            time). Created before TIME, the event takes the
                            revisions built until TIME when it first starts.
                            A pinned AI ("ringside ai pin") plays its pin.
-  ringside event run ID [--concurrency N]
-      Plays the event's games until it is finished. Every finished game is
+  ringside event run ID [--concurrency N] [--pace N]
+      Plays the event's games until it is finished (--pace: this run's pace
+      instead of the event's). Every finished game is
       saved at once; Ctrl-C (or a crash) loses only the games in play. One
       process runs an event at a time: another run of it (or the app) says
       which process and host has it and exits with status 1; a run that
       died (crash, SIGKILL) is taken over by the next one.
-  ringside event resume ID [--concurrency N]
+  ringside event resume ID [--concurrency N] [--pace N]
       Goes on with an interrupted or paused event; nothing finished is played
       again, unfinished games are replayed from their stored seed.
   ringside event export ID --shards N --out DIR [--resend]
@@ -122,6 +127,10 @@ exact input sent, the raw reply, the action taken, the verdict, the time used
 and the stderr excerpt; the timeline events; the result). The game is
 re-simulated from its stored replies. Match ids are listed by
 "ringside event show ID". --out FILE writes to a file instead of stdout.
+
+A game still being played is exported with the turns played so far, as
+saved by the process playing it (about once a second), and marked
+"in_progress": true, without a result.
 
 ringside replay branch MATCH_ID --turn T --seat S --bot CMD re-plays the
 stored game to just before turn T, then lets CMD play seat S from there:
@@ -209,12 +218,16 @@ func eventCreate(c *cli, args []string) error {
 	fs.Var(&entries, "entry", "")
 	fs.Var(&fillers, "filler", "")
 	fs.Var(&cands, "candidate", "")
+	fs.Float64Var(&spec.Pace, "pace", 0, "")
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) > 0 {
 		return usagef("event create: unexpected argument %q (entries go in --entry)", pos[0])
+	}
+	if err := checkPace("event create", spec.Pace); err != nil {
+		return err
 	}
 	spec.Format = event.Format(*format)
 	spec.Entries, spec.Fillers, spec.Candidates = entries, fillers, cands
@@ -265,14 +278,21 @@ func eventRun(c *cli, verb string, args []string) error {
 	dbPath := dbFlag(fs)
 	conc := fs.Int("concurrency", 0, "")
 	quiet := fs.Bool("quiet", false, "")
+	pace := fs.Float64("pace", 0, "")
 	id, err := eventID(fs, args)
 	if err != nil {
+		return err
+	}
+	if err := checkPace("event "+verb, *pace); err != nil {
 		return err
 	}
 	return withService(*dbPath, func(s *service.Service) error {
 		job, err := s.EventJob(id, *conc)
 		if err != nil {
 			return err
+		}
+		if isSet(fs, "pace") {
+			job.Run.Pace = *pace
 		}
 		if job.Event.Status == storage.EventFinished {
 			fmt.Fprintf(c.stdout, "event %d is already finished\n", id)
@@ -476,7 +496,7 @@ func runReplay(c *cli, args []string) error {
 		return usagef("replay export: %q is not a match id", pos[0])
 	}
 	return withReadService(*dbPath, func(s *service.Service) error {
-		log, err := s.DB().Replay(id)
+		log, err := exportLog(s.DB(), id)
 		if err != nil {
 			return err
 		}
@@ -512,4 +532,25 @@ func entryNames(ev storage.Event) string {
 		}
 	}
 	return strings.Join(names, ", ")
+}
+
+// exportLog is match id's replay, or the turns so far of a game in play.
+func exportLog(db *storage.DB, id int64) (*engine.Log, error) {
+	log, err := db.Replay(id)
+	if err == nil || !errors.Is(err, storage.ErrNotFound) {
+		return log, err
+	}
+	m, merr := db.Match(id)
+	if merr != nil || m.Status != storage.MatchRunning {
+		return nil, err
+	}
+	log, _, lerr := db.LiveReplay(id)
+	if errors.Is(lerr, storage.ErrNotFound) {
+		// Finished in the meantime, or not saved yet.
+		if log, err := db.Replay(id); err == nil {
+			return log, nil
+		}
+		return nil, fmt.Errorf("match %d is being played but no turn of it is saved yet (the process playing it saves them every %v): try again in a moment", id, service.LiveSaveEvery)
+	}
+	return log, lerr
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"os/signal"
@@ -18,7 +19,7 @@ import (
 
 func init() {
 	register(&command{
-		name: "play", usage: "--game GAME --bot CMD --bot CMD... [--seed N] [--opt KEY=VALUE]... [--replay FILE] [--time-scale X] [--trusted] [--limits CAPS] [--db PATH]",
+		name: "play", usage: "--game GAME --bot CMD --bot CMD... [--seed N] [--opt KEY=VALUE]... [--replay FILE] [--time-scale X] [--pace N] [--trusted] [--limits CAPS] [--db PATH]",
 		summary: "play one game and print its result as JSON",
 		help: `Plays one game between bot programs and prints one JSON object on stdout:
 
@@ -38,6 +39,8 @@ Ranks are 1-based, one per seat in --bot order; equal ranks are ties.
   --opt KEY=VALUE   a game option, repeatable (e.g. --opt turn_ms=200)
   --replay FILE     also write the full replay JSON to FILE
   --time-scale X    multiply every time limit by X (slow machines)
+  --pace N          play at most N turns a second, to watch fast bots (the wait
+                    is between turns: the bots' time limits are not touched)
   --trusted         run the bots without the sandbox, with your rights, files and
                     environment (docs/sandbox.md); each seat's "sandbox" says how
                     it ran: on, partial or trusted
@@ -51,6 +54,14 @@ game, wrong number of bots, an unknown or malformed option, a malformed
 command line, or no bot that could be started at all.`,
 		run: runPlay,
 	})
+}
+
+// checkPace refuses a --pace that is not a number of turns a second.
+func checkPace(cmd string, pace float64) error {
+	if !(pace >= 0) || math.IsInf(pace, 0) {
+		return usagef("%s: --pace is turns a second, 0 or more (0: as fast as the bots answer), not %v", cmd, pace)
+	}
+	return nil
 }
 
 // playResult is the JSON that "ringside play" prints.
@@ -80,6 +91,7 @@ func runPlay(c *cli, args []string) error {
 	scale := fs.Float64("time-scale", 1, "")
 	trusted := fs.Bool("trusted", false, "")
 	limits := fs.String("limits", "", "")
+	pace := fs.Float64("pace", 0, "")
 	var bots, opts listFlag
 	fs.Var(&bots, "bot", "")
 	fs.Var(&opts, "opt", "")
@@ -104,6 +116,9 @@ func runPlay(c *cli, args []string) error {
 	if *scale <= 0 {
 		return usagef("play: --time-scale must be above 0, got %v", *scale)
 	}
+	if err := checkPace("play", *pace); err != nil {
+		return err
+	}
 	seedSet := false
 	fs.Visit(func(f *flag.Flag) {
 		if f.Name == "seed" {
@@ -113,7 +128,8 @@ func runPlay(c *cli, args []string) error {
 	if !seedSet {
 		*seed = rand.Int64N(1 << 31)
 	}
-	m := runner.Match{Game: g, Options: options, Seed: *seed, TimeScale: *scale, Sandbox: runner.Sandbox{Trusted: *trusted}}
+	m := runner.Match{Game: g, Options: options, Seed: *seed, TimeScale: *scale, Pace: *pace,
+		Sandbox: runner.Sandbox{Trusted: *trusted}}
 	if *limits != "" {
 		l, err := runner.ParseLimits(*limits, runner.DefaultLimits)
 		if err != nil {

@@ -118,7 +118,25 @@ func eventColour(kind string) color.Color {
 // newTimeline makes a timeline over steps steps. turns gives the game's
 // turn for each step (may be nil); events are placed by their Step.
 func newTimeline(steps int, turns []int, events []engine.Event, onSeek func(step int)) *timeline {
-	t := &timeline{steps: steps, turns: turns, OnSeek: onSeek}
+	t := &timeline{OnSeek: onSeek}
+	t.compute(steps, turns, events)
+	t.ExtendBaseWidget(t)
+	return t
+}
+
+// setData changes what the timeline shows, as a live game grows.
+func (t *timeline) setData(steps int, turns []int, events []engine.Event) {
+	t.compute(steps, turns, events)
+	t.value = max(0, min(t.value, steps-1))
+	if t.r != nil {
+		t.r.makeMarks()
+		t.r.Refresh()
+	}
+}
+
+// compute works out the markers and the legend.
+func (t *timeline) compute(steps int, turns []int, events []engine.Event) {
+	t.steps, t.turns, t.marks, t.kinds = steps, turns, nil, nil
 	// A marker per step would make a 300-turn Cloud game, with kills and
 	// respawns in most turns, one solid wall: when more than maxMarks
 	// steps have events, the events of each run of group steps share one
@@ -197,8 +215,6 @@ func newTimeline(steps int, turns []int, events []engine.Event, onSeek func(step
 	for _, k := range rest {
 		t.kinds = append(t.kinds, kindCount{k, counts[k]})
 	}
-	t.ExtendBaseWidget(t)
-	return t
 }
 
 // Value is the step the thumb is at.
@@ -349,6 +365,19 @@ func (t *timeline) CreateRenderer() fyne.WidgetRenderer {
 	r.track.CornerRadius = tlBarH / 2
 	r.done = canvas.NewRectangle(color.Transparent)
 	r.done.CornerRadius = tlBarH / 2
+	r.thumb = canvas.NewCircle(color.Transparent)
+	r.thumb.StrokeWidth = 3
+	r.hover = paint.NewText("", 13, true)
+	r.makeMarks()
+	r.applyTheme()
+	t.r = r
+	return r
+}
+
+// makeMarks makes the canvas objects of the markers and the legend.
+func (r *timelineRenderer) makeMarks() {
+	t := r.t
+	r.marks, r.swatches, r.labels = nil, nil, nil
 	r.objects = []fyne.CanvasObject{r.track, r.done}
 	for _, m := range t.marks {
 		rect := canvas.NewRectangle(eventColour(m.kind))
@@ -356,8 +385,6 @@ func (t *timeline) CreateRenderer() fyne.WidgetRenderer {
 		r.marks = append(r.marks, rect)
 		r.objects = append(r.objects, rect)
 	}
-	r.thumb = canvas.NewCircle(color.Transparent)
-	r.thumb.StrokeWidth = 3
 	r.objects = append(r.objects, r.thumb)
 	for _, k := range t.kinds {
 		sw := canvas.NewRectangle(eventColour(k.kind))
@@ -367,11 +394,7 @@ func (t *timeline) CreateRenderer() fyne.WidgetRenderer {
 		r.labels = append(r.labels, txt)
 		r.objects = append(r.objects, sw, txt)
 	}
-	r.hover = paint.NewText("", 13, true)
 	r.objects = append(r.objects, r.hover)
-	r.applyTheme()
-	t.r = r
-	return r
 }
 
 type timelineRenderer struct {

@@ -51,6 +51,9 @@ type replayData struct {
 	states  []engine.State // states[i] is the state after step i
 	steps   []stepInfo
 	events  []engine.Event // every step's events, Step set
+	turns   []int          // the game's turn at each step, for the timeline
+	// sim goes on from the last step, for a game still being played.
+	sim *engine.Sim
 }
 
 // simulate re-plays log with g and keeps a snapshot of every state. It
@@ -60,6 +63,13 @@ func simulate(g engine.Game, log *engine.Log) (*replayData, error) {
 	if log == nil {
 		return nil, fmt.Errorf("no replay to show")
 	}
+	steps := log.Steps
+	if log.InProgress {
+		// The viewer's own log, which grows as steps come in.
+		own := *log
+		own.Steps = append([]engine.LogStep(nil), log.Steps...)
+		log, steps = &own, own.Steps
+	}
 	sim, err := engine.NewSim(g, log)
 	if err != nil {
 		return nil, fmt.Errorf("cannot open the replay: %w", err)
@@ -67,14 +77,33 @@ func simulate(g engine.Game, log *engine.Log) (*replayData, error) {
 	d := &replayData{
 		log:     log,
 		initial: sim.State.Clone(),
-		states:  make([]engine.State, 0, len(log.Steps)),
-		steps:   make([]stepInfo, 0, len(log.Steps)),
+		states:  make([]engine.State, 0, len(steps)),
+		steps:   make([]stepInfo, 0, len(steps)),
+		turns:   make([]int, 0, len(steps)),
+		sim:     sim,
 	}
-	for i := range log.Steps {
+	if err := d.simulateFrom(0, g); err != nil {
+		return nil, err
+	}
+	if log.Aborted == "" && !log.InProgress && !sim.State.Done() {
+		return nil, fmt.Errorf("cannot open the replay: it ends after %d steps but the game is not over "+
+			"(the file is cut short, or was recorded with other rules)", len(log.Steps))
+	}
+	if !log.InProgress {
+		d.sim = nil
+	}
+	return d, nil
+}
+
+// simulateFrom re-plays the log's steps from step from on, which must be
+// the next step of d.sim, and sets every step's Of.
+func (d *replayData) simulateFrom(from int, g engine.Game) error {
+	sim := d.sim
+	for i := from; i < len(d.log.Steps); i++ {
 		turn := sim.State.Turn()
 		asks, st, err := sim.Step()
 		if err != nil {
-			return nil, fmt.Errorf("cannot open the replay: it does not re-simulate with this version of %s (%w); "+
+			return fmt.Errorf("cannot open the replay: it does not re-simulate with this version of %s (%w); "+
 				"it was probably recorded with other rules", g.Info().Name, err)
 		}
 		for k := range asks {
@@ -83,21 +112,35 @@ func simulate(g engine.Game, log *engine.Log) (*replayData, error) {
 		for k := range st.Events {
 			st.Events[k].Step = i
 		}
-		d.steps = append(d.steps, stepInfo{Index: i, Turn: turn, Asks: asks, Replies: log.Steps[i].Replies,
-			Seats: st.Seats, Events: st.Events, Noise: log.Steps[i].Noise})
+		d.steps = append(d.steps, stepInfo{Index: i, Turn: turn, Asks: asks, Replies: d.log.Steps[i].Replies,
+			Seats: st.Seats, Events: st.Events, Noise: d.log.Steps[i].Noise})
 		d.events = append(d.events, st.Events...)
 		d.states = append(d.states, sim.State.Clone())
+		d.turns = append(d.turns, turn)
 	}
 	if n := len(d.steps); n > 0 {
 		for i := range d.steps {
 			d.steps[i].Of = d.steps[n-1].Turn
 		}
 	}
-	if log.Aborted == "" && !sim.State.Done() {
-		return nil, fmt.Errorf("cannot open the replay: it ends after %d steps but the game is not over "+
-			"(the file is cut short, or was recorded with other rules)", len(log.Steps))
+	return nil
+}
+
+// extend adds the steps of a game in play.
+func (d *replayData) extend(g engine.Game, steps []engine.LogStep) error {
+	if d.sim == nil {
+		return fmt.Errorf("the replay is finished: no step can be added")
 	}
-	return d, nil
+	from := len(d.log.Steps)
+	d.log.Steps = append(d.log.Steps, steps...)
+	if err := d.simulateFrom(from, g); err != nil {
+		// The game cannot go on from a step it did not take: keep what
+		// was shown and take no more.
+		d.log.Steps = d.log.Steps[:len(d.steps)]
+		d.sim = nil
+		return err
+	}
+	return nil
 }
 
 // Playback speeds, as multiples of baseStepsPerSecond.
@@ -112,7 +155,8 @@ const defaultSpeed = 2
 // frameRate is how often playback recomputes the step to show.
 const frameRate = 60
 
-// Viewer shows a recorded match: the board of the game at the
+// Viewer shows a recorded match, or a match being played (a live viewer,
+// to which Append adds steps as they are played): the board of the game at the
 // current step, a side panel with every seat's exact input, reply and
 // verdict, a timeline with the match's events, and playback controls.
 //
@@ -137,6 +181,10 @@ type Viewer struct {
 	speedSel                         *widget.Select
 	position                         *widget.Label
 	content                          fyne.CanvasObject
+	// now jumps to the latest step of a game in play; liveNote says the
+	// game is in play, or how it ended.
+	now      *widget.Button
+	liveNote *widget.Label
 
 	// mu guards the fields below and every change of the viewer's widgets
 	// made through its methods. On a real driver everything runs on the
@@ -151,6 +199,14 @@ type Viewer struct {
 	done    chan struct{} // closed when the playback goroutine has ended
 	closed  bool
 	lastBtn [4]bool // enabled state of first, back, forward, last
+	// live is set while the game is being played: Append adds steps.
+	// follow is set while the latest step is shown: new steps are shown
+	// as they come; moving back stops it, "Jump to now" starts it again.
+	live   bool
+	follow bool
+	// appending is set while Append shows a step, which may happen every
+	// frame: the seat panel is then filled at the playback rate.
+	appending bool
 	// panelAt is when the seat panel was last filled during playback: it
 	// is filled at most panelRate times a second then, since nobody reads
 	// 256 inputs a second and its texts cost the most to lay out.
@@ -161,8 +217,9 @@ type Viewer struct {
 const panelRate = 10
 
 // NewViewer re-simulates log with g and returns a viewer at the
-// first step. It fails with a readable error when the log is not of g or
-// does not re-simulate.
+// first step; a log marked InProgress gives a live viewer (NewLiveViewer).
+// It fails with a readable error when the log is not of g or does not
+// re-simulate.
 func NewViewer(g engine.Game, log *engine.Log) (*Viewer, error) {
 	return NewViewerMarked(g, log, nil)
 }
@@ -171,18 +228,57 @@ func NewViewer(g engine.Game, log *engine.Log) (*Viewer, error) {
 // their Step: where a branched game parts from its original (kind
 // EventBranch), say.
 func NewViewerMarked(g engine.Game, log *engine.Log, marks []engine.Event) (*Viewer, error) {
+	p, err := PrepareMarked(g, log, marks)
+	if err != nil {
+		return nil, err
+	}
+	return p.Viewer(), nil
+}
+
+// Prepared is a game re-simulated for the viewer, with every state: the
+// costly part of opening a replay, done by Prepare without touching a
+// widget so that it can run off the UI thread.
+type Prepared struct {
+	game engine.Game
+	data *replayData
+}
+
+// Prepare re-simulates log with g. It fails with a readable error when
+// the log is not of g or does not re-simulate. A log marked InProgress
+// (the steps so far of a game in play) prepares a live viewer.
+func Prepare(g engine.Game, log *engine.Log) (*Prepared, error) {
+	return PrepareMarked(g, log, nil)
+}
+
+// PrepareMarked is Prepare with extra timeline markers (NewViewerMarked).
+func PrepareMarked(g engine.Game, log *engine.Log, marks []engine.Event) (*Prepared, error) {
 	d, err := simulate(g, log)
 	if err != nil {
 		return nil, err
 	}
 	d.events = append(d.events, marks...)
-	v := &Viewer{game: g, data: d, speed: defaultSpeed}
+	return &Prepared{game: g, data: d}, nil
+}
+
+// Viewer makes the viewer of a prepared game, at its first step (a live
+// game: at its newest step, following it). Call it on the UI thread.
+func (p *Prepared) Viewer() *Viewer {
+	v := &Viewer{game: p.game, data: p.data, speed: defaultSpeed}
 	v.build()
 	v.ExtendBaseWidget(v)
 	v.mu.Lock()
-	v.showLocked(0)
-	v.mu.Unlock()
-	return v, nil
+	defer v.mu.Unlock()
+	if !p.data.log.InProgress {
+		v.showLocked(0)
+		return v
+	}
+	v.live, v.follow = true, true
+	setLabel(v.liveNote, "● Live")
+	v.liveNote.Importance = widget.DangerImportance
+	v.liveNote.Show()
+	v.now.Show()
+	v.showLocked(len(v.data.steps) - 1)
+	return v
 }
 
 func (v *Viewer) build() {
@@ -195,11 +291,7 @@ func (v *Viewer) build() {
 			f()
 		}
 	}
-	turns := make([]int, len(d.steps))
-	for i, s := range d.steps {
-		turns[i] = s.Turn
-	}
-	v.timeline = newTimeline(len(d.steps), turns, d.events, func(step int) { v.Seek(step) })
+	v.timeline = newTimeline(len(d.steps), d.turns, d.events, func(step int) { v.Seek(step) })
 	v.panel = newSeatPanel(d.log.Players, func(s string) { fyne.CurrentApp().Clipboard().SetContent(s) })
 
 	v.first = widget.NewButtonWithIcon("", theme.MediaSkipPreviousIcon(), v.First)
@@ -223,12 +315,16 @@ func (v *Viewer) build() {
 	}
 	v.position = widget.NewLabel("")
 	v.position.TextStyle.Monospace = true
+	v.now = widget.NewButtonWithIcon("Jump to now", theme.MediaFastForwardIcon(), v.JumpToNow)
+	v.now.Hide()
+	v.liveNote = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	v.liveNote.Hide()
 	hint := widget.NewLabel("Space play · ←/→ step · Home/End · +/− speed")
 	hint.TextStyle.Italic = true
 	hint.Truncation = fyne.TextTruncateEllipsis
 	controls := container.NewBorder(nil, nil,
 		container.NewHBox(v.first, v.back, v.play, v.forward, v.last, widget.NewLabel("Speed"), v.speedSel, v.position,
-			widget.NewSeparator()),
+			v.liveNote, v.now, widget.NewSeparator()),
 		nil, hint)
 	bottom := container.NewVBox(v.timeline, controls)
 	split := container.NewHSplit(v.board.Object(), v.panel.root)
@@ -239,6 +335,141 @@ func (v *Viewer) build() {
 			b.Disable()
 		}
 	}
+}
+
+// NewLiveViewer shows a game being played: log holds its steps so far
+// (maybe none) and is marked InProgress. Append adds the steps played
+// since; Finish turns the viewer into the finished game's replay.
+func NewLiveViewer(g engine.Game, log *engine.Log) (*Viewer, error) {
+	if log == nil {
+		return nil, fmt.Errorf("no game to show")
+	}
+	in := *log
+	in.InProgress = true
+	return NewViewer(g, &in)
+}
+
+// SetCompact shows only the board and the timeline, for a projector where
+// the viewer shares the screen: no seat panel, no controls. Call it before
+// the viewer is shown.
+func (v *Viewer) SetCompact() {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	v.content = container.NewBorder(nil, container.NewVBox(v.timeline, container.NewHBox(v.position, v.liveNote)), nil, nil,
+		v.board.Object())
+}
+
+// Live reports whether the game shown is still being played.
+func (v *Viewer) Live() bool {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	return v.live
+}
+
+// Following reports whether the viewer shows each new step of a game in
+// play as it comes.
+func (v *Viewer) Following() bool {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	return v.live && v.follow
+}
+
+// Append adds steps just played to a live game: the timeline grows and,
+// while the viewer follows the game, the newest step is shown.
+func (v *Viewer) Append(steps []engine.LogStep) error {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if !v.live || v.closed {
+		return nil
+	}
+	if len(steps) == 0 {
+		return nil
+	}
+	if err := v.data.extend(v.game, steps); err != nil {
+		v.stopLive("cannot follow the game")
+		v.timeline.setData(len(v.data.steps), v.data.turns, v.data.events)
+		v.showLocked(v.cur)
+		return err
+	}
+	v.timeline.setData(len(v.data.steps), v.data.turns, v.data.events)
+	if len(v.data.steps) >= 2 {
+		v.play.Enable()
+	}
+	v.appending = true
+	if v.follow && !v.playing {
+		v.showLocked(len(v.data.steps) - 1)
+	} else {
+		v.showLocked(v.cur)
+	}
+	v.appending = false
+	return nil
+}
+
+// JumpToNow shows the newest step of a game in play and follows the game
+// again; on a finished game it is Last.
+func (v *Viewer) JumpToNow() {
+	v.pauseThen(func() {
+		v.follow = true
+		v.showLocked(len(v.data.steps) - 1)
+	})
+}
+
+// Finish turns a live viewer into the replay of the finished game, log:
+// the whole game as stored. A viewer that followed the game shows its last
+// step; one that was looking back stays where it was. It re-simulates the
+// game: FinishPrepared does that part off the UI thread.
+func (v *Viewer) Finish(log *engine.Log) error {
+	p, err := Prepare(v.game, log)
+	if err != nil {
+		return err
+	}
+	v.FinishPrepared(p)
+	return nil
+}
+
+// FinishPrepared is Finish with the finished game prepared already.
+func (v *Viewer) FinishPrepared(p *Prepared) {
+	d := p.data
+	v.Pause()
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if v.closed {
+		return
+	}
+	follow := v.follow || !v.live
+	v.data, v.live, v.follow = d, false, false
+	v.timeline.setData(len(d.steps), d.turns, d.events)
+	v.now.Hide()
+	v.liveNote.Hide()
+	if len(d.steps) >= 2 {
+		v.play.Enable()
+	}
+	if follow {
+		v.showLocked(len(d.steps) - 1)
+	} else {
+		v.showLocked(v.cur)
+	}
+}
+
+// Stopped ends a live viewer whose game ended without a result (its event
+// was stopped): the steps played stay to be looked at, with why.
+func (v *Viewer) Stopped(why string) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if !v.live {
+		return
+	}
+	v.stopLive("Stopped: " + why)
+}
+
+// stopLive ends live mode with a note. v.mu must be held.
+func (v *Viewer) stopLive(note string) {
+	v.live, v.follow = false, false
+	v.data.sim = nil
+	v.now.Hide()
+	setLabel(v.liveNote, note)
+	v.liveNote.Importance = widget.WarningImportance
+	v.liveNote.Refresh()
 }
 
 func speedName(s float64) string {
@@ -261,10 +492,12 @@ func (v *Viewer) showLocked(i int) {
 	}
 	i = max(0, min(i, n-1))
 	v.cur = i
+	v.follow = i == n-1
 	step := &v.data.steps[i]
 	v.board.Show(v.data.states[i], step)
 	v.timeline.SetValue(i)
-	if now := time.Now(); !v.playing || now.Sub(v.panelAt) >= time.Second/panelRate || i == n-1 {
+	busy := v.playing || v.appending
+	if now := time.Now(); !busy || now.Sub(v.panelAt) >= time.Second/panelRate || (i == n-1 && !v.appending) {
 		v.panelAt = now
 		v.panel.show(step, n, v.data.steps[n-1].Turn)
 	}
@@ -289,8 +522,27 @@ func (v *Viewer) Step() int {
 	return v.cur
 }
 
-// Steps is the number of steps in the replay.
-func (v *Viewer) Steps() int { return len(v.data.steps) }
+// PositionText is what the viewer says about where it is: "turn 12 / 40 ·
+// step 13 / 41".
+func (v *Viewer) PositionText() string {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	return v.position.Text
+}
+
+// Players are the names of the game's seats.
+func (v *Viewer) Players() []string {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	return v.data.log.Players
+}
+
+// Steps is the number of steps in the replay (so far, in a live game).
+func (v *Viewer) Steps() int {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	return len(v.data.steps)
+}
 
 // Seek shows step i (clamped to the replay). During playback, playing
 // continues from there.

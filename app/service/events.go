@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -54,6 +55,10 @@ type EventSpec struct {
 	// AI plays its pin). An event created before its deadline takes the
 	// revisions built until then when it first starts.
 	Deadline time.Time
+	// Pace plays each game at most Pace turns a second, so a room can
+	// follow it; 0 plays as fast as the bots answer. The bots' time
+	// limits are not touched.
+	Pace float64
 }
 
 // CreateEvent checks spec, stores the event and its first schedule, and
@@ -116,8 +121,11 @@ func (s *Service) prepareEvent(spec EventSpec) (storage.Event, []event.Game, err
 	if err != nil {
 		return storage.Event{}, nil, err
 	}
+	if !(spec.Pace >= 0) || math.IsInf(spec.Pace, 0) {
+		return storage.Event{}, nil, Errorf(Invalid, "the pace must be 0 (as fast as the bots answer) or a number of turns a second above 0, not %g", spec.Pace)
+	}
 	ev := storage.Event{Game: info.ID, Options: options, Concurrency: spec.Concurrency, TimeScale: spec.TimeScale,
-		Trusted: spec.Trusted, Limits: limits, Deadline: spec.Deadline}
+		Trusted: spec.Trusted, Limits: limits, Deadline: spec.Deadline, Pace: spec.Pace}
 	cfg := event.Config{Format: spec.Format, Games: spec.Games, Seed: spec.Seed,
 		Elo0: spec.Elo0, Elo1: spec.Elo1, Alpha: spec.Alpha, Beta: spec.Beta}
 	if spec.Format == event.SPRT {
@@ -254,6 +262,7 @@ type EventJob struct {
 	Run   *runner.Event
 	ids   map[int]int64 // game index → match id
 	done  []event.Outcome
+	live  *Live
 
 	// OnTakeOver, if set, is called when Start takes the event over from
 	// a run that died without releasing it (a crash, SIGKILL).
@@ -274,18 +283,19 @@ func (s *Service) EventJob(id int64, concurrency int) (*EventJob, error) {
 			return nil, err
 		}
 	}
-	j := &EventJob{db: s.db, Event: ev, ids: map[int]int64{}}
+	j := &EventJob{db: s.db, Event: ev, ids: map[int]int64{}, live: s.live}
 	if j.Run, err = eventRunner(ev, concurrency); err != nil {
 		return nil, err
 	}
 	j.Run.OnScheduled, j.Run.OnStart, j.Run.OnFinished = j.scheduled, j.start, j.finished
+	j.Run.OnLog = func(g event.Game, log *engine.Log) { j.live.record(id, g.Index, log) }
 	return j, nil
 }
 
 // eventRunner is the runner of a stored event's games: its game, options,
-// time scale, and every entry's bot contained as the event and the entry
-// say. It is made in this one place, so that an event played here and a
-// shard of it played elsewhere ("ringside shard run") play the same.
+// time scale, pace, and every entry's bot contained as the event and the
+// entry say. It is made in this one place, so that an event played here
+// and a shard of it played elsewhere ("ringside shard run") play the same.
 // concurrency 0 keeps the event's own setting.
 func eventRunner(ev storage.Event, concurrency int) (*runner.Event, error) {
 	g, err := games.Get(ev.Game)
@@ -309,7 +319,7 @@ func eventRunner(ev storage.Event, concurrency int) (*runner.Event, error) {
 	}
 	return &runner.Event{
 		Game: g, Options: ev.Options, Config: ev.Config, Bots: bots, Sandbox: sb,
-		Concurrency: concurrency, TimeScale: ev.TimeScale,
+		Concurrency: concurrency, TimeScale: ev.TimeScale, Pace: ev.Pace,
 	}, nil
 }
 
@@ -411,7 +421,15 @@ func (j *EventJob) Start(ctx context.Context) (err error) {
 	if err := j.db.SetEventStatus(id, storage.EventRunning); err != nil {
 		return err
 	}
+	stopSaving, saving := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(saving)
+		j.live.saveLive(j.db, id, stopSaving)
+	}()
 	runErr := j.Run.Run(ctx)
+	close(stopSaving)
+	<-saving
+	j.live.stopEvent(id, "the event stopped before this game ended; it is played again from its seed when the event resumes")
 	if lost.Load() {
 		// Its games and status are the new holder's now.
 		return Errorf(Conflict, "event %d was taken over by another process while this one did not answer; stopped without saving the games in play", id)
@@ -449,7 +467,11 @@ func (j *EventJob) scheduled(gs []event.Game) error {
 }
 
 func (j *EventJob) start(g event.Game) error {
-	return j.db.StartMatch(j.ids[g.Index])
+	if err := j.db.StartMatch(j.ids[g.Index]); err != nil {
+		return err
+	}
+	j.live.begin(j.Event.ID, g.Index, j.ids[g.Index])
+	return nil
 }
 
 func (j *EventJob) finished(g event.Game, out *runner.Outcome) error {
@@ -462,6 +484,7 @@ func (j *EventJob) finished(g event.Game, out *runner.Outcome) error {
 	if err != nil {
 		return err
 	}
+	j.live.finish(j.Event.ID, g.Index, out.Log)
 	j.done = append(j.done, o)
 	return nil
 }

@@ -2,6 +2,7 @@ package service
 
 import (
 	"fmt"
+	"strconv"
 	"time"
 
 	"ringside/engine/event"
@@ -24,6 +25,8 @@ type Plan struct {
 	PerGame  time.Duration
 	Measured int
 	AtOnce   int // games played at once
+	// Pace is the event's turns a second (0: not paced).
+	Pace float64
 }
 
 // Duration is the expected wall time of Games games, 0 when unknown.
@@ -55,6 +58,10 @@ func (p Plan) Words() string {
 	} else {
 		s += "; how long they take shows once the first games are played"
 	}
+	if p.Pace > 0 {
+		s += fmt.Sprintf("; played at %s turns a second to be watched, so a game of 300 turns lasts at least %s",
+			paceText(p.Pace), roundDuration(time.Duration(300/p.Pace*float64(time.Second))))
+	}
 	return s + "."
 }
 
@@ -80,7 +87,7 @@ func (s *Service) PlanEvent(spec EventSpec) (Plan, error) {
 		return Plan{}, err
 	}
 	cfg := ev.Config
-	p := Plan{Format: cfg.Format, Seats: cfg.Seats, Games: len(sched), AtOnce: ev.Concurrency}
+	p := Plan{Format: cfg.Format, Seats: cfg.Seats, Games: len(sched), AtOnce: ev.Concurrency, Pace: ev.Pace}
 	for _, e := range cfg.Entries {
 		if e.Filler {
 			p.Fillers++
@@ -102,4 +109,9 @@ func (s *Service) PlanEvent(spec EventSpec) (Plan, error) {
 		return p, err
 	}
 	return p, nil
+}
+
+// paceText writes a pace without needless decimals: "10", "2.5".
+func paceText(p float64) string {
+	return strconv.FormatFloat(p, 'f', -1, 64)
 }

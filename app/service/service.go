@@ -25,6 +25,7 @@ type Service struct {
 	// builds serialises builds of one AI within this process; LockAI
 	// does it across processes.
 	builds keyedMutex
+	live   *Live
 }
 
 // Open opens the database at path, or the default one when path is empty,
@@ -76,8 +77,11 @@ func dbPath(path string) (string, error) {
 
 // New makes a service over an open database.
 func New(db *storage.DB) *Service {
-	return &Service{db: db}
+	return &Service{db: db, live: newLive()}
 }
+
+// Live follows the games this process is playing.
+func (s *Service) Live() *Live { return s.live }
 
 // DB is the database, for plain reads that need no use case (events,
 // matches, replays).

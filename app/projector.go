@@ -1,0 +1,477 @@
+package app
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"ringside/app/chart"
+	"ringside/app/replay"
+	"ringside/app/service"
+	"ringside/engine/event"
+	"ringside/engine/games"
+	"ringside/storage"
+)
+
+// projectorEvery is how often the projector reads the standings and the
+// games in play again (off the UI thread). The featured game itself is
+// followed step by step through the runner's live feed.
+const projectorEvery = 2 * time.Second
+
+// projectorLinger is how long a featured game stays on screen after it
+// ended before the projector moves on to another game in play.
+const projectorLinger = 4 * time.Second
+
+// projectorScale is how much larger the projector's type is than the
+// app's.
+const projectorScale = 1.45
+
+// projectorAuto is the pin choice that lets the projector pick the game.
+const projectorAuto = "The most interesting game in play"
+
+// projector is an event's full-screen view for a room: the standings in
+// plain words, the bracket of a knockout, and a featured game playing
+// live. It picks the game itself (the latest bracket round, else the
+// leaders' game) unless the teacher pins one.
+type projector struct {
+	u  *UI
+	id int64
+	w  fyne.Window
+
+	title     *widget.Label
+	status    *widget.Label
+	standings *widget.Label
+	more      *widget.Label
+	bracket   *chart.BracketTree
+	treeBox   fyne.CanvasObject
+	gameTitle *widget.Label
+	gameBox   *fyne.Container // the featured game's viewer, or a note
+	idle      *widget.Label
+	pin       *widget.Select
+
+	// On the UI thread only.
+	data     *projectorData
+	pinned   int64 // 0: pick automatically
+	pinText  map[string]int64
+	featured int64 // the game shown, 0 for none
+	viewer   *replay.Viewer
+	endedAt  time.Time     // when the game shown stopped being played
+	stop     chan struct{} // ends following the game shown
+	wake     chan struct{} // asks the loader for fresh data now
+	closed   bool
+
+	isBracket bool
+}
+
+// projectorData is what the projector shows, read off the UI thread.
+type projectorData struct {
+	ev      storage.Event
+	matches []storage.Match
+	table   event.Table
+	tree    *event.BracketTree
+	running []service.LiveGame // games in play in this process
+	// elsewhere is set when another process plays the event: its games
+	// cannot be followed live from here.
+	elsewhere *storage.LockHolder
+}
+
+// openProjector opens event id's projector window, full screen; bracket
+// says the event is a knockout, whose tree is shown under the standings.
+func openProjector(u *UI, id int64, bracket bool) *projector {
+	p := &projector{u: u, id: id, wake: make(chan struct{}, 1), isBracket: bracket}
+	p.w = u.App.NewWindow("Ringside · projector")
+	p.w.SetIcon(Icon)
+	p.build()
+	p.w.SetOnClosed(func() {
+		p.closed = true
+		p.unfollow()
+		close(p.wake)
+	})
+	p.w.Canvas().SetOnTypedKey(func(ev *fyne.KeyEvent) {
+		switch ev.Name {
+		case fyne.KeyEscape:
+			if p.w.FullScreen() {
+				p.w.SetFullScreen(false)
+			} else {
+				p.w.Close()
+			}
+		case fyne.KeyF11:
+			p.w.SetFullScreen(!p.w.FullScreen())
+		}
+	})
+	p.w.Resize(fyne.NewSize(1024, 768))
+	p.w.SetFullScreen(true)
+	p.w.Show()
+	u.goWork(p.loop)
+	return p
+}
+
+// OpenProjector is "ringside projector ID": event id on the projector,
+// played by this window unless it is finished or played elsewhere.
+func OpenProjector(u *UI, id int64) error {
+	if u.Svc == nil {
+		return fmt.Errorf("the database cannot be opened: the window says why")
+	}
+	ev, err := u.DB.Event(id)
+	if err != nil {
+		return fmt.Errorf("%w (\"ringside event list\" shows the events)", err)
+	}
+	if ev.Status != storage.EventFinished {
+		if h, running, err := u.DB.EventHolder(id); err != nil || !running {
+			if err := u.Jobs.Start(id); err != nil {
+				return err
+			}
+		} else {
+			_ = h // played elsewhere: the projector says by whom
+		}
+	}
+	u.showEvents(id)
+	openProjector(u, id, ev.Config.Format == event.Bracket)
+	return nil
+}
+
+func (p *projector) build() {
+	p.title = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	p.title.SizeName = theme.SizeNameHeadingText
+	p.title.Truncation = fyne.TextTruncateEllipsis
+	p.status = widget.NewLabel("")
+	p.status.Truncation = fyne.TextTruncateEllipsis
+	p.standings = widget.NewLabel("Reading the standings…")
+	p.standings.Wrapping = fyne.TextWrapWord
+	p.more = widget.NewLabel("")
+	p.more.TextStyle.Italic = true
+	p.bracket = chart.NewBracketTree()
+	p.treeBox = container.NewScroll(p.bracket)
+	p.gameTitle = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	p.gameTitle.SizeName = theme.SizeNameSubHeadingText
+	p.gameTitle.Truncation = fyne.TextTruncateEllipsis
+	p.idle = widget.NewLabel("")
+	p.idle.Wrapping = fyne.TextWrapWord
+	p.idle.Alignment = fyne.TextAlignCenter
+	p.gameBox = container.NewStack(container.NewCenter(p.idle))
+	p.pin = widget.NewSelect([]string{projectorAuto}, func(s string) {
+		if s == projectorAuto || s == "" {
+			p.pinned = 0
+		} else {
+			p.pinned = p.pinText[s]
+		}
+		p.poke()
+	})
+	p.pin.SetSelected(projectorAuto)
+	hint := widget.NewLabel("Esc leaves full screen · F11 full screen")
+	hint.TextStyle.Italic = true
+
+	var left fyne.CanvasObject = container.NewBorder(newHeading("Standings", theme.SizeNameSubHeadingText), p.more, nil, nil,
+		container.NewVScroll(p.standings))
+	if p.isBracket {
+		tree := container.NewVSplit(left, container.NewBorder(newHeading("Bracket", theme.SizeNameSubHeadingText), nil, nil, nil, p.treeBox))
+		tree.Offset = 0.5
+		left = tree
+	}
+	game := container.NewBorder(p.gameTitle, nil, nil, nil, p.gameBox)
+	split := container.NewHSplit(left, game)
+	split.Offset = 0.4
+	foot := container.NewBorder(nil, nil, widget.NewLabel("Featured game:"), hint, p.pin)
+	head := container.NewVBox(p.title, p.status)
+	content := container.NewBorder(head, foot, nil, nil, split)
+	p.w.SetContent(container.NewThemeOverride(container.NewPadded(content), &bigTheme{Theme: theme.Current(), scale: projectorScale}))
+}
+
+// poke asks for fresh data at once.
+func (p *projector) poke() {
+	if p.closed {
+		return
+	}
+	select {
+	case p.wake <- struct{}{}:
+	default:
+	}
+}
+
+// loop reads the event every projectorEvery (or when poked) and shows it,
+// until the window or the app closes.
+func (p *projector) loop() {
+	t := time.NewTicker(projectorEvery)
+	defer t.Stop()
+	for {
+		d, err := p.load()
+		uiDo(func() {
+			if p.closed {
+				return
+			}
+			if err != nil {
+				p.status.SetText("Cannot read the event: " + err.Error())
+				return
+			}
+			p.apply(d)
+		})
+		select {
+		case <-t.C:
+		case _, ok := <-p.wake:
+			if !ok {
+				return
+			}
+		case <-p.u.ctx.Done():
+			return
+		}
+	}
+}
+
+func (p *projector) load() (*projectorData, error) {
+	db := p.u.DB
+	d := &projectorData{}
+	var err error
+	if d.ev, err = db.Event(p.id); err != nil {
+		return nil, err
+	}
+	if d.matches, err = db.Matches(p.id); err != nil {
+		return nil, err
+	}
+	done, err := db.Outcomes(p.id)
+	if err != nil {
+		return nil, err
+	}
+	if d.table, err = event.Standings(d.ev.Config, done); err != nil {
+		return nil, err
+	}
+	if d.ev.Config.Format == event.Bracket {
+		if t, err := event.Tree(d.ev.Config, done); err == nil {
+			d.tree = &t
+		}
+	}
+	d.running = p.u.Svc.Live().Games(p.id)
+	if h, running, err := db.EventHolder(p.id); err == nil && running && len(d.running) == 0 && !p.u.Jobs.Running(p.id) {
+		// Played by another process: its games in play are followed
+		// through the turns it saves.
+		d.elsewhere = &h
+		for _, m := range d.matches {
+			if m.Status == storage.MatchRunning {
+				d.running = append(d.running, service.LiveGame{Match: m.ID, Event: p.id, Index: m.Game.Index})
+			}
+		}
+	}
+	return d, nil
+}
+
+// apply shows d and picks the featured game. It runs on the UI thread.
+func (p *projector) apply(d *projectorData) {
+	p.data = d
+	ev := d.ev
+	p.w.SetTitle("Ringside · projector · " + ev.Name)
+	p.title.SetText(ev.Name)
+	counts := map[storage.MatchStatus]int{}
+	for _, m := range d.matches {
+		counts[m.Status]++
+	}
+	game := ev.Game
+	if g, err := games.Get(ev.Game); err == nil {
+		game = g.Info().Name
+	}
+	p.status.SetText(fmt.Sprintf("%s %s · %d of %d games played · %d being played", game, ev.Config.Format,
+		counts[storage.MatchDone], len(d.matches), counts[storage.MatchRunning]))
+
+	// The standings, best first, one sentence each.
+	const shown = 12
+	var lines []string
+	for i, r := range d.table.Rows {
+		if i == shown {
+			break
+		}
+		lines = append(lines, service.StandingWords(r, ev.Config.Seats, displayName))
+	}
+	if len(lines) == 0 {
+		lines = append(lines, "No game has been played yet.")
+	}
+	p.standings.SetText(strings.Join(lines, "\n"))
+	if n := len(d.table.Rows) - shown; n > 0 {
+		p.more.SetText(fmt.Sprintf("and %d more", n))
+	} else {
+		p.more.SetText("")
+	}
+	if d.tree != nil {
+		names := make([]string, len(ev.Entries))
+		for i, e := range ev.Entries {
+			names[i] = displayName(e.Name)
+		}
+		p.bracket.SetTree(*d.tree, names)
+	}
+
+	// The pin list: every game in play, and the game shown.
+	byID := map[int64]storage.Match{}
+	for _, m := range d.matches {
+		byID[m.ID] = m
+	}
+	options := []string{projectorAuto}
+	p.pinText = map[string]int64{}
+	add := func(id int64, suffix string) {
+		if m, ok := byID[id]; ok {
+			s := service.MatchTitle(ev, m, p.rounds(), displayName) + suffix
+			if _, dup := p.pinText[s]; !dup {
+				p.pinText[s] = id
+				options = append(options, s)
+			}
+		}
+	}
+	for _, g := range d.running {
+		add(g.Match, "")
+	}
+	if p.pinned != 0 && !p.isRunning(p.pinned) {
+		add(p.pinned, " (over)")
+	}
+	p.pin.Options = options
+	p.pin.Refresh()
+
+	want := p.pick()
+	if want != p.featured {
+		p.feature(want)
+	}
+	if p.featured == 0 {
+		switch {
+		case d.elsewhere != nil:
+			p.idle.SetText(fmt.Sprintf("The games are being played by %s; none is being played right now.", d.elsewhere))
+		case ev.Status == storage.EventFinished:
+			p.idle.SetText("The event is over.")
+		default:
+			p.idle.SetText("No game is being played right now.")
+		}
+	}
+}
+
+// rounds is the bracket's number of rounds, 0 for other formats.
+func (p *projector) rounds() int {
+	if p.data == nil || p.data.tree == nil {
+		return 0
+	}
+	return len(p.data.tree.Rounds)
+}
+
+func (p *projector) isRunning(id int64) bool {
+	for _, g := range p.data.running {
+		if g.Match == id {
+			return true
+		}
+	}
+	return false
+}
+
+// pick is the game to feature now: the pinned one; else the game shown
+// while it is played and for projectorLinger after; else the most
+// interesting game in play; else, once the event is over, its last game.
+func (p *projector) pick() int64 {
+	if p.pinned != 0 {
+		return p.pinned
+	}
+	if p.featured != 0 {
+		if p.isRunning(p.featured) || (p.viewer != nil && p.viewer.Live()) {
+			p.endedAt = time.Time{}
+			return p.featured
+		}
+		if p.endedAt.IsZero() {
+			p.endedAt = time.Now()
+		}
+		if time.Since(p.endedAt) < projectorLinger {
+			return p.featured
+		}
+	}
+	if id := service.Featured(p.data.ev, p.data.matches, p.data.table, p.data.running); id != 0 {
+		return id
+	}
+	if p.data.ev.Status == storage.EventFinished {
+		// The last game played, at its end: in a knockout, the final.
+		for i := len(p.data.matches) - 1; i >= 0; i-- {
+			if m := p.data.matches[i]; m.Status == storage.MatchDone {
+				return m.ID
+			}
+		}
+	}
+	return 0
+}
+
+// feature shows match id: followed live when it is played here, as its
+// replay otherwise; 0 shows nothing.
+func (p *projector) feature(id int64) {
+	p.unfollow()
+	p.featured, p.endedAt, p.viewer = id, time.Time{}, nil
+	p.gameBox.Objects = []fyne.CanvasObject{container.NewCenter(p.idle)}
+	p.gameBox.Refresh()
+	if id == 0 {
+		p.gameTitle.SetText("")
+		return
+	}
+	for _, m := range p.data.matches {
+		if m.ID == id {
+			p.gameTitle.SetText(service.MatchTitle(p.data.ev, m, p.rounds(), displayName))
+		}
+	}
+	p.idle.SetText("Opening the game…")
+	stop := make(chan struct{})
+	p.stop = stop
+	show := func(v *replay.Viewer, _ string) {
+		if p.closed || p.featured != id {
+			v.Close()
+			return
+		}
+		v.SetCompact()
+		p.viewer = v
+		p.gameBox.Objects = []fyne.CanvasObject{v}
+		p.gameBox.Refresh()
+	}
+	if feed, ok := p.u.Svc.Live().Follow(id); ok {
+		p.u.goWork(func() {
+			defer feed.Close()
+			followLive(p.u, feed, stop, show)
+		})
+		return
+	}
+	if p.data.elsewhere != nil && p.isRunning(id) {
+		p.u.goWork(func() { followSaved(p.u, id, stop, show) })
+		return
+	}
+	p.u.goWork(func() {
+		log, err := p.u.DB.Replay(id)
+		var prep *replay.Prepared
+		if err == nil {
+			prep, err = prepareFor(log)
+		}
+		uiDo(func() {
+			if err != nil {
+				p.idle.SetText("This game cannot be shown: " + sentence(err))
+				return
+			}
+			v := prep.Viewer()
+			show(v, "")
+			v.Last()
+		})
+	})
+}
+
+// unfollow stops following the game shown.
+func (p *projector) unfollow() {
+	if p.stop != nil {
+		close(p.stop)
+		p.stop = nil
+	}
+	if p.viewer != nil {
+		p.viewer.Close()
+	}
+}
+
+// bigTheme is the app's theme with larger type, for a room.
+type bigTheme struct {
+	fyne.Theme
+	scale float32
+}
+
+func (t *bigTheme) Size(n fyne.ThemeSizeName) float32 {
+	s := t.Theme.Size(n)
+	switch n {
+	case theme.SizeNameText, theme.SizeNameHeadingText, theme.SizeNameSubHeadingText, theme.SizeNameCaptionText:
+		return s * t.scale
+	}
+	return s
+}

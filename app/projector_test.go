@@ -1,0 +1,113 @@
+package app
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"ringside/app/service"
+	"ringside/engine"
+	"ringside/engine/event"
+)
+
+// TestProjectorFeaturesAGameInPlay: the projector shows the standings in
+// words and follows a game in play, the one service.Featured picks; the
+// teacher can pin another game in play, and go back to automatic.
+func TestProjectorFeaturesAGameInPlay(t *testing.T) {
+	_, u := newTestUI(t)
+	ev, _, err := u.Jobs.CreateAndStart(service.EventSpec{Name: "Final of 3B", Game: "battle2048", Format: event.League, Games: 1,
+		Seed: 9, SeedSet: true, Pace: 4, Concurrency: 2,
+		Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random", "builtin:battle2048/random"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer u.Jobs.Stop(ev.ID)
+	eventually(t, "two games in play", func() bool { return len(u.Svc.Live().Games(ev.ID)) == 2 })
+	var p *projector
+	onUI(func() { p = openProjector(u, ev.ID, false) })
+	defer onUI(func() { p.w.Close() })
+
+	eventually(t, "a game featured and followed live", func() bool {
+		var ok bool
+		onUI(func() { ok = p.featured != 0 && p.viewer != nil && p.viewer.Live() })
+		return ok
+	})
+	onUI(func() {
+		if p.title.Text != "Final of 3B" || !strings.Contains(p.status.Text, "being played") {
+			t.Errorf("projector heading %q, status %q", p.title.Text, p.status.Text)
+		}
+		if !strings.Contains(p.standings.Text, "points from") && !strings.Contains(p.standings.Text, "no game played yet") {
+			t.Errorf("standings not in words: %q", p.standings.Text)
+		}
+		if !strings.Contains(p.gameTitle.Text, "vs") {
+			t.Errorf("featured game title %q", p.gameTitle.Text)
+		}
+		if len(p.pin.Options) != 3 {
+			t.Errorf("pin choices %q, want automatic and the two games in play", p.pin.Options)
+		}
+	})
+	// Pin the other game in play.
+	var other int64
+	onUI(func() {
+		for text, id := range p.pinText {
+			if id != p.featured && p.isRunning(id) {
+				other = id
+				p.pin.SetSelected(text)
+				return
+			}
+		}
+	})
+	if other == 0 {
+		t.Fatal("no other game in play to pin")
+	}
+	eventually(t, "the pinned game is featured", func() bool {
+		var ok bool
+		onUI(func() { ok = p.featured == other && p.viewer != nil })
+		return ok
+	})
+	onUI(func() { p.pin.SetSelected(projectorAuto) })
+	eventually(t, "automatic again", func() bool {
+		var ok bool
+		onUI(func() { ok = p.pinned == 0 && p.featured != 0 })
+		return ok
+	})
+}
+
+// TestProjectorFollowsAnEventPlayedElsewhere: with the event played by
+// another process, the projector features its game in play all the same,
+// followed through the turns that process saves.
+func TestProjectorFollowsAnEventPlayedElsewhere(t *testing.T) {
+	_, u := newTestUI(t)
+	other, err := service.Open(u.DB.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	ev, _, err := other.CreateEvent(service.EventSpec{Game: "battle2048", Games: 1, Seed: 6, SeedSet: true, Pace: 3,
+		Concurrency: 1, Options: engine.Options{"rounds": "12"},
+		Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	job, err := other.EventJob(ev.ID, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	ran := make(chan error, 1)
+	go func() { ran <- job.Start(ctx) }()
+	defer func() { cancel(); <-ran }()
+	eventually(t, "the event runs elsewhere", func() bool { _, running, err := u.DB.EventHolder(ev.ID); return err == nil && running })
+
+	var p *projector
+	onUI(func() { p = openProjector(u, ev.ID, false) })
+	defer onUI(func() { p.w.Close() })
+	eventually(t, "a game featured and followed", func() bool {
+		var ok bool
+		onUI(func() { ok = p.featured != 0 && p.viewer != nil && p.viewer.Live() })
+		return ok
+	})
+	if u.Jobs.Running(ev.ID) {
+		t.Error("the projector started the event here too")
+	}
+}
