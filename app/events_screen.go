@@ -315,8 +315,12 @@ func newEventView(u *UI) *eventView {
 	for _, t := range v.extra.tabs() {
 		v.tabs.Append(t)
 	}
-	buttons := container.NewHBox(v.run, v.pause, v.stop, v.export, v.importResults, v.project, widget.NewSeparator(), v.rename, v.remove)
-	head := container.NewVBox(v.title, v.info, buttons, container.NewBorder(nil, nil, nil, v.progressText, v.progress), v.shards)
+	// Rename and Delete beside the title, and Import results only for an
+	// exported event: one row of buttons must fit a 1024-pixel projector.
+	v.importResults.Hide()
+	title := container.NewBorder(nil, nil, nil, container.NewHBox(v.rename, v.remove), v.title)
+	buttons := container.NewHBox(v.run, v.pause, v.stop, v.export, v.importResults, v.project)
+	head := container.NewVBox(title, v.info, buttons, container.NewBorder(nil, nil, nil, v.progressText, v.progress), v.shards)
 	v.body = container.NewBorder(head, nil, nil, nil, v.tabs)
 	msg := widget.NewLabel("Choose an event on the left, create one with \"New event\",\nor run a demo from the Home screen.")
 	msg.Alignment = fyne.TextAlignCenter
@@ -475,8 +479,10 @@ func (v *eventView) apply(d *eventData) {
 	if c := d.shards; c.Shards > 0 {
 		v.shards.SetText(shardText(c))
 		v.shards.Show()
+		v.importResults.Show()
 	} else {
 		v.shards.Hide()
+		v.importResults.Hide()
 	}
 	if h := d.elsewhere; h != nil {
 		v.info.SetText(fmt.Sprintf("Being played by %s: another Ringside window or \"ringside event run\". Its games show here as they finish.", h))

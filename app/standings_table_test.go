@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"ringside/app/service"
 	"ringside/engine/event"
 	"ringside/storage"
 )
@@ -79,4 +80,27 @@ func TestStandingsFitTheWindow(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestEventViewFitsAProjector: an event's screen, buttons and standings,
+// is no wider than the window the app opens at on a 1024×768 projector.
+func TestEventViewFitsAProjector(t *testing.T) {
+	w, u := newTestUI(t)
+	onUI(func() { w.Resize(fyne.NewSize(1000, 700)) })
+	ev, _, err := u.Svc.CreateEvent(service.EventSpec{Name: "Class 3B", Game: "grip", Format: event.League, Games: 1,
+		Entries: []string{"builtin:grip/greedy", "builtin:grip/random", "builtin:grip/random", "builtin:grip/random"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	onUI(func() { u.tabs.SelectIndex(1); u.events.selectEvent(ev.ID) })
+	eventually(t, "the event is shown", func() bool {
+		var title string
+		onUI(func() { title = u.events.detail.title.Text })
+		return title == "Class 3B"
+	})
+	onUI(func() {
+		if min := w.Content().MinSize().Width; min > 1000 {
+			t.Errorf("the events screen needs %v pixels, more than the 1000 of the window", min)
+		}
+	})
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"strconv"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -567,7 +568,7 @@ func gripDoes(ss engine.SeatStep) string {
 	}
 	switch {
 	case ss.Verdict != engine.OK:
-		return ss.Verdict.String() + " (" + ss.Detail + "), " + word
+		return strings.ReplaceAll(ss.Verdict.String(), "_", " ") + " (" + ss.Detail + "), " + word
 	case ss.Detail != "":
 		return ss.Detail + ", " + word
 	}
