@@ -40,10 +40,11 @@ type compareScreen struct {
 	progress  *widget.ProgressBar
 	running   atomic.Int64 // the event being shown
 	entrantsM map[string][]string
+	specOf    map[string]string // an entrant list's label to its entry spec
 }
 
 func newCompareScreen(u *UI) *compareScreen {
-	c := &compareScreen{u: u, entrantsM: map[string][]string{}}
+	c := &compareScreen{u: u, entrantsM: map[string][]string{}, specOf: map[string]string{}}
 	title := newHeading("Compare two bots", theme.SizeNameHeadingText)
 	intro := widget.NewLabel("Pick two revisions of an AI (or any two bots). Ringside plays groups of games on one seed each, every\n" +
 		"seat taken by each of the two in turn (with filler bots in the other seats of games of more than two players),\n" +
@@ -158,8 +159,27 @@ func (c *compareScreen) reload() {
 	})
 }
 
+// entrantLabels shows entry specs by the names the app uses ("greedy
+// (built-in)"), and remembers which spec each label stands for.
+func (c *compareScreen) entrantLabels(specs []string) []string {
+	labels := make([]string, len(specs))
+	for i, spec := range specs {
+		labels[i] = displayName(spec)
+		c.specOf[labels[i]] = spec
+	}
+	return labels
+}
+
+// spec is the entry a label of the entrant lists stands for.
+func (c *compareScreen) spec(label string) string {
+	if s, ok := c.specOf[label]; ok {
+		return s
+	}
+	return label
+}
+
 func (c *compareScreen) fill() {
-	opts := c.entrantsM[c.game.Selected]
+	opts := c.entrantLabels(c.entrantsM[c.game.Selected])
 	c.a.Options, c.b.Options = opts, opts
 	c.filler.Options = append([]string{fillerBuiltins}, opts...)
 	c.filler.SetSelected(fillerBuiltins)
@@ -188,7 +208,7 @@ func (c *compareScreen) onStart() {
 		return
 	}
 	spec := service.EventSpec{Game: c.game.Selected, Format: event.SPRT, Games: maxGames,
-		Entries: []string{c.a.Selected, c.b.Selected},
+		Entries: []string{c.spec(c.a.Selected), c.spec(c.b.Selected)},
 		Name:    fmt.Sprintf("Compare %s with %s", c.a.Selected, c.b.Selected)}
 	if c.test.Selected == testElo {
 		spec.Test, spec.Elo1 = event.TestElo, margin
@@ -196,9 +216,12 @@ func (c *compareScreen) onStart() {
 		spec.Test, spec.P1 = event.TestClassroom, margin
 	}
 	if f := c.filler.Selected; f != "" && f != fillerBuiltins && !c.filler.Disabled() {
-		spec.Fillers = []string{f}
+		spec.Fillers = []string{c.spec(f)}
 	}
 	c.start.Disable()
+	// The last comparison's answer goes at once: it is not this one's.
+	c.verdict.SetText(fmt.Sprintf("Starting: %s with %s…", c.a.Selected, c.b.Selected))
+	c.numbers.SetText("")
 	c.u.goWork(func() {
 		ev, _, err := c.u.Jobs.CreateAndStart(spec)
 		uiDo(func() {
@@ -238,6 +261,12 @@ func (c *compareScreen) refresh(id int64) {
 		return
 	}
 	sentence, numbers := service.CompareSentence(ev, rep), service.CompareNumbers(rep)
+	// Built-in bots by the names the app shows them by.
+	for _, e := range ev.Entries {
+		if shown := displayName(e.Name); shown != e.Name {
+			sentence = strings.ReplaceAll(sentence, e.Name, shown)
+		}
+	}
 	frac := float64(rep.Games) / float64(max(ev.Config.Games, 1))
 	if rep.Finished {
 		frac = 1

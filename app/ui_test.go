@@ -187,10 +187,10 @@ func TestCompareScreenAnswers(t *testing.T) {
 		game, a, b, test, margin, want string
 	}{
 		// Grip has four seats: the other two take the built-in fillers.
-		{"grip", "builtin:grip/greedy", "builtin:grip/random", testClassroom, "0.75",
-			"builtin:grip/greedy is stronger than builtin:grip/random (it finished ahead in "},
-		{"battle2048", "builtin:battle2048/greedy", "builtin:battle2048/random", testElo, "20",
-			"builtin:battle2048/greedy is stronger than builtin:battle2048/random (95 % confidence, after "},
+		{"grip", "greedy (built-in)", "random (built-in)", testClassroom, "0.75",
+			"greedy (built-in) is stronger than random (built-in) (it finished ahead in "},
+		{"battle2048", "greedy (built-in)", "random (built-in)", testElo, "20",
+			"greedy (built-in) is stronger than random (built-in) (95 % confidence, after "},
 	}
 	for _, tc := range tests {
 		onUI(func() {
@@ -236,8 +236,8 @@ func TestCompareScreenStop(t *testing.T) {
 	})
 	onUI(func() {
 		c.game.SetSelected("battle2048")
-		c.a.SetSelected("builtin:battle2048/random")
-		c.b.SetSelected("builtin:battle2048/random")
+		c.a.SetSelected("random (built-in)")
+		c.b.SetSelected("random (built-in)")
 		c.test.SetSelected(testElo)
 		test.Tap(c.start)
 	})
