@@ -15,7 +15,9 @@ import (
 //     bot with nothing to shoot fires at a bot of its own team that the
 //     others are about to kill: the victim's team's shots count in the
 //     share of the kill's points and earn nothing, so they take points
-//     from the killers.
+//     from the killers. For the same reason an idle bot finishes off a
+//     bot of its own team that is down to its last life with no enemy
+//     near: nobody scores, and it comes back whole.
 //   - Moves: it predicts where each enemy will stand next turn (a hunting
 //     bot walks toward the nearest bot of another player and holds once
 //     within range) and chooses the team's moves together, bot by bot in
@@ -90,6 +92,7 @@ func (sq *squadPolicy) decide(c *client, st *msgState, ids []string) []command {
 	fire := sq.fire(st, ids, mine, enemies, r)
 	incoming := othersFire(st, c.me, sq.gun)
 	sq.dilute(st, c.me, ids, mine, fire, incoming)
+	sq.renew(st, ids, mine, enemies, fire, incoming, r)
 
 	// Enemies still alive after this turn's shots, and whether each is a
 	// good fight: my bots that can be in range of it next turn against
@@ -567,4 +570,41 @@ func (sq *squadPolicy) rally(c *client) Point {
 		}
 	}
 	return best
+}
+
+// renew has an idle bot shoot a bot of mine that is down to its last
+// life while no fighting enemy is near it and nobody fires at it: shots
+// by the victim's own team earn nobody anything, so the kill is worth
+// nothing to the others, and the bot comes back whole after the respawn
+// time instead of handing the next enemy it meets 100 points for one
+// shot. Over 600 games (-strength.first 0, 1000, 2000) this took squad
+// from 463 to 490 games ahead of both hunters.
+func (sq *squadPolicy) renew(st *msgState, ids []string, mine []squadBot, enemies []foe, fire map[string]Point, incoming map[Point]int, r int) {
+	targeted := map[Point]bool{}
+	for _, t := range fire {
+		targeted[t] = true
+	}
+	for _, m := range mine {
+		if m.health != 1 || targeted[m.pos] || incoming[m.pos] > 0 {
+			continue
+		}
+		near := false
+		for _, e := range enemies {
+			if e.gun >= 1 && dist(e.pos, m.pos) <= r+2 {
+				near = true
+				break
+			}
+		}
+		if near {
+			continue
+		}
+		for _, id := range ids {
+			if _, busy := fire[id]; busy || id == m.id || !canTarget(st.Bots[id], m.pos) {
+				continue
+			}
+			fire[id] = m.pos
+			targeted[m.pos] = true
+			break
+		}
+	}
 }

@@ -129,6 +129,30 @@ func TestSquadDilutesItsLosses(t *testing.T) {
 	}
 }
 
+// TestSquadRenewsItsLastLife: alice's bot2 is down to its last life and
+// no enemy of hers is near, so bot1 shoots it: it dies, nobody scores,
+// and it comes back whole. With bob's bot five steps from bot2 (near
+// enough to step in and fight, too far to shoot it now) bot2 is left
+// alone.
+func TestSquadRenewsItsLastLife(t *testing.T) {
+	s := tiny(t, 2, nil, "a..a.......", "...........", "..........b")
+	s.bots[1].health = 1
+	out := firstAnswer(newSquadBot(1), s)
+	if !regexp.MustCompile(`"bot1":\{"move":"[udlrs]","fire":\[3,0\]\}`).MatchString(out) {
+		t.Errorf("squad's reply %s: bot1 does not fire at bot2's cell (3,0)", out)
+	}
+	s.Apply(answers(strings.TrimSuffix(out, "\n"), idle))
+	if s.bots[1].alive() || s.points[0] != 0 || s.points[1] != 0 {
+		t.Errorf("after squad's reply %s: bot2 alive %v, points %v (want dead, nobody scoring)", out, s.bots[1].alive(), s.points)
+	}
+	s = tiny(t, 2, nil, "a..a....b..", "...........", "...........")
+	s.bots[1].health = 1
+	out = firstAnswer(newSquadBot(1), s)
+	if strings.Contains(out, `"fire":[3,0]`) {
+		t.Errorf("squad's reply %s: it fires at its own bot2 with bob's bot near", out)
+	}
+}
+
 // BenchmarkSquadTurn is one squad turn in a default four-player game at
 // turn 100, when the fighting is on.
 func BenchmarkSquadTurn(b *testing.B) {
