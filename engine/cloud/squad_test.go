@@ -54,8 +54,8 @@ func squadGames(t testing.TB, players, games int) (beat int, squadPts, hunterPts
 // about nine times slower). Two players: it must beat hunter in at least
 // 90 %. Four players (squad, hunter, hunter, random): the hunters also
 // feed on each other and on the random bot, and squad finishes ahead of
-// both hunters in about 70 % of the games (139 of 200), short of the
-// 90 % issue 18 asked for; the test holds it to 40 % and to more points
+// both hunters in about 80 % of the games (159 of 200), short of the
+// 90 % issue 18 asked for; the test holds it to 60 % and to more points
 // on average than a hunter. TestSquadStrength (-strength N) says why.
 func TestSquadAgainstHunter(t *testing.T) {
 	games := 200
@@ -69,8 +69,8 @@ func TestSquadAgainstHunter(t *testing.T) {
 	}
 	beat, sq, hu = squadGames(t, 4, games)
 	t.Logf("4 players: squad scored more than both hunters in %d of %d games (%.1f %%); %.0f points a game against a hunter's %.0f", beat, games, 100*float64(beat)/float64(games), sq, hu)
-	if beat*10 < games*4 || sq <= hu {
-		t.Errorf("4 players: squad ahead of both hunters in %d of %d games with %.0f points a game against %.0f, want 40 %% and more points", beat, games, sq, hu)
+	if beat*10 < games*6 || sq <= hu {
+		t.Errorf("4 players: squad ahead of both hunters in %d of %d games with %.0f points a game against %.0f, want 60 %% and more points", beat, games, sq, hu)
 	}
 }
 
@@ -126,6 +126,30 @@ func TestSquadDilutesItsLosses(t *testing.T) {
 	s.Apply(answers(strings.TrimSuffix(out, "\n"), `{"bot3":{"move":"s","fire":[3,0]}}`))
 	if s.bots[1].alive() || s.points[1] != 50 {
 		t.Errorf("after squad's reply %s: bot2 alive %v, bob has %d points (want dead, 50)", out, s.bots[1].alive(), s.points[1])
+	}
+}
+
+// TestSquadRenewsItsLastLife: alice's bot2 is down to its last life and
+// no enemy of hers is near, so bot1 shoots it: it dies, nobody scores,
+// and it comes back whole. With bob's bot five steps from bot2 (near
+// enough to step in and fight, too far to shoot it now) bot2 is left
+// alone.
+func TestSquadRenewsItsLastLife(t *testing.T) {
+	s := tiny(t, 2, nil, "a..a.......", "...........", "..........b")
+	s.bots[1].health = 1
+	out := firstAnswer(newSquadBot(1), s)
+	if !regexp.MustCompile(`"bot1":\{"move":"[udlrs]","fire":\[3,0\]\}`).MatchString(out) {
+		t.Errorf("squad's reply %s: bot1 does not fire at bot2's cell (3,0)", out)
+	}
+	s.Apply(answers(strings.TrimSuffix(out, "\n"), idle))
+	if s.bots[1].alive() || s.points[0] != 0 || s.points[1] != 0 {
+		t.Errorf("after squad's reply %s: bot2 alive %v, points %v (want dead, nobody scoring)", out, s.bots[1].alive(), s.points)
+	}
+	s = tiny(t, 2, nil, "a..a....b..", "...........", "...........")
+	s.bots[1].health = 1
+	out = firstAnswer(newSquadBot(1), s)
+	if strings.Contains(out, `"fire":[3,0]`) {
+		t.Errorf("squad's reply %s: it fires at its own bot2 with bob's bot near", out)
 	}
 }
 
