@@ -62,18 +62,19 @@ func playSearch(t testing.TB, games int) searchScore {
 
 // TestSearchAgainstGreedy measures search against the strongest bot before
 // it in 4-player games (search, two greedy, one random; seats rotated):
-// 200 games, 20 under the race detector. Greedy survives well: most games
-// end at the turn limit with search and a greedy bot sharing first place,
-// so search finishes ahead of both greedy bots far less often than the
-// 90 % issue 18 asked for (about a quarter of the games; greedy in its
-// seat manages about 1 in 40). Some games are lost from the start: a
-// greedy bot's first attack can drop a block under search before it can
-// leave. What the test holds it to: behind a greedy bot in at most 20 %
-// of the games, and ahead of both in at least 15 %.
+// 100 games, 10 under the race detector (TestSearchStrength with -strength
+// plays 200 of each line-up). Greedy survives well: most games end at the
+// turn limit with search and a greedy bot sharing first place, so search
+// finishes ahead of both greedy bots far less often than the 90 % issue 18
+// asked for (about a third of the games; greedy in its seat manages about
+// 1 in 40). Some games are lost from the start: a greedy bot's first
+// attack can drop a block under search before it can leave. What the test
+// holds it to: behind a greedy bot in at most 20 % of the games, and
+// ahead of both in at least 25 %.
 func TestSearchAgainstGreedy(t *testing.T) {
-	games := 200
+	games := 100
 	if raceOn || testing.Short() {
-		games = 20
+		games = 10
 	}
 	sc := playSearch(t, games)
 	t.Logf("search vs greedy, greedy, random (%d games): ahead of both greedy %d (%.1f %%), level %d, behind %d; won alone %d; %d games reached the turn limit",
@@ -81,8 +82,8 @@ func TestSearchAgainstGreedy(t *testing.T) {
 	if sc.behind*5 > games {
 		t.Errorf("search finished behind a greedy bot in %d of %d games, want at most 20 %%", sc.behind, games)
 	}
-	if games >= 100 && sc.ahead*100 < games*15 {
-		t.Errorf("search finished ahead of both greedy bots in only %d of %d games, want at least 15 %%", sc.ahead, games)
+	if games >= 100 && sc.ahead*100 < games*25 {
+		t.Errorf("search finished ahead of both greedy bots in only %d of %d games, want at least 25 %%", sc.ahead, games)
 	}
 }
 
