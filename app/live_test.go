@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -327,5 +328,83 @@ func TestWatchAGamePlayedElsewhere(t *testing.T) {
 	}
 	if v.Steps() != len(stored.Steps) {
 		t.Errorf("finished viewer has %d steps, the stored replay %d", v.Steps(), len(stored.Steps))
+	}
+}
+
+// BenchmarkLiveViewerLatency measures how long a step the runner has
+// played takes to be on a live viewer's screen: from the moment the
+// service publishes it (seen through a feed of its own) to the moment the
+// viewer shows it, polled every 100 µs. A refresh is a 60th of a second
+// (16.7 ms). Run it with -benchtime 1x: each iteration plays one game
+// paced at 20 turns a second.
+func BenchmarkLiveViewerLatency(b *testing.B) {
+	var lat []time.Duration
+	for b.Loop() {
+		lat = append(lat, liveLatencies(b)...)
+	}
+	slices.Sort(lat)
+	if len(lat) == 0 {
+		b.Fatal("no step measured")
+	}
+	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+	b.ReportMetric(ms(lat[len(lat)/2]), "ms-p50")
+	b.ReportMetric(ms(lat[len(lat)*95/100]), "ms-p95")
+	b.ReportMetric(ms(lat[len(lat)-1]), "ms-max")
+	b.ReportMetric(float64(len(lat)), "steps")
+}
+
+// liveLatencies plays one paced game, follows it in a live viewer, and
+// returns each step's time from being published to being shown.
+func liveLatencies(b *testing.B) []time.Duration {
+	b.StopTimer()
+	defer b.StartTimer()
+	_, u := newTestUI(b)
+	ev, _, err := u.Jobs.CreateAndStart(service.EventSpec{Game: "battle2048", Format: event.League, Games: 1,
+		Seed: 4, SeedSet: true, Pace: 20, Concurrency: 1, Options: engine.Options{"rounds": "40"},
+		Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random"}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer u.Jobs.Stop(ev.ID)
+	var match int64
+	eventually(b, "a game in play", func() bool {
+		ms, _ := u.DB.Matches(ev.ID)
+		for _, m := range ms {
+			if m.Status == storage.MatchRunning && u.Svc.Live().Playing(m.ID) {
+				match = m.ID
+				return true
+			}
+		}
+		return false
+	})
+	feed, ok := u.Svc.Live().Follow(match)
+	if !ok {
+		b.Fatal("the game is not in play")
+	}
+	defer feed.Close()
+	onUI(func() { openReplayWindow(u, match) })
+	var v *replay.Viewer
+	eventually(b, "the live viewer opens", func() bool { v = viewerWindow(u); return v != nil })
+	var lat []time.Duration
+	played := 0
+	for {
+		select {
+		case <-feed.C:
+		case <-time.After(time.Minute):
+			b.Fatal("no step for a minute")
+		}
+		up := feed.Take()
+		at := time.Now()
+		played += len(up.Steps)
+		if up.Ended {
+			return lat
+		}
+		if len(up.Steps) == 0 {
+			continue
+		}
+		for v.Steps() < played && v.Live() {
+			time.Sleep(100 * time.Microsecond)
+		}
+		lat = append(lat, time.Since(at))
 	}
 }

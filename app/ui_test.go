@@ -29,7 +29,7 @@ func init() {
 func onUI(f func()) { uiMu.Lock(); defer uiMu.Unlock(); f() }
 
 // newTestUI opens the main window on a fresh database, as a first run does.
-func newTestUI(t *testing.T) (fyne.Window, *UI) {
+func newTestUI(t testing.TB) (fyne.Window, *UI) {
 	t.Helper()
 	var u *UI
 	onUI(func() {
@@ -81,7 +81,7 @@ func buttons(t *testing.T, o fyne.CanvasObject, text string) []*widget.Button {
 }
 
 // eventually polls cond for up to a minute: games are real processes.
-func eventually(t *testing.T, what string, cond func() bool) {
+func eventually(t testing.TB, what string, cond func() bool) {
 	t.Helper()
 	deadline := time.Now().Add(time.Minute)
 	for !cond() {
