@@ -22,7 +22,7 @@ func TestAIsScreenOptionsPinDiffFiles(t *testing.T) {
 	fixture.NeedPython(t)
 	w, u, s := newAIsTestUI(t)
 	dir := filepath.Join(t.TempDir(), "walker")
-	fixture.WriteFiles(t, dir, map[string]string{"bot.py": xyBot, "notes.csv": "a,b\n"})
+	fixture.WriteFiles(t, dir, map[string]string{"bot.py": fixture.XYBot, "notes.csv": "a,b\n"})
 	// Trusted: a sandboxed Python start can miss the 1 s READY on a loaded
 	// machine, and the check game here is about the warning.
 	reg, err := u.Svc.Register(service.NewAI{Name: "walker", Game: "grip", Dir: dir, Trusted: true})
@@ -74,7 +74,7 @@ func TestAIsScreenOptionsPinDiffFiles(t *testing.T) {
 	closeOverlays(w)
 
 	// A second revision, then pin the first from the revisions dialog.
-	fixture.WriteFiles(t, dir, map[string]string{"bot.py": strings.Replace(xyBot, "print('N', flush=True)", "print('A', flush=True)", 1)})
+	fixture.WriteFiles(t, dir, map[string]string{"bot.py": strings.Replace(fixture.XYBot, "print('N', flush=True)", "print('A', flush=True)", 1)})
 	if _, err := u.Svc.Build(context.Background(), id, service.BuildOptions{}); err != nil {
 		t.Fatal(err)
 	}
@@ -211,24 +211,3 @@ func TestCreateEventDialogDeadline(t *testing.T) {
 		return false
 	})
 }
-
-// xyBot is a Grip bot written for the 2015 arena: it reads its position
-// as x y, walks to the top left corner and waits.
-const xyBot = `import sys
-print('READY', flush=True)
-lines = []
-for line in sys.stdin:
-    line = line.strip()
-    if line != 'EOD':
-        lines.append(line)
-        continue
-    me = int(lines[0])
-    x, y = (int(v) for v in lines[8 + me].split()[:2])
-    if y > 0:
-        print('U', flush=True)
-    elif x > 0:
-        print('L', flush=True)
-    else:
-        print('N', flush=True)
-    lines = []
-`

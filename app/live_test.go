@@ -279,25 +279,7 @@ func TestViewInProgressReplayFile(t *testing.T) {
 // once a second, and becomes the stored replay when it ends.
 func TestWatchAGamePlayedElsewhere(t *testing.T) {
 	_, u := newTestUI(t)
-	other, err := service.Open(u.DB.Path()) // another process's connection
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer other.Close()
-	ev, _, err := other.CreateEvent(service.EventSpec{Game: "battle2048", Games: 1, Seed: 2, SeedSet: true, Pace: 3,
-		Concurrency: 1, Options: engine.Options{"rounds": "12"},
-		Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	job, err := other.EventJob(ev.ID, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	ran := make(chan error, 1)
-	go func() { ran <- job.Start(ctx) }()
-	defer func() { cancel(); <-ran }()
+	ev := playElsewhere(t, u, 2)
 
 	var match int64
 	eventually(t, "a game in play elsewhere", func() bool {
@@ -407,4 +389,31 @@ func liveLatencies(b *testing.B) []time.Duration {
 		}
 		lat = append(lat, time.Since(at))
 	}
+}
+
+// playElsewhere plays a short paced Battle 2048 event on u's database
+// through a service of its own, as another process would, until the test
+// ends.
+func playElsewhere(t *testing.T, u *UI, seed int64) storage.Event {
+	t.Helper()
+	other, err := service.Open(u.DB.Path()) // another process's connection
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { other.Close() })
+	ev, _, err := other.CreateEvent(service.EventSpec{Game: "battle2048", Games: 1, Seed: seed, SeedSet: true, Pace: 3,
+		Concurrency: 1, Options: engine.Options{"rounds": "12"},
+		Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	job, err := other.EventJob(ev.ID, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	ran := make(chan error, 1)
+	go func() { ran <- job.Start(ctx) }()
+	t.Cleanup(func() { cancel(); <-ran })
+	return ev
 }

@@ -1,12 +1,10 @@
 package app
 
 import (
-	"context"
 	"strings"
 	"testing"
 
 	"ringside/app/service"
-	"ringside/engine"
 	"ringside/engine/event"
 )
 
@@ -78,25 +76,7 @@ func TestProjectorFeaturesAGameInPlay(t *testing.T) {
 // followed through the turns that process saves.
 func TestProjectorFollowsAnEventPlayedElsewhere(t *testing.T) {
 	_, u := newTestUI(t)
-	other, err := service.Open(u.DB.Path())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer other.Close()
-	ev, _, err := other.CreateEvent(service.EventSpec{Game: "battle2048", Games: 1, Seed: 6, SeedSet: true, Pace: 3,
-		Concurrency: 1, Options: engine.Options{"rounds": "12"},
-		Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	job, err := other.EventJob(ev.ID, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	ran := make(chan error, 1)
-	go func() { ran <- job.Start(ctx) }()
-	defer func() { cancel(); <-ran }()
+	ev := playElsewhere(t, u, 6)
 	eventually(t, "the event runs elsewhere", func() bool { _, running, err := u.DB.EventHolder(ev.ID); return err == nil && running })
 
 	var p *projector

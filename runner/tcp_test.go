@@ -50,9 +50,7 @@ func playCloudMs(t *testing.T, transport, turnMs string, modes ...string) *Outco
 	if err != nil {
 		t.Fatal(err)
 	}
-	old := LoginTimeout
-	LoginTimeout = time.Second
-	defer func() { LoginTimeout = old }()
+	withLoginTimeout(t, time.Second)
 	var bots []Bot
 	for _, m := range modes {
 		bots = append(bots, Bot{Name: m, Command: bin + " -mode " + m + " {host} {port} {user_token} {game_token}"})
@@ -181,9 +179,7 @@ func TestCloudTakeoverRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	old := LoginTimeout
-	LoginTimeout = 2 * time.Second
-	defer func() { LoginTimeout = old }()
+	withLoginTimeout(t, 2 * time.Second)
 	for _, mode := range []string{"sandboxed", "trusted", "no-namespaces"} {
 		t.Run(mode, func(t *testing.T) {
 			trusted := mode == "trusted"
@@ -313,9 +309,7 @@ func TestCloudBotOffTheNetwork(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	old := LoginTimeout
-	LoginTimeout = 2 * time.Second
-	defer func() { LoginTimeout = old }()
+	withLoginTimeout(t, 2 * time.Second)
 	for _, mode := range []string{"sandboxed", "trusted", "no-namespaces"} {
 		t.Run(mode, func(t *testing.T) {
 			if mode == "no-namespaces" {
@@ -388,9 +382,7 @@ func TestCloudConnectionFloodBounded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	old := LoginTimeout
-	LoginTimeout = 3 * time.Second
-	defer func() { LoginTimeout = old }()
+	withLoginTimeout(t, 3 * time.Second)
 	bots := []Bot{{Name: "flood", Command: bin + " -mode connflood"}, {Name: "good", Command: bin + " -mode good"}}
 	out, err := Play(context.Background(), Match{Game: g, Seed: 5, Bots: bots,
 		Options: engine.Options{"turns": "5", "turn_ms": "300"}})

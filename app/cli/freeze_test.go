@@ -14,28 +14,6 @@ import (
 	"ringside/engine"
 )
 
-// xyBot is a Grip bot written for the 2015 arena: it reads its position
-// as x y (column, row), walks to the top left corner and waits there.
-// Sent row column, it walks into the top edge again and again.
-const xyBot = `import sys
-print('READY', flush=True)
-lines = []
-for line in sys.stdin:
-    line = line.strip()
-    if line != 'EOD':
-        lines.append(line)
-        continue
-    me = int(lines[0])
-    x, y = (int(v) for v in lines[8 + me].split()[:2])
-    if y > 0:
-        print('U', flush=True)
-    elif x > 0:
-        print('L', flush=True)
-    else:
-        print('N', flush=True)
-    lines = []
-`
-
 // TestGripCoordsOption: an AI carries coords=xy for its own seat. ai check
 // warns about the confused bot without it and says which option fixes it;
 // with it the warning is gone, ai show shows it, and the seat gets x y in
@@ -44,7 +22,7 @@ func TestGripCoordsOption(t *testing.T) {
 	fixture.NeedPython(t)
 	root := t.TempDir()
 	db, src := filepath.Join(root, "class.db"), filepath.Join(root, "walker")
-	fixture.WriteFiles(t, src, map[string]string{"bot.py": xyBot})
+	fixture.WriteFiles(t, src, map[string]string{"bot.py": fixture.XYBot})
 	mustRingside(t, "ai", "add", "--name", "walker", "--game", "grip", "--dir", src, "--no-watch", "--db", db)
 
 	out := mustRingside(t, "ai", "check", "walker", "--time-scale", "4", "--db", db)
