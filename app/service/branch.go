@@ -71,13 +71,9 @@ func (s *Service) Branch(ctx context.Context, spec BranchSpec) (*runner.Outcome,
 	if err != nil {
 		return nil, Errorf(Invalid, "branch game %d: %v", spec.Match, err)
 	}
-	sb := runner.Sandbox{Trusted: ev.Trusted}
-	base := runner.DefaultLimits
-	if ev.Limits != "" {
-		if base, err = runner.ParseLimits(ev.Limits, runner.DefaultLimits); err != nil {
-			return nil, wrap(Invalid, err, "event %d's limits", ev.ID)
-		}
-		sb.Limits = &base
+	sb, base, err := eventSandbox(ev)
+	if err != nil {
+		return nil, err
 	}
 	if len(m.Game.Seats) != len(log.Players) {
 		return nil, Errorf(Failed, "game %d has %d seats but its replay %d players", spec.Match, len(m.Game.Seats), len(log.Players))

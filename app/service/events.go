@@ -14,6 +14,7 @@ import (
 	"ringside/engine/event"
 	"ringside/engine/games"
 	"ringside/runner"
+	"ringside/runner/sandbox"
 	"ringside/storage"
 )
 
@@ -305,13 +306,9 @@ func eventRunner(ev storage.Event, concurrency int) (*runner.Event, error) {
 	if concurrency <= 0 {
 		concurrency = ev.Concurrency
 	}
-	sb := runner.Sandbox{Trusted: ev.Trusted}
-	base := runner.DefaultLimits
-	if ev.Limits != "" {
-		if base, err = runner.ParseLimits(ev.Limits, runner.DefaultLimits); err != nil {
-			return nil, wrap(Invalid, err, "event %d's limits", ev.ID)
-		}
-		sb.Limits = &base
+	sb, base, err := eventSandbox(ev)
+	if err != nil {
+		return nil, err
 	}
 	bots := make([]runner.Bot, len(ev.Entries))
 	for i, e := range ev.Entries {
@@ -321,6 +318,21 @@ func eventRunner(ev storage.Event, concurrency int) (*runner.Event, error) {
 		Game: g, Options: ev.Options, Config: ev.Config, Bots: bots, Sandbox: sb,
 		Concurrency: concurrency, TimeScale: ev.TimeScale, Pace: ev.Pace,
 	}, nil
+}
+
+// eventSandbox is how event ev contains its bots: trusted or not, and the
+// caps of its entries before their AIs' own (base).
+func eventSandbox(ev storage.Event) (runner.Sandbox, sandbox.Limits, error) {
+	sb := runner.Sandbox{Trusted: ev.Trusted}
+	if ev.Limits == "" {
+		return sb, runner.DefaultLimits, nil
+	}
+	base, err := runner.ParseLimits(ev.Limits, runner.DefaultLimits)
+	if err != nil {
+		return sb, base, wrap(Invalid, err, "event %d's limits", ev.ID)
+	}
+	sb.Limits = &base
+	return sb, base, nil
 }
 
 // refreshEntries lets an event with a deadline that has not started yet
