@@ -129,7 +129,7 @@ func launch() int {
 		}
 		f.Forward = true
 	}
-	if err := setLimits(p.Limits); err != nil {
+	if err := setLimits(p.Limits, f.UserNS); err != nil {
 		return l.fail("sandbox: %v", err)
 	}
 	if !l.pidNS {
@@ -339,7 +339,7 @@ func describeExit(ws syscall.WaitStatus) (string, int) {
 	return fmt.Sprintf("exit status %d", ws.ExitStatus()), ws.ExitStatus()
 }
 
-func setLimits(lim Limits) error {
+func setLimits(lim Limits, ownUserNS bool) error {
 	set := func(name string, res int, soft, hard uint64) error {
 		if err := unix.Setrlimit(res, &unix.Rlimit{Cur: soft, Max: hard}); err != nil {
 			return fmt.Errorf("set %s to %d: %w", name, soft, err)
@@ -372,9 +372,13 @@ func setLimits(lim Limits) error {
 			return err
 		}
 	}
-	if lim.Processes > 0 {
-		// Binds only for a user other than root; in the user namespace
-		// it counts this bot's processes alone.
+	if lim.Processes > 0 && ownUserNS {
+		// In the bot's own user namespace it counts this bot's processes
+		// alone. Outside one it would count every process of the user
+		// (other seats, Ringside, a desktop session's programs): a fork
+		// bomb would stop the other seats from starting, and a busy
+		// login could not start a bot at all. There the watchdog counts
+		// the bot's processes instead.
 		if err := set("RLIMIT_NPROC", unix.RLIMIT_NPROC, uint64(lim.Processes), uint64(lim.Processes)); err != nil {
 			return err
 		}
@@ -501,7 +505,8 @@ func dropCapabilities() error {
 // watch is the watchdog: every WatchEvery it counts the bot's processes
 // (threads included), their resident memory and CPU time, and ends the
 // bot when one is over its cap. It is what binds where no cgroup is
-// writable and RLIMIT_NPROC does not apply (root).
+// writable and RLIMIT_NPROC does not apply (root, or no user namespace
+// of its own).
 func (l *launcher) watch(stop <-chan struct{}) {
 	lim := l.p.Limits
 	every := lim.WatchEvery
