@@ -179,7 +179,7 @@ func TestCloudTakeoverRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	withLoginTimeout(t, 2 * time.Second)
+	withLoginTimeout(t, 2*time.Second)
 	for _, mode := range []string{"sandboxed", "trusted", "no-namespaces"} {
 		t.Run(mode, func(t *testing.T) {
 			trusted := mode == "trusted"
@@ -309,7 +309,7 @@ func TestCloudBotOffTheNetwork(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	withLoginTimeout(t, 2 * time.Second)
+	withLoginTimeout(t, 2*time.Second)
 	for _, mode := range []string{"sandboxed", "trusted", "no-namespaces"} {
 		t.Run(mode, func(t *testing.T) {
 			if mode == "no-namespaces" {
@@ -382,7 +382,7 @@ func TestCloudConnectionFloodBounded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	withLoginTimeout(t, 3 * time.Second)
+	withLoginTimeout(t, 3*time.Second)
 	bots := []Bot{{Name: "flood", Command: bin + " -mode connflood"}, {Name: "good", Command: bin + " -mode good"}}
 	out, err := Play(context.Background(), Match{Game: g, Seed: 5, Bots: bots,
 		Options: engine.Options{"turns": "5", "turn_ms": "300"}})
