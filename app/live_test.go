@@ -113,6 +113,7 @@ func TestWatchAGameLive(t *testing.T) {
 		}
 	}()
 	played, lookedBack, jumped := 0, false, false
+	backAt := 0 // the viewer's steps when it was scrubbed back
 	// A step is checked once it has been played for settle: the viewer
 	// refreshes every 60th of a second, and settle leaves a loaded
 	// machine's scheduler a dozen refreshes more. The pace of 2 turns a
@@ -150,14 +151,17 @@ func TestWatchAGameLive(t *testing.T) {
 				if !v.Live() || !v.Following() || v.Step() != v.Steps()-1 {
 					t.Errorf("live %v following %v at step %d of %d: a live viewer follows the game", v.Live(), v.Following(), v.Step()+1, v.Steps())
 				}
+				backAt = v.Steps()
 				v.Seek(2) // scrub back
 			})
 		case lookedBack && !jumped && played >= 12:
 			jumped = true
 			onUI(func() {
-				if v.Following() || v.Step() != 2 || v.Steps() < 12 {
-					t.Errorf("after looking back: following %v, at step %d of %d; want to stay at step 3 while the timeline grows",
-						v.Following(), v.Step()+1, v.Steps())
+				// The viewer may be a refresh behind the feed, so the
+				// timeline is only asked to have grown.
+				if v.Following() || v.Step() != 2 || v.Steps() <= backAt {
+					t.Errorf("after looking back: following %v, at step %d of %d (%d when scrubbed back); want to stay at step 3 while the timeline grows",
+						v.Following(), v.Step()+1, v.Steps(), backAt)
 				}
 				v.JumpToNow()
 				if !v.Following() || v.Step() != v.Steps()-1 {
