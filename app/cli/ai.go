@@ -330,8 +330,7 @@ func aiNew(c *cli, args []string) error {
 }
 
 func aiEdit(c *cli, args []string) error {
-	fs := c.flags("ai edit")
-	dbPath := dbFlag(fs)
+	fs, dbPath := c.dbFlags("ai edit")
 	for _, f := range []string{"name", "game", "dir", "build", "run", "limits"} {
 		fs.String(f, "", "")
 	}
@@ -398,8 +397,7 @@ func aiEdit(c *cli, args []string) error {
 }
 
 func aiList(c *cli, args []string) error {
-	fs := c.flags("ai list")
-	dbPath := dbFlag(fs)
+	fs, dbPath := c.dbFlags("ai list")
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
@@ -438,8 +436,7 @@ func aiList(c *cli, args []string) error {
 }
 
 func aiShow(c *cli, args []string) error {
-	fs := c.flags("ai show")
-	dbPath := dbFlag(fs)
+	fs, dbPath := c.dbFlags("ai show")
 	name, err := nameArg(fs, args)
 	if err != nil {
 		return err
@@ -509,8 +506,7 @@ func printSources(w io.Writer, src service.Sources) {
 }
 
 func aiRevisions(c *cli, args []string) error {
-	fs := c.flags("ai revisions")
-	dbPath := dbFlag(fs)
+	fs, dbPath := c.dbFlags("ai revisions")
 	name, err := nameArg(fs, args)
 	if err != nil {
 		return err
@@ -549,8 +545,7 @@ func aiRevisions(c *cli, args []string) error {
 }
 
 func aiRemove(c *cli, args []string) error {
-	fs := c.flags("ai remove")
-	dbPath := dbFlag(fs)
+	fs, dbPath := c.dbFlags("ai remove")
 	files := fs.Bool("files", false, "")
 	name, err := nameArg(fs, args)
 	if err != nil {
@@ -575,8 +570,7 @@ func aiRemove(c *cli, args []string) error {
 }
 
 func aiBuild(c *cli, args []string) error {
-	fs := c.flags("ai build")
-	dbPath := dbFlag(fs)
+	fs, dbPath := c.dbFlags("ai build")
 	force := fs.Bool("force", false, "")
 	timeout := fs.Duration("timeout", build.DefaultBuildTimeout, "")
 	name, err := nameArg(fs, args)
@@ -590,8 +584,7 @@ func aiBuild(c *cli, args []string) error {
 }
 
 func aiCheck(c *cli, args []string) error {
-	fs := c.flags("ai check")
-	dbPath := dbFlag(fs)
+	fs, dbPath := c.dbFlags("ai check")
 	seed := fs.Int64("seed", 1, "")
 	scale := fs.Float64("time-scale", 1, "")
 	timeout := fs.Duration("timeout", build.DefaultBuildTimeout, "")
@@ -688,8 +681,7 @@ func revisionArgs(fs *flag.FlagSet, args []string, n int, usage string) (string,
 }
 
 func aiPin(c *cli, args []string) error {
-	fs := c.flags("ai pin")
-	dbPath := dbFlag(fs)
+	fs, dbPath := c.dbFlags("ai pin")
 	name, revs, err := revisionArgs(fs, args, 1, "ringside ai pin NAME rN")
 	if err != nil {
 		return err
@@ -706,8 +698,7 @@ func aiPin(c *cli, args []string) error {
 }
 
 func aiUnpin(c *cli, args []string) error {
-	fs := c.flags("ai unpin")
-	dbPath := dbFlag(fs)
+	fs, dbPath := c.dbFlags("ai unpin")
 	name, err := nameArg(fs, args)
 	if err != nil {
 		return err
@@ -731,8 +722,7 @@ func aiUnpin(c *cli, args []string) error {
 }
 
 func aiDiff(c *cli, args []string) error {
-	fs := c.flags("ai diff")
-	dbPath := dbFlag(fs)
+	fs, dbPath := c.dbFlags("ai diff")
 	name, revs, err := revisionArgs(fs, args, 2, "ringside ai diff NAME rA rB, e.g. ai diff alice r1 r2")
 	if err != nil {
 		return err

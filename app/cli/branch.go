@@ -27,8 +27,7 @@ type branchResult struct {
 }
 
 func replayBranch(c *cli, args []string) error {
-	fs := c.flags("replay branch")
-	dbPath := dbFlag(fs)
+	fs, dbPath := c.dbFlags("replay branch")
 	turn := fs.Int("turn", -1, "")
 	seat := fs.Int("seat", -1, "")
 	bot := fs.String("bot", "", "")

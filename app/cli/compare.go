@@ -51,8 +51,7 @@ ahead. A group counts for the one that finished ahead in more of its games.
 }
 
 func runCompare(c *cli, args []string) error {
-	fs := c.flags("compare")
-	dbPath := dbFlag(fs)
+	fs, dbPath := c.dbFlags("compare")
 	spec := service.EventSpec{Format: event.SPRT}
 	opts := specFlags(fs, &spec, 0)
 	var entries, fillers listFlag

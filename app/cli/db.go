@@ -14,6 +14,12 @@ func dbFlag(fs *flag.FlagSet) *string {
 	return fs.String("db", "", "")
 }
 
+// dbFlags starts the flags of a database command with its --db flag.
+func (c *cli) dbFlags(cmd string) (*flag.FlagSet, *string) {
+	fs := c.flags(cmd)
+	return fs, dbFlag(fs)
+}
+
 // dbHelp is the --db line of every database command's help.
 const dbHelp = `  --db PATH         the database file (default: ` + "`ringside help db`" + `)`
 

@@ -205,8 +205,7 @@ func eventID(fs *flag.FlagSet, args []string) (int64, error) {
 }
 
 func eventCreate(c *cli, args []string) error {
-	fs := c.flags("event create")
-	dbPath := dbFlag(fs)
+	fs, dbPath := c.dbFlags("event create")
 	var spec service.EventSpec
 	opts := specFlags(fs, &spec, 0)
 	format := fs.String("format", "league", "")
@@ -274,8 +273,7 @@ func specFlags(fs *flag.FlagSet, spec *service.EventSpec, games int) *listFlag {
 }
 
 func eventRun(c *cli, verb string, args []string) error {
-	fs := c.flags("event " + verb)
-	dbPath := dbFlag(fs)
+	fs, dbPath := c.dbFlags("event " + verb)
 	conc := fs.Int("concurrency", 0, "")
 	quiet := fs.Bool("quiet", false, "")
 	pace := fs.Float64("pace", 0, "")
@@ -359,8 +357,7 @@ func isTerminal(w io.Writer) bool {
 }
 
 func eventList(c *cli, args []string) error {
-	fs := c.flags("event list")
-	dbPath := dbFlag(fs)
+	fs, dbPath := c.dbFlags("event list")
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
 		return err
@@ -389,8 +386,7 @@ func eventList(c *cli, args []string) error {
 }
 
 func eventShow(c *cli, args []string) error {
-	fs := c.flags("event show")
-	dbPath := dbFlag(fs)
+	fs, dbPath := c.dbFlags("event show")
 	id, err := eventID(fs, args)
 	if err != nil {
 		return err
@@ -431,8 +427,7 @@ func eventShow(c *cli, args []string) error {
 }
 
 func eventStandings(c *cli, args []string) error {
-	fs := c.flags("event standings")
-	dbPath := dbFlag(fs)
+	fs, dbPath := c.dbFlags("event standings")
 	asJSON := fs.Bool("json", false, "")
 	asCSV := fs.Bool("csv", false, "")
 	asMD := fs.Bool("md", false, "")
@@ -481,8 +476,7 @@ func runReplay(c *cli, args []string) error {
 	if len(args) == 0 || args[0] != "export" {
 		return usagef("replay: write \"ringside replay export MATCH_ID\" or \"ringside replay branch MATCH_ID --turn T --seat S --bot CMD\"")
 	}
-	fs := c.flags("replay export")
-	dbPath := dbFlag(fs)
+	fs, dbPath := c.dbFlags("replay export")
 	outPath := fs.String("out", "", "")
 	pos, err := parseInterleaved(fs, args[1:])
 	if err != nil {

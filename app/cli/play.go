@@ -84,7 +84,7 @@ type seatResult struct {
 }
 
 func runPlay(c *cli, args []string) error {
-	fs := c.flags("play")
+	fs, dbPath := c.dbFlags("play")
 	game := fs.String("game", "", "")
 	seed := fs.Int64("seed", 0, "")
 	replay := fs.String("replay", "", "")
@@ -95,7 +95,6 @@ func runPlay(c *cli, args []string) error {
 	var bots, opts listFlag
 	fs.Var(&bots, "bot", "")
 	fs.Var(&opts, "opt", "")
-	dbPath := dbFlag(fs)
 	if err := parse(fs, args); err != nil {
 		return err
 	}

@@ -102,8 +102,7 @@ func runShard(c *cli, args []string) error {
 }
 
 func eventExport(c *cli, args []string) error {
-	fs := c.flags("event export")
-	dbPath := dbFlag(fs)
+	fs, dbPath := c.dbFlags("event export")
 	shards := fs.Int("shards", 0, "")
 	out := fs.String("out", "", "")
 	resend := fs.Bool("resend", false, "")
@@ -134,8 +133,7 @@ func eventExport(c *cli, args []string) error {
 }
 
 func eventImport(c *cli, args []string) error {
-	fs := c.flags("event import")
-	dbPath := dbFlag(fs)
+	fs, dbPath := c.dbFlags("event import")
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
 		return err

@@ -41,8 +41,7 @@ the work: one builds an AI at a time, and the same sources make one revision.
 }
 
 func runWatch(c *cli, args []string) error {
-	fs := c.flags("watch")
-	dbPath := dbFlag(fs)
+	fs, dbPath := c.dbFlags("watch")
 	debounce := fs.Duration("debounce", build.DefaultDebounce, "")
 	timeout := fs.Duration("timeout", build.DefaultBuildTimeout, "")
 	if err := parseNoArgs(fs, args); err != nil {

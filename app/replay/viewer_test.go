@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"ringside/app/internal/fixture"
 	"ringside/engine"
 	"ringside/engine/battle2048"
 	"ringside/engine/cloud"
@@ -24,67 +25,18 @@ import (
 // deterministic times and an occasional stderr line.
 func playLog(t testing.TB, g engine.Game, opts engine.Options, seed int64, botNames ...string) *engine.Log {
 	t.Helper()
-	resolved, err := g.Info().Resolve(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
 	players := make([]string, len(botNames))
-	bots := make([]engine.Bot, len(botNames))
-	pending := make([]string, len(botNames)) // output a bot wrote before it was asked
 	for i, name := range botNames {
 		players[i] = fmt.Sprintf("%s-%d", name, i)
-		if bots[i], err = g.NewBot(name, seed+int64(i)); err != nil {
-			t.Fatal(err)
-		}
-		pending[i] = bots[i].Hello()
 	}
-	st, err := g.New(resolved, players, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if in, ok := st.(engine.Introducer); ok {
-		for i, b := range bots {
-			feedLines(b, in.Intro(i))
-		}
-	}
-	log := &engine.Log{Game: g.Info().ID, Options: opts, Seed: seed, Players: players}
 	rng := rand.New(rand.NewPCG(uint64(seed), 7))
-	for !st.Done() {
-		asks := st.Asks()
-		replies := make([]engine.Reply, len(asks))
-		logged := make([]engine.LogReply, len(asks))
-		for i, a := range asks {
-			out := pending[a.Seat] + feedLines(bots[a.Seat], a.Input)
-			pending[a.Seat] = ""
-			line, _, _ := strings.Cut(out, "\n")
-			replies[i] = engine.Reply{Status: engine.Answered, Line: line,
-				Elapsed: time.Duration(200+rng.IntN(5000)) * time.Microsecond}
-			stderr := ""
-			if rng.IntN(10) == 0 {
-				stderr = fmt.Sprintf("thinking about turn %d\n", st.Turn())
-			}
-			logged[i] = engine.LogReplyOf(replies[i], stderr, "")
+	return fixture.PlayLog(t, g, opts, seed, players, botNames, func(_ engine.Ask, turn int) (time.Duration, string) {
+		elapsed := time.Duration(200+rng.IntN(5000)) * time.Microsecond
+		if rng.IntN(10) == 0 {
+			return elapsed, fmt.Sprintf("thinking about turn %d\n", turn)
 		}
-		step := st.Apply(replies)
-		log.Steps = append(log.Steps, engine.LogStep{Replies: logged})
-		for _, m := range step.Send {
-			feedLines(bots[m.Seat], m.Text)
-		}
-	}
-	log.Result = st.Result()
-	return log
-}
-
-// feedLines gives a bot its input line by line and returns what it wrote.
-func feedLines(b engine.Bot, in string) string {
-	if in == "" {
-		return ""
-	}
-	var out string
-	for _, l := range strings.Split(strings.TrimSuffix(in, "\n"), "\n") {
-		out += b.Feed(l)
-	}
-	return out
+		return elapsed, ""
+	})
 }
 
 // gripMovesLog is a full-length Grip game of moves only: nobody attacks,

@@ -14,69 +14,11 @@ import (
 	"testing"
 	"time"
 
+	"ringside/app/internal/fixture"
 	"ringside/engine"
 	"ringside/engine/games"
 	"ringside/storage"
 )
-
-// playInProcess plays a game between built-in bots without processes and
-// logs it as the runner would (times made up), for benchmarks that need
-// thousands of real replays quickly.
-func playInProcess(tb testing.TB, g engine.Game, opts engine.Options, seed int64, players []string, bots []string) *engine.Log {
-	tb.Helper()
-	resolved, err := g.Info().Resolve(opts)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	bs := make([]engine.Bot, len(bots))
-	pending := make([]string, len(bots))
-	for i, name := range bots {
-		if bs[i], err = g.NewBot(name, seed+int64(i)); err != nil {
-			tb.Fatal(err)
-		}
-		pending[i] = bs[i].Hello()
-	}
-	st, err := g.New(resolved, players, seed)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if in, ok := st.(engine.Introducer); ok {
-		for i, b := range bs {
-			feed(b, in.Intro(i))
-		}
-	}
-	log := &engine.Log{Game: g.Info().ID, Options: resolved, Seed: seed, Players: players}
-	for !st.Done() {
-		asks := st.Asks()
-		replies := make([]engine.Reply, len(asks))
-		logged := make([]engine.LogReply, len(asks))
-		for i, a := range asks {
-			out := pending[a.Seat] + feed(bs[a.Seat], a.Input)
-			pending[a.Seat] = ""
-			line, _, _ := strings.Cut(out, "\n")
-			replies[i] = engine.Reply{Status: engine.Answered, Line: line, Elapsed: time.Duration(300+a.Seat*17) * time.Microsecond}
-			logged[i] = engine.LogReplyOf(replies[i], "", "")
-		}
-		step := st.Apply(replies)
-		log.Steps = append(log.Steps, engine.LogStep{Replies: logged})
-		for _, m := range step.Send {
-			feed(bs[m.Seat], m.Text)
-		}
-	}
-	log.Result = st.Result()
-	return log
-}
-
-func feed(b engine.Bot, in string) string {
-	if in == "" {
-		return ""
-	}
-	var out string
-	for _, l := range strings.Split(strings.TrimSuffix(in, "\n"), "\n") {
-		out += b.Feed(l)
-	}
-	return out
-}
 
 // writeResults plays every game of the bundles in process and writes
 // their result files, as "ringside shard run" would.
@@ -111,7 +53,9 @@ func writeResults(tb testing.TB, bundles []ExportedShard, logs map[int64]*engine
 						_, bots[k], _ = strings.Cut(man.Entries[e].Command, "/")
 					}
 					if log == nil {
-						log = playInProcess(tb, g, man.Play.Options, sg.Seed, players, bots)
+						log = fixture.PlayLog(tb, g, man.Play.Options, sg.Seed, players, bots, func(a engine.Ask, _ int) (time.Duration, string) {
+							return time.Duration(300+a.Seat*17) * time.Microsecond, ""
+						})
 						mu.Lock()
 						logs[sg.Seed] = log
 						mu.Unlock()
