@@ -102,21 +102,16 @@ func newAIsScreen(u *UI) *aisScreen {
 	s.add.Importance = widget.HighImportance
 	s.fromTemplate = widget.NewButtonWithIcon("New from template", theme.DocumentCreateIcon(), s.onTemplate)
 	heading := newHeading("AIs", theme.SizeNameHeadingText)
-	s.watchState = widget.NewLabel("Starting the watcher…")
-	s.watchState.Truncation = fyne.TextTruncateEllipsis
+	s.watchState = newLineLabel("Starting the watcher…")
 	s.watchState.Alignment = fyne.TextAlignTrailing
 	top := container.NewBorder(nil, nil, container.NewHBox(heading, s.add, s.fromTemplate), nil, s.watchState)
 
 	s.title = newHeading("", theme.SizeNameSubHeadingText)
 	s.title.Truncation = fyne.TextTruncateEllipsis
-	s.info = widget.NewLabel("")
-	s.info.Truncation = fyne.TextTruncateEllipsis
-	s.folder = widget.NewLabel("")
-	s.folder.Truncation = fyne.TextTruncateEllipsis
-	s.current = widget.NewLabel("")
-	s.current.Truncation = fyne.TextTruncateEllipsis
-	s.message = widget.NewLabel("")
-	s.message.Truncation = fyne.TextTruncateEllipsis
+	s.info = newLineLabel("")
+	s.folder = newLineLabel("")
+	s.current = newLineLabel("")
+	s.message = newLineLabel("")
 	s.buildNow = widget.NewButtonWithIcon("Build now", theme.MediaPlayIcon(), s.onBuild)
 	s.buildNow.Importance = widget.HighImportance
 	s.buildLog = widget.NewButtonWithIcon("Build log", theme.DocumentIcon(), s.onBuildLog)

@@ -99,10 +99,8 @@ func TestAIsScreen(t *testing.T) {
 		f.watch.SetChecked(false) // Build now is under test, not the watcher
 		f.setFolder(dir)
 	})
-	eventually(t, "the commands are guessed", func() bool {
-		var ok bool
-		onUI(func() { ok = f.run.Text == "python3 bot.py" && f.language.Text == "python" && f.build.Text == "" })
-		return ok
+	eventuallyUI(t, "the commands are guessed", func() bool {
+		return f.run.Text == "python3 bot.py" && f.language.Text == "python" && f.build.Text == ""
 	})
 	onUI(func() {
 		if f.name.Text != "alice" {
@@ -132,10 +130,8 @@ func TestAIsScreen(t *testing.T) {
 		r := rowText(s, "alice")
 		return r != nil && strings.HasPrefix(r[3], "r2 · ")
 	})
-	eventually(t, "the build is reported", func() bool {
-		var msg string
-		onUI(func() { msg = s.message.Text })
-		return strings.Contains(msg, "revision 2")
+	eventuallyUI(t, "the build is reported", func() bool {
+		return strings.Contains(s.message.Text, "revision 2")
 	})
 
 	// Build log and revisions.
@@ -186,10 +182,8 @@ func TestAIsScreen(t *testing.T) {
 		a, err := u.DB.AI(ai.ID)
 		return err == nil && a.Trusted && a.Limits == "memory=256M"
 	})
-	eventually(t, "the AI's sandbox is shown", func() bool {
-		var text string
-		onUI(func() { text = s.info.Text })
-		return strings.Contains(text, "Sandbox: off (trusted")
+	eventuallyUI(t, "the AI's sandbox is shown", func() bool {
+		return strings.Contains(s.info.Text, "Sandbox: off (trusted")
 	})
 	if r := rowText(s, "alice"); !strings.HasPrefix(r[3], "r2 · ") {
 		t.Errorf("saving the sandbox settings rebuilt alice: %q", r)
@@ -356,10 +350,8 @@ func TestAIsScreenTemplate(t *testing.T) {
 		f.folder.SetText(dir)
 		test.Tap(f.create)
 	})
-	eventually(t, "the full folder is refused", func() bool {
-		var p string
-		onUI(func() { p = f.problem.Text })
-		return strings.Contains(p, "is not empty")
+	eventuallyUI(t, "the full folder is refused", func() bool {
+		return strings.Contains(f.problem.Text, "is not empty")
 	})
 	if _, err := u.DB.AIByName("tess2"); err == nil {
 		t.Errorf("tess2 was registered into a full folder")
@@ -437,17 +429,13 @@ func TestAIsScreenShots(t *testing.T) {
 		s.form.game.SetSelected("grip")
 		s.form.setFolder(alice.SourceDir)
 	})
-	eventually(t, "guess", func() bool {
-		var ok bool
-		onUI(func() { ok = s.form.run.Text != "" })
-		return ok
+	eventuallyUI(t, "guess", func() bool {
+		return s.form.run.Text != ""
 	})
 	shot("add")
 	onUI(func() { test.Tap(s.form.save) })
-	eventually(t, "a problem", func() bool {
-		var ok bool
-		onUI(func() { ok = s.form.problem.Text != "" })
-		return ok
+	eventuallyUI(t, "a problem", func() bool {
+		return s.form.problem.Text != ""
 	})
 	shot("add_problem")
 	closeOverlays(w)

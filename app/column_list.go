@@ -28,8 +28,7 @@ func newColumnList(cols []column, length func() int, fill func(i int, cells []*w
 		func() fyne.CanvasObject {
 			row := container.New(widths)
 			for range cols {
-				l := widget.NewLabel("cell text")
-				l.Truncation = fyne.TextTruncateEllipsis
+				l := newLineLabel("cell text")
 				row.Add(l)
 			}
 			return row

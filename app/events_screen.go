@@ -53,11 +53,9 @@ func newEventsScreen(u *UI) *eventsScreen {
 	s.list = widget.NewList(
 		func() int { return len(s.rows) },
 		func() fyne.CanvasObject {
-			name := widget.NewLabel("event name that is long enough")
-			name.Truncation = fyne.TextTruncateEllipsis
+			name := newLineLabel("event name that is long enough")
 			name.TextStyle = fyne.TextStyle{Bold: true}
-			sub := widget.NewLabel("league · 10/20 games · running")
-			sub.Truncation = fyne.TextTruncateEllipsis
+			sub := newLineLabel("league · 10/20 games · running")
 			return container.NewVBox(name, sub)
 		},
 		func(i widget.ListItemID, o fyne.CanvasObject) {
@@ -290,8 +288,7 @@ func newEventView(u *UI) *eventView {
 	v := &eventView{u: u}
 	v.title = newHeading("", theme.SizeNameHeadingText)
 	v.title.Truncation = fyne.TextTruncateEllipsis
-	v.info = widget.NewLabel("")
-	v.info.Truncation = fyne.TextTruncateEllipsis
+	v.info = newLineLabel("")
 	v.progress = widget.NewProgressBar()
 	v.progressText = widget.NewLabel("")
 	v.run = widget.NewButtonWithIcon("Run", theme.MediaPlayIcon(), v.onRun)

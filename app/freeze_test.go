@@ -56,10 +56,8 @@ func TestAIsScreenOptionsPinDiffFiles(t *testing.T) {
 		s.form.options.SetText("protocol=beta")
 		test.Tap(s.form.save)
 	})
-	eventually(t, "the wrong option is refused", func() bool {
-		var text string
-		onUI(func() { text = s.form.problem.Text })
-		return strings.Contains(text, "can only set coords=rc|xy")
+	eventuallyUI(t, "the wrong option is refused", func() bool {
+		return strings.Contains(s.form.problem.Text, "can only set coords=rc|xy")
 	})
 	onUI(func() {
 		s.form.options.SetText("coords=xy")
@@ -84,10 +82,8 @@ func TestAIsScreenOptionsPinDiffFiles(t *testing.T) {
 		return r != nil && strings.HasPrefix(r[3], "r2 · ")
 	})
 	onUI(func() { test.Tap(s.revisions) })
-	eventually(t, "the revisions dialog", func() bool {
-		var ok bool
-		onUI(func() { ok = s.revsView != nil && len(s.revsView.revs) == 2 })
-		return ok
+	eventuallyUI(t, "the revisions dialog", func() bool {
+		return s.revsView != nil && len(s.revsView.revs) == 2
 	})
 	v := s.revsView
 	onUI(func() {
@@ -184,10 +180,8 @@ func TestCreateEventDialogDeadline(t *testing.T) {
 		f.gamesN.SetText("1")
 		f.deadline.SetText("next friday")
 	})
-	eventually(t, "an unreadable deadline is explained", func() bool {
-		var text string
-		onUI(func() { text = f.plan.Text })
-		return strings.Contains(text, `Deadline: "next friday": write a date and time`)
+	eventuallyUI(t, "an unreadable deadline is explained", func() bool {
+		return strings.Contains(f.plan.Text, `Deadline: "next friday": write a date and time`)
 	})
 	onUI(func() {
 		f.deadline.SetText(deadline)

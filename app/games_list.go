@@ -38,8 +38,7 @@ func newGamesList(u *UI) *gamesList {
 		},
 		func() fyne.CanvasObject {
 			icon := widget.NewIcon(theme.ConfirmIcon())
-			l := widget.NewLabel("game 100 · round 1 · seats · ranks")
-			l.Truncation = fyne.TextTruncateEllipsis
+			l := newLineLabel("game 100 · round 1 · seats · ranks")
 			return container.NewBorder(nil, nil, icon, nil, l)
 		},
 		func(i widget.ListItemID, o fyne.CanvasObject) {

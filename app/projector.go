@@ -139,8 +139,7 @@ func (p *projector) build() {
 	p.title = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	p.title.SizeName = theme.SizeNameHeadingText
 	p.title.Truncation = fyne.TextTruncateEllipsis
-	p.status = widget.NewLabel("")
-	p.status.Truncation = fyne.TextTruncateEllipsis
+	p.status = newLineLabel("")
 	p.standings = widget.NewLabel("Reading the standings…")
 	p.standings.Wrapping = fyne.TextWrapWord
 	p.more = widget.NewLabel("")

@@ -25,10 +25,8 @@ func TestProjectorFeaturesAGameInPlay(t *testing.T) {
 	onUI(func() { p = openProjector(u, ev.ID, false) })
 	defer onUI(func() { p.w.Close() })
 
-	eventually(t, "a game featured and followed live", func() bool {
-		var ok bool
-		onUI(func() { ok = p.featured != 0 && p.viewer != nil && p.viewer.Live() })
-		return ok
+	eventuallyUI(t, "a game featured and followed live", func() bool {
+		return p.featured != 0 && p.viewer != nil && p.viewer.Live()
 	})
 	onUI(func() {
 		if p.title.Text != "Final of 3B" || !strings.Contains(p.status.Text, "being played") {
@@ -58,16 +56,12 @@ func TestProjectorFeaturesAGameInPlay(t *testing.T) {
 	if other == 0 {
 		t.Fatal("no other game in play to pin")
 	}
-	eventually(t, "the pinned game is featured", func() bool {
-		var ok bool
-		onUI(func() { ok = p.featured == other && p.viewer != nil })
-		return ok
+	eventuallyUI(t, "the pinned game is featured", func() bool {
+		return p.featured == other && p.viewer != nil
 	})
 	onUI(func() { p.pin.SetSelected(projectorAuto) })
-	eventually(t, "automatic again", func() bool {
-		var ok bool
-		onUI(func() { ok = p.pinned == 0 && p.featured != 0 })
-		return ok
+	eventuallyUI(t, "automatic again", func() bool {
+		return p.pinned == 0 && p.featured != 0
 	})
 }
 
@@ -82,10 +76,8 @@ func TestProjectorFollowsAnEventPlayedElsewhere(t *testing.T) {
 	var p *projector
 	onUI(func() { p = openProjector(u, ev.ID, false) })
 	defer onUI(func() { p.w.Close() })
-	eventually(t, "a game featured and followed", func() bool {
-		var ok bool
-		onUI(func() { ok = p.featured != 0 && p.viewer != nil && p.viewer.Live() })
-		return ok
+	eventuallyUI(t, "a game featured and followed", func() bool {
+		return p.featured != 0 && p.viewer != nil && p.viewer.Live()
 	})
 	if u.Jobs.Running(ev.ID) {
 		t.Error("the projector started the event here too")

@@ -38,8 +38,7 @@ func newReplayActions(u *UI, matchID int64, log *engine.Log, v *replay.Viewer) *
 	a := &replayActions{u: u, matchID: matchID, log: log, v: v}
 	a.branch = widget.NewButtonWithIcon("Branch from here…", theme.ContentCopyIcon(), func() { a.ask(false) })
 	a.probe = widget.NewButtonWithIcon("Run my bot on this input…", theme.MediaPlayIcon(), func() { a.ask(true) })
-	hint := widget.NewLabel("What if another bot, or another revision, had played a seat from here?")
-	hint.Truncation = fyne.TextTruncateEllipsis
+	hint := newLineLabel("What if another bot, or another revision, had played a seat from here?")
 	a.obj = container.NewBorder(nil, nil, container.NewHBox(a.branch, a.probe), nil, hint)
 	return a
 }

@@ -58,9 +58,7 @@ func TestEventViewShowsShardsAndImportsResults(t *testing.T) {
 	eventually(t, "the import says what it did", func() bool {
 		return strings.Contains(overlayText(t, w), strconv.Itoa(out)+" imported, 0 already there")
 	})
-	eventually(t, "the standings count the games", func() bool {
-		var ok bool
-		onUI(func() { ok = u.events.detail.loaded != nil && len(u.events.detail.loaded.outcomes) == out })
-		return ok
+	eventuallyUI(t, "the standings count the games", func() bool {
+		return u.events.detail.loaded != nil && len(u.events.detail.loaded.outcomes) == out
 	})
 }

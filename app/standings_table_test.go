@@ -93,10 +93,8 @@ func TestEventViewFitsAProjector(t *testing.T) {
 		t.Fatal(err)
 	}
 	onUI(func() { u.tabs.SelectIndex(1); u.events.selectEvent(ev.ID) })
-	eventually(t, "the event is shown", func() bool {
-		var title string
-		onUI(func() { title = u.events.detail.title.Text })
-		return title == "Class 3B"
+	eventuallyUI(t, "the event is shown", func() bool {
+		return u.events.detail.title.Text == "Class 3B"
 	})
 	onUI(func() {
 		if min := w.Content().MinSize().Width; min > 1000 {

@@ -317,19 +317,15 @@ func TestEventsFromElsewhereShowUp(t *testing.T) {
 		return ok
 	})
 	onUI(func() { u.showEvents(ev.ID) })
-	eventually(t, "it is shown", func() bool {
-		var ok bool
-		onUI(func() { ok = u.events.detail.loaded != nil && u.events.detail.loaded.ev.ID == ev.ID })
-		return ok
+	eventuallyUI(t, "it is shown", func() bool {
+		return u.events.detail.loaded != nil && u.events.detail.loaded.ev.ID == ev.ID
 	})
 	if err := u.Svc.RenameEvent(ev.ID, "Class 3B"); err != nil {
 		t.Fatal(err)
 	}
 	onUI(u.events.detail.refreshNow)
-	eventually(t, "the new name is shown", func() bool {
-		var ok bool
-		onUI(func() { ok = u.events.detail.loaded.ev.Name == "Class 3B" })
-		return ok
+	eventuallyUI(t, "the new name is shown", func() bool {
+		return u.events.detail.loaded.ev.Name == "Class 3B"
 	})
 	onUI(func() { test.Tap(u.events.detail.remove) })
 	var confirm []*widget.Button

@@ -306,6 +306,14 @@ func newHeading(text string, size fyne.ThemeSizeName) *widget.Label {
 	return l
 }
 
+// newLineLabel is a label kept to one line: text too long for its place
+// ends in "…" instead of widening the screen.
+func newLineLabel(text string) *widget.Label {
+	l := widget.NewLabel(text)
+	l.Truncation = fyne.TextTruncateEllipsis
+	return l
+}
+
 func folderExists(p string) bool {
 	st, err := os.Stat(p)
 	return err == nil && st.IsDir()

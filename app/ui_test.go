@@ -92,6 +92,17 @@ func eventually(t testing.TB, what string, cond func() bool) {
 	}
 }
 
+// eventuallyUI is eventually for a condition on what the screens show: it
+// is evaluated on the UI thread.
+func eventuallyUI(t testing.TB, what string, cond func() bool) {
+	t.Helper()
+	eventually(t, what, func() bool {
+		var ok bool
+		onUI(func() { ok = cond() })
+		return ok
+	})
+}
+
 func TestFirstRunDemo(t *testing.T) {
 	w, u := newTestUI(t)
 	var runs []*widget.Button
@@ -146,10 +157,8 @@ func TestRunPauseResumeButtons(t *testing.T) {
 	}
 	t.Logf("%d games", n)
 	onUI(func() { u.events.reload(); u.showEvents(ev.ID) })
-	eventually(t, "the event is shown", func() bool {
-		var ok bool
-		onUI(func() { ok = u.events.detail.loaded != nil && u.events.detail.loaded.ev.ID == ev.ID })
-		return ok
+	eventuallyUI(t, "the event is shown", func() bool {
+		return u.events.detail.loaded != nil && u.events.detail.loaded.ev.ID == ev.ID
 	})
 	onUI(func() {
 		if u.events.detail.run.Text != "Run" || u.events.detail.run.Disabled() {
@@ -180,10 +189,8 @@ func TestRunPauseResumeButtons(t *testing.T) {
 func TestCompareScreenAnswers(t *testing.T) {
 	_, u := newTestUI(t)
 	c := u.compare
-	eventually(t, "the entrants are loaded", func() bool {
-		var ok bool
-		onUI(func() { ok = len(c.a.Options) > 1 })
-		return ok
+	eventuallyUI(t, "the entrants are loaded", func() bool {
+		return len(c.a.Options) > 1
 	})
 	tests := []struct {
 		game, a, b, test, margin, want string
@@ -209,10 +216,8 @@ func TestCompareScreenAnswers(t *testing.T) {
 			c.margin.SetText(tc.margin)
 			test.Tap(c.start)
 		})
-		eventually(t, "the comparison decides", func() bool {
-			var text string
-			onUI(func() { text = c.verdict.Text })
-			return strings.HasPrefix(text, tc.a+" is stronger than")
+		eventuallyUI(t, "the comparison decides", func() bool {
+			return strings.HasPrefix(c.verdict.Text, tc.a+" is stronger than")
 		})
 		onUI(func() {
 			if !strings.HasPrefix(c.verdict.Text, tc.want) {
@@ -231,10 +236,8 @@ func TestCompareScreenAnswers(t *testing.T) {
 func TestCompareScreenStop(t *testing.T) {
 	_, u := newTestUI(t)
 	c := u.compare
-	eventually(t, "the entrants are loaded", func() bool {
-		var ok bool
-		onUI(func() { ok = len(c.a.Options) > 1 })
-		return ok
+	eventuallyUI(t, "the entrants are loaded", func() bool {
+		return len(c.a.Options) > 1
 	})
 	onUI(func() {
 		c.game.SetSelected("battle2048")
@@ -243,17 +246,13 @@ func TestCompareScreenStop(t *testing.T) {
 		c.test.SetSelected(testElo)
 		test.Tap(c.start)
 	})
-	eventually(t, "the comparison runs", func() bool {
-		var on bool
-		onUI(func() { on = !c.stop.Disabled() })
-		return on
+	eventuallyUI(t, "the comparison runs", func() bool {
+		return !c.stop.Disabled()
 	})
 	id := c.currentID()
 	onUI(func() { test.Tap(c.stop) })
-	eventually(t, "the comparison stops", func() bool {
-		var text string
-		onUI(func() { text = c.verdict.Text })
-		return strings.Contains(text, "Stopped: resume it from the Events screen")
+	eventuallyUI(t, "the comparison stops", func() bool {
+		return strings.Contains(c.verdict.Text, "Stopped: resume it from the Events screen")
 	})
 	if u.Jobs.Running(id) {
 		t.Errorf("event %d still runs after Stop", id)
