@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"ringside/app/internal/fixture"
 	"ringside/engine"
 	"ringside/runner"
 )
@@ -244,12 +243,9 @@ func TestReplayBranchBadBot(t *testing.T) {
 // TestReplayBranchRevision branches with a registered AI's revision
 // (NAME@rN), the way a student tries a fix.
 func TestReplayBranchRevision(t *testing.T) {
-	fixture.NeedPython(t)
 	dir := t.TempDir()
 	db := filepath.Join(dir, "b.db")
-	src := filepath.Join(dir, "bob")
-	fixture.WriteFiles(t, src, map[string]string{"bot.py": fixture.PyBot(1)})
-	mustRingside(t, "ai", "add", "--name", "bob", "--game", "grip", "--dir", src, "--no-watch", "--db", db)
+	addPyBot(t, filepath.Join(dir, "bob"), "bob", db)
 	mustRingside(t, "event", "create", "--game", "grip", "--games", "1", "--seed", "3", "--opt", "max_turns=60", "--db", db,
 		"--entry", "builtin:grip/greedy", "--entry", "builtin:grip/random", "--entry", "builtin:grip/random", "--entry", "builtin:grip/greedy")
 	mustRingside(t, "event", "run", "1", "--quiet", "--db", db)

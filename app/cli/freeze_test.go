@@ -259,11 +259,9 @@ func entriesLine(t *testing.T, db, id string) string {
 // TestPinAndUnpin: a pinned AI plays its pin in events while builds go on;
 // ai show and ai list say so; unpinning lets the current revision play.
 func TestPinAndUnpin(t *testing.T) {
-	fixture.NeedPython(t)
 	root := t.TempDir()
 	db, src := filepath.Join(root, "class.db"), filepath.Join(root, "pia")
-	fixture.WriteFiles(t, src, map[string]string{"bot.py": fixture.PyBot(1)})
-	mustRingside(t, "ai", "add", "--name", "pia", "--game", "grip", "--dir", src, "--no-watch", "--db", db)
+	addPyBot(t, src, "pia", db)
 	pyBuild(t, db, src, "pia", 2)
 
 	for _, tc := range []struct{ args []string }{
@@ -311,12 +309,10 @@ func TestPinAndUnpin(t *testing.T) {
 // used by it; an event created before its deadline takes the revisions
 // built until then when it first starts.
 func TestEventDeadline(t *testing.T) {
-	fixture.NeedPython(t)
 	root := t.TempDir()
 	db, src := filepath.Join(root, "class.db"), filepath.Join(root, "pia")
-	fixture.WriteFiles(t, src, map[string]string{"bot.py": fixture.PyBot(1)})
+	addPyBot(t, src, "pia", db)
 	before := time.Now().Add(-time.Hour).Format(time.RFC3339)
-	mustRingside(t, "ai", "add", "--name", "pia", "--game", "grip", "--dir", src, "--no-watch", "--db", db)
 	time.Sleep(1100 * time.Millisecond)
 	deadline := time.Now().Format(time.RFC3339) // seconds: after r1, before r2
 	time.Sleep(1100 * time.Millisecond)

@@ -28,6 +28,18 @@ func ringside(t testing.TB, args ...string) (code int, stdout, stderr string) {
 }
 
 // mustRingside runs the binary and fails the test unless it exits 0.
+// addPyBot writes fixture.PyBot(1) into dir and registers it in each
+// database as name, a Grip AI whose folder is not watched. It skips t
+// without python3.
+func addPyBot(t testing.TB, dir, name string, dbs ...string) {
+	t.Helper()
+	fixture.NeedPython(t)
+	fixture.WriteFiles(t, dir, map[string]string{"bot.py": fixture.PyBot(1)})
+	for _, db := range dbs {
+		mustRingside(t, "ai", "add", "--name", name, "--game", "grip", "--dir", dir, "--no-watch", "--db", db)
+	}
+}
+
 func mustRingside(t testing.TB, args ...string) string {
 	t.Helper()
 	code, out, errs := ringside(t, args...)
@@ -80,14 +92,9 @@ func TestRevertedSourcesPlayTheRevisionTheyRestore(t *testing.T) {
 // TestTwoDatabasesKeepTheirRevisions: "ai remove sam --files" in classB.db
 // must not touch the revisions of class.db's sam in the same folder.
 func TestTwoDatabasesKeepTheirRevisions(t *testing.T) {
-	fixture.NeedPython(t)
 	root := t.TempDir()
-	src := filepath.Join(root, "sam")
-	fixture.WriteFiles(t, src, map[string]string{"bot.py": fixture.PyBot(1)})
 	a, b := filepath.Join(root, "class.db"), filepath.Join(root, "classB.db")
-	for _, db := range []string{a, b} {
-		mustRingside(t, "ai", "add", "--name", "sam", "--game", "grip", "--dir", src, "--no-watch", "--db", db)
-	}
+	addPyBot(t, filepath.Join(root, "sam"), "sam", a, b)
 	folder := func(db string) string {
 		out := mustRingside(t, "ai", "show", "sam", "--db", db)
 		_, after, ok := strings.Cut(out, "revision folder: ")

@@ -18,7 +18,6 @@ import (
 	"testing"
 	"time"
 
-	"ringside/app/internal/fixture"
 	"ringside/engine"
 	"ringside/runner"
 )
@@ -114,13 +113,11 @@ func eventPicture(t *testing.T, db string) (show, standings string, replays map[
 // standings, every result and every replay are those of the same event
 // played at home with the same seed.
 func TestShardsPlayAsAtHome(t *testing.T) {
-	fixture.NeedPython(t)
 	root := t.TempDir()
 	src := filepath.Join(root, "erin")
-	fixture.WriteFiles(t, src, map[string]string{"bot.py": fixture.PyBot(1)})
 	home, away := filepath.Join(root, "home.db"), filepath.Join(root, "away.db")
+	addPyBot(t, src, "erin", home, away)
 	for _, db := range []string{home, away} {
-		mustRingside(t, "ai", "add", "--name", "erin", "--game", "grip", "--dir", src, "--no-watch", "--db", db)
 		mustRingside(t, shardEvent(db, 40, "erin", "builtin:grip/greedy", "builtin:grip/random", "builtin:grip/greedy", "builtin:grip/random")...)
 	}
 	mustRingside(t, "event", "run", "1", "--db", home, "--quiet")
