@@ -10,7 +10,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
-	fstorage "fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -73,16 +72,14 @@ func folderPicker(u *UI, entry *widget.Entry, picked func(string)) fyne.CanvasOb
 		}, u.Win)
 		// Start where the entry points, or at its parent for a folder not
 		// made yet.
-		for dir := strings.TrimSpace(entry.Text); dir != "" && dir != "/" && dir != "."; dir = filepath.Dir(dir) {
-			if folderExists(dir) {
-				if l, err := fstorage.ListerForURI(fstorage.NewFileURI(dir)); err == nil {
-					d.SetLocation(l)
-				}
-				break
-			}
+		dir := strings.TrimSpace(entry.Text)
+		for dir != "" && dir != "/" && dir != "." && !folderExists(dir) {
+			dir = filepath.Dir(dir)
 		}
-		d.Resize(dialogSize(u, 900, 620))
-		d.Show()
+		if !folderExists(dir) {
+			dir = ""
+		}
+		showFileDialog(u, d, dir)
 	})
 	return container.NewBorder(nil, nil, nil, choose, entry)
 }

@@ -8,7 +8,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
-	fstorage "fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -34,20 +33,7 @@ func chooseDatabase(u *UI, create bool) {
 		newDatabaseDialog(u, start)
 		return
 	}
-	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil || r == nil {
-			return
-		}
-		path := r.URI().Path()
-		r.Close()
-		switchDatabase(u, path)
-	}, u.Win)
-	d.SetFilter(fstorage.NewExtensionFileFilter([]string{".db"}))
-	if l, err := fstorage.ListerForURI(fstorage.NewFileURI(start)); start != "" && err == nil {
-		d.SetLocation(l)
-	}
-	d.Resize(dialogSize(u, 900, 620))
-	d.Show()
+	pickFile(u, start, []string{".db"}, "Cannot open the database", func(path string) { switchDatabase(u, path) })
 }
 
 // newDatabaseDialog asks for a folder and a file name for a new database.

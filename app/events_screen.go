@@ -11,7 +11,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
-	fstorage "fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -555,23 +554,7 @@ func shardText(c storage.ShardCounts) string {
 // run BUNDLE --out RESULT") and merges it into the event.
 func (v *eventView) onImportResults() {
 	id := v.id
-	open := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil {
-			v.u.showError("Cannot import", err)
-			return
-		}
-		if r == nil {
-			return
-		}
-		path := r.URI().Path()
-		r.Close()
-		v.importFiles(id, []string{path})
-	}, v.u.Win)
-	if l, err := fstorage.ListerForURI(fstorage.NewFileURI(exportFolder())); err == nil {
-		open.SetLocation(l)
-	}
-	open.Resize(dialogSize(v.u, 900, 620))
-	open.Show()
+	pickFile(v.u, exportFolder(), nil, "Cannot import", func(path string) { v.importFiles(id, []string{path}) })
 }
 
 // importFiles imports result files into event id off the UI thread and
@@ -735,11 +718,7 @@ func (v *eventView) onExport() {
 		save.SetFileName(fileName(name) + ext)
 		// Not the folder used last: that may be a student's watched
 		// source folder, where a new file would make a new revision.
-		if l, err := fstorage.ListerForURI(fstorage.NewFileURI(exportFolder())); err == nil {
-			save.SetLocation(l)
-		}
-		save.Resize(dialogSize(v.u, 900, 620))
-		save.Show()
+		showFileDialog(v.u, save, exportFolder())
 	}, v.u.Win)
 }
 
