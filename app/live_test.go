@@ -197,6 +197,16 @@ func TestWatchAGameLive(t *testing.T) {
 	if got := v.PositionText(); !strings.Contains(got, want) {
 		t.Errorf("position %q, want %q", got, want)
 	}
+	// Over, it offers what a stored replay offers.
+	eventuallyUI(t, "the finished game offers Branch from here…", func() bool {
+		for _, w := range u.App.Driver().AllWindows() {
+			if c, ok := w.Content().(*fyne.Container); ok && slices.Contains(c.Objects, fyne.CanvasObject(v)) &&
+				len(buttons(t, c, "Branch from here…")) == 1 {
+				return true
+			}
+		}
+		return false
+	})
 }
 
 func init() {

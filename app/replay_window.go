@@ -106,12 +106,29 @@ func openLiveWindow(u *UI, matchID int64, feed *service.LiveFeed) {
 	closed := make(chan struct{})
 	u.goWork(func() {
 		defer feed.Close()
-		followLive(u, feed, closed, func(v *replay.Viewer, title string) {
-			w := showViewer(u.App, fmt.Sprintf("Ringside · game %d · %s", matchID, title), v)
+		var w fyne.Window // set on the UI thread
+		var v *replay.Viewer
+		final := followLive(u, feed, closed, func(nv *replay.Viewer, title string) {
+			v = nv
+			w = showViewer(u.App, fmt.Sprintf("Ringside · game %d · %s", matchID, title), v)
 			w.SetOnClosed(func() {
 				v.Close()
 				close(closed)
 			})
+		})
+		if final == nil || u.Svc == nil {
+			return
+		}
+		// Over and saved: the what-if buttons of a stored replay.
+		uiDo(func() {
+			select {
+			case <-closed:
+				return
+			default:
+			}
+			acts := newReplayActions(u, matchID, final, v)
+			acts.win = w
+			w.SetContent(container.NewBorder(acts.obj, nil, nil, nil, v))
 		})
 	})
 }
@@ -125,17 +142,18 @@ const liveFrame = time.Second / 60
 // viewer on screen (on the UI thread). It runs off the UI thread, where
 // it also re-simulates the game when it opens and when it ends; each
 // batch of steps is simulated on the UI thread, in Append, a frame's
-// worth at a time.
-func followLive(u *UI, feed *service.LiveFeed, stop <-chan struct{}, show func(v *replay.Viewer, title string)) {
+// worth at a time. It returns the finished game's log, or nil when the
+// game was stopped or the viewer closed before the game ended.
+func followLive(u *UI, feed *service.LiveFeed, stop <-chan struct{}, show func(v *replay.Viewer, title string)) *engine.Log {
 	var v *replay.Viewer
 	var last time.Time
 	for {
 		select {
 		case <-feed.C:
 		case <-stop:
-			return
+			return nil
 		case <-u.ctx.Done():
-			return
+			return nil
 		}
 		up := feed.Take()
 		if v == nil {
@@ -144,7 +162,7 @@ func followLive(u *UI, feed *service.LiveFeed, stop <-chan struct{}, show func(v
 			case up.Final != nil:
 				log = up.Final // over before the viewer was made: the plain replay
 			case up.Header.Game == "" && up.Ended:
-				return // stopped before it started
+				return nil // stopped before it started
 			case up.Header.Game == "":
 				continue // handed to a worker, bots still starting
 			default:
@@ -154,13 +172,13 @@ func followLive(u *UI, feed *service.LiveFeed, stop <-chan struct{}, show func(v
 				log = &head
 			}
 			if v = openViewer(u, log, stop, show); v == nil {
-				return
+				return nil
 			}
 			if up.Ended {
 				if up.Final == nil {
 					uiDo(func() { v.Stopped(up.Stopped) })
 				}
-				return
+				return up.Final
 			}
 			last = time.Now()
 			continue
@@ -176,17 +194,15 @@ func followLive(u *UI, feed *service.LiveFeed, stop <-chan struct{}, show func(v
 		if up.Ended {
 			if up.Final == nil {
 				uiDo(func() { v.Stopped(up.Stopped) })
-				return
+				return nil
 			}
 			p, err := prepareFor(up.Final)
-			uiDo(func() {
-				if err != nil {
-					u.showError("Cannot show the finished game", err)
-					return
-				}
-				v.FinishPrepared(p)
-			})
-			return
+			if err != nil {
+				uiDo(func() { u.showError("Cannot show the finished game", err) })
+				return nil
+			}
+			uiDo(func() { v.FinishPrepared(p) })
+			return up.Final
 		}
 		// At most one update a frame; steps played meanwhile come in the
 		// next Take together.
