@@ -60,7 +60,8 @@ result and every replay. Commands:
                            event: each AI plays the revision it had then
                            ("2026-11-27 17:00", or "17:00" for today; local
                            time). Created before TIME, the event takes the
-                           revisions built until TIME when it first starts.
+                           revisions built until TIME when it first starts
+                           or is first exported ("event export").
                            A pinned AI ("ringside ai pin") plays its pin.
   ringside event run ID [--concurrency N] [--pace N]
       Plays the event's games until it is finished (--pace: this run's pace

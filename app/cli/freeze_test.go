@@ -347,6 +347,20 @@ func TestEventDeadline(t *testing.T) {
 	if entries := entriesLine(t, db, id); !strings.HasPrefix(entries, "pia r3,") {
 		t.Errorf("a started event changed its entries: %q", entries)
 	}
+
+	// Exported into shards before its first run: the export is its first
+	// start, so the bundle and the games played here later play r5.
+	id2, _ := eventEntries(t, db, "--deadline", time.Now().Add(time.Hour).Format("2006-01-02 15:04"))
+	pyBuild(t, db, src, "pia", 5)
+	mustRingside(t, "event", "export", id2, "--shards", "1", "--out", filepath.Join(root, "shards"), "--db", db)
+	if entries := entriesLine(t, db, id2); !strings.HasPrefix(entries, "pia r5,") {
+		t.Errorf("after its export the event with a future deadline plays %q, want pia r5", entries)
+	}
+	pyBuild(t, db, src, "pia", 6)
+	mustRingside(t, "event", "run", id2, "--db", db)
+	if entries := entriesLine(t, db, id2); !strings.HasPrefix(entries, "pia r5,") {
+		t.Errorf("an exported event changed its entries when it first ran here: %q, want pia r5 as in its shards", entries)
+	}
 }
 
 // TestDiffRevisions: ai diff lists added, removed and changed files with

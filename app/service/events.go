@@ -277,12 +277,8 @@ func (s *Service) EventJob(id int64, concurrency int) (*EventJob, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Before its first game an event with a deadline takes the revisions
-	// built up to it; from then on its entries are fixed.
-	if !ev.Deadline.IsZero() && ev.Status == storage.EventCreated {
-		if ev, err = s.refreshEntries(ev); err != nil {
-			return nil, err
-		}
+	if ev, err = s.fixEntries(ev); err != nil {
+		return nil, err
 	}
 	j := &EventJob{db: s.db, Event: ev, ids: map[int]int64{}, live: s.live}
 	if j.Run, err = eventRunner(ev, concurrency); err != nil {
@@ -333,6 +329,21 @@ func eventSandbox(ev storage.Event) (runner.Sandbox, sandbox.Limits, error) {
 	}
 	sb.Limits = &base
 	return sb, base, nil
+}
+
+// fixEntries is an event's first start, here or in shards: before its
+// first game is played or exported, an event with a deadline takes the
+// revisions built up to the deadline; from then on its entries are fixed,
+// so that games played here and games played from its shards play the
+// same revisions.
+func (s *Service) fixEntries(ev storage.Event) (storage.Event, error) {
+	if ev.Deadline.IsZero() || ev.Status != storage.EventCreated {
+		return ev, nil
+	}
+	if c, err := s.db.ShardCounts(ev.ID); err != nil || c.Shards > 0 {
+		return ev, err
+	}
+	return s.refreshEntries(ev)
 }
 
 // refreshEntries lets an event with a deadline that has not started yet

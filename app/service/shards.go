@@ -179,6 +179,9 @@ func (s *Service) Export(spec ExportSpec) ([]ExportedShard, error) {
 	if ev.Status == storage.EventFinished || ev.Status == storage.EventCancelled {
 		return nil, Errorf(Conflict, "event %d is %s: it has no games left to export", ev.ID, ev.Status)
 	}
+	if ev, err = s.fixEntries(ev); err != nil {
+		return nil, err
+	}
 	// Adaptive formats schedule a round once the one before is played.
 	if err := s.scheduleNext(ev); err != nil {
 		return nil, err
