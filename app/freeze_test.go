@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -149,32 +150,15 @@ func TestAIsScreenOptionsPinDiffFiles(t *testing.T) {
 // like "event create --deadline", refused in words when unreadable, and
 // keeps revisions built after it out of the event.
 func TestCreateEventDialogDeadline(t *testing.T) {
-	fixture.NeedPython(t)
 	_, u := newTestUI(t)
-	src := filepath.Join(t.TempDir(), "alice")
-	fixture.WriteFiles(t, src, map[string]string{"bot.py": fixture.PyBot(1)})
-	reg, err := u.Svc.Register(service.NewAI{Name: "alice", Game: "grip", Dir: src})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := u.Svc.Build(context.Background(), reg.AI.ID, service.BuildOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	build := pyAI(t, u, "alice")
+	build(fixture.PyBot(1))
 	time.Sleep(1100 * time.Millisecond)
 	deadline := time.Now().Format(time.RFC3339)
 	time.Sleep(1100 * time.Millisecond)
-	fixture.WriteFiles(t, src, map[string]string{"bot.py": fixture.PyBot(2)})
-	if _, err := u.Svc.Build(context.Background(), reg.AI.ID, service.BuildOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	ais, err := u.Svc.AIs()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var f *createEventForm
+	build(fixture.PyBot(2))
+	f := showCreateEventForm(t, u)
 	onUI(func() {
-		f = newCreateEventForm(u, ais)
-		f.show()
 		f.game.SetSelected("grip")
 		f.entrants.choose("alice", "builtin:grip/greedy", "builtin:grip/random")
 		f.gamesN.SetText("1")
@@ -188,20 +172,8 @@ func TestCreateEventDialogDeadline(t *testing.T) {
 		f.runNow.SetChecked(false)
 		f.submit()
 	})
-	eventually(t, "the event plays alice r1, built before the deadline", func() bool {
-		evs, _ := u.DB.ListEvents()
-		if len(evs) != 1 {
-			return false
-		}
-		ev, err := u.DB.Event(evs[0].ID)
-		if err != nil || ev.Deadline.IsZero() {
-			return false
-		}
-		for _, e := range ev.Entries {
-			if e.Name == "alice r1" {
-				return true
-			}
-		}
-		return false
-	})
+	ev := createdEvent(t, u)
+	if ev.Deadline.IsZero() || !slices.Contains(entryNames(ev), "alice r1") {
+		t.Errorf("event with deadline %v plays %v; want alice r1, built before the deadline", ev.Deadline, entryNames(ev))
+	}
 }

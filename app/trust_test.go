@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -24,32 +25,83 @@ import (
 	"ringside/storage"
 )
 
-// TestAIsScreenAfterARevert: the AIs screen and its Check name and play
-// the revision whose sources came back, as the CLI does.
-func TestAIsScreenAfterARevert(t *testing.T) {
+// pyAI registers a Python Grip AI named name, in a new folder, and
+// returns the function that saves content as its bot.py and builds it.
+// It skips t without python3.
+func pyAI(t *testing.T, u *UI, name string) func(content string) service.BuildOutcome {
+	t.Helper()
 	fixture.NeedPython(t)
-	w, u, s := newAIsTestUI(t)
-	src := filepath.Join(t.TempDir(), "erin")
+	src := filepath.Join(t.TempDir(), name)
 	fixture.WriteFiles(t, src, map[string]string{"bot.py": fixture.PyBot(1)})
-	reg, err := u.Svc.Register(service.NewAI{Name: "erin", Game: "grip", Dir: src})
+	reg, err := u.Svc.Register(service.NewAI{Name: name, Game: "grip", Dir: src})
 	if err != nil {
 		t.Fatal(err)
 	}
-	id := reg.AI.ID
-	build := func(content string) service.BuildOutcome {
+	return func(content string) service.BuildOutcome {
 		t.Helper()
 		fixture.WriteFiles(t, src, map[string]string{"bot.py": content})
-		out, err := u.Svc.Build(context.Background(), id, service.BuildOptions{})
+		out, err := u.Svc.Build(context.Background(), reg.AI.ID, service.BuildOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		return out
 	}
+}
+
+// showCreateEventForm opens the New event dialog on the AIs registered.
+func showCreateEventForm(t *testing.T, u *UI) *createEventForm {
+	t.Helper()
+	ais, err := u.Svc.AIs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f *createEventForm
+	onUI(func() {
+		f = newCreateEventForm(u, ais)
+		f.show()
+	})
+	return f
+}
+
+// createdEvent waits for the one event of u's database, made by a
+// dialog, and returns it.
+func createdEvent(t *testing.T, u *UI) storage.Event {
+	t.Helper()
+	var evs []storage.Event
+	eventually(t, "the event is created", func() bool {
+		evs, _ = u.DB.ListEvents()
+		return len(evs) > 0
+	})
+	if len(evs) != 1 {
+		t.Fatalf("%d events, want 1", len(evs))
+	}
+	ev, err := u.DB.Event(evs[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ev
+}
+
+// entryNames are ev's entries by name.
+func entryNames(ev storage.Event) []string {
+	var names []string
+	for _, e := range ev.Entries {
+		names = append(names, e.Name)
+	}
+	return names
+}
+
+// TestAIsScreenAfterARevert: the AIs screen and its Check name and play
+// the revision whose sources came back, as the CLI does.
+func TestAIsScreenAfterARevert(t *testing.T) {
+	w, u, s := newAIsTestUI(t)
+	build := pyAI(t, u, "erin")
 	build(fixture.PyBot(1))
 	build(fixture.PyBot(2))
 	build(fixture.PyBot(3))
 	build(fixture.PyBot(3) + "\nthis is not python(\n")
-	if out := build(fixture.PyBot(1)); !out.Unchanged || out.Rev.Number != 1 {
+	out := build(fixture.PyBot(1))
+	if !out.Unchanged || out.Rev.Number != 1 {
 		t.Fatalf("the revert built %+v", out.Rev)
 	}
 	s.reload()
@@ -58,7 +110,7 @@ func TestAIsScreenAfterARevert(t *testing.T) {
 		return r != nil && strings.HasPrefix(r[3], "r1 · ")
 	})
 	onUI(func() {
-		s.selectAI(id)
+		s.selectAI(out.Rev.AIID)
 		test.Tap(s.check)
 	})
 	eventually(t, "the check tested revision 1", func() bool {
@@ -101,28 +153,12 @@ func TestCreateEventDialogRefusesEntriesThatCannotStart(t *testing.T) {
 // games an event would be before it is created, and an AI can play an
 // older revision.
 func TestCreateEventDialogPlansAndPicksRevisions(t *testing.T) {
-	fixture.NeedPython(t)
 	_, u := newTestUI(t)
-	src := filepath.Join(t.TempDir(), "alice")
-	fixture.WriteFiles(t, src, map[string]string{"bot.py": fixture.PyBot(1)})
-	reg, err := u.Svc.Register(service.NewAI{Name: "alice", Game: "grip", Dir: src})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for v := 1; v <= 2; v++ {
-		fixture.WriteFiles(t, src, map[string]string{"bot.py": fixture.PyBot(v)})
-		if _, err := u.Svc.Build(context.Background(), reg.AI.ID, service.BuildOptions{}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	ais, err := u.Svc.AIs()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var f *createEventForm
+	build := pyAI(t, u, "alice")
+	build(fixture.PyBot(1))
+	build(fixture.PyBot(2))
+	f := showCreateEventForm(t, u)
 	onUI(func() {
-		f = newCreateEventForm(u, ais)
-		f.show()
 		f.game.SetSelected("grip")
 		f.entrants.choose("alice@r1", "builtin:grip/greedy", "builtin:grip/random")
 		f.gamesN.SetText("1")
@@ -170,26 +206,13 @@ func TestCreateEventDialogPlansAndPicksRevisions(t *testing.T) {
 		f.runNow.SetChecked(false)
 		f.submit()
 	})
-	eventually(t, "the event is created with alice r1", func() bool {
-		evs, _ := u.DB.ListEvents()
-		if len(evs) != 1 {
-			return false
-		}
-		ev, err := u.DB.Event(evs[0].ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !ev.Trusted || ev.Limits != "memory=512M" {
-			t.Errorf("event stored trusted %v, caps %q; want the dialog's", ev.Trusted, ev.Limits)
-		}
-		for _, e := range ev.Entries {
-			if e.Name == "alice r1" {
-				return true
-			}
-		}
-		t.Fatalf("entries %+v", ev.Entries)
-		return false
-	})
+	ev := createdEvent(t, u)
+	if !ev.Trusted || ev.Limits != "memory=512M" {
+		t.Errorf("event stored trusted %v, caps %q; want the dialog's", ev.Trusted, ev.Limits)
+	}
+	if !slices.Contains(entryNames(ev), "alice r1") {
+		t.Errorf("entries %v, want alice r1", entryNames(ev))
+	}
 }
 
 // TestOpenReplayFollowsTheShownEvent: a game chosen in one event's list
