@@ -323,16 +323,21 @@ func TestAIsScreenTemplate(t *testing.T) {
 	fixture.NeedPython(t)
 	_, u, s := newAIsTestUI(t)
 	dir := filepath.Join(t.TempDir(), "bots", "tess")
-	var f *templateForm
-	onUI(func() {
-		test.Tap(s.fromTemplate)
-		f = s.tmplForm
-		f.game.SetSelected("battle2048")
-		f.lang.SetSelected("python")
-		f.name.SetText("tess")
-		f.folder.SetText(dir)
-		test.Tap(f.create)
-	})
+	// fromTemplate fills in the "From a template" form and creates.
+	fromTemplate := func(name string) *templateForm {
+		var f *templateForm
+		onUI(func() {
+			test.Tap(s.fromTemplate)
+			f = s.tmplForm
+			f.game.SetSelected("battle2048")
+			f.lang.SetSelected("python")
+			f.name.SetText(name)
+			f.folder.SetText(dir)
+			test.Tap(f.create)
+		})
+		return f
+	}
+	fromTemplate("tess")
 	eventually(t, "tess is listed with revision 1", func() bool {
 		r := rowText(s, "tess")
 		return r != nil && strings.HasPrefix(r[3], "r1 · ") && r[1] == "battle2048" && r[5] == "yes"
@@ -341,15 +346,7 @@ func TestAIsScreenTemplate(t *testing.T) {
 		t.Errorf("the template was not copied: %v", err)
 	}
 	// The same folder again is refused: it is not empty.
-	onUI(func() {
-		test.Tap(s.fromTemplate)
-		f = s.tmplForm
-		f.game.SetSelected("battle2048")
-		f.lang.SetSelected("python")
-		f.name.SetText("tess2")
-		f.folder.SetText(dir)
-		test.Tap(f.create)
-	})
+	f := fromTemplate("tess2")
 	eventuallyUI(t, "the full folder is refused", func() bool {
 		return strings.Contains(f.problem.Text, "is not empty")
 	})
