@@ -9,8 +9,6 @@ import (
 	"strconv"
 
 	"ringside/app/service"
-	"ringside/engine"
-	"ringside/engine/games"
 )
 
 // branchedFrom is what "replay branch" adds to the play JSON.
@@ -60,20 +58,8 @@ func replayBranch(c *cli, args []string) error {
 			return err
 		}
 		if *replay != "" {
-			g, err := games.Get(out.Log.Game)
-			if err != nil {
-				return err
-			}
-			rp, err := engine.Expand(g, out.Log)
-			if err != nil {
-				return fmt.Errorf("build the branch's replay: %w", err)
-			}
-			data, err := json.MarshalIndent(rp, "", " ")
-			if err != nil {
-				return fmt.Errorf("encode replay: %w", err)
-			}
-			if err := os.WriteFile(*replay, append(data, '\n'), 0o644); err != nil {
-				return fmt.Errorf("write replay: %w", err)
+			if err := writeReplay(*replay, out.Log); err != nil {
+				return fmt.Errorf("the branch's replay: %w", err)
 			}
 		}
 		res := branchResult{playResult: resultJSON(out), BranchedFrom: branchedFrom{Match: id, Turn: *turn, Seat: *seat}}

@@ -495,25 +495,46 @@ func runReplay(c *cli, args []string) error {
 		if err != nil {
 			return err
 		}
-		g, err := games.Get(log.Game)
-		if err != nil {
-			return err
-		}
-		rp, err := engine.Expand(g, log)
+		data, err := replayJSON(log)
 		if err != nil {
 			return fmt.Errorf("replay of match %d: %w", id, err)
 		}
-		data, err := json.MarshalIndent(rp, "", " ")
-		if err != nil {
-			return err
-		}
-		data = append(data, '\n')
 		if *outPath == "" {
 			_, err = c.stdout.Write(data)
 			return err
 		}
 		return os.WriteFile(*outPath, data, 0o644)
 	})
+}
+
+// replayJSON is the readable replay (engine.Replay) of log, as "replay
+// export" prints it and "play --replay" writes it.
+func replayJSON(log *engine.Log) ([]byte, error) {
+	g, err := games.Get(log.Game)
+	if err != nil {
+		return nil, err
+	}
+	rp, err := engine.Expand(g, log)
+	if err != nil {
+		return nil, err
+	}
+	data, err := json.MarshalIndent(rp, "", " ")
+	if err != nil {
+		return nil, fmt.Errorf("encode replay: %w", err)
+	}
+	return append(data, '\n'), nil
+}
+
+// writeReplay writes log's readable replay to path.
+func writeReplay(path string, log *engine.Log) error {
+	data, err := replayJSON(log)
+	if err != nil {
+		return fmt.Errorf("build replay: %w", err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		return fmt.Errorf("write replay: %w", err)
+	}
+	return nil
 }
 
 // entryNames lists an event's entries by name, with their own game

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
-	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -150,16 +149,8 @@ func runPlay(c *cli, args []string) error {
 		return usageError{err.Error()}
 	}
 	if *replay != "" {
-		rp, err := engine.Expand(g, out.Log)
-		if err != nil {
-			return fmt.Errorf("build replay: %w", err)
-		}
-		data, err := json.MarshalIndent(rp, "", " ")
-		if err != nil {
-			return fmt.Errorf("encode replay: %w", err)
-		}
-		if err := os.WriteFile(*replay, append(data, '\n'), 0o644); err != nil {
-			return fmt.Errorf("write replay: %w", err)
+		if err := writeReplay(*replay, out.Log); err != nil {
+			return err
 		}
 	}
 	res := resultJSON(out)
