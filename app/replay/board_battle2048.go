@@ -56,13 +56,11 @@ var tileColours = []color.NRGBA{
 }
 
 var (
-	tileBeyond     = color.NRGBA{0x3c, 0x3a, 0x32, 0xff} // 4096 and up
-	tileEmptyDark  = color.NRGBA{0x4a, 0x46, 0x42, 0xff}
-	battleBgLight  = color.NRGBA{0xbb, 0xad, 0xa0, 0xff}
-	battleBgDark   = color.NRGBA{0x2e, 0x2b, 0x28, 0xff}
-	tileTextDark   = color.NRGBA{0x77, 0x6e, 0x65, 0xff}
-	attackOutline  = color.NRGBA{0x00, 0x9d, 0xff, 0xff}
-	attackOutline2 = color.NRGBA{0x00, 0x5f, 0xb0, 0xff}
+	tileBeyond    = color.NRGBA{0x3c, 0x3a, 0x32, 0xff} // 4096 and up
+	tileEmptyDark = color.NRGBA{0x4a, 0x46, 0x42, 0xff}
+	battleBg      = paint.Shade{Light: color.NRGBA{0xbb, 0xad, 0xa0, 0xff}, Dark: color.NRGBA{0x2e, 0x2b, 0x28, 0xff}}
+	tileTextDark  = color.NRGBA{0x77, 0x6e, 0x65, 0xff}
+	attackOutline = paint.Shade{Light: color.NRGBA{0x00, 0x5f, 0xb0, 0xff}, Dark: color.NRGBA{0x00, 0x9d, 0xff, 0xff}}
 )
 
 // tileColour is the fill and text colour of a tile of exponent e (0 empty).
@@ -91,7 +89,7 @@ func newBattleBoard(players []string) *battleBoard {
 		s.arrow = canvas.NewPolygon(3, theme.Color(theme.ColorNameForeground))
 		s.arrow.Hide()
 		s.slid = paint.NewText("", 14, false)
-		s.bg = canvas.NewRectangle(battleBgLight)
+		s.bg = canvas.NewRectangle(battleBg.Light)
 		s.bg.CornerRadius = 6
 		objs = append(objs, s.dot, s.name, s.score, s.arrow, s.slid, s.bg)
 		for r := range s.tiles {
@@ -101,7 +99,7 @@ func newBattleBoard(players []string) *battleBoard {
 				s.tiles[r][c] = t
 				s.values[r][c] = paint.NewText("", 20, true)
 				m := canvas.NewRectangle(color.Transparent)
-				m.StrokeColor = attackOutline
+				m.StrokeColor = attackOutline.Dark
 				m.StrokeWidth = 4
 				m.CornerRadius = 4
 				m.Hide()
@@ -172,10 +170,7 @@ func (b *battleBoard) draw() {
 	st := b.st
 	dark := paint.DarkTheme()
 	fg := theme.Color(theme.ColorNameForeground)
-	bg := battleBgLight
-	if dark {
-		bg = battleBgDark
-	}
+	bg := battleBg.On(dark)
 	placedOn, cells := st.LastAttack()
 	last, hasLast := st.LastMove()
 	for i := range b.sides {
@@ -208,10 +203,7 @@ func (b *battleBoard) draw() {
 				marked[c] = true
 			}
 		}
-		outline := attackOutline2
-		if dark {
-			outline = attackOutline
-		}
+		outline := attackOutline.On(dark)
 		for r := range s.marks {
 			for c := range s.marks[r] {
 				m := s.marks[r][c]

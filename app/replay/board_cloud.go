@@ -66,13 +66,11 @@ const chipGap = 8
 const maxPips = 5
 
 var (
-	cloudFloorLight = color.NRGBA{0xec, 0xe9, 0xe2, 0xff}
-	cloudFloorDark  = color.NRGBA{0x3d, 0x41, 0x48, 0xff}
-	cloudWallLight  = color.NRGBA{0x5b, 0x50, 0x45, 0xff}
-	cloudWallDark   = color.NRGBA{0x9a, 0x9f, 0xa8, 0xff}
-	pipFull         = color.NRGBA{0x2e, 0xcc, 0x40, 0xff}
-	pipLost         = color.NRGBA{0x55, 0x55, 0x55, 0xc0}
-	hitColour       = color.NRGBA{0xff, 0x20, 0x20, 0xff}
+	cloudFloor = paint.Shade{Light: color.NRGBA{0xec, 0xe9, 0xe2, 0xff}, Dark: color.NRGBA{0x3d, 0x41, 0x48, 0xff}}
+	cloudWall  = paint.Shade{Light: color.NRGBA{0x5b, 0x50, 0x45, 0xff}, Dark: color.NRGBA{0x9a, 0x9f, 0xa8, 0xff}}
+	pipFull    = color.NRGBA{0x2e, 0xcc, 0x40, 0xff}
+	pipLost    = color.NRGBA{0x55, 0x55, 0x55, 0xc0}
+	hitColour  = color.NRGBA{0xff, 0x20, 0x20, 0xff}
 )
 
 const fogAll = "All players"
@@ -315,10 +313,7 @@ func (b *cloudBoard) visible(s *cloud.State, seat int) []bool {
 
 // drawField paints walls, floor and fog into the field image.
 func (b *cloudBoard) drawField(s *cloud.State, dark bool) {
-	floor, wall := cloudFloorLight, cloudWallLight
-	if dark {
-		floor, wall = cloudFloorDark, cloudWallDark
-	}
+	floor, wall := cloudFloor.On(dark), cloudWall.On(dark)
 	fogF, fogW := paint.Mix(floor, color.Black, 0.55), paint.Mix(wall, color.Black, 0.55)
 	var seen []bool
 	if b.fog >= 0 {

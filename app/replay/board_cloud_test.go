@@ -42,9 +42,9 @@ func TestCloudBoardDraws(t *testing.T) {
 	if got := cb.pix.Bounds().Size(); got.X != width || got.Y != height {
 		t.Fatalf("field image %v, want %d×%d", got, width, height)
 	}
-	floor, wall := cloudFloorLight, cloudWallLight
+	floor, wall := cloudFloor.Light, cloudWall.Light
 	if paint.DarkTheme() { // the test theme is dark
-		floor, wall = cloudFloorDark, cloudWallDark
+		floor, wall = cloudFloor.Dark, cloudWall.Dark
 	}
 	for y := range height {
 		for x := range width {

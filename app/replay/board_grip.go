@@ -56,14 +56,13 @@ type gripPiece struct {
 
 // Grip block colours, by theme brightness.
 var (
-	gripStableLight  = color.NRGBA{0xd8, 0xd2, 0xc4, 0xff}
-	gripStableDark   = color.NRGBA{0x5a, 0x5f, 0x68, 0xff}
-	gripHoleLight    = color.NRGBA{0x26, 0x22, 0x2a, 0xff}
-	gripHoleDark     = color.NRGBA{0x06, 0x06, 0x0a, 0xff}
-	gripRestoreLight = color.NRGBA{0x6b, 0x7d, 0x8c, 0xff}
-	gripRestoreDark  = color.NRGBA{0x2c, 0x3e, 0x50, 0xff}
-	gripFrameLight   = color.NRGBA{0x8a, 0x84, 0x78, 0xff}
-	gripFrameDark    = color.NRGBA{0x26, 0x28, 0x2c, 0xff}
+	gripStable      = paint.Shade{Light: color.NRGBA{0xd8, 0xd2, 0xc4, 0xff}, Dark: color.NRGBA{0x5a, 0x5f, 0x68, 0xff}}
+	gripHole        = paint.Shade{Light: color.NRGBA{0x26, 0x22, 0x2a, 0xff}, Dark: color.NRGBA{0x06, 0x06, 0x0a, 0xff}}
+	gripHoleText    = paint.Shade{Light: color.NRGBA{0xa8, 0xa4, 0xb0, 0xff}, Dark: color.NRGBA{0x90, 0x90, 0x98, 0xff}}
+	gripRestore     = paint.Shade{Light: color.NRGBA{0x6b, 0x7d, 0x8c, 0xff}, Dark: color.NRGBA{0x2c, 0x3e, 0x50, 0xff}}
+	gripRestoreText = paint.Shade{Light: color.NRGBA{0xff, 0xff, 0xff, 0xff}, Dark: color.NRGBA{0xd0, 0xe4, 0xf4, 0xff}}
+	gripFrame       = paint.Shade{Light: color.NRGBA{0x8a, 0x84, 0x78, 0xff}, Dark: color.NRGBA{0x26, 0x28, 0x2c, 0xff}}
+	gripGridLine    = paint.Shade{Light: color.NRGBA{0, 0, 0, 0x38}, Dark: color.NRGBA{0xff, 0xff, 0xff, 0x20}}
 	// Scheduled blocks warm up as their fall nears: far (timer 24) pale
 	// yellow, next turn deep red.
 	gripFar  = color.NRGBA{0xff, 0xe8, 0x8a, 0xff}
@@ -87,11 +86,11 @@ func newGripBoard(players []string) *gripBoard {
 		c.info = paint.NewText("", 13, false)
 		objs = append(objs, c.dot, c.name, c.info)
 	}
-	b.frame = canvas.NewRectangle(gripFrameLight)
+	b.frame = canvas.NewRectangle(gripFrame.Light)
 	objs = append(objs, b.frame)
 	for r := range b.blocks {
 		for c := range b.blocks[r] {
-			b.blocks[r][c] = canvas.NewRectangle(gripStableLight)
+			b.blocks[r][c] = canvas.NewRectangle(gripStable.Light)
 			b.timers[r][c] = paint.NewText("", 14, true)
 			objs = append(objs, b.blocks[r][c])
 		}
@@ -213,10 +212,7 @@ func (b *gripBoard) squareCentre(row, col int) (float32, float32) {
 func gripBlockColour(v int, dark bool) (fill, text color.Color) {
 	switch {
 	case v == 0:
-		if dark {
-			return gripStableDark, color.Transparent
-		}
-		return gripStableLight, color.Transparent
+		return gripStable.On(dark), color.Transparent
 	case v > 0:
 		// 1 is the next turn; 12 and more are far off.
 		t := float64(min(v, 13)-1) / 12
@@ -228,15 +224,9 @@ func gripBlockColour(v int, dark bool) (fill, text color.Color) {
 		}
 		return c, textOn(c)
 	case -v <= restoreSoon:
-		if dark {
-			return gripRestoreDark, color.NRGBA{0xd0, 0xe4, 0xf4, 0xff}
-		}
-		return gripRestoreLight, color.White
+		return gripRestore.On(dark), gripRestoreText.On(dark)
 	default:
-		if dark {
-			return gripHoleDark, color.NRGBA{0x90, 0x90, 0x98, 0xff}
-		}
-		return gripHoleLight, color.NRGBA{0xa8, 0xa4, 0xb0, 0xff}
+		return gripHole.On(dark), gripHoleText.On(dark)
 	}
 }
 
@@ -245,16 +235,9 @@ func (b *gripBoard) draw() {
 	s := b.st
 	dark := paint.DarkTheme()
 	fg := theme.Color(theme.ColorNameForeground)
-	frame := gripFrameLight
-	if dark {
-		frame = gripFrameDark
-	}
-	setFill(b.frame, frame)
+	setFill(b.frame, gripFrame.On(dark))
 	for _, l := range b.grid {
-		want := color.NRGBA{0, 0, 0, 0x38}
-		if dark {
-			want = color.NRGBA{0xff, 0xff, 0xff, 0x20}
-		}
+		want := gripGridLine.On(dark)
 		if paint.NRGBA(l.StrokeColor) != want {
 			l.StrokeColor = want
 			l.Refresh()

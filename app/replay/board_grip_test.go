@@ -102,8 +102,8 @@ func TestGripBoardDraws(t *testing.T) {
 	if len(g.w.objects) != objs {
 		t.Errorf("theme change rebuilt the board: %d objects, was %d", len(g.w.objects), objs)
 	}
-	if paint.NRGBA(g.frame.FillColor) != gripFrameDark {
-		t.Errorf("dark theme: frame %v, want %v", g.frame.FillColor, gripFrameDark)
+	if paint.NRGBA(g.frame.FillColor) != gripFrame.Dark {
+		t.Errorf("dark theme: frame %v, want %v", g.frame.FillColor, gripFrame.Dark)
 	}
 }
 
@@ -145,7 +145,7 @@ func TestGripViewerShots(t *testing.T) {
 	shot(t, w, "grip_dark")
 	test.ApplyTheme(t, theme.LightTheme())
 	shot(t, w, "grip_light")
-	if got := v.board.(*gripBoard).frame.FillColor; paint.NRGBA(got) != gripFrameLight {
-		t.Errorf("light theme: frame %v, want %v", got, gripFrameLight)
+	if got := v.board.(*gripBoard).frame.FillColor; paint.NRGBA(got) != gripFrame.Light {
+		t.Errorf("light theme: frame %v, want %v", got, gripFrame.Light)
 	}
 }

@@ -47,6 +47,17 @@ func Luminance(c color.Color) float64 {
 // DarkTheme reports whether the current theme draws light on dark.
 func DarkTheme() bool { return Luminance(theme.Color(theme.ColorNameBackground)) < 0.5 }
 
+// Shade is a colour as it is drawn on a light theme and on a dark one.
+type Shade struct{ Light, Dark color.NRGBA }
+
+// On is the shade's colour on a dark theme (dark) or a light one.
+func (s Shade) On(dark bool) color.NRGBA {
+	if dark {
+		return s.Dark
+	}
+	return s.Light
+}
+
 // SetVisible shows or hides o when that changes.
 func SetVisible(o fyne.CanvasObject, v bool) {
 	if o.Visible() == v {

@@ -77,3 +77,10 @@ func TestPlaceAndSetVisible(t *testing.T) {
 		t.Errorf("text at %v size %v (min %v) bold %v", txt.Position(), txt.Size(), txt.MinSize(), txt.TextStyle.Bold)
 	}
 }
+
+func TestShadeOn(t *testing.T) {
+	s := Shade{Light: color.NRGBA{1, 2, 3, 255}, Dark: color.NRGBA{4, 5, 6, 255}}
+	if s.On(false) != s.Light || s.On(true) != s.Dark {
+		t.Errorf("On(false) = %v, On(true) = %v; want %v and %v", s.On(false), s.On(true), s.Light, s.Dark)
+	}
+}
