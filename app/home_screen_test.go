@@ -10,8 +10,10 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"ringside/app/internal/fixture"
+	"ringside/storage"
 )
 
 // TestHomeSaysAnotherAppHasTheDatabase: a second app on a class's
@@ -53,5 +55,112 @@ func TestHomeSaysAnotherAppHasTheDatabase(t *testing.T) {
 				return !shown && text == ""
 			})
 		})
+	}
+}
+
+// TestDemoTwiceIsOneEvent: pressing a demo's Run again shows the demo
+// event instead of making a second one.
+func TestDemoTwiceIsOneEvent(t *testing.T) {
+	w, u := newTestUI(t)
+	var runs []*widget.Button
+	onUI(func() { runs = buttons(t, w.Content(), "Run demo") })
+	onUI(func() { test.Tap(runs[1]) })
+	eventually(t, "the demo event exists", func() bool {
+		evs, _ := u.DB.ListEvents()
+		return len(evs) == 1
+	})
+	onUI(func() { u.tabs.SelectIndex(0); test.Tap(runs[1]) })
+	eventually(t, "the demo is shown again", func() bool {
+		var id int64
+		var tab int
+		onUI(func() { id, tab = u.events.detail.currentID(), u.tabs.SelectedIndex() })
+		return id != 0 && tab == 1
+	})
+	if evs, _ := u.DB.ListEvents(); len(evs) != 1 {
+		t.Errorf("%d events after pressing the demo twice, want 1", len(evs))
+	}
+}
+
+func TestFirstRunDemo(t *testing.T) {
+	w, u := newTestUI(t)
+	var runs []*widget.Button
+	onUI(func() { runs = buttons(t, w.Content(), "Run demo") })
+	if len(runs) != len(demos) {
+		t.Fatalf("home shows %d demo buttons, want %d", len(runs), len(demos))
+	}
+	onUI(func() { test.Tap(runs[1]) }) // Battle 2048: the quickest
+	var id int64
+	eventually(t, "the demo event is created", func() bool {
+		evs, err := u.DB.ListEvents()
+		if err == nil && len(evs) == 1 {
+			id = evs[0].ID
+			return true
+		}
+		return false
+	})
+	eventually(t, "the demo finishes", func() bool {
+		ev, err := u.DB.Event(id)
+		return err == nil && ev.Status == storage.EventFinished
+	})
+	eventually(t, "the events screen shows it", func() bool {
+		var ok bool
+		onUI(func() {
+			ok = u.tabs.SelectedIndex() == 1 && u.events.detail.loaded != nil &&
+				u.events.detail.loaded.ev.ID == id && len(u.events.detail.standings.rows) == 3 &&
+				u.events.detail.run.Text == "Finished"
+		})
+		return ok
+	})
+	onUI(func() {
+		rows := u.events.detail.standings.rows
+		if rows[0].Name != "builtin:battle2048/greedy" || rows[0].Rank != 1 {
+			t.Errorf("standings top = %+v, want greedy first", rows[0])
+		}
+		if !u.events.detail.run.Disabled() {
+			t.Errorf("run button is enabled after the event finished")
+		}
+		if n := len(u.events.detail.games.data.matches); n != 24 {
+			t.Errorf("games list has %d games, want 24", n)
+		}
+	})
+}
+
+func init() {
+	// Tests that wait for a demo's results play it at full speed;
+	// TestDemosArePaced checks the pace itself.
+	demoPaced = false
+}
+
+// TestDemosArePaced: each demo is played slowly enough to watch, 10 to
+// 20 seconds a game, and its event stores that pace.
+func TestDemosArePaced(t *testing.T) {
+	// Typical lengths of the demos' games, in turns (Grip's turn is one
+	// seat's move).
+	turns := map[string]float64{"grip": 550, "battle2048": 40, "cloud": 150}
+	for _, d := range demos {
+		secs := turns[d.Game] / d.Spec.Pace
+		if d.Spec.Pace <= 0 || secs < 8 || secs > 25 {
+			t.Errorf("%s demo: pace %v turns a second makes a game of %v turns last %.0f s, want 10 to 20",
+				d.Game, d.Spec.Pace, turns[d.Game], secs)
+		}
+	}
+	_, u := newTestUI(t)
+	demoPaced = true
+	defer func() { demoPaced = false }()
+	var runs []*widget.Button
+	onUI(func() { runs = buttons(t, u.Win.Content(), "Run demo") })
+	onUI(func() { test.Tap(runs[2]) })
+	var ev storage.Event
+	eventually(t, "the demo event is created", func() bool {
+		evs, err := u.DB.ListEvents()
+		if err == nil && len(evs) == 1 {
+			ev = evs[0]
+			return true
+		}
+		return false
+	})
+	u.Jobs.Stop(ev.ID)
+	if got, _ := u.DB.Event(ev.ID); got.Pace != demos[2].Spec.Pace {
+		t.Errorf("the demo event's pace is %v, want %v", got.Pace, demos[2].Spec.Pace)
 	}
 }

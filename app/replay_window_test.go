@@ -1,19 +1,29 @@
 package app
 
 import (
+	"context"
+	"encoding/json"
+	"fmt"
 	"os/exec"
+	"slices"
+	"sync"
+	"time"
 
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"ringside/engine"
+	"ringside/engine/event"
 	"ringside/runner"
+	"ringside/storage"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
 	"ringside/app/replay"
+	"ringside/app/service"
 )
 
 // TestViewReplayFile opens a replay written by "ringside play --replay" in
@@ -60,4 +70,371 @@ func TestViewReplayFile(t *testing.T) {
 			t.Errorf("%s: err = %v, want %q", filepath.Base(path), err, want)
 		}
 	}
+}
+
+// viewerWindow is the newest window showing a replay viewer.
+func viewerWindow(u *UI) *replay.Viewer {
+	var v *replay.Viewer
+	onUI(func() {
+		for _, w := range u.App.Driver().AllWindows() {
+			if x, ok := w.Content().(*replay.Viewer); ok {
+				v = x
+			}
+		}
+	})
+	return v
+}
+
+// TestWatchAGameLive opens a game in play from the events screen's games
+// list. The viewer follows it: each step the runner plays is on screen
+// within a few refreshes (checked whenever the game, paced at 2 turns a
+// second, let a step stand for 200 ms: a dozen refreshes of a 60th of a
+// second), the timeline keeps growing while the viewer looks back, "Jump
+// to now" follows again, and when the game ends the viewer is the
+// finished replay, as stored.
+func TestWatchAGameLive(t *testing.T) {
+	_, u := newTestUI(t)
+	ev, _, err := u.Jobs.CreateAndStart(service.EventSpec{Game: "battle2048", Format: event.League, Games: 1,
+		Seed: 4, SeedSet: true, Pace: 2, Concurrency: 1, Options: engine.Options{"rounds": "14"},
+		Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer u.Jobs.Stop(ev.ID)
+	onUI(func() { u.events.reload(); u.showEvents(ev.ID) })
+
+	// The first game in play, as the games list shows it.
+	var match int64
+	eventually(t, "a game in play in the games list", func() bool {
+		var ok bool
+		onUI(func() {
+			g := u.events.detail.games
+			if g.data == nil || g.data.ev.ID != ev.ID {
+				return
+			}
+			for i, m := range g.data.matches {
+				if m.Status == storage.MatchRunning && u.Svc.Live().Playing(m.ID) {
+					g.list.Select(i)
+					match, ok = m.ID, true
+					return
+				}
+			}
+		})
+		return ok
+	})
+	// The test's own view of the runner's steps, next to the viewer's.
+	feed, ok := u.Svc.Live().Follow(match)
+	if !ok {
+		t.Fatal("the game is not in play")
+	}
+	defer feed.Close()
+	onUI(func() {
+		g := u.events.detail.games
+		if g.open.Disabled() || g.open.Text != "Watch live" {
+			t.Fatalf("games list offers %q (disabled %v) for a game in play", g.open.Text, g.open.Disabled())
+		}
+		g.open.OnTapped()
+	})
+	var v *replay.Viewer
+	eventually(t, "the live viewer opens", func() bool { v = viewerWindow(u); return v != nil })
+
+	// A watcher polls what the viewer shows, as the screen would be
+	// refreshed.
+	var mu sync.Mutex
+	shown := 0
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(time.Millisecond):
+			}
+			n := v.Steps()
+			mu.Lock()
+			shown = max(shown, n)
+			mu.Unlock()
+		}
+	}()
+	played, lookedBack, jumped := 0, false, false
+	backAt := 0 // the viewer's steps when it was scrubbed back
+	// A step is checked once it has been played for settle: the viewer
+	// refreshes every 60th of a second, and settle leaves a loaded
+	// machine's scheduler a dozen refreshes more. The pace of 2 turns a
+	// second makes most turns wait long enough to be checked.
+	const settle = 200 * time.Millisecond
+	checked := 0
+	var lastAt time.Time
+	var up service.LiveUpdate
+	for !up.Ended {
+		select {
+		case <-feed.C:
+		case <-time.After(time.Minute):
+			t.Fatal("no step for a minute")
+		}
+		up = feed.Take()
+		if len(up.Steps) == 0 {
+			continue
+		}
+		mu.Lock()
+		seen := shown
+		mu.Unlock()
+		// Every step taken before lastAt was played before it.
+		if played > 0 && time.Since(lastAt) >= settle {
+			checked++
+			if seen < played {
+				t.Fatalf("%v after step %d was played the viewer still shows %d steps", time.Since(lastAt).Round(time.Millisecond), played, seen)
+			}
+		}
+		lastAt = time.Now()
+		played += len(up.Steps)
+		switch {
+		case played >= 6 && !lookedBack:
+			lookedBack = true
+			onUI(func() {
+				if !v.Live() || !v.Following() || v.Step() != v.Steps()-1 {
+					t.Errorf("live %v following %v at step %d of %d: a live viewer follows the game", v.Live(), v.Following(), v.Step()+1, v.Steps())
+				}
+				backAt = v.Steps()
+				v.Seek(2) // scrub back
+			})
+		case lookedBack && !jumped && played >= 12:
+			jumped = true
+			onUI(func() {
+				// The viewer may be a refresh behind the feed, so the
+				// timeline is only asked to have grown.
+				if v.Following() || v.Step() != 2 || v.Steps() <= backAt {
+					t.Errorf("after looking back: following %v, at step %d of %d (%d when scrubbed back); want to stay at step 3 while the timeline grows",
+						v.Following(), v.Step()+1, v.Steps(), backAt)
+				}
+				v.JumpToNow()
+				if !v.Following() || v.Step() != v.Steps()-1 {
+					t.Errorf("Jump to now: following %v at step %d of %d", v.Following(), v.Step()+1, v.Steps())
+				}
+			})
+		}
+	}
+	close(stop)
+	wg.Wait()
+	if checked < 5 {
+		t.Errorf("only %d steps were played long enough before the next to be checked", checked)
+	}
+	if !jumped {
+		t.Fatalf("the game had only %d steps: too short to look back", played)
+	}
+	stored, err := u.DB.Replay(match)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the viewer becomes the finished replay", func() bool { return !v.Live() })
+	onUI(func() {
+		if v.Steps() != len(stored.Steps) || v.Step() != v.Steps()-1 {
+			t.Errorf("finished viewer: step %d of %d; the stored replay has %d steps", v.Step()+1, v.Steps(), len(stored.Steps))
+		}
+		for _, b := range buttons(t, v, "Jump to now") {
+			if b.Visible() {
+				t.Error("Jump to now still shown on a finished game")
+			}
+		}
+	})
+	want := fmt.Sprintf("step %d / %d", len(stored.Steps), len(stored.Steps))
+	if got := v.PositionText(); !strings.Contains(got, want) {
+		t.Errorf("position %q, want %q", got, want)
+	}
+	// Over, it offers what a stored replay offers.
+	eventuallyUI(t, "the finished game offers Branch from here…", func() bool {
+		for _, w := range u.App.Driver().AllWindows() {
+			if c, ok := w.Content().(*fyne.Container); ok && slices.Contains(c.Objects, fyne.CanvasObject(v)) &&
+				len(buttons(t, c, "Branch from here…")) == 1 {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// TestViewInProgressReplayFile: a replay exported while its game was in
+// play opens in the viewer with the turns so far, not as a live game.
+func TestViewInProgressReplayFile(t *testing.T) {
+	dir := t.TempDir()
+	full := filepath.Join(dir, "game.json")
+	exe, _ := runner.Executable()
+	if out, err := exec.Command(exe, "play", "--game", "battle2048", "--seed", "4", "--replay", full,
+		"--bot", "builtin:battle2048/greedy", "--bot", "builtin:battle2048/random").CombinedOutput(); err != nil {
+		t.Fatalf("play: %v\n%s", err, out)
+	}
+	data, err := os.ReadFile(full)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rp engine.Replay
+	if err := json.Unmarshal(data, &rp); err != nil {
+		t.Fatal(err)
+	}
+	rp.Steps, rp.Events, rp.Result, rp.InProgress = rp.Steps[:10], nil, engine.Result{}, true
+	cut := filepath.Join(dir, "cut.json")
+	data, _ = json.Marshal(rp)
+	if err := os.WriteFile(cut, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var a fyne.App
+	onUI(func() { a = test.NewTempApp(t) })
+	onUI(func() {
+		w, err := NewReplayFileWindow(a, cut)
+		if err != nil {
+			t.Fatalf("open an in-progress replay file: %v", err)
+		}
+		defer w.Close()
+		v := w.Content().(*replay.Viewer)
+		if v.Steps() != 10 || v.Live() {
+			t.Errorf("viewer: %d steps, live %v; want the 10 steps so far, not live", v.Steps(), v.Live())
+		}
+	})
+}
+
+// TestWatchAGamePlayedElsewhere: a game another process plays ("ringside
+// event run") opens live too, fed by the turns that process saves about
+// once a second, and becomes the stored replay when it ends.
+func TestWatchAGamePlayedElsewhere(t *testing.T) {
+	_, u := newTestUI(t)
+	ev := playElsewhere(t, u, 2)
+
+	var match int64
+	eventually(t, "a game in play elsewhere", func() bool {
+		ms, err := u.DB.Matches(ev.ID)
+		for _, m := range ms {
+			if err == nil && m.Status == storage.MatchRunning {
+				match = m.ID
+				return true
+			}
+		}
+		return false
+	})
+	if u.Svc.Live().Playing(match) {
+		t.Fatal("the game is played by this window's service")
+	}
+	onUI(func() { openReplayWindow(u, match) })
+	var v *replay.Viewer
+	eventually(t, "the viewer opens", func() bool { v = viewerWindow(u); return v != nil })
+	first := v.Steps()
+	if !v.Live() {
+		t.Fatalf("a game in play elsewhere opened as a finished replay (%d steps)", first)
+	}
+	eventually(t, "the viewer grows", func() bool { return v.Steps() > first || !v.Live() })
+	eventually(t, "the viewer becomes the stored replay", func() bool { return !v.Live() })
+	stored, err := u.DB.Replay(match)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Steps() != len(stored.Steps) {
+		t.Errorf("finished viewer has %d steps, the stored replay %d", v.Steps(), len(stored.Steps))
+	}
+}
+
+// BenchmarkLiveViewerLatency measures how long a step the runner has
+// played takes to be on a live viewer's screen: from the moment the
+// service publishes it (seen through a feed of its own) to the moment the
+// viewer shows it, polled every 100 µs. A refresh is a 60th of a second
+// (16.7 ms). Run it with -benchtime 1x: each iteration plays one game
+// paced at 20 turns a second.
+func BenchmarkLiveViewerLatency(b *testing.B) {
+	var lat []time.Duration
+	for b.Loop() {
+		lat = append(lat, liveLatencies(b)...)
+	}
+	slices.Sort(lat)
+	if len(lat) == 0 {
+		b.Fatal("no step measured")
+	}
+	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+	b.ReportMetric(ms(lat[len(lat)/2]), "ms-p50")
+	b.ReportMetric(ms(lat[len(lat)*95/100]), "ms-p95")
+	b.ReportMetric(ms(lat[len(lat)-1]), "ms-max")
+	b.ReportMetric(float64(len(lat)), "steps")
+}
+
+// liveLatencies plays one paced game, follows it in a live viewer, and
+// returns each step's time from being published to being shown.
+func liveLatencies(b *testing.B) []time.Duration {
+	b.StopTimer()
+	defer b.StartTimer()
+	_, u := newTestUI(b)
+	ev, _, err := u.Jobs.CreateAndStart(service.EventSpec{Game: "battle2048", Format: event.League, Games: 1,
+		Seed: 4, SeedSet: true, Pace: 20, Concurrency: 1, Options: engine.Options{"rounds": "40"},
+		Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random"}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer u.Jobs.Stop(ev.ID)
+	var match int64
+	eventually(b, "a game in play", func() bool {
+		ms, _ := u.DB.Matches(ev.ID)
+		for _, m := range ms {
+			if m.Status == storage.MatchRunning && u.Svc.Live().Playing(m.ID) {
+				match = m.ID
+				return true
+			}
+		}
+		return false
+	})
+	feed, ok := u.Svc.Live().Follow(match)
+	if !ok {
+		b.Fatal("the game is not in play")
+	}
+	defer feed.Close()
+	onUI(func() { openReplayWindow(u, match) })
+	var v *replay.Viewer
+	eventually(b, "the live viewer opens", func() bool { v = viewerWindow(u); return v != nil })
+	var lat []time.Duration
+	played := 0
+	for {
+		select {
+		case <-feed.C:
+		case <-time.After(time.Minute):
+			b.Fatal("no step for a minute")
+		}
+		up := feed.Take()
+		at := time.Now()
+		played += len(up.Steps)
+		if up.Ended {
+			return lat
+		}
+		if len(up.Steps) == 0 {
+			continue
+		}
+		for v.Steps() < played && v.Live() {
+			time.Sleep(100 * time.Microsecond)
+		}
+		lat = append(lat, time.Since(at))
+	}
+}
+
+// playElsewhere plays a short paced Battle 2048 event on u's database
+// through a service of its own, as another process would, until the test
+// ends.
+func playElsewhere(t *testing.T, u *UI, seed int64) storage.Event {
+	t.Helper()
+	other, err := service.Open(u.DB.Path()) // another process's connection
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { other.Close() })
+	ev, _, err := other.CreateEvent(service.EventSpec{Game: "battle2048", Games: 1, Seed: seed, SeedSet: true, Pace: 3,
+		Concurrency: 1, Options: engine.Options{"rounds": "12"},
+		Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	job, err := other.EventJob(ev.ID, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	ran := make(chan error, 1)
+	go func() { ran <- job.Start(ctx) }()
+	t.Cleanup(func() { cancel(); <-ran })
+	return ev
 }

@@ -2,8 +2,6 @@ package app
 
 import (
 	"path/filepath"
-	"slices"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -12,10 +10,6 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
-
-	"ringside/app/service"
-	"ringside/engine/games"
-	"ringside/storage"
 )
 
 // uiMu serialises everything that touches widgets in these tests.
@@ -103,216 +97,16 @@ func eventuallyUI(t testing.TB, what string, cond func() bool) {
 	})
 }
 
-func TestFirstRunDemo(t *testing.T) {
-	w, u := newTestUI(t)
-	var runs []*widget.Button
-	onUI(func() { runs = buttons(t, w.Content(), "Run demo") })
-	if len(runs) != len(demos) {
-		t.Fatalf("home shows %d demo buttons, want %d", len(runs), len(demos))
-	}
-	onUI(func() { test.Tap(runs[1]) }) // Battle 2048: the quickest
-	var id int64
-	eventually(t, "the demo event is created", func() bool {
-		evs, err := u.DB.ListEvents()
-		if err == nil && len(evs) == 1 {
-			id = evs[0].ID
-			return true
-		}
-		return false
-	})
-	eventually(t, "the demo finishes", func() bool {
-		ev, err := u.DB.Event(id)
-		return err == nil && ev.Status == storage.EventFinished
-	})
-	eventually(t, "the events screen shows it", func() bool {
-		var ok bool
-		onUI(func() {
-			ok = u.tabs.SelectedIndex() == 1 && u.events.detail.loaded != nil &&
-				u.events.detail.loaded.ev.ID == id && len(u.events.detail.standings.rows) == 3 &&
-				u.events.detail.run.Text == "Finished"
-		})
-		return ok
-	})
-	onUI(func() {
-		rows := u.events.detail.standings.rows
-		if rows[0].Name != "builtin:battle2048/greedy" || rows[0].Rank != 1 {
-			t.Errorf("standings top = %+v, want greedy first", rows[0])
-		}
-		if !u.events.detail.run.Disabled() {
-			t.Errorf("run button is enabled after the event finished")
-		}
-		if n := len(u.events.detail.games.data.matches); n != 24 {
-			t.Errorf("games list has %d games, want 24", n)
-		}
-	})
-}
-
-func TestRunPauseResumeButtons(t *testing.T) {
-	_, u := newTestUI(t)
-	// One cycle of the seat design: the 24 orders of one group of four.
-	ev, n, err := u.Svc.CreateEvent(service.EventSpec{Game: "grip", Seed: 2, SeedSet: true, Games: 1,
-		Entries: []string{"builtin:grip/greedy", "builtin:grip/random", "builtin:grip/random", "builtin:grip/random"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("%d games", n)
-	onUI(func() { u.events.reload(); u.showEvents(ev.ID) })
-	eventuallyUI(t, "the event is shown", func() bool {
-		return u.events.detail.loaded != nil && u.events.detail.loaded.ev.ID == ev.ID
-	})
-	onUI(func() {
-		if u.events.detail.run.Text != "Run" || u.events.detail.run.Disabled() {
-			t.Errorf("run button = %q disabled=%v before the first run", u.events.detail.run.Text, u.events.detail.run.Disabled())
-		}
-		test.Tap(u.events.detail.run)
-	})
-	eventually(t, "a game finishes", func() bool {
-		o, _ := u.DB.Outcomes(ev.ID)
-		return len(o) > 0
-	})
-	onUI(func() { test.Tap(u.events.detail.pause) })
-	if !u.Jobs.Paused(ev.ID) && u.Jobs.Running(ev.ID) {
-		t.Errorf("pause did not pause")
-	}
-	onUI(func() {
-		if u.Jobs.Running(ev.ID) && u.events.detail.run.Text != "Resume" {
-			t.Errorf("run button says %q while paused", u.events.detail.run.Text)
-		}
-		test.Tap(u.events.detail.run)
-	})
-	eventually(t, "the event finishes after resume", func() bool {
-		e, _ := u.DB.Event(ev.ID)
-		return e.Status == storage.EventFinished
-	})
-}
-
-func TestCompareScreenAnswers(t *testing.T) {
-	_, u := newTestUI(t)
-	c := u.compare
-	eventuallyUI(t, "the entrants are loaded", func() bool {
-		return len(c.a.Options) > 1
-	})
-	tests := []struct {
-		game, a, b, test, margin, want string
-	}{
-		// Grip has four seats: the other two take the built-in fillers.
-		{"grip", "greedy (built-in)", "random (built-in)", testClassroom, "0.75",
-			"greedy (built-in) is stronger than random (built-in) (it finished ahead in "},
-		{"battle2048", "greedy (built-in)", "random (built-in)", testElo, "20",
-			"greedy (built-in) is stronger than random (built-in) (95 % confidence, after "},
-	}
-	for _, tc := range tests {
-		onUI(func() {
-			if !slices.Contains(c.game.Options, tc.game) {
-				t.Fatalf("games offered %v lack %s", c.game.Options, tc.game)
-			}
-			c.game.SetSelected(tc.game)
-			c.a.SetSelected(tc.a)
-			c.b.SetSelected(tc.b)
-			if (tc.game == "grip") == c.filler.Disabled() {
-				t.Errorf("%s: filler choice disabled = %v", tc.game, c.filler.Disabled())
-			}
-			c.test.SetSelected(tc.test)
-			c.margin.SetText(tc.margin)
-			test.Tap(c.start)
-		})
-		eventuallyUI(t, "the comparison decides", func() bool {
-			return strings.HasPrefix(c.verdict.Text, tc.a+" is stronger than")
-		})
-		onUI(func() {
-			if !strings.HasPrefix(c.verdict.Text, tc.want) {
-				t.Errorf("verdict = %q, want %q…", c.verdict.Text, tc.want)
-			}
-			if !strings.Contains(c.numbers.Text, "LLR") {
-				t.Errorf("numbers = %q", c.numbers.Text)
-			}
-		})
-	}
-}
-
-// TestCompareScreenStop stops a comparison that would run for long (the
-// chess-engine test on a coin toss): the games stop and the screen says
-// how to go on.
-func TestCompareScreenStop(t *testing.T) {
-	_, u := newTestUI(t)
-	c := u.compare
-	eventuallyUI(t, "the entrants are loaded", func() bool {
-		return len(c.a.Options) > 1
-	})
-	onUI(func() {
-		c.game.SetSelected("battle2048")
-		c.a.SetSelected("random (built-in)")
-		c.b.SetSelected("random (built-in)")
-		c.test.SetSelected(testElo)
-		test.Tap(c.start)
-	})
-	eventuallyUI(t, "the comparison runs", func() bool {
-		return !c.stop.Disabled()
-	})
-	id := c.currentID()
-	onUI(func() { test.Tap(c.stop) })
-	eventuallyUI(t, "the comparison stops", func() bool {
-		return strings.Contains(c.verdict.Text, "Stopped: resume it from the Events screen")
-	})
-	if u.Jobs.Running(id) {
-		t.Errorf("event %d still runs after Stop", id)
-	}
-	ev, err := u.DB.Event(id)
-	if err != nil || ev.Status == storage.EventFinished {
-		t.Errorf("stopped comparison: %+v, %v", ev.Status, err)
-	}
-}
-
-func TestCompareScreenRefusesBadNumbers(t *testing.T) {
-	w, u := newTestUI(t)
-	onUI(func() {
-		u.compare.maxGames.SetText("seven")
-		test.Tap(u.compare.start)
-	})
-	var shown bool
-	onUI(func() {
-		for _, o := range w.Canvas().Overlays().List() {
-			shown = shown || o.Visible()
-		}
-	})
-	if !shown {
-		t.Errorf("no error dialog for a game limit that is not a number")
-	}
-	if evs, _ := u.DB.ListEvents(); len(evs) != 0 {
-		t.Errorf("an event was created from bad input")
-	}
-}
-
-func TestGamesScreenListsEveryGame(t *testing.T) {
-	// Under the UI lock: goroutines of earlier tests may still be
-	// finishing their last uiDo.
-	uiMu.Lock()
-	defer uiMu.Unlock()
-	test.NewTempApp(t)
-	s := newGamesScreen()
-	w := test.NewWindow(s)
-	defer w.Close()
-	w.Resize(fyne.NewSize(1000, 700))
-	for _, g := range games.All() {
-		found := false
-		var walk func(o fyne.CanvasObject)
-		walk = func(o fyne.CanvasObject) {
-			switch x := o.(type) {
-			case *widget.Card:
-				found = found || x.Title == g.Info().Name
-			case *fyne.Container:
-				for _, c := range x.Objects {
-					walk(c)
-				}
-			case fyne.Widget:
-				for _, c := range test.TempWidgetRenderer(t, x).Objects() {
-					walk(c)
-				}
-			}
-		}
-		walk(w.Content())
-		if !found {
-			t.Errorf("games screen has no card for %s", g.Info().Name)
+func TestDisplayName(t *testing.T) {
+	for in, want := range map[string]string{
+		"builtin:grip/greedy":    "greedy (built-in)",
+		"builtin:grip/random#3":  "random #3 (built-in)",
+		"alice r3":               "alice r3",
+		"zed":                    "zed",
+		"builtin:cloud/squad#12": "squad #12 (built-in)",
+	} {
+		if got := displayName(in); got != want {
+			t.Errorf("displayName(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

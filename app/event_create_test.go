@@ -1,0 +1,181 @@
+package app
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"ringside/app/internal/fixture"
+	"ringside/engine/event"
+	"ringside/storage"
+)
+
+// showCreateEventForm opens the New event dialog on the AIs registered.
+func showCreateEventForm(t *testing.T, u *UI) *createEventForm {
+	t.Helper()
+	ais, err := u.Svc.AIs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f *createEventForm
+	onUI(func() {
+		f = newCreateEventForm(u, ais)
+		f.show()
+	})
+	return f
+}
+
+// createdEvent waits for the one event of u's database, made by a
+// dialog, and returns it.
+func createdEvent(t *testing.T, u *UI) storage.Event {
+	t.Helper()
+	var evs []storage.Event
+	eventually(t, "the event is created", func() bool {
+		evs, _ = u.DB.ListEvents()
+		return len(evs) > 0
+	})
+	if len(evs) != 1 {
+		t.Fatalf("%d events, want 1", len(evs))
+	}
+	ev, err := u.DB.Event(evs[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ev
+}
+
+// entryNames are ev's entries by name.
+func entryNames(ev storage.Event) []string {
+	var names []string
+	for _, e := range ev.Entries {
+		names = append(names, e.Name)
+	}
+	return names
+}
+
+// TestCreateEventDialogRefusesEntriesThatCannotStart: the New event
+// dialog goes through the same check as "event create", says what is
+// wrong inside the dialog and keeps what was entered.
+func TestCreateEventDialogRefusesEntriesThatCannotStart(t *testing.T) {
+	w, u := newTestUI(t)
+	var f *createEventForm
+	onUI(func() {
+		f = newCreateEventForm(u, nil)
+		f.show()
+		f.game.SetSelected("grip")
+		f.entrants.choose("builtin:grip/greedy")
+		f.commands.SetText("zed=pyhton3 bot.py")
+		f.submit()
+	})
+	eventually(t, "the refusal is shown in the dialog", func() bool {
+		text := strings.Join(strings.Fields(overlayText(t, w)), " ")
+		return strings.Contains(text, "ntry zed cannot start") && strings.Contains(text, "pyhton3 is not installed")
+	})
+	onUI(func() {
+		if f.commands.Text != "zed=pyhton3 bot.py" || len(w.Canvas().Overlays().List()) == 0 {
+			t.Errorf("the dialog lost what was entered or closed: %q", f.commands.Text)
+		}
+	})
+	if evs, err := u.DB.ListEvents(); err != nil || len(evs) != 0 {
+		t.Errorf("events after the refusal: %d, %v", len(evs), err)
+	}
+}
+
+// TestCreateEventDialogPlansAndPicksRevisions: the dialog says how many
+// games an event would be before it is created, and an AI can play an
+// older revision.
+func TestCreateEventDialogPlansAndPicksRevisions(t *testing.T) {
+	_, u := newTestUI(t)
+	build := pyAI(t, u, "alice")
+	build(fixture.PyBot(1))
+	build(fixture.PyBot(2))
+	f := showCreateEventForm(t, u)
+	onUI(func() {
+		f.game.SetSelected("grip")
+		f.entrants.choose("alice@r1", "builtin:grip/greedy", "builtin:grip/random")
+		f.gamesN.SetText("1")
+	})
+	onUI(func() {
+		if got := f.entrants.selected(); strings.Join(got, ",") != "builtin:grip/random,builtin:grip/greedy,alice@r1" {
+			t.Errorf("selected = %v", got)
+		}
+		// Plain words for the filler and for what "games" counts.
+		if f.filler.Selected != "random (built-in bot)" {
+			t.Errorf("filler shows %q, want \"random (built-in bot)\"", f.filler.Selected)
+		}
+		if hint := f.form.Items[3].HintText; hint != gamesHint[event.League] {
+			t.Errorf("games hint = %q", hint)
+		}
+		f.format.SetSelected(string(event.Bracket))
+		if hint := f.form.Items[3].HintText; hint != "best of N games per match" {
+			t.Errorf("bracket games hint = %q", hint)
+		}
+		f.format.SetSelected(string(event.League))
+		spec, err := f.spec()
+		if err != nil || len(spec.Fillers) != 1 || spec.Fillers[0] != "builtin:grip/random" {
+			t.Errorf("spec fillers = %v, %v", spec.Fillers, err)
+		}
+	})
+	eventually(t, "the plan counts the games", func() bool {
+		var text string
+		onUI(func() { text = f.plan.Text })
+		if !strings.Contains(text, "A league of 3 entries and 1 filler bot(s), 4 per game: ") {
+			return false
+		}
+		// Every seat order of the one group of four: 4 rotations, or all
+		// 24 orders where seat orders are balanced.
+		return strings.Contains(text, " 4 games") || strings.Contains(text, " 24 games")
+	})
+	onUI(func() { f.limits.SetText("memory=lots") })
+	eventually(t, "bad caps are explained in the plan", func() bool {
+		var text string
+		onUI(func() { text = f.plan.Text })
+		return strings.Contains(text, "memory=lots") && strings.Contains(text, "want a size above 0")
+	})
+	onUI(func() {
+		f.limits.SetText("memory=512M")
+		f.trusted.SetChecked(true)
+		f.runNow.SetChecked(false)
+		f.submit()
+	})
+	ev := createdEvent(t, u)
+	if !ev.Trusted || ev.Limits != "memory=512M" {
+		t.Errorf("event stored trusted %v, caps %q; want the dialog's", ev.Trusted, ev.Limits)
+	}
+	if !slices.Contains(entryNames(ev), "alice r1") {
+		t.Errorf("entries %v, want alice r1", entryNames(ev))
+	}
+}
+
+// TestCreateEventDialogDeadline: the New event dialog's deadline is read
+// like "event create --deadline", refused in words when unreadable, and
+// keeps revisions built after it out of the event.
+func TestCreateEventDialogDeadline(t *testing.T) {
+	_, u := newTestUI(t)
+	build := pyAI(t, u, "alice")
+	build(fixture.PyBot(1))
+	time.Sleep(1100 * time.Millisecond)
+	deadline := time.Now().Format(time.RFC3339)
+	time.Sleep(1100 * time.Millisecond)
+	build(fixture.PyBot(2))
+	f := showCreateEventForm(t, u)
+	onUI(func() {
+		f.game.SetSelected("grip")
+		f.entrants.choose("alice", "builtin:grip/greedy", "builtin:grip/random")
+		f.gamesN.SetText("1")
+		f.deadline.SetText("next friday")
+	})
+	eventuallyUI(t, "an unreadable deadline is explained", func() bool {
+		return strings.Contains(f.plan.Text, `Deadline: "next friday": write a date and time`)
+	})
+	onUI(func() {
+		f.deadline.SetText(deadline)
+		f.runNow.SetChecked(false)
+		f.submit()
+	})
+	ev := createdEvent(t, u)
+	if ev.Deadline.IsZero() || !slices.Contains(entryNames(ev), "alice r1") {
+		t.Errorf("event with deadline %v plays %v; want alice r1, built before the deadline", ev.Deadline, entryNames(ev))
+	}
+}

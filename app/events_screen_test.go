@@ -1,0 +1,218 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"os/exec"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"ringside/app/service"
+	"ringside/engine"
+	"ringside/runner"
+	"ringside/storage"
+)
+
+// TestOpenReplayFollowsTheShownEvent: a game chosen in one event's list
+// is forgotten when another event is shown, so Open replay never opens a
+// game of an event that is not on screen.
+func TestOpenReplayFollowsTheShownEvent(t *testing.T) {
+	_, u := newTestUI(t)
+	var ids []int64
+	for _, seed := range []int64{1, 2} {
+		ev, _, err := u.Svc.CreateEvent(service.EventSpec{Game: "battle2048", Seed: seed, SeedSet: true, Games: 1,
+			Options: engine.Options{"rounds": "5"}, Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		job, err := u.Svc.EventJob(ev.ID, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := job.Start(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, ev.ID)
+	}
+	shown := func(id int64) {
+		onUI(func() { u.events.reload(); u.showEvents(id) })
+		deadline := time.Now().Add(time.Minute)
+		for {
+			var ok bool
+			var state string
+			onUI(func() {
+				d := u.events.detail
+				ok = d.loaded != nil && d.loaded.ev.ID == id && d.games.data != nil && len(d.games.data.matches) > 0
+				state = fmt.Sprintf("title %q, loaded %v, games %v", d.title.Text, d.loaded != nil, d.games.data != nil)
+				if d.loaded != nil && d.games.data != nil {
+					state += fmt.Sprintf(", loaded event %d with %d games, list of event %d with %d games", d.loaded.ev.ID, len(d.loaded.matches), d.games.data.ev.ID, len(d.games.data.matches))
+				}
+			})
+			if ok {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("event %d and its games are not shown: %s", id, state)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	shown(ids[0])
+	g := u.events.detail.games
+	var first int64
+	onUI(func() {
+		g.list.Select(0)
+		first = g.chosen
+		if first == 0 || g.open.Disabled() {
+			t.Fatalf("choosing a finished game: chosen %d, open disabled %v; matches %+v", first, g.open.Disabled(), g.data.matches)
+		}
+	})
+	shown(ids[1])
+	onUI(func() {
+		if g.chosen != 0 || !g.open.Disabled() {
+			t.Errorf("after switching events: chosen %d (the other event's game %d), open disabled %v", g.chosen, first, g.open.Disabled())
+		}
+		g.list.Select(0)
+		for _, m := range g.data.matches {
+			if m.ID == g.chosen && m.Status == storage.MatchDone {
+				return
+			}
+		}
+		t.Errorf("the game chosen (%d) is not one of the shown event's games", g.chosen)
+	})
+	onUI(func() {
+		if text := g.line(g.data.matches[0]); !strings.Contains(text, fmt.Sprintf("Game %d ·", g.data.matches[0].ID)) ||
+			!strings.Contains(text, "1st ") || !strings.Contains(text, "2nd ") {
+			t.Errorf("game row = %q, want its id and the players by place", text)
+		}
+	})
+}
+
+// TestEventsFromElsewhereShowUp: an event created by another process
+// appears in the list without a click; Rename and Delete work.
+func TestEventsFromElsewhereShowUp(t *testing.T) {
+	w, u := newTestUI(t)
+	other, err := service.Open(u.DB.Path()) // another process's connection
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev, _, err := other.CreateEvent(service.EventSpec{Name: "made by the CLI", Game: "battle2048", Games: 1, Seed: 1, SeedSet: true,
+		Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random"}})
+	other.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the event appears in the list", func() bool {
+		var ok bool
+		onUI(func() {
+			for _, r := range u.events.rows {
+				ok = ok || r.ev.ID == ev.ID
+			}
+		})
+		return ok
+	})
+	onUI(func() { u.showEvents(ev.ID) })
+	eventuallyUI(t, "it is shown", func() bool {
+		return u.events.detail.loaded != nil && u.events.detail.loaded.ev.ID == ev.ID
+	})
+	if err := u.Svc.RenameEvent(ev.ID, "Class 3B"); err != nil {
+		t.Fatal(err)
+	}
+	onUI(u.events.detail.refreshNow)
+	eventuallyUI(t, "the new name is shown", func() bool {
+		return u.events.detail.loaded.ev.Name == "Class 3B"
+	})
+	onUI(func() { test.Tap(u.events.detail.remove) })
+	var confirm []*widget.Button
+	onUI(func() {
+		for _, o := range w.Canvas().Overlays().List() {
+			confirm = append(confirm, buttons(t, o, "Delete")...)
+		}
+	})
+	if len(confirm) != 1 || !strings.Contains(overlayText(t, w), "Class 3B") {
+		t.Fatalf("delete asks with %d Delete buttons:\n%s", len(confirm), overlayText(t, w))
+	}
+	onUI(func() { test.Tap(confirm[0]) })
+	eventually(t, "the event is gone", func() bool {
+		_, err := u.DB.Event(ev.ID)
+		return err != nil
+	})
+}
+
+// TestEventPlayedElsewhere: while "ringside event run" plays an event,
+// the app says who plays it and offers no Run, Stop or Delete.
+func TestEventPlayedElsewhere(t *testing.T) {
+	_, u := newTestUI(t)
+	ev, _, err := u.Svc.CreateEvent(service.EventSpec{Game: "grip", Games: 20, Seed: 1, SeedSet: true, Concurrency: 1,
+		Entries: []string{"builtin:grip/greedy", "builtin:grip/random", "builtin:grip/random", "builtin:grip/random"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	exe, _ := runner.Executable()
+	cmd := exec.Command(exe, "event", "run", fmt.Sprint(ev.ID), "--db", u.DB.Path(), "--quiet")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		cmd.Process.Signal(syscall.SIGTERM)
+		cmd.Wait()
+	}()
+	eventually(t, "the CLI runs the event", func() bool {
+		_, running, _ := u.DB.EventHolder(ev.ID)
+		return running
+	})
+	onUI(func() { u.events.reload(); u.showEvents(ev.ID) })
+	eventually(t, "the app says who plays it", func() bool {
+		var ok bool
+		onUI(func() {
+			d := u.events.detail
+			ok = d.loaded != nil && d.loaded.ev.ID == ev.ID && strings.Contains(d.info.Text, "Being played by process") &&
+				d.run.Disabled() && d.run.Text == "Played elsewhere" && d.remove.Disabled()
+		})
+		return ok
+	})
+}
+
+func TestRunPauseResumeButtons(t *testing.T) {
+	_, u := newTestUI(t)
+	// One cycle of the seat design: the 24 orders of one group of four.
+	ev, n, err := u.Svc.CreateEvent(service.EventSpec{Game: "grip", Seed: 2, SeedSet: true, Games: 1,
+		Entries: []string{"builtin:grip/greedy", "builtin:grip/random", "builtin:grip/random", "builtin:grip/random"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d games", n)
+	onUI(func() { u.events.reload(); u.showEvents(ev.ID) })
+	eventuallyUI(t, "the event is shown", func() bool {
+		return u.events.detail.loaded != nil && u.events.detail.loaded.ev.ID == ev.ID
+	})
+	onUI(func() {
+		if u.events.detail.run.Text != "Run" || u.events.detail.run.Disabled() {
+			t.Errorf("run button = %q disabled=%v before the first run", u.events.detail.run.Text, u.events.detail.run.Disabled())
+		}
+		test.Tap(u.events.detail.run)
+	})
+	eventually(t, "a game finishes", func() bool {
+		o, _ := u.DB.Outcomes(ev.ID)
+		return len(o) > 0
+	})
+	onUI(func() { test.Tap(u.events.detail.pause) })
+	if !u.Jobs.Paused(ev.ID) && u.Jobs.Running(ev.ID) {
+		t.Errorf("pause did not pause")
+	}
+	onUI(func() {
+		if u.Jobs.Running(ev.ID) && u.events.detail.run.Text != "Resume" {
+			t.Errorf("run button says %q while paused", u.events.detail.run.Text)
+		}
+		test.Tap(u.events.detail.run)
+	})
+	eventually(t, "the event finishes after resume", func() bool {
+		e, _ := u.DB.Event(ev.ID)
+		return e.Status == storage.EventFinished
+	})
+}
