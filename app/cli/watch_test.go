@@ -1,0 +1,97 @@
+package cli
+
+import (
+	"context"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"ringside/app/internal/fixture"
+	"ringside/runner"
+	"ringside/storage"
+)
+
+// TestTwoWatchersMakeOneRevisionPerSource runs two "ringside watch" on one
+// database while a student saves three versions: three revisions, each
+// hash once, and no failed twins.
+func TestTwoWatchersMakeOneRevisionPerSource(t *testing.T) {
+	fixture.NeedPython(t)
+	root := t.TempDir()
+	db, src := filepath.Join(root, "w.db"), filepath.Join(root, "wes")
+	fixture.WriteFiles(t, src, map[string]string{"bot.py": fixture.PyBot(1)})
+	mustRingside(t, "ai", "add", "--name", "wes", "--game", "grip", "--dir", src, "--db", db)
+	exe, _ := runner.Executable()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var watchers []*exec.Cmd
+	for range 2 {
+		cmd := exec.CommandContext(ctx, exe, "watch", "--db", db, "--debounce", "100ms")
+		cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) }
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		watchers = append(watchers, cmd)
+	}
+	defer func() {
+		cancel()
+		for _, w := range watchers {
+			w.Wait()
+		}
+	}()
+	time.Sleep(time.Second) // both are watching
+	for v := 2; v <= 4; v++ {
+		fixture.WriteFiles(t, src, map[string]string{"bot.py": fixture.PyBot(v)})
+		waitRevisions(t, db, "wes", v)
+	}
+	// A new file is a new source: one more revision, built once.
+	fixture.WriteFiles(t, src, map[string]string{"corner.py": "CORNER = (0, 0)\n"})
+	waitRevisions(t, db, "wes", 5)
+	time.Sleep(time.Second) // time for the other watcher to store a twin, if it would
+
+	s, err := storage.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ai, err := s.AIByName("wes")
+	if err != nil {
+		t.Fatal(err)
+	}
+	revs, err := s.Revisions(ai.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]int{}
+	for _, r := range revs {
+		seen[string(r.Status)+" "+r.Hash]++
+		if seen[string(r.Status)+" "+r.Hash] > 1 {
+			t.Errorf("hash %s stored twice (%s)", r.Hash, r.Status)
+		}
+	}
+	numbers := 0
+	for _, r := range revs {
+		if r.Status == storage.BuildOK {
+			numbers++
+		}
+	}
+	if numbers != 5 {
+		t.Errorf("%d successful revisions, want 5 (versions 1–4 and the one with notes.txt)", numbers)
+	}
+}
+
+// waitRevisions waits until the AI has n successful revisions.
+func waitRevisions(t *testing.T, db, name string, n int) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) {
+		_, out, _ := ringside(t, "ai", "revisions", name, "--db", db)
+		if strings.Count(out, " ok ") >= n {
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Fatalf("%s did not reach %d revisions", name, n)
+}
