@@ -55,11 +55,7 @@ func scheduleMore(b *testing.B, db *DB, eventID int64, from, n int) []int64 {
 	if err != nil {
 		b.Fatal(err)
 	}
-	ids := make([]int64, len(ms))
-	for i, m := range ms {
-		ids[i] = m.ID
-	}
-	return ids
+	return idsOf(ms)
 }
 
 // fillOutcomes stores n finished four-seat games directly, as a long

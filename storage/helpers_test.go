@@ -74,6 +74,18 @@ func schedule(n int) []event.Game {
 	return gs
 }
 
+// eventWithGames creates a two-entry, two-seat league in db with the n
+// games of schedule(n) added, and returns it with its matches' IDs in
+// schedule order: the start of most match tests.
+func eventWithGames(t testing.TB, db *DB, n int) (Event, []int64) {
+	t.Helper()
+	ev := mkEvent(t, db, 2, 2)
+	if err := db.AddMatches(ev.ID, schedule(n)); err != nil {
+		t.Fatal(err)
+	}
+	return ev, matchIDs(t, db, ev.ID)
+}
+
 // matchIDs returns the IDs of an event's matches in schedule order.
 func matchIDs(t testing.TB, db *DB, eventID int64) []int64 {
 	t.Helper()
@@ -81,6 +93,11 @@ func matchIDs(t testing.TB, db *DB, eventID int64) []int64 {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return idsOf(ms)
+}
+
+// idsOf returns the IDs of ms, in order.
+func idsOf(ms []Match) []int64 {
 	ids := make([]int64, len(ms))
 	for i, m := range ms {
 		ids[i] = m.ID

@@ -227,13 +227,9 @@ func (r *reader) bytes(n int, what string) []byte {
 	return p
 }
 
+// string reads a length and that many bytes.
 func (r *reader) string(what string) string {
-	n := r.uvarint(what)
-	if n > uint64(len(r.b)) {
-		r.fail(what)
-		return ""
-	}
-	return string(r.bytes(int(n), what))
+	return string(r.bytes(r.count(what), what))
 }
 
 // unmarshalLog reads the uncompressed columnar encoding.
