@@ -82,23 +82,31 @@ func TestMoves(t *testing.T) {
 		wantCol   int
 		wantDir   byte
 		wantMoved bool
+		setup     func(s *State) // more to set up, or nil
 	}{
-		{"free move right", "5,5,U/0,17,L/17,0,U/17,17,U", [2]int{-1, -1}, "R", 5, 6, 'R', true},
-		{"free move up", "5,5,L/0,17,L/17,0,U/17,17,U", [2]int{-1, -1}, "U", 4, 5, 'U', true},
-		{"edge cancels, facing changes", "0,5,D/0,17,L/17,0,U/17,17,U", [2]int{-1, -1}, "U", 0, 5, 'U', false},
-		{"left edge", "5,0,R/0,17,L/17,0,U/17,17,U", [2]int{-1, -1}, "L", 5, 0, 'L', false},
-		{"fallen block cancels", "5,5,U/0,17,L/17,0,U/17,17,U", [2]int{1, 2}, "R", 5, 5, 'R', false},
-		{"fallen block elsewhere is no obstacle", "5,5,U/0,17,L/17,0,U/17,17,U", [2]int{2, 2}, "R", 5, 6, 'R', true},
+		{"free move right", "5,5,U/0,17,L/17,0,U/17,17,U", [2]int{-1, -1}, "R", 5, 6, 'R', true, nil},
+		{"free move up", "5,5,L/0,17,L/17,0,U/17,17,U", [2]int{-1, -1}, "U", 4, 5, 'U', true, nil},
+		{"edge cancels, facing changes", "0,5,D/0,17,L/17,0,U/17,17,U", [2]int{-1, -1}, "U", 0, 5, 'U', false, nil},
+		{"left edge", "5,0,R/0,17,L/17,0,U/17,17,U", [2]int{-1, -1}, "L", 5, 0, 'L', false, nil},
+		{"fallen block cancels", "5,5,U/0,17,L/17,0,U/17,17,U", [2]int{1, 2}, "R", 5, 5, 'R', false, nil},
+		{"fallen block elsewhere is no obstacle", "5,5,U/0,17,L/17,0,U/17,17,U", [2]int{2, 2}, "R", 5, 6, 'R', true, nil},
 		// Player 1 at (5,10): moving to (5,7) would leave distance 3.
-		{"distance 3 cancels", "5,6,U/5,10,L/17,0,U/17,17,U", [2]int{-1, -1}, "R", 5, 6, 'R', false},
-		{"distance 4 is fine", "5,5,U/5,10,L/17,0,U/17,17,U", [2]int{-1, -1}, "R", 5, 6, 'R', true},
-		{"diagonal distance counts", "5,5,U/6,8,L/17,0,U/17,17,U", [2]int{-1, -1}, "R", 5, 5, 'R', false},
+		{"distance 3 cancels", "5,6,U/5,10,L/17,0,U/17,17,U", [2]int{-1, -1}, "R", 5, 6, 'R', false, nil},
+		{"distance 4 is fine", "5,5,U/5,10,L/17,0,U/17,17,U", [2]int{-1, -1}, "R", 5, 6, 'R', true, nil},
+		{"diagonal distance counts", "5,5,U/6,8,L/17,0,U/17,17,U", [2]int{-1, -1}, "R", 5, 5, 'R', false, nil},
+		{"a fallen player does not block moves", "5,6,U/5,10,L/17,0,U/17,17,U", [2]int{-1, -1}, "R", 5, 7, 'R', true,
+			func(s *State) { s.players[1].Fallen, s.players[1].FellAt, s.left = true, 0, 3 }},
+		{"a block that is only scheduled can be entered", "5,5,U/0,17,L/17,0,U/17,17,U", [2]int{-1, -1}, "R", 5, 6, 'R', true,
+			func(s *State) { setBlock(s, 1, 2, 9) }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s := newTest(t, tt.start)
 			if tt.fallen[0] >= 0 {
 				setBlock(s, tt.fallen[0], tt.fallen[1], -5)
+			}
+			if tt.setup != nil {
+				tt.setup(s)
 			}
 			st := play(t, s, tt.cmd)
 			p := s.Player(0)
@@ -110,24 +118,6 @@ func TestMoves(t *testing.T) {
 				t.Errorf("seat step %+v, want action %s ok (a cancelled move is still the command)", st.Seats[0], tt.cmd)
 			}
 		})
-	}
-}
-
-func TestMoveDistanceIgnoresFallenPlayers(t *testing.T) {
-	s := newTest(t, "5,6,U/5,10,L/17,0,U/17,17,U")
-	s.players[1].Fallen, s.players[1].FellAt, s.left = true, 0, 3
-	play(t, s, "R")
-	if p := s.Player(0); p.Col != 7 {
-		t.Errorf("column %d, want 7: a fallen player does not block moves", p.Col)
-	}
-}
-
-func TestMoveOntoScheduledBlock(t *testing.T) {
-	s := newTest(t, "5,5,U/0,17,L/17,0,U/17,17,U")
-	setBlock(s, 1, 2, 9)
-	play(t, s, "R")
-	if p := s.Player(0); p.Col != 6 {
-		t.Fatalf("column %d, want 6: a block that is only scheduled can be entered", p.Col)
 	}
 }
 
