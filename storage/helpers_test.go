@@ -13,7 +13,14 @@ import (
 // openTemp opens a fresh database in a test folder.
 func openTemp(t testing.TB) *DB {
 	t.Helper()
-	db, err := Open(filepath.Join(t.TempDir(), "ringside.db"))
+	return openAt(t, filepath.Join(t.TempDir(), "ringside.db"))
+}
+
+// openAt opens the database at path for the rest of the test, which
+// closes it.
+func openAt(t testing.TB, path string) *DB {
+	t.Helper()
+	db, err := Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -118,11 +118,7 @@ func TestLockLost(t *testing.T) {
 func TestLockTwoHandles(t *testing.T) {
 	db := openTemp(t)
 	ev := mkEvent(t, db, 2, 2)
-	other, err := Open(db.Path())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer other.Close()
+	other := openAt(t, db.Path())
 	l, err := db.LockEvent(ev.ID)
 	if err != nil {
 		t.Fatal(err)
