@@ -64,3 +64,24 @@ func (b Builtins) New(name string, seed int64) (Bot, error) {
 	}
 	return nil, fmt.Errorf("%s has no built-in bot %q (bots: %s)", b.Game, name, strings.Join(b.Names(), ", "))
 }
+
+// Toggle is a per-seat option with two values, such as a protocol
+// variant: Off is the default behaviour, On the other.
+type Toggle struct {
+	Key               string
+	Off, On           string
+	OffMeans, OnMeans string // a few words on each value, for the error
+}
+
+// SeatToggle reads toggle t for one seat: false for Off, true for On. Any
+// other value's error names both values and what they mean.
+func (in Info) SeatToggle(opts Options, t Toggle, seat int) (bool, error) {
+	switch v := in.SeatValue(opts, t.Key, seat); v {
+	case t.Off:
+		return false, nil
+	case t.On:
+		return true, nil
+	default:
+		return false, fmt.Errorf("option %s=%q: want %s (%s) or %s (%s)", t.Key, v, t.Off, t.OffMeans, t.On, t.OnMeans)
+	}
+}

@@ -6,7 +6,6 @@
 package battle2048
 
 import (
-	"fmt"
 	"time"
 
 	"ringside/engine"
@@ -110,14 +109,11 @@ func NewState(opts engine.Options, players []string) (*State, error) {
 	if cfg.rounds, err = engine.IntOption(OptRounds, get(OptRounds), 1, maxRounds, "rounds"); err != nil {
 		return nil, err
 	}
+	protocol := engine.Toggle{Key: OptProtocol, Off: ProtocolFinal, OffMeans: "with the Turn TimeLeft MyScore OpponentScore line",
+		On: ProtocolBeta, OnMeans: "boards only"}
 	for seat := range Seats {
-		switch p := info.SeatValue(opts, OptProtocol, seat); p {
-		case ProtocolFinal:
-		case ProtocolBeta:
-			cfg.beta[seat] = true
-		default:
-			return nil, fmt.Errorf("option %s=%q: want %s (with the Turn TimeLeft MyScore OpponentScore line) or %s (boards only)",
-				OptProtocol, p, ProtocolFinal, ProtocolBeta)
+		if cfg.beta[seat], err = info.SeatToggle(opts, protocol, seat); err != nil {
+			return nil, err
 		}
 	}
 	return &State{cfg: cfg, players: append([]string(nil), players...), placedOn: -1}, nil

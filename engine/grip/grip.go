@@ -5,7 +5,6 @@
 package grip
 
 import (
-	"fmt"
 	"time"
 
 	"ringside/engine"
@@ -113,13 +112,10 @@ func NewState(opts engine.Options, players []string, seed int64) (*State, error)
 	if cfg.maxTurns, err = engine.IntOption(OptMaxTurns, get(OptMaxTurns), 1, maxMaxTurns, "turns"); err != nil {
 		return nil, err
 	}
+	coords := engine.Toggle{Key: OptCoords, Off: CoordsRC, OffMeans: "row first", On: CoordsXY, OnMeans: "column first"}
 	for seat := range Seats {
-		switch c := info.SeatValue(opts, OptCoords, seat); c {
-		case CoordsRC:
-		case CoordsXY:
-			cfg.xy[seat] = true
-		default:
-			return nil, fmt.Errorf("option %s=%q: want %s (row first) or %s (column first)", OptCoords, c, CoordsRC, CoordsXY)
+		if cfg.xy[seat], err = info.SeatToggle(opts, coords, seat); err != nil {
+			return nil, err
 		}
 	}
 	var start [Seats]Piece
