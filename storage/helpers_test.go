@@ -81,6 +81,14 @@ func schedule(n int) []event.Game {
 	return gs
 }
 
+// openWithEvent opens a fresh database with a league of n entries for
+// games of the given seats in it: the start of most event and match tests.
+func openWithEvent(t testing.TB, n, seats int) (*DB, Event) {
+	t.Helper()
+	db := openTemp(t)
+	return db, mkEvent(t, db, n, seats)
+}
+
 // eventWithGames creates a two-entry, two-seat league in db with the n
 // games of schedule(n) added, and returns it with its matches' IDs in
 // schedule order: the start of most match tests.

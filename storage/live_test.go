@@ -74,8 +74,7 @@ func TestLiveReplayLifecycle(t *testing.T) {
 
 // TestEventPace: an event's pace is stored and read back.
 func TestEventPace(t *testing.T) {
-	db := openTemp(t)
-	ev := mkEvent(t, db, 2, 2)
+	db, ev := openWithEvent(t, 2, 2)
 	if ev.Pace != 0 {
 		t.Fatalf("default pace %v", ev.Pace)
 	}

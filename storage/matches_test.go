@@ -15,8 +15,7 @@ import (
 )
 
 func TestAddMatchesIsIdempotent(t *testing.T) {
-	db := openTemp(t)
-	ev := mkEvent(t, db, 2, 2)
+	db, ev := openWithEvent(t, 2, 2)
 	games := schedule(6)
 	if err := db.AddMatches(ev.ID, games[:4]); err != nil {
 		t.Fatal(err)
@@ -272,8 +271,7 @@ func TestConcurrentWriters(t *testing.T) {
 }
 
 func TestRatings(t *testing.T) {
-	db := openTemp(t)
-	ev := mkEvent(t, db, 3, 2)
+	db, ev := openWithEvent(t, 3, 2)
 	in := []Rating{
 		{Entry: 1, AfterMatch: 0, Rating: 12.5, Interval: 80},
 		{Entry: 0, AfterMatch: 0, Rating: -12.5, Interval: 80},

@@ -451,8 +451,7 @@ func TestDefaultPath(t *testing.T) {
 }
 
 func TestIntegrityCheckFindsDamage(t *testing.T) {
-	db := openTemp(t)
-	ev := mkEvent(t, db, 2, 2)
+	db, ev := openWithEvent(t, 2, 2)
 	if err := db.AddMatches(ev.ID, schedule(4)); err != nil {
 		t.Fatal(err)
 	}
