@@ -4,8 +4,12 @@
 package enginetest
 
 import (
+	"strconv"
+	"strings"
 	"testing"
 	"time"
+
+	"ringside/engine"
 )
 
 // Games is how many games a test plays: full, or reduced under the race
@@ -47,4 +51,30 @@ func LogSlowestTurn(t testing.TB, bot string, games, raceGames int, limit time.D
 		slowest = max(slowest, play(g))
 	}
 	t.Logf("slowest %s turn in %d games: %v (limit %v a turn)", bot, games, slowest, limit)
+}
+
+// NewError is options and a number of players that a game's New must
+// refuse, and a part of what its error must say.
+type NewError struct {
+	Opts    engine.Options
+	Players int
+	Want    string
+}
+
+// CheckNewErrors has g start a game for each case, with players named p1,
+// p2, …, and wants each refused with an error that says what the case
+// wants. The options go to New as they are, without Info.Resolve, so the
+// game's own checks are what is tested.
+func CheckNewErrors(t testing.TB, g engine.Game, cases []NewError) {
+	t.Helper()
+	for _, tc := range cases {
+		players := make([]string, tc.Players)
+		for i := range players {
+			players[i] = "p" + strconv.Itoa(i+1)
+		}
+		_, err := g.New(tc.Opts, players, 1)
+		if err == nil || !strings.Contains(err.Error(), tc.Want) {
+			t.Errorf("%s: New(%v) with %d players: error %v, want %q", g.Info().ID, tc.Opts, tc.Players, err, tc.Want)
+		}
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"ringside/engine"
+	"ringside/engine/enginetest"
 )
 
 // Far-apart corners: nobody is near anybody.
@@ -618,26 +619,16 @@ func TestGameInfo(t *testing.T) {
 }
 
 func TestOptionErrors(t *testing.T) {
-	tests := []struct {
-		opts    engine.Options
-		players int
-		want    string
-	}{
-		{engine.Options{OptTurnMS: "abc"}, 4, `option turn_ms="abc": want a whole number of milliseconds from 1 to 600000`},
-		{engine.Options{OptTurnMS: "0"}, 4, `option turn_ms="0"`},
-		{engine.Options{OptReadyMS: "-5"}, 4, `option ready_ms="-5": want a whole number of milliseconds`},
-		{engine.Options{OptMaxTurns: "0"}, 4, `option max_turns="0": want a whole number of turns from 1 to 1000000`},
-		{engine.Options{OptMaxTurns: "1e3"}, 4, `option max_turns="1e3"`},
-		{engine.Options{OptCoords: "yx"}, 4, `option coords="yx": want rc (row first) or xy (column first)`},
-		{engine.Options{OptStart: "1,1,U"}, 4, `option start: want 4 players`},
-		{engine.Options{}, 3, "grip is played by exactly 4 players, not 3"},
-	}
-	for _, tt := range tests {
-		_, err := New().New(tt.opts, make([]string, tt.players), 1)
-		if err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("New(%v): error %v, want %q", tt.opts, err, tt.want)
-		}
-	}
+	enginetest.CheckNewErrors(t, New(), []enginetest.NewError{
+		{Opts: engine.Options{OptTurnMS: "abc"}, Players: 4, Want: `option turn_ms="abc": want a whole number of milliseconds from 1 to 600000`},
+		{Opts: engine.Options{OptTurnMS: "0"}, Players: 4, Want: `option turn_ms="0"`},
+		{Opts: engine.Options{OptReadyMS: "-5"}, Players: 4, Want: `option ready_ms="-5": want a whole number of milliseconds`},
+		{Opts: engine.Options{OptMaxTurns: "0"}, Players: 4, Want: `option max_turns="0": want a whole number of turns from 1 to 1000000`},
+		{Opts: engine.Options{OptMaxTurns: "1e3"}, Players: 4, Want: `option max_turns="1e3"`},
+		{Opts: engine.Options{OptCoords: "yx"}, Players: 4, Want: `option coords="yx": want rc (row first) or xy (column first)`},
+		{Opts: engine.Options{OptStart: "1,1,U"}, Players: 4, Want: `option start: want 4 players`},
+		{Opts: engine.Options{}, Players: 3, Want: "grip is played by exactly 4 players, not 3"},
+	})
 	if _, err := New().New(engine.Options{}, make([]string, 4), 1); err != nil {
 		t.Errorf("missing options should take defaults: %v", err)
 	}
