@@ -6,7 +6,8 @@ package engine
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -101,12 +102,7 @@ func (in Info) Resolve(opts Options) (Options, error) {
 		known[o.Key] = o
 		out[o.Key] = o.Default
 	}
-	keys := make([]string, 0, len(opts))
-	for k := range opts {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(opts)) {
 		v := opts[k]
 		o, ok := known[k]
 		if base, seat, isSeat := strings.Cut(k, "@"); isSeat && !ok {

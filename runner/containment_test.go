@@ -18,15 +18,7 @@ import (
 // call setsid, one of them after a double fork: when the games end, not
 // one process of them is left.
 func TestDaemonsDieWithTheGame(t *testing.T) {
-	cfg := event.Config{Format: event.League, Seats: 2, Games: 1, Seed: 7}
-	var bots []Bot
-	for i := range 3 {
-		name := "daemon" + strconv.Itoa(i)
-		cfg.Entries = append(cfg.Entries, event.Entry{Name: name})
-		bots = append(bots, Bot{Name: name, Command: hostile + " -attack daemon"})
-	}
-	e := &Event{Game: pingGame{}, Options: engine.Options{"turns": "4", "all": "1"}, Config: cfg, Bots: bots,
-		Concurrency: 2, TimeScale: 10}
+	e := daemonLeague("4")
 	games := 0
 	e.OnFinished = func(g event.Game, out *Outcome) error {
 		games++
@@ -49,17 +41,22 @@ func TestDaemonsDieWithTheGame(t *testing.T) {
 // eventHelper is the body of the child process of TestKilledRingside:
 // an event whose bots never end on their own.
 func eventHelper() {
+	_ = daemonLeague("100000000").Run(context.Background())
+	os.Exit(0)
+}
+
+// daemonLeague is a league of three hostile bots whose grandchildren call
+// setsid, playing ping games of the given number of turns two at a time.
+func daemonLeague(turns string) *Event {
 	cfg := event.Config{Format: event.League, Seats: 2, Games: 1, Seed: 7}
 	var bots []Bot
 	for i := range 3 {
-		name := "b" + strconv.Itoa(i)
+		name := "daemon" + strconv.Itoa(i)
 		cfg.Entries = append(cfg.Entries, event.Entry{Name: name})
 		bots = append(bots, Bot{Name: name, Command: hostile + " -attack daemon"})
 	}
-	e := &Event{Game: pingGame{}, Options: engine.Options{"turns": "100000000", "all": "1"}, Config: cfg,
-		Bots: bots, Concurrency: 2, TimeScale: 10}
-	_ = e.Run(context.Background())
-	os.Exit(0)
+	return &Event{Game: pingGame{}, Options: engine.Options{"turns": turns, "all": "1"}, Config: cfg, Bots: bots,
+		Concurrency: 2, TimeScale: 10}
 }
 
 // TestKilledRingside SIGKILLs a process in the middle of an event: within

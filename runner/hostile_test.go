@@ -150,10 +150,7 @@ func TestHostileBots(t *testing.T) {
 			h := newHostileTargets(t)
 			for _, tc := range hostileCases {
 				t.Run(tc.attack, func(t *testing.T) {
-					out, err := Play(context.Background(), hostileMatch(h, tc.attack, pretend))
-					if err != nil {
-						t.Fatal(err)
-					}
+					out := playHostile(t, h, tc.attack, pretend)
 					checkHostile(t, out, tc, pretend)
 					h.check(t, !pretend)
 					assertNoneRunning(t, hostile, h.sentinel.Process.Pid)
@@ -163,14 +160,21 @@ func TestHostileBots(t *testing.T) {
 	}
 }
 
-func hostileMatch(h *hostileTargets, attack string, pretend bool) Match {
-	return Match{Game: pingGame{}, Seed: 1, TimeScale: 10,
+// playHostile plays a six-turn ping game of the bot making attack on h
+// against a victim bot, with Landlock pretended absent when pretend is set.
+func playHostile(t *testing.T, h *hostileTargets, attack string, pretend bool) *Outcome {
+	t.Helper()
+	out, err := Play(context.Background(), Match{Game: pingGame{}, Seed: 1, TimeScale: 10,
 		Options: engine.Options{"turns": "6", "all": "1"},
 		Sandbox: Sandbox{PretendNoLandlock: pretend},
 		Bots: []Bot{
 			{Name: attack, Command: hostile + " -attack " + attack, Env: h.env()},
 			{Name: "victim", Command: hostile + " -attack victim"},
-		}}
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
 
 func checkHostile(t *testing.T, out *Outcome, tc hostileCase, pretend bool) {
@@ -449,10 +453,7 @@ func TestHostileBotsWithoutNamespaces(t *testing.T) {
 	h := newHostileTargets(t)
 	for _, tc := range hostileCases {
 		t.Run(tc.attack, func(t *testing.T) {
-			out, err := Play(context.Background(), hostileMatch(h, tc.attack, false))
-			if err != nil {
-				t.Fatal(err)
-			}
+			out := playHostile(t, h, tc.attack, false)
 			report := attackReport(out.Stderr[0], tc.attack)
 			t.Logf("%s: %s", tc.attack, report)
 			switch tc.attack {

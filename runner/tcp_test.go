@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 	"fmt"
+	"maps"
 	"net"
 	"os"
 	"os/exec"
@@ -46,21 +47,43 @@ func playCloud(t *testing.T, transport string, modes ...string) *Outcome {
 func playCloudMs(t *testing.T, transport, turnMs string, modes ...string) *Outcome {
 	t.Helper()
 	bin := buildTCPBot(t)
-	g, err := games.Get("cloud")
-	if err != nil {
-		t.Fatal(err)
-	}
 	withLoginTimeout(t, time.Second)
 	var bots []Bot
 	for _, m := range modes {
 		bots = append(bots, Bot{Name: m, Command: bin + " -mode " + m + " {host} {port} {user_token} {game_token}"})
 	}
-	out, err := Play(context.Background(), Match{Game: g, Seed: 5, Bots: bots,
-		Options: engine.Options{"turns": "5", "turn_ms": turnMs, "transport": transport}})
+	return playFiveTurns(t, Sandbox{}, engine.Options{"turn_ms": turnMs, "transport": transport}, bots...)
+}
+
+// playFiveTurns plays a five-turn Cloud game of bots on seed 5, 300 ms a
+// turn over TCP unless opts says otherwise.
+func playFiveTurns(t *testing.T, sb Sandbox, opts engine.Options, bots ...Bot) *Outcome {
+	t.Helper()
+	g, err := games.Get("cloud")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := engine.Options{"turns": "5", "turn_ms": "300"}
+	maps.Copy(o, opts)
+	out, err := Play(context.Background(), Match{Game: g, Seed: 5, Bots: bots, Sandbox: sb, Options: o})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// eachSandboxMode runs test as a subtest in each way a bot may run:
+// sandboxed, trusted, and sandboxed where the kernel refuses namespaces.
+func eachSandboxMode(t *testing.T, test func(t *testing.T, mode string, sb Sandbox)) {
+	for _, mode := range []string{"sandboxed", "trusted", "no-namespaces"} {
+		t.Run(mode, func(t *testing.T) {
+			if mode == "no-namespaces" {
+				sandbox.PretendNamespacesRefused(true)
+				defer sandbox.PretendNamespacesRefused(false)
+			}
+			test(t, mode, Sandbox{Trusted: mode == "trusted"})
+		})
+	}
 }
 
 func TestTCPGoodBotsAndLoopback(t *testing.T) {
@@ -175,49 +198,32 @@ func firstLine(s string) string {
 // attempt is in the replay.
 func TestCloudTakeoverRefused(t *testing.T) {
 	bin := buildTCPBot(t)
-	g, err := games.Get("cloud")
-	if err != nil {
-		t.Fatal(err)
-	}
 	withLoginTimeout(t, 2*time.Second)
-	for _, mode := range []string{"sandboxed", "trusted", "no-namespaces"} {
-		t.Run(mode, func(t *testing.T) {
-			trusted := mode == "trusted"
-			if mode == "no-namespaces" {
-				sandbox.PretendNamespacesRefused(true)
-				defer sandbox.PretendNamespacesRefused(false)
+	eachSandboxMode(t, func(t *testing.T, mode string, sb Sandbox) {
+		// The victim starts first and waits a moment, so that its
+		// tokens are there to be stolen.
+		out := playFiveTurns(t, sb, nil,
+			Bot{Name: "victim", Command: bin + " -mode good {host} {port} {user_token} {game_token}"},
+			Bot{Name: "thief", Command: bin + " -mode steal"})
+		if got := counts(out, 0); got[engine.OK] != 5 {
+			t.Errorf("victim verdicts = %v, want 5 ok; notes %q", got, allNotes(out))
+		}
+		thief := out.Stderr[1]
+		t.Logf("thief: %s", strings.Join(grepLines(thief, "steal:"), " | "))
+		if strings.Contains(thief, `steal: login with a stolen token: {"status":"ok"`) {
+			t.Errorf("the thief logged in to the victim's seat:\n%s", thief)
+		}
+		if mode != "sandboxed" {
+			if !strings.Contains(thief, "steal: login with a stolen token") {
+				t.Fatalf("%s: the thief found no token to try, so the binding was not tested:\n%s", mode, thief)
 			}
-			// The victim starts first and waits a moment, so that its
-			// tokens are there to be stolen.
-			bots := []Bot{
-				{Name: "victim", Command: bin + " -mode good {host} {port} {user_token} {game_token}"},
-				{Name: "thief", Command: bin + " -mode steal"},
+			if !strings.Contains(allNotes(out), "refused a login with this seat's tokens from seat 2's bot") {
+				t.Errorf("the refused takeover is not in the replay: %q", allNotes(out))
 			}
-			out, err := Play(context.Background(), Match{Game: g, Seed: 5, Bots: bots, Sandbox: Sandbox{Trusted: trusted},
-				Options: engine.Options{"turns": "5", "turn_ms": "300"}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := counts(out, 0); got[engine.OK] != 5 {
-				t.Errorf("victim verdicts = %v, want 5 ok; notes %q", got, allNotes(out))
-			}
-			thief := out.Stderr[1]
-			t.Logf("thief: %s", strings.Join(grepLines(thief, "steal:"), " | "))
-			if strings.Contains(thief, `steal: login with a stolen token: {"status":"ok"`) {
-				t.Errorf("the thief logged in to the victim's seat:\n%s", thief)
-			}
-			if mode != "sandboxed" {
-				if !strings.Contains(thief, "steal: login with a stolen token") {
-					t.Fatalf("%s: the thief found no token to try, so the binding was not tested:\n%s", mode, thief)
-				}
-				if !strings.Contains(allNotes(out), "refused a login with this seat's tokens from seat 2's bot") {
-					t.Errorf("the refused takeover is not in the replay: %q", allNotes(out))
-				}
-			} else if !strings.Contains(thief, "steal: no token found") {
-				t.Errorf("sandboxed: the thief found tokens:\n%s", thief)
-			}
-		})
-	}
+		} else if !strings.Contains(thief, "steal: no token found") {
+			t.Errorf("sandboxed: the thief found tokens:\n%s", thief)
+		}
+	})
 }
 
 func grepLines(s, prefix string) []string {
@@ -305,71 +311,54 @@ func newLoopbackSentinels(t *testing.T) *loopbackSentinels {
 // sandbox says it is partial and why.
 func TestCloudBotOffTheNetwork(t *testing.T) {
 	bin := buildTCPBot(t)
-	g, err := games.Get("cloud")
-	if err != nil {
-		t.Fatal(err)
-	}
 	withLoginTimeout(t, 2*time.Second)
-	for _, mode := range []string{"sandboxed", "trusted", "no-namespaces"} {
-		t.Run(mode, func(t *testing.T) {
-			if mode == "no-namespaces" {
-				sandbox.PretendNamespacesRefused(true)
-				defer sandbox.PretendNamespacesRefused(false)
+	eachSandboxMode(t, func(t *testing.T, mode string, sb Sandbox) {
+		s := newLoopbackSentinels(t)
+		env := []string{"HOSTILE_UDP=" + s.udp.LocalAddr().String(), "HOSTILE_TCP=" + s.tcp.Addr().String()}
+		out := playFiveTurns(t, sb, nil,
+			Bot{Name: "escape", Command: bin + " -mode escape", Env: env},
+			Bot{Name: "good", Command: bin + " -mode good"})
+		t.Logf("escape: %s", strings.Join(grepLines(out.Stderr[0], "escape:"), " | "))
+		for seat := range 2 {
+			if got := counts(out, seat); got[engine.OK] != 5 {
+				t.Errorf("seat %d verdicts = %v, want 5 ok; notes %q", seat+1, got, allNotes(out))
 			}
-			s := newLoopbackSentinels(t)
-			env := []string{"HOSTILE_UDP=" + s.udp.LocalAddr().String(), "HOSTILE_TCP=" + s.tcp.Addr().String()}
-			bots := []Bot{
-				{Name: "escape", Command: bin + " -mode escape", Env: env},
-				{Name: "good", Command: bin + " -mode good"},
+		}
+		udp, tcp := s.datagram.Load(), s.accepted.Load()
+		switch mode {
+		case "sandboxed":
+			if udp != 0 || tcp != 0 {
+				t.Errorf("from its own network namespace the bot reached the host: %d datagrams, %d connections", udp, tcp)
 			}
-			out, err := Play(context.Background(), Match{Game: g, Seed: 5, Bots: bots,
-				Sandbox: Sandbox{Trusted: mode == "trusted"},
-				Options: engine.Options{"turns": "5", "turn_ms": "300"}})
-			if err != nil {
-				t.Fatal(err)
+			if !strings.Contains(out.Stderr[0], "escape: interfaces [lo]") {
+				t.Errorf("the bot's network namespace is not its own with just a loopback: %q",
+					grepLines(out.Stderr[0], "escape: interfaces"))
 			}
-			t.Logf("escape: %s", strings.Join(grepLines(out.Stderr[0], "escape:"), " | "))
 			for seat := range 2 {
-				if got := counts(out, seat); got[engine.OK] != 5 {
-					t.Errorf("seat %d verdicts = %v, want 5 ok; notes %q", seat+1, got, allNotes(out))
+				if out.Sandbox[seat] != "on" {
+					t.Errorf("seat %d sandbox %q, want on", seat+1, out.Sandbox[seat])
 				}
 			}
-			udp, tcp := s.datagram.Load(), s.accepted.Load()
-			switch mode {
-			case "sandboxed":
-				if udp != 0 || tcp != 0 {
-					t.Errorf("from its own network namespace the bot reached the host: %d datagrams, %d connections", udp, tcp)
-				}
-				if !strings.Contains(out.Stderr[0], "escape: interfaces [lo]") {
-					t.Errorf("the bot's network namespace is not its own with just a loopback: %q",
-						grepLines(out.Stderr[0], "escape: interfaces"))
-				}
-				for seat := range 2 {
-					if out.Sandbox[seat] != "on" {
-						t.Errorf("seat %d sandbox %q, want on", seat+1, out.Sandbox[seat])
-					}
-				}
-			case "trusted":
-				if udp == 0 || tcp == 0 {
-					t.Errorf("trusted, the bot's %d datagrams and %d connections did not arrive: the sentinels see nothing", udp, tcp)
-				}
-			case "no-namespaces":
-				if tcp != 0 {
-					t.Errorf("without namespaces Landlock let the bot connect to another loopback port (%d times)", tcp)
-				}
-				if udp == 0 {
-					t.Errorf("without a network namespace the datagrams were expected to arrive (so the status must say so), none did")
-				}
-				if out.Sandbox[0] != "partial" {
-					t.Errorf("sandbox %q, want partial", out.Sandbox[0])
-				}
-				level, text := SandboxStatus(Sandbox{})
-				if level != sandbox.Partial || !strings.Contains(text, "UDP") {
-					t.Errorf("status without namespaces does not say bots can send UDP: %v %s", level, text)
-				}
+		case "trusted":
+			if udp == 0 || tcp == 0 {
+				t.Errorf("trusted, the bot's %d datagrams and %d connections did not arrive: the sentinels see nothing", udp, tcp)
 			}
-		})
-	}
+		case "no-namespaces":
+			if tcp != 0 {
+				t.Errorf("without namespaces Landlock let the bot connect to another loopback port (%d times)", tcp)
+			}
+			if udp == 0 {
+				t.Errorf("without a network namespace the datagrams were expected to arrive (so the status must say so), none did")
+			}
+			if out.Sandbox[0] != "partial" {
+				t.Errorf("sandbox %q, want partial", out.Sandbox[0])
+			}
+			level, text := SandboxStatus(Sandbox{})
+			if level != sandbox.Partial || !strings.Contains(text, "UDP") {
+				t.Errorf("status without namespaces does not say bots can send UDP: %v %s", level, text)
+			}
+		}
+	})
 }
 
 // TestCloudConnectionFloodBounded plays a sandboxed Cloud bot that opens
@@ -378,17 +367,9 @@ func TestCloudBotOffTheNetwork(t *testing.T) {
 // lets them go it logs in and plays every turn, as does the other seat.
 func TestCloudConnectionFloodBounded(t *testing.T) {
 	bin := buildTCPBot(t)
-	g, err := games.Get("cloud")
-	if err != nil {
-		t.Fatal(err)
-	}
 	withLoginTimeout(t, 3*time.Second)
-	bots := []Bot{{Name: "flood", Command: bin + " -mode connflood"}, {Name: "good", Command: bin + " -mode good"}}
-	out, err := Play(context.Background(), Match{Game: g, Seed: 5, Bots: bots,
-		Options: engine.Options{"turns": "5", "turn_ms": "300"}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := playFiveTurns(t, Sandbox{}, nil,
+		Bot{Name: "flood", Command: bin + " -mode connflood"}, Bot{Name: "good", Command: bin + " -mode good"})
 	report := grepLines(out.Stderr[0], "connflood:")
 	t.Logf("%s", report)
 	var greeted, connected int

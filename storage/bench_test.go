@@ -15,8 +15,7 @@ import (
 // BenchmarkFinishMatch persists a finished 1000-turn Grip game with its
 // replay: compression plus one transaction. Goal: ≤ 1 ms.
 func BenchmarkFinishMatch(b *testing.B) {
-	db := openTemp(b)
-	ev := mkEvent(b, db, 4, 4)
+	db, ev := openWithEvent(b, 4, 4)
 	log := gripLog(1)
 	res := log.Result
 	var ids []int64
@@ -55,11 +54,7 @@ func scheduleMore(b *testing.B, db *DB, eventID int64, from, n int) []int64 {
 	if err != nil {
 		b.Fatal(err)
 	}
-	ids := make([]int64, len(ms))
-	for i, m := range ms {
-		ids[i] = m.ID
-	}
-	return ids
+	return idsOf(ms)
 }
 
 // fillOutcomes stores n finished four-seat games directly, as a long
@@ -91,8 +86,7 @@ func fillOutcomes(b *testing.B, db *DB, eventID int64, n int) {
 // BenchmarkOutcomes100k loads 100 000 finished games for standings.
 // Goal: loading plus standings ≤ 100 ms.
 func BenchmarkOutcomes100k(b *testing.B) {
-	db := openTemp(b)
-	ev := mkEvent(b, db, 8, 4)
+	db, ev := openWithEvent(b, 8, 4)
 	const n = 100_000
 	fillOutcomes(b, db, ev.ID, n)
 	for b.Loop() {
@@ -108,8 +102,7 @@ func BenchmarkOutcomes100k(b *testing.B) {
 
 // BenchmarkReplay loads and decodes one stored 1000-turn replay.
 func BenchmarkReplay(b *testing.B) {
-	db := openTemp(b)
-	ev := mkEvent(b, db, 4, 4)
+	db, ev := openWithEvent(b, 4, 4)
 	ids := scheduleMore(b, db, ev.ID, 0, 1)
 	log := gripLog(1)
 	if err := db.FinishMatch(ids[0], log.Result, log, time.Second); err != nil {
@@ -156,8 +149,7 @@ func BenchmarkEncodeReplay(b *testing.B) {
 // BenchmarkIntegrityCheck measures the full check on a database of 20 000
 // games with replays (about 70 MB), to decide whether Open can afford one.
 func BenchmarkIntegrityCheck(b *testing.B) {
-	db := openTemp(b)
-	ev := mkEvent(b, db, 8, 4)
+	db, ev := openWithEvent(b, 8, 4)
 	const n = 20_000
 	fillOutcomes(b, db, ev.ID, n)
 	blob, size, err := encodeLog(gripLog(1))

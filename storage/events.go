@@ -168,7 +168,7 @@ func (db *DB) CreateEvent(ev Event) (Event, error) {
 
 const eventColumns = `id, name, game, options, config, status, concurrency, time_scale, created, finished, trusted, limits, deadline, pace`
 
-func scanEvent(row interface{ Scan(...any) error }) (Event, error) {
+func scanEvent(row scanner) (Event, error) {
 	var ev Event
 	var opts, cfg string
 	var created, finished, deadline sql.NullInt64
@@ -188,50 +188,30 @@ func scanEvent(row interface{ Scan(...any) error }) (Event, error) {
 
 // Event loads an event with its entries.
 func (db *DB) Event(id int64) (Event, error) {
-	ev, err := scanEvent(db.r.QueryRow(`SELECT `+eventColumns+` FROM events WHERE id = ?`, id))
-	if errors.Is(err, sql.ErrNoRows) {
-		return Event{}, fmt.Errorf("event %d: %w", id, ErrNotFound)
-	}
+	ev, err := one(scanEvent, db.r.QueryRow(`SELECT `+eventColumns+` FROM events WHERE id = ?`, id), "event %d", id)
 	if err != nil {
-		return Event{}, fmt.Errorf("event %d: %w", id, err)
+		return Event{}, err
 	}
-	rows, err := db.r.Query(`SELECT idx, name, revision_id, command, dir, filler, candidate, trusted, limits, options, spec
-		FROM entries WHERE event_id = ? ORDER BY idx`, id)
+	ev.Entries, err = collect(scanEntry)(db.r.Query(`SELECT idx, name, revision_id, command, dir, filler, candidate, trusted, limits, options, spec
+		FROM entries WHERE event_id = ? ORDER BY idx`, id))
 	if err != nil {
-		return Event{}, fmt.Errorf("entries of event %d: %w", id, err)
-	}
-	for rows.Next() {
-		var e Entry
-		var rev sql.NullInt64
-		if err := rows.Scan(&e.Index, &e.Name, &rev, &e.Command, &e.Dir, &e.Filler, &e.Candidate, &e.Trusted, &e.Limits, &e.Options, &e.Spec); err != nil {
-			rows.Close()
-			return Event{}, fmt.Errorf("entries of event %d: %w", id, err)
-		}
-		e.RevisionID = rev.Int64
-		ev.Entries = append(ev.Entries, e)
-	}
-	if err := closeRows(rows); err != nil {
 		return Event{}, fmt.Errorf("entries of event %d: %w", id, err)
 	}
 	return ev, nil
 }
 
+func scanEntry(row scanner) (Entry, error) {
+	var e Entry
+	var rev sql.NullInt64
+	err := row.Scan(&e.Index, &e.Name, &rev, &e.Command, &e.Dir, &e.Filler, &e.Candidate, &e.Trusted, &e.Limits, &e.Options, &e.Spec)
+	e.RevisionID = rev.Int64
+	return e, err
+}
+
 // ListEvents returns every event without its entries, newest first.
 func (db *DB) ListEvents() ([]Event, error) {
-	rows, err := db.r.Query(`SELECT ` + eventColumns + ` FROM events ORDER BY id DESC`)
+	out, err := collect(scanEvent)(db.r.Query(`SELECT ` + eventColumns + ` FROM events ORDER BY id DESC`))
 	if err != nil {
-		return nil, fmt.Errorf("list events: %w", err)
-	}
-	var out []Event
-	for rows.Next() {
-		ev, err := scanEvent(rows)
-		if err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("list events: %w", err)
-		}
-		out = append(out, ev)
-	}
-	if err := closeRows(rows); err != nil {
 		return nil, fmt.Errorf("list events: %w", err)
 	}
 	return out, nil

@@ -98,11 +98,7 @@ func TestEvents(t *testing.T) {
 
 func TestDeleteEventCascades(t *testing.T) {
 	db := openTemp(t)
-	ev := mkEvent(t, db, 2, 2)
-	if err := db.AddMatches(ev.ID, schedule(2)); err != nil {
-		t.Fatal(err)
-	}
-	ids := matchIDs(t, db, ev.ID)
+	ev, ids := eventWithGames(t, db, 2)
 	if err := db.FinishMatch(ids[0], engine.Result{Ranks: []int{1, 2}}, gripLog(1), 0); err != nil {
 		t.Fatal(err)
 	}

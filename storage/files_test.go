@@ -106,16 +106,8 @@ func TestRemoveRevisionFoldersKeepsOtherDatabases(t *testing.T) {
 
 func TestLockAIExcludesOtherHandles(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "r.db")
-	a, err := Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
-	b, err := Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
+	a := openAt(t, path)
+	b := openAt(t, path)
 	unlock, err := a.LockAI(context.Background(), 1)
 	if err != nil {
 		t.Fatal(err)
@@ -215,11 +207,7 @@ func TestMigrationKeepsTwinsApart(t *testing.T) {
 		}
 	}
 	old.Close()
-	db, err := Open(abs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openAt(t, abs)
 	revs, err := db.Revisions(ai.ID)
 	if err != nil {
 		t.Fatal(err)

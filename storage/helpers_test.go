@@ -13,7 +13,14 @@ import (
 // openTemp opens a fresh database in a test folder.
 func openTemp(t testing.TB) *DB {
 	t.Helper()
-	db, err := Open(filepath.Join(t.TempDir(), "ringside.db"))
+	return openAt(t, filepath.Join(t.TempDir(), "ringside.db"))
+}
+
+// openAt opens the database at path for the rest of the test, which
+// closes it.
+func openAt(t testing.TB, path string) *DB {
+	t.Helper()
+	db, err := Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,6 +81,26 @@ func schedule(n int) []event.Game {
 	return gs
 }
 
+// openWithEvent opens a fresh database with a league of n entries for
+// games of the given seats in it: the start of most event and match tests.
+func openWithEvent(t testing.TB, n, seats int) (*DB, Event) {
+	t.Helper()
+	db := openTemp(t)
+	return db, mkEvent(t, db, n, seats)
+}
+
+// eventWithGames creates a two-entry, two-seat league in db with the n
+// games of schedule(n) added, and returns it with its matches' IDs in
+// schedule order: the start of most match tests.
+func eventWithGames(t testing.TB, db *DB, n int) (Event, []int64) {
+	t.Helper()
+	ev := mkEvent(t, db, 2, 2)
+	if err := db.AddMatches(ev.ID, schedule(n)); err != nil {
+		t.Fatal(err)
+	}
+	return ev, matchIDs(t, db, ev.ID)
+}
+
 // matchIDs returns the IDs of an event's matches in schedule order.
 func matchIDs(t testing.TB, db *DB, eventID int64) []int64 {
 	t.Helper()
@@ -81,6 +108,11 @@ func matchIDs(t testing.TB, db *DB, eventID int64) []int64 {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return idsOf(ms)
+}
+
+// idsOf returns the IDs of ms, in order.
+func idsOf(ms []Match) []int64 {
 	ids := make([]int64, len(ms))
 	for i, m := range ms {
 		ids[i] = m.ID

@@ -12,11 +12,7 @@ import (
 // back by a late save) once the game is finished or reset.
 func TestLiveReplayLifecycle(t *testing.T) {
 	db := openTemp(t)
-	ev := mkEvent(t, db, 2, 2)
-	if err := db.AddMatches(ev.ID, schedule(3)); err != nil {
-		t.Fatal(err)
-	}
-	ids := matchIDs(t, db, ev.ID)
+	ev, ids := eventWithGames(t, db, 3)
 	full := gripLog(1)
 	part := func(n int) *engine.Log {
 		l := *full
@@ -78,8 +74,7 @@ func TestLiveReplayLifecycle(t *testing.T) {
 
 // TestEventPace: an event's pace is stored and read back.
 func TestEventPace(t *testing.T) {
-	db := openTemp(t)
-	ev := mkEvent(t, db, 2, 2)
+	db, ev := openWithEvent(t, 2, 2)
 	if ev.Pace != 0 {
 		t.Fatalf("default pace %v", ev.Pace)
 	}

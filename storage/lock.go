@@ -93,12 +93,8 @@ func (db *DB) LockEvent(id int64) (*EventLock, error) {
 	l := &EventLock{db: db, eventID: id, me: me,
 		stop: make(chan struct{}), done: make(chan struct{}), lost: make(chan struct{})}
 	err := db.write(func(tx *sql.Tx) error {
-		var exists bool
-		if err := tx.QueryRow(`SELECT EXISTS (SELECT 1 FROM events WHERE id = ?)`, id).Scan(&exists); err != nil {
+		if err := eventExists(tx, id); err != nil {
 			return err
-		}
-		if !exists {
-			return fmt.Errorf("event %d: %w", id, ErrNotFound)
 		}
 		var h LockHolder
 		var hstart, started, beat int64

@@ -19,8 +19,7 @@ func putLock(t *testing.T, db *DB, id int64, pid int, host string, pstart int64,
 }
 
 func TestLockEvent(t *testing.T) {
-	db := openTemp(t)
-	ev := mkEvent(t, db, 2, 2)
+	db, ev := openWithEvent(t, 2, 2)
 	host, _ := os.Hostname()
 	l, err := db.LockEvent(ev.ID)
 	if err != nil || l.TookOver != nil {
@@ -92,8 +91,7 @@ func TestLockLost(t *testing.T) {
 	old := lockHeartbeat
 	lockHeartbeat = 10 * time.Millisecond
 	defer func() { lockHeartbeat = old }()
-	db := openTemp(t)
-	ev := mkEvent(t, db, 2, 2)
+	db, ev := openWithEvent(t, 2, 2)
 	l, err := db.LockEvent(ev.ID)
 	if err != nil {
 		t.Fatal(err)
@@ -116,13 +114,8 @@ func TestLockLost(t *testing.T) {
 // Two handles on one file in one process are still one process: the
 // second cannot take the event the first runs.
 func TestLockTwoHandles(t *testing.T) {
-	db := openTemp(t)
-	ev := mkEvent(t, db, 2, 2)
-	other, err := Open(db.Path())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer other.Close()
+	db, ev := openWithEvent(t, 2, 2)
+	other := openAt(t, db.Path())
 	l, err := db.LockEvent(ev.ID)
 	if err != nil {
 		t.Fatal(err)

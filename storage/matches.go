@@ -86,18 +86,26 @@ func parseProblems(s sql.NullString) []Problems {
 	return out
 }
 
+// eventExists is ErrNotFound, naming the event, when there is no event id.
+func eventExists(tx *sql.Tx, id int64) error {
+	var exists bool
+	if err := tx.QueryRow(`SELECT EXISTS (SELECT 1 FROM events WHERE id = ?)`, id).Scan(&exists); err != nil {
+		return err
+	}
+	if !exists {
+		return fmt.Errorf("event %d: %w", id, ErrNotFound)
+	}
+	return nil
+}
+
 // AddMatches stores scheduled games. It is idempotent per game index, so a
 // resumed scheduler may add its schedule again: a game already stored is
 // left as it is (with its status and result), provided it is the same
 // game; a different game at a stored index is refused.
 func (db *DB) AddMatches(eventID int64, games []event.Game) error {
 	err := db.write(func(tx *sql.Tx) error {
-		var exists bool
-		if err := tx.QueryRow(`SELECT EXISTS (SELECT 1 FROM events WHERE id = ?)`, eventID).Scan(&exists); err != nil {
+		if err := eventExists(tx, eventID); err != nil {
 			return err
-		}
-		if !exists {
-			return fmt.Errorf("event %d: %w", eventID, ErrNotFound)
 		}
 		ins, err := tx.Prepare(`INSERT INTO matches (event_id, idx, round, grp, seed, seats) VALUES (?, ?, ?, ?, ?, ?)
 			ON CONFLICT (event_id, idx) DO NOTHING`)
@@ -138,7 +146,7 @@ func (db *DB) AddMatches(eventID int64, games []event.Game) error {
 
 const matchColumns = `id, event_id, idx, round, grp, seed, seats, status, result, error, started, finished, duration_ms, problems`
 
-func scanMatch(row interface{ Scan(...any) error }) (Match, error) {
+func scanMatch(row scanner) (Match, error) {
 	var m Match
 	var seats string
 	var result, problems sql.NullString
@@ -164,20 +172,8 @@ func scanMatch(row interface{ Scan(...any) error }) (Match, error) {
 }
 
 func (db *DB) queryMatches(what, query string, args ...any) ([]Match, error) {
-	rows, err := db.r.Query(query, args...)
+	out, err := collect(scanMatch)(db.r.Query(query, args...))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", what, err)
-	}
-	var out []Match
-	for rows.Next() {
-		m, err := scanMatch(rows)
-		if err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("%s: %w", what, err)
-		}
-		out = append(out, m)
-	}
-	if err := closeRows(rows); err != nil {
 		return nil, fmt.Errorf("%s: %w", what, err)
 	}
 	return out, nil
@@ -210,14 +206,7 @@ func (db *DB) MatchCounts(eventID int64) (done, all int, err error) {
 
 // Match loads one game.
 func (db *DB) Match(id int64) (Match, error) {
-	m, err := scanMatch(db.r.QueryRow(`SELECT `+matchColumns+` FROM matches WHERE id = ?`, id))
-	if errors.Is(err, sql.ErrNoRows) {
-		return Match{}, fmt.Errorf("match %d: %w", id, ErrNotFound)
-	}
-	if err != nil {
-		return Match{}, fmt.Errorf("match %d: %w", id, err)
-	}
-	return m, nil
+	return one(scanMatch, db.r.QueryRow(`SELECT `+matchColumns+` FROM matches WHERE id = ?`, id), "match %d", id)
 }
 
 // StartMatch marks a scheduled game as running.
@@ -576,21 +565,13 @@ func putRatings(tx *sql.Tx, eventID int64, rs []Rating) error {
 // Ratings returns an event's rating history in game order, then entry
 // order.
 func (db *DB) Ratings(eventID int64) ([]Rating, error) {
-	rows, err := db.r.Query(`SELECT entry_idx, after_match, rating, interval FROM ratings
-		WHERE event_id = ? ORDER BY after_match, entry_idx`, eventID)
-	if err != nil {
-		return nil, fmt.Errorf("ratings of event %d: %w", eventID, err)
-	}
-	var out []Rating
-	for rows.Next() {
+	out, err := collect(func(row scanner) (Rating, error) {
 		var r Rating
-		if err := rows.Scan(&r.Entry, &r.AfterMatch, &r.Rating, &r.Interval); err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("ratings of event %d: %w", eventID, err)
-		}
-		out = append(out, r)
-	}
-	if err := closeRows(rows); err != nil {
+		err := row.Scan(&r.Entry, &r.AfterMatch, &r.Rating, &r.Interval)
+		return r, err
+	})(db.r.Query(`SELECT entry_idx, after_match, rating, interval FROM ratings
+		WHERE event_id = ? ORDER BY after_match, entry_idx`, eventID))
+	if err != nil {
 		return nil, fmt.Errorf("ratings of event %d: %w", eventID, err)
 	}
 	return out, nil

@@ -15,8 +15,7 @@ import (
 )
 
 func TestAddMatchesIsIdempotent(t *testing.T) {
-	db := openTemp(t)
-	ev := mkEvent(t, db, 2, 2)
+	db, ev := openWithEvent(t, 2, 2)
 	games := schedule(6)
 	if err := db.AddMatches(ev.ID, games[:4]); err != nil {
 		t.Fatal(err)
@@ -72,11 +71,7 @@ func TestAddMatchesIsIdempotent(t *testing.T) {
 
 func TestMatchLifecycle(t *testing.T) {
 	db := openTemp(t)
-	ev := mkEvent(t, db, 2, 2)
-	if err := db.AddMatches(ev.ID, schedule(5)); err != nil {
-		t.Fatal(err)
-	}
-	ids := matchIDs(t, db, ev.ID)
+	ev, ids := eventWithGames(t, db, 5)
 	win := engine.Result{Ranks: []int{1, 2}, Reason: "last_standing", Turns: 40}
 	draw := engine.Result{Ranks: []int{1, 1}, Reason: "turn_limit", Turns: 1000, Scores: []float64{3, 3}}
 
@@ -168,11 +163,8 @@ func TestMatchLifecycle(t *testing.T) {
 
 func TestFinishMatchIsAtomic(t *testing.T) {
 	db := openTemp(t)
-	ev := mkEvent(t, db, 2, 2)
-	if err := db.AddMatches(ev.ID, schedule(1)); err != nil {
-		t.Fatal(err)
-	}
-	id := matchIDs(t, db, ev.ID)[0]
+	ev, ids := eventWithGames(t, db, 1)
+	id := ids[0]
 	if err := db.StartMatch(id); err != nil {
 		t.Fatal(err)
 	}
@@ -207,11 +199,7 @@ func TestFinishMatchIsAtomic(t *testing.T) {
 func TestConcurrentWriters(t *testing.T) {
 	db := openTemp(t)
 	const workers, perWorker = 6, 15
-	ev := mkEvent(t, db, 2, 2)
-	if err := db.AddMatches(ev.ID, schedule(workers*perWorker)); err != nil {
-		t.Fatal(err)
-	}
-	ids := matchIDs(t, db, ev.ID)
+	ev, ids := eventWithGames(t, db, workers*perWorker)
 	logs := []*engine.Log{gripLog(1), gripLog(2)}
 	var wg sync.WaitGroup
 	errs := make(chan error, workers*(perWorker*4+2))
@@ -283,8 +271,7 @@ func TestConcurrentWriters(t *testing.T) {
 }
 
 func TestRatings(t *testing.T) {
-	db := openTemp(t)
-	ev := mkEvent(t, db, 3, 2)
+	db, ev := openWithEvent(t, 3, 2)
 	in := []Rating{
 		{Entry: 1, AfterMatch: 0, Rating: 12.5, Interval: 80},
 		{Entry: 0, AfterMatch: 0, Rating: -12.5, Interval: 80},
@@ -441,11 +428,7 @@ func TestOutcomesUseCoveringIndex(t *testing.T) {
 
 func TestMatchCounts(t *testing.T) {
 	db := openTemp(t)
-	ev := mkEvent(t, db, 2, 2)
-	if err := db.AddMatches(ev.ID, schedule(3)); err != nil {
-		t.Fatal(err)
-	}
-	ids := matchIDs(t, db, ev.ID)
+	ev, ids := eventWithGames(t, db, 3)
 	if err := db.FinishMatch(ids[1], engine.Result{Ranks: []int{1, 2}}, nil, 0); err != nil {
 		t.Fatal(err)
 	}
@@ -461,11 +444,7 @@ func TestMatchCounts(t *testing.T) {
 // point is lost.
 func TestFinishMatchRatedIsOneTransaction(t *testing.T) {
 	db := openTemp(t)
-	ev := mkEvent(t, db, 2, 2)
-	if err := db.AddMatches(ev.ID, schedule(2)); err != nil {
-		t.Fatal(err)
-	}
-	ids := matchIDs(t, db, ev.ID)
+	ev, ids := eventWithGames(t, db, 2)
 	if err := db.StartMatch(ids[0]); err != nil {
 		t.Fatal(err)
 	}

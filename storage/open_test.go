@@ -98,11 +98,7 @@ func TestExplainCorruption(t *testing.T) {
 	}
 	db.Close()
 	damagePage(t, path, root, pageSize)
-	db, err = Open(path)
-	if err != nil {
-		t.Fatalf("open: %v", err)
-	}
-	defer db.Close()
+	db = openAt(t, path)
 	_, err = db.Matches(ev.ID)
 	err = db.Explain(err)
 	var ce *CorruptError

@@ -227,13 +227,26 @@ func (r *reader) bytes(n int, what string) []byte {
 	return p
 }
 
-func (r *reader) string(what string) string {
-	n := r.uvarint(what)
-	if n > uint64(len(r.b)) {
+// next reads the next of a list of ascending indexes below n, each stored
+// as its distance from the one before (prev; 0 before the first). With
+// strict the distance may not be 0: no index comes twice.
+func (r *reader) next(prev, n int, strict bool, what string) (int, bool) {
+	d := r.uvarint(what)
+	if d > uint64(n) || (strict && d == 0) {
 		r.fail(what)
-		return ""
+		return 0, false
 	}
-	return string(r.bytes(int(n), what))
+	i := prev + int(d)
+	if i >= n {
+		r.fail(what)
+		return 0, false
+	}
+	return i, true
+}
+
+// string reads a length and that many bytes.
+func (r *reader) string(what string) string {
+	return string(r.bytes(r.count(what), what))
 }
 
 // unmarshalLog reads the uncompressed columnar encoding.
@@ -291,14 +304,8 @@ func unmarshalLog(raw []byte) (*engine.Log, error) {
 	nErr := r.count("stderr count")
 	at := 0
 	for k := range nErr {
-		d := r.uvarint("stderr position")
-		if d > uint64(total) || (k > 0 && d == 0) {
-			r.fail("stderr position")
-			break
-		}
-		at += int(d)
-		if at >= total {
-			r.fail("stderr position")
+		var ok bool
+		if at, ok = r.next(at, total, k > 0, "stderr position"); !ok {
 			break
 		}
 		replies[at].Stderr = r.string("stderr")
@@ -309,14 +316,8 @@ func unmarshalLog(raw []byte) (*engine.Log, error) {
 	nNoise := r.count("noise count")
 	step := 0
 	for range nNoise {
-		d := r.uvarint("noise step")
-		if d > uint64(nSteps) {
-			r.fail("noise step")
-			break
-		}
-		step += int(d)
-		if step >= nSteps {
-			r.fail("noise step")
+		var ok bool
+		if step, ok = r.next(step, nSteps, false, "noise step"); !ok {
 			break
 		}
 		seat := int(r.uvarint("noise seat"))

@@ -52,11 +52,7 @@ func replayCases() []struct {
 func TestReplayRoundTrip(t *testing.T) {
 	db := openTemp(t)
 	cases := replayCases()
-	ev := mkEvent(t, db, 2, 2)
-	if err := db.AddMatches(ev.ID, schedule(len(cases))); err != nil {
-		t.Fatal(err)
-	}
-	ids := matchIDs(t, db, ev.ID)
+	_, ids := eventWithGames(t, db, len(cases))
 	for i, tt := range cases {
 		t.Run(tt.name, func(t *testing.T) {
 			blob, size, err := encodeLog(tt.log)

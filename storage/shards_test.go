@@ -13,8 +13,7 @@ import (
 // result (importing again changes nothing), and refuses a game of another
 // event without storing any.
 func TestShardsOutBackMissing(t *testing.T) {
-	db := openTemp(t)
-	ev := mkEvent(t, db, 2, 2)
+	db, ev := openWithEvent(t, 2, 2)
 	other := mkEvent(t, db, 2, 2)
 	for _, e := range []Event{ev, other} {
 		if err := db.AddMatches(e.ID, schedule(4)); err != nil {

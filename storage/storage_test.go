@@ -66,11 +66,7 @@ func TestOpenCreatesFolderAndSchema(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Opening again is a no-op for the schema and keeps the data.
-	db, err = Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db = openAt(t, path)
 	if got := pragma(t, db.w, "user_version"); got != want["user_version"] {
 		t.Errorf("user_version after reopen = %s", got)
 	}
@@ -203,11 +199,7 @@ func TestMigrateFromEachVersion(t *testing.T) {
 			if err := old.Close(); err != nil {
 				t.Fatal(err)
 			}
-			db, err := Open(abs)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer db.Close()
+			db := openAt(t, abs)
 			if got := pragma(t, db.w, "user_version"); got != strconv.Itoa(len(migs)) {
 				t.Errorf("user_version after upgrade = %s, want %d", got, len(migs))
 			}
@@ -233,11 +225,7 @@ func TestMigrationFailureRollsBack(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "9999_bad.sql") || !strings.Contains(err.Error(), "nosuch") {
 		t.Fatalf("err = %v, want a failure naming the migration and its cause", err)
 	}
-	db, err := Open(abs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openAt(t, abs)
 	if got := pragma(t, db.w, "user_version"); got != strconv.Itoa(len(migs)) {
 		t.Errorf("user_version = %s, want %d: the failed step must not count", got, len(migs))
 	}
@@ -415,11 +403,7 @@ func TestOpenAcceptsEmptyFiles(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			path := tt.make(t, t.TempDir())
-			db, err := Open(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer db.Close()
+			db := openAt(t, path)
 			if _, err := db.AddAI(AI{Name: "a", Game: "grip"}); err != nil {
 				t.Fatal(err)
 			}
@@ -467,8 +451,7 @@ func TestDefaultPath(t *testing.T) {
 }
 
 func TestIntegrityCheckFindsDamage(t *testing.T) {
-	db := openTemp(t)
-	ev := mkEvent(t, db, 2, 2)
+	db, ev := openWithEvent(t, 2, 2)
 	if err := db.AddMatches(ev.ID, schedule(4)); err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,6 @@
 package battle2048
 
 import (
-	"fmt"
 	"time"
 
 	"ringside/engine"
@@ -31,9 +30,8 @@ const (
 )
 
 // Limits for the numeric options, so a typo cannot start a game that never
-// ends or never waits.
+// ends; a single wait is capped at engine.MaxWaitMillis.
 const (
-	maxMillis      = 600000
 	maxTotalMillis = 100000000
 	maxRounds      = 1000000
 )
@@ -90,54 +88,48 @@ func (*Game) New(opts engine.Options, players []string, seed int64) (engine.Stat
 // NewState is Game.New with the concrete type, for renderers and tests that
 // use the accessors. Missing options take their defaults.
 func NewState(opts engine.Options, players []string) (*State, error) {
-	if len(players) != Seats {
-		return nil, fmt.Errorf("battle2048 is played by exactly %d players, not %d", Seats, len(players))
+	if err := info.CheckPlayers(len(players)); err != nil {
+		return nil, err
 	}
 	get := func(key string) string { return info.Value(opts, key) }
-	initMS, err := engine.IntOption(OptInitMS, get(OptInitMS), 1, maxMillis, "milliseconds")
+	initWait, err := engine.MillisOption(OptInitMS, get(OptInitMS))
 	if err != nil {
 		return nil, err
 	}
-	turnMS, err := engine.IntOption(OptTurnMS, get(OptTurnMS), 1, maxMillis, "milliseconds")
+	turnWait, err := engine.MillisOption(OptTurnMS, get(OptTurnMS))
 	if err != nil {
 		return nil, err
 	}
+	cfg := config{initMS: initWait.Milliseconds(), turnMS: turnWait.Milliseconds()}
 	totalMS, err := engine.IntOption(OptTotalMS, get(OptTotalMS), 1, maxTotalMillis, "milliseconds")
 	if err != nil {
 		return nil, err
 	}
-	cfg := config{initMS: int64(initMS), turnMS: int64(turnMS), totalMS: int64(totalMS)}
+	cfg.totalMS = int64(totalMS)
 	if cfg.rounds, err = engine.IntOption(OptRounds, get(OptRounds), 1, maxRounds, "rounds"); err != nil {
 		return nil, err
 	}
+	protocol := engine.Toggle{Key: OptProtocol, Off: ProtocolFinal, OffMeans: "with the Turn TimeLeft MyScore OpponentScore line",
+		On: ProtocolBeta, OnMeans: "boards only"}
 	for seat := range Seats {
-		switch p := info.SeatValue(opts, OptProtocol, seat); p {
-		case ProtocolFinal:
-		case ProtocolBeta:
-			cfg.beta[seat] = true
-		default:
-			return nil, fmt.Errorf("option %s=%q: want %s (with the Turn TimeLeft MyScore OpponentScore line) or %s (boards only)",
-				OptProtocol, p, ProtocolFinal, ProtocolBeta)
+		if cfg.beta[seat], err = info.SeatToggle(opts, protocol, seat); err != nil {
+			return nil, err
 		}
 	}
 	return &State{cfg: cfg, players: append([]string(nil), players...), placedOn: -1}, nil
 }
 
+var builtins = engine.Builtins{Game: info.ID, Bots: []engine.BotMaker{
+	{Name: BotRandom, New: NewRandomBot},
+	{Name: BotGreedy, New: NewGreedyBot},
+	{Name: BotSearch, New: NewSearchBot},
+}}
+
 // Bots lists the built-in bots.
-func (*Game) Bots() []string { return []string{BotRandom, BotGreedy, BotSearch} }
+func (*Game) Bots() []string { return builtins.Names() }
 
 // NewBot makes a built-in bot.
-func (*Game) NewBot(name string, seed int64) (engine.Bot, error) {
-	switch name {
-	case BotRandom:
-		return NewRandomBot(seed), nil
-	case BotGreedy:
-		return NewGreedyBot(seed), nil
-	case BotSearch:
-		return NewSearchBot(seed), nil
-	}
-	return nil, fmt.Errorf("battle2048 has no built-in bot %q (bots: %s, %s, %s)", name, BotRandom, BotGreedy, BotSearch)
-}
+func (*Game) NewBot(name string, seed int64) (engine.Bot, error) { return builtins.New(name, seed) }
 
 // ms turns a whole number of milliseconds into a Duration.
 func ms(n int64) time.Duration { return time.Duration(n) * time.Millisecond }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"ringside/engine"
+	"ringside/engine/enginetest"
 )
 
 func newState(t *testing.T, opts engine.Options) *State {
@@ -52,27 +53,16 @@ func TestInfoAndOptions(t *testing.T) {
 	if _, err := in.Resolve(engine.Options{OptProtocol: "alpha"}); err == nil {
 		t.Error("protocol=alpha resolved")
 	}
-	bad := []struct {
-		opts engine.Options
-		want string
-	}{
-		{engine.Options{OptTurnMS: "abc"}, "option turn_ms=\"abc\""},
-		{engine.Options{OptTurnMS: "0"}, "from 1 to"},
-		{engine.Options{OptInitMS: "-5"}, "option init_ms"},
-		{engine.Options{OptTotalMS: "1.5"}, "option total_ms"},
-		{engine.Options{OptRounds: "0"}, "option rounds"},
-		{engine.Options{OptRounds: "99999999"}, "option rounds"},
-		{engine.Options{OptProtocol: "gamma"}, "option protocol=\"gamma\""},
-	}
-	for _, tc := range bad {
-		_, err := g.New(tc.opts, []string{"a", "b"}, 1)
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("options %v: error %v, want it to mention %q", tc.opts, err, tc.want)
-		}
-	}
-	if _, err := g.New(nil, []string{"a", "b", "c"}, 1); err == nil {
-		t.Error("three players accepted")
-	}
+	enginetest.CheckNewErrors(t, g, []enginetest.NewError{
+		{Opts: engine.Options{OptTurnMS: "abc"}, Players: 2, Want: "option turn_ms=\"abc\""},
+		{Opts: engine.Options{OptTurnMS: "0"}, Players: 2, Want: "from 1 to"},
+		{Opts: engine.Options{OptInitMS: "-5"}, Players: 2, Want: "option init_ms"},
+		{Opts: engine.Options{OptTotalMS: "1.5"}, Players: 2, Want: "option total_ms"},
+		{Opts: engine.Options{OptRounds: "0"}, Players: 2, Want: "option rounds"},
+		{Opts: engine.Options{OptRounds: "99999999"}, Players: 2, Want: "option rounds"},
+		{Opts: engine.Options{OptProtocol: "gamma"}, Players: 2, Want: "option protocol=\"gamma\""},
+		{Opts: nil, Players: 3, Want: "battle2048 is played by exactly 2 players, not 3"},
+	})
 	if bots := g.Bots(); !slices.Equal(bots, []string{"random", "greedy", "search"}) {
 		t.Errorf("bots %v", bots)
 	}

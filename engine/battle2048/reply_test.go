@@ -54,12 +54,35 @@ func reasonOf(err error) string {
 	return ""
 }
 
+// parseCase is a reply line for a parser, the reason of the Fault it must
+// give ("" when the line parses), and what a line that parses gives.
+type parseCase[T any] struct {
+	line   string
+	reason string
+	want   T
+}
+
+// checkParse runs parse, called name, over cases: each line parses to what
+// it should or fails with a Fault of the right reason and a detail.
+func checkParse[T any](t *testing.T, name string, parse func(string) (T, error), cases []parseCase[T]) {
+	t.Helper()
+	for _, tc := range cases {
+		v, err := parse(tc.line)
+		if got := reasonOf(err); got != tc.reason {
+			t.Errorf("%s(%q): reason %q (%v), want %q", name, tc.line, got, err, tc.reason)
+			continue
+		}
+		if err == nil && !reflect.DeepEqual(v, tc.want) {
+			t.Errorf("%s(%q) = %+v, want %+v", name, tc.line, v, tc.want)
+		}
+		if err != nil && err.(*Fault).Detail == "" {
+			t.Errorf("%s(%q): fault without detail", name, tc.line)
+		}
+	}
+}
+
 func TestParseMove(t *testing.T) {
-	cases := []struct {
-		line   string
-		reason string // "" when the line parses
-		want   Move
-	}{
+	checkParse(t, "ParseMove", ParseMove, []parseCase[Move]{
 		{"R 1 1 1 3", "", Move{Right, 1, 1, []Cell{{0, 2}}}},
 		{"U 2 1 2 4 3 4", "", Move{Up, 2, 1, []Cell{{1, 3}, {2, 3}}}},
 		{"   D 1 1 1 1   ", "", Move{Down, 1, 1, []Cell{{0, 0}}}},
@@ -92,28 +115,11 @@ func TestParseMove(t *testing.T) {
 		// Order: the direction is checked before M and V, the count before V.
 		{"X one 1 1 1", ReasonBadDirection, Move{}},
 		{"D 2 0 1 1", ReasonBadTokenCount, Move{}},
-	}
-	for _, tc := range cases {
-		m, err := ParseMove(tc.line)
-		if got := reasonOf(err); got != tc.reason {
-			t.Errorf("ParseMove(%q): reason %q (%v), want %q", tc.line, got, err, tc.reason)
-			continue
-		}
-		if err == nil && !reflect.DeepEqual(m, tc.want) {
-			t.Errorf("ParseMove(%q) = %+v, want %+v", tc.line, m, tc.want)
-		}
-		if err != nil && err.(*Fault).Detail == "" {
-			t.Errorf("ParseMove(%q): fault without detail", tc.line)
-		}
-	}
+	})
 }
 
 func TestParseOpening(t *testing.T) {
-	cases := []struct {
-		line   string
-		reason string
-		want   Cell
-	}{
+	checkParse(t, "ParseOpening", ParseOpening, []parseCase[Cell]{
 		{"3 3", "", Cell{2, 2}},
 		{"1 5\r", "", Cell{0, 4}},
 		{" +5 01 ", "", Cell{4, 0}},
@@ -126,17 +132,7 @@ func TestParseOpening(t *testing.T) {
 		{"0 1", ReasonOffBoard, Cell{}},
 		{"6 1", ReasonOffBoard, Cell{}},
 		{"1 6", ReasonOffBoard, Cell{}},
-	}
-	for _, tc := range cases {
-		c, err := ParseOpening(tc.line)
-		if got := reasonOf(err); got != tc.reason {
-			t.Errorf("ParseOpening(%q): reason %q (%v), want %q", tc.line, got, err, tc.reason)
-			continue
-		}
-		if err == nil && c != tc.want {
-			t.Errorf("ParseOpening(%q) = %v, want %v", tc.line, c, tc.want)
-		}
-	}
+	})
 }
 
 func TestSumOK(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"ringside/engine"
+	"ringside/engine/enginetest"
 )
 
 // TestSearchBeatsGreedy plays search against greedy, the strongest bot
@@ -14,10 +15,7 @@ import (
 // them. 200 games; 40 under the race detector, which has nothing to find
 // here and makes them about ten times slower.
 func TestSearchBeatsGreedy(t *testing.T) {
-	games := 200
-	if raceOn || testing.Short() {
-		games = 40
-	}
+	games := enginetest.ShortGames(200, 40)
 	sc := duel(t, games, BotSearch, BotGreedy, func(g int) (int64, int64) { return int64(g), int64(g + 1000) })
 	rate := float64(sc.wins) / float64(games)
 	t.Logf("search beat greedy in %d of %d games (%.1f %%), %.0f rounds on average; losses by %v",
@@ -40,9 +38,7 @@ func TestSearchDeterministic(t *testing.T) {
 		out.WriteString(r.Reason)
 		return out.String()
 	}
-	if a, b := record(), record(); a != b {
-		t.Errorf("two games with the same seeds differ:\n%s\n%s", a, b)
-	}
+	enginetest.SameTwice(t, record)
 }
 
 // TestSearchTurnTimes plays search against greedy through whole games,
@@ -50,21 +46,15 @@ func TestSearchDeterministic(t *testing.T) {
 // second a turn. It does not judge time: a shared machine's wall time is
 // no measure of the bot; BenchmarkSearchTurn measures one turn.
 func TestSearchTurnTimes(t *testing.T) {
-	games := 10
-	if raceOn {
-		games = 2
-	}
-	var slowest time.Duration
-	for g := range games {
+	enginetest.LogSlowestTurn(t, BotSearch, 10, 2, time.Second, func(g int) time.Duration {
 		seat := g % Seats
 		bots := [Seats]engine.Bot{}
 		bots[seat], bots[1-seat] = newBot(t, BotSearch, int64(g)), newBot(t, BotGreedy, int64(g))
 		// Unclocked: a shared machine's wall time is no measure of the
 		// bot (BenchmarkSearchTurn is); the slowest turn is logged.
 		_, took := playClocked(t, nil, bots, false)
-		slowest = max(slowest, took[seat])
-	}
-	t.Logf("slowest search turn in %d games: %v (limit %v a turn)", games, slowest, time.Second)
+		return took[seat]
+	})
 }
 
 // BenchmarkSearchTurn is one turn of the search bot on a busy position:

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"ringside/engine"
+	"ringside/engine/enginetest"
 )
 
 // TestHunterBeatsRandom plays hunter against random: 60 two-player games
@@ -17,10 +18,7 @@ import (
 // find in these single-goroutine games but makes them nine times slower,
 // only the first 12 of each are played.
 func TestHunterBeatsRandom(t *testing.T) {
-	games := 60
-	if raceOn {
-		games = 12
-	}
+	games := enginetest.Games(60, 12)
 	for _, players := range []int{2, 4} {
 		wins := 0
 		points := 0
@@ -174,10 +172,7 @@ func TestHunterRange(t *testing.T) {
 	if !strings.Contains(out, `"bot1":{"move":"r"`) {
 		t.Errorf("range 1, enemy two steps right: hunter answered %s, want bot1 to step right", out)
 	}
-	games := 12
-	if raceOn {
-		games = 4
-	}
+	games := enginetest.Games(12, 4)
 	for _, rng := range []string{"1", "2", "3"} {
 		wins, points := 0, 0
 		for g := range games {

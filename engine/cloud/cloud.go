@@ -69,21 +69,17 @@ func (Game) Info() engine.Info {
 	}
 }
 
+var builtins = engine.Builtins{Game: "cloud", Bots: []engine.BotMaker{
+	{Name: "random", New: newRandomBot},
+	{Name: "hunter", New: newHunterBot},
+	{Name: "squad", New: func(seed int64) engine.Bot { return newSquadBot(seed) }},
+}}
+
 // Bots lists the built-in bots.
-func (Game) Bots() []string { return []string{"random", "hunter", "squad"} }
+func (Game) Bots() []string { return builtins.Names() }
 
 // NewBot makes a built-in bot.
-func (Game) NewBot(name string, seed int64) (engine.Bot, error) {
-	switch name {
-	case "random":
-		return newRandomBot(seed), nil
-	case "hunter":
-		return newHunterBot(seed), nil
-	case "squad":
-		return newSquadBot(seed), nil
-	}
-	return nil, fmt.Errorf("cloud has no built-in bot %q (bots: random, hunter, squad)", name)
-}
+func (Game) NewBot(name string, seed int64) (engine.Bot, error) { return builtins.New(name, seed) }
 
 // New validates the options and players and sets up the field.
 func (Game) New(opts engine.Options, players []string, seed int64) (engine.State, error) {
@@ -113,8 +109,8 @@ type config struct {
 }
 
 func checkPlayers(players []string) error {
-	if len(players) < minPlayers || len(players) > maxPlayers {
-		return fmt.Errorf("cloud needs %d to %d players, got %d", minPlayers, maxPlayers, len(players))
+	if err := (Game{}).Info().CheckPlayers(len(players)); err != nil {
+		return err
 	}
 	seen := map[string]int{}
 	for i, p := range players {
@@ -143,8 +139,8 @@ func intOption(opts engine.Options, key string, def, lo, hi int, what string) (i
 }
 
 func parseConfig(opts engine.Options, players int) (*config, error) {
-	if players < minPlayers || players > maxPlayers {
-		return nil, fmt.Errorf("cloud needs %d to %d players, got %d", minPlayers, maxPlayers, players)
+	if err := (Game{}).Info().CheckPlayers(players); err != nil {
+		return nil, err
 	}
 	c := &config{}
 	fields := []struct {

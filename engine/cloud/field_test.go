@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"ringside/engine"
+	"ringside/engine/enginetest"
 )
 
 func newGame(t testing.TB, opts engine.Options, players int, seed int64) (*State, error) {
@@ -51,44 +52,26 @@ func TestInfo(t *testing.T) {
 }
 
 func TestOptionErrors(t *testing.T) {
-	tests := []struct {
-		opts    engine.Options
-		players int
-		err     string
-	}{
-		{engine.Options{"width": "4"}, 2, `option width="4": want a whole number from 5 to 100`},
-		{engine.Options{"height": "x"}, 2, `option height="x": want a whole number from 5 to 100`},
-		{engine.Options{"bots": "0"}, 2, `option bots="0"`},
-		{engine.Options{"lives": "0"}, 2, `option lives="0"`},
-		{engine.Options{"range": "0"}, 2, `option range="0"`},
-		{engine.Options{"vision": "-1"}, 2, `option vision="-1"`},
-		{engine.Options{"turns": "0"}, 2, `option turns="0"`},
-		{engine.Options{"turn_ms": "0"}, 2, `option turn_ms="0"`},
-		{engine.Options{"respawn": "0"}, 2, `option respawn="0"`},
-		{engine.Options{"walls": "41"}, 2, `option walls="41": want a density in % from 0 to 40`},
-		{engine.Options{"walls": "lots"}, 2, `option walls="lots"`},
-		{engine.Options{"walls": "3,4;5"}, 2, `option walls: item 2 "5" is not a cell "x,y"`},
-		{engine.Options{"walls": "3,4;30,2"}, 2, `option walls: wall 2 at (30,2) is off the 30×30 field (x is 0..29, y is 0..29)`},
-		{engine.Options{"width": "5", "height": "5", "bots": "1", "walls": "0,1;1,1;1,0"}, 2, `option walls: the free cells are not all connected: (2,0) cannot be reached from (0,0); remove a wall to open a way`},
-		{engine.Options{"bots": "40"}, 8, `option bots=40: 8 players × 40 bots = 320 bots, but the 30×30 field has room for at most 207 (a quarter of its 828 free cells)`},
-		{engine.Options{"width": "5", "height": "5", "walls": "0", "bots": "4"}, 2, `room for at most 6`},
-		{engine.Options{}, 1, `cloud needs 2 to 8 players, got 1`},
-		{engine.Options{}, 9, `cloud needs 2 to 8 players, got 9`},
-	}
-	for _, tc := range tests {
-		players := names[:min(tc.players, len(names))]
-		if tc.players > len(names) {
-			players = append(append([]string(nil), names...), "ivan")
-		}
-		g := New()
-		o, err := g.Info().Resolve(tc.opts)
-		if err == nil {
-			_, err = g.New(o, players, 1)
-		}
-		if err == nil || !strings.Contains(err.Error(), tc.err) {
-			t.Errorf("%v with %d players: error %v, want %q", tc.opts, tc.players, err, tc.err)
-		}
-	}
+	enginetest.CheckNewErrors(t, New(), []enginetest.NewError{
+		{Opts: engine.Options{"width": "4"}, Players: 2, Want: `option width="4": want a whole number from 5 to 100`},
+		{Opts: engine.Options{"height": "x"}, Players: 2, Want: `option height="x": want a whole number from 5 to 100`},
+		{Opts: engine.Options{"bots": "0"}, Players: 2, Want: `option bots="0"`},
+		{Opts: engine.Options{"lives": "0"}, Players: 2, Want: `option lives="0"`},
+		{Opts: engine.Options{"range": "0"}, Players: 2, Want: `option range="0"`},
+		{Opts: engine.Options{"vision": "-1"}, Players: 2, Want: `option vision="-1"`},
+		{Opts: engine.Options{"turns": "0"}, Players: 2, Want: `option turns="0"`},
+		{Opts: engine.Options{"turn_ms": "0"}, Players: 2, Want: `option turn_ms="0"`},
+		{Opts: engine.Options{"respawn": "0"}, Players: 2, Want: `option respawn="0"`},
+		{Opts: engine.Options{"walls": "41"}, Players: 2, Want: `option walls="41": want a density in % from 0 to 40`},
+		{Opts: engine.Options{"walls": "lots"}, Players: 2, Want: `option walls="lots"`},
+		{Opts: engine.Options{"walls": "3,4;5"}, Players: 2, Want: `option walls: item 2 "5" is not a cell "x,y"`},
+		{Opts: engine.Options{"walls": "3,4;30,2"}, Players: 2, Want: `option walls: wall 2 at (30,2) is off the 30×30 field (x is 0..29, y is 0..29)`},
+		{Opts: engine.Options{"width": "5", "height": "5", "bots": "1", "walls": "0,1;1,1;1,0"}, Players: 2, Want: `option walls: the free cells are not all connected: (2,0) cannot be reached from (0,0); remove a wall to open a way`},
+		{Opts: engine.Options{"bots": "40"}, Players: 8, Want: `option bots=40: 8 players × 40 bots = 320 bots, but the 30×30 field has room for at most 207 (a quarter of its 828 free cells)`},
+		{Opts: engine.Options{"width": "5", "height": "5", "walls": "0", "bots": "4"}, Players: 2, Want: `room for at most 6`},
+		{Opts: engine.Options{}, Players: 1, Want: `cloud needs 2 to 8 players, got 1`},
+		{Opts: engine.Options{}, Players: 9, Want: `cloud needs 2 to 8 players, got 9`},
+	})
 	for _, players := range [][]string{{"a", "a"}, {"a", ""}} {
 		o, _ := New().Info().Resolve(nil)
 		if _, err := New().New(o, players, 1); err == nil {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"ringside/engine"
+	"ringside/engine/enginetest"
 )
 
 var (
@@ -81,11 +82,11 @@ func TestSquadStrength(t *testing.T) {
 			replies := make([]engine.Reply, len(asks))
 			for i, a := range asks {
 				start := time.Now()
-				cpu, ok := threadCPU()
+				cpu, ok := enginetest.ThreadCPU()
 				out := bots[a.Seat].Feed(strings.TrimSuffix(a.Input, "\n"))
 				if a.Seat == seat {
 					slowest = max(slowest, time.Since(start))
-					if end, ok2 := threadCPU(); ok && ok2 {
+					if end, ok2 := enginetest.ThreadCPU(); ok && ok2 {
 						mostCPU = max(mostCPU, end-cpu)
 					}
 				}

@@ -149,9 +149,16 @@ func TestTemplateOverTCP(t *testing.T) {
 		t.Fatalf("the template did not connect: %v (stderr: %s)", err, stderr.String())
 	}
 	c := &conn{t: t, in: bufio.NewReader(nc), out: nc, deadline: func(d time.Time) { nc.SetReadDeadline(d) }}
+	playToExit(t, "TCP", c, nc, cmd, &stderr)
+}
+
+// playToExit plays a game with the template over c, logs how it went,
+// ends the connection with end and wants the template to exit cleanly.
+func playToExit(t *testing.T, over string, c *conn, end io.Closer, cmd *exec.Cmd, stderr *strings.Builder) {
+	t.Helper()
 	ok, total, points := playTemplate(t, c)
-	t.Logf("over TCP: %d of %d replies clean; points %v", ok, total, points)
-	nc.Close()
+	t.Logf("over %s: %d of %d replies clean; points %v", over, ok, total, points)
+	end.Close()
 	if err := cmd.Wait(); err != nil {
 		t.Errorf("template exited with %v; stderr:\n%s", err, stderr.String())
 	}
@@ -175,15 +182,12 @@ func TestTemplateOverStdio(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
-	if f, ok := stdout.(*os.File); ok {
-		c := &conn{t: t, in: bufio.NewReader(f), out: stdin, deadline: func(d time.Time) { f.SetReadDeadline(d) }}
-		ok, total, points := playTemplate(t, c)
-		t.Logf("over stdio: %d of %d replies clean; points %v", ok, total, points)
+	f, ok := stdout.(*os.File)
+	if !ok {
+		t.Fatalf("stdout pipe is a %T, not a file with read deadlines", stdout)
 	}
-	stdin.Close()
-	if err := cmd.Wait(); err != nil {
-		t.Errorf("template exited with %v; stderr:\n%s", err, stderr.String())
-	}
+	c := &conn{t: t, in: bufio.NewReader(f), out: stdin, deadline: func(d time.Time) { f.SetReadDeadline(d) }}
+	playToExit(t, "stdio", c, stdin, cmd, &stderr)
 }
 
 func TestTemplateRefusedLogin(t *testing.T) {

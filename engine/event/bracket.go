@@ -57,10 +57,7 @@ type Match struct {
 // Tree returns the knockout tree of a bracket event as far as the
 // outcomes so far make it known.
 func Tree(cfg Config, done []Outcome) (BracketTree, error) {
-	if cfg.Format != Bracket {
-		return BracketTree{}, errFormat(cfg, Bracket, "a bracket tree")
-	}
-	b, err := build(cfg, done)
+	b, err := buildAs(cfg, done, Bracket, "a bracket tree")
 	if err != nil {
 		return BracketTree{}, err
 	}

@@ -118,6 +118,18 @@ func run(t testing.TB, cfg Config, ref referee) ([]Game, []Outcome) {
 	return all, done
 }
 
+// runSPRT plays an SPRT event to its end like run and returns its games,
+// outcomes and final report.
+func runSPRT(t testing.TB, cfg Config, ref referee) ([]Game, []Outcome, SPRTReport) {
+	t.Helper()
+	games, done := run(t, cfg, ref)
+	rep, err := SPRTStatus(cfg, done)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return games, done, rep
+}
+
 // checkIndexes verifies indexes 0..n−1 in order and consistent groups:
 // the games of one group share round and seed, have the same members and
 // seat each member once per game, rotating through every seat the same

@@ -668,11 +668,7 @@ func TestSPRT(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			games, done := run(t, tc.cfg, tc.ref)
-			rep, err := SPRTStatus(tc.cfg, done)
-			if err != nil {
-				t.Fatal(err)
-			}
+			games, _, rep := runSPRT(t, tc.cfg, tc.ref)
 			if _, err := json.Marshal(rep); err != nil {
 				t.Fatalf("report does not encode: %v", err)
 			}
@@ -695,11 +691,7 @@ func TestSPRTDecidesAtBatches(t *testing.T) {
 	// must not depend on the order in which outcomes are listed.
 	for salt := range uint64(8) {
 		cfg := Config{Format: SPRT, Entries: entries(2), Seats: 2, Games: 1000, Elo0: -20, Elo1: 20, Seed: int64(salt)}
-		_, done := run(t, cfg, random(salt))
-		rep, err := SPRTStatus(cfg, done)
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, done, rep := runSPRT(t, cfg, random(salt))
 		rev := slices.Clone(done)
 		slices.Reverse(rev)
 		if rep2, err := SPRTStatus(cfg, rev); err != nil || rep2 != rep {
@@ -867,11 +859,7 @@ func TestCompareClassroomTwoSeats(t *testing.T) {
 		ref     referee
 		verdict string
 	}{{byIndex, "accept_h1"}, {reverseIndex, "accept_weaker"}} {
-		_, done := run(t, cfg, tc.ref)
-		rep, err := SPRTStatus(cfg, done)
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, _, rep := runSPRT(t, cfg, tc.ref)
 		if rep.Verdict.String() != tc.verdict || rep.Games != 16 || rep.Groups != 8 || rep.Pairs != 8 {
 			t.Errorf("verdict %v after %d games (%d groups); want %s after 16", rep.Verdict, rep.Games, rep.Groups, tc.verdict)
 		}
@@ -901,11 +889,7 @@ func TestCompareMultiSeat(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			games, done := run(t, tc.cfg, tc.ref)
-			rep, err := SPRTStatus(tc.cfg, done)
-			if err != nil {
-				t.Fatal(err)
-			}
+			games, _, rep := runSPRT(t, tc.cfg, tc.ref)
 			if rep.Verdict.String() != tc.verdict || !rep.Finished || rep.Games > tc.most || rep.Games != 4*rep.Groups {
 				t.Fatalf("verdict %v finished %v on %d games (%d scheduled; %+v); want %s within %d",
 					rep.Verdict, rep.Finished, rep.Games, len(games), rep.State, tc.verdict, tc.most)

@@ -210,10 +210,7 @@ type SPRTReport struct {
 
 // SPRTStatus reports the test of an SPRT event as far as it has gone.
 func SPRTStatus(cfg Config, done []Outcome) (SPRTReport, error) {
-	if cfg.Format != SPRT {
-		return SPRTReport{}, errFormat(cfg, SPRT, "an SPRT report")
-	}
-	b, err := build(cfg, done)
+	b, err := buildAs(cfg, done, SPRT, "an SPRT report")
 	if err != nil {
 		return SPRTReport{}, err
 	}

@@ -358,7 +358,11 @@ func Compare(cfg Config, done []Outcome, a, b int) (HeadToHead, error) {
 	return h, nil
 }
 
-// errFormat says that only a want event has what.
-func errFormat(cfg Config, want Format, what string) error {
-	return fmt.Errorf("this is a %s event; only a %s event has %s", cfg.Format, want, what)
+// buildAs is build for a report that only a want event has (what); the
+// error for another format says so.
+func buildAs(cfg Config, done []Outcome, want Format, what string) (*book, error) {
+	if cfg.Format != want {
+		return nil, fmt.Errorf("this is a %s event; only a %s event has %s", cfg.Format, want, what)
+	}
+	return build(cfg, done)
 }

@@ -23,47 +23,46 @@ func benchState(b *testing.B) *State {
 func BenchmarkGame(b *testing.B) {
 	// The rules alone: no input text, no reply parsing.
 	b.Run("rules", func(b *testing.B) {
-		rng := rand.New(rand.NewPCG(1, 2))
-		turns := 0
-		for b.Loop() {
-			s := benchState(b)
+		benchGames(b, func(s *State, rng *rand.Rand) {
 			for !s.Done() {
 				s.play(Directions[rng.IntN(4)])
 			}
-			turns += s.Turn()
-		}
-		b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
+		})
 	})
 	// Through the contract: every turn's input rendered, the reply parsed.
 	b.Run("asks+apply", func(b *testing.B) {
-		rng := rand.New(rand.NewPCG(1, 2))
 		replies := make([]engine.Reply, 1)
-		turns := 0
-		for b.Loop() {
-			s := benchState(b)
+		benchGames(b, func(s *State, rng *rand.Rand) {
 			for !s.Done() {
 				asks := s.Asks()
 				replies[0] = engine.Reply{Status: engine.Answered, Line: commandLines[rng.IntN(4)][:1]}
 				s.Apply(replies[:len(asks)])
 			}
-			turns += s.Turn()
-		}
-		b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
+		})
 	})
 	// Uniform over U R D L A N, like the sample AI: blocks fall and games
 	// end early.
 	b.Run("rules-with-attacks", func(b *testing.B) {
-		rng := rand.New(rand.NewPCG(1, 2))
-		turns := 0
-		for b.Loop() {
-			s := benchState(b)
+		benchGames(b, func(s *State, rng *rand.Rand) {
 			for !s.Done() {
 				s.play(Commands[rng.IntN(len(Commands))])
 			}
-			turns += s.Turn()
-		}
-		b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
+		})
 	})
+}
+
+// benchGames has play play a whole game from benchState per iteration,
+// with the same random numbers in every run, and reports the turns a game
+// lasted. The turn loop is play's own, so no call per turn is timed.
+func benchGames(b *testing.B, play func(s *State, rng *rand.Rand)) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	turns := 0
+	for b.Loop() {
+		s := benchState(b)
+		play(s, rng)
+		turns += s.Turn()
+	}
+	b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
 }
 
 // BenchmarkTurn is one Asks and Apply with a move reply.

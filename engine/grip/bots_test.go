@@ -134,43 +134,49 @@ func TestGreedyLearnsXY(t *testing.T) {
 	}
 }
 
-func TestGreedyAvoidsFallingBlock(t *testing.T) {
-	// Greedy (player 0) stands in block (1,1) which falls at the end of
-	// this turn unless it steps out; only stepping left leaves the block.
-	// The bot is told the order is rc; a fresh bot would first probe it.
-	b := knowing(1)
-	in := "0\n8\n0 0 0 0 0 0\n0 1 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n" +
-		"4 3 R 0\n0 17 L 0\n17 0 U 0\n17 17 U 0\nEOD\n"
-	if got := feed(b, in); got != "L\n" {
-		t.Errorf("greedy answered %q, want L (the only way off a block about to fall)", got)
-	}
-	// It does not step onto a block showing 2 either.
-	in = "0\n8\n0 0 0 0 0 0\n0 0 2 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n" +
-		"4 5 R 0\n0 17 L 0\n17 0 U 0\n17 17 U 0\nEOD\n"
-	b = knowing(1)
-	if got := feed(b, in); got == "R\n" {
-		t.Errorf("greedy stepped onto a block falling before its next turn")
-	}
-}
-
-func TestGreedyAttacks(t *testing.T) {
+// TestGreedyAnswers gives greedy, told the coords order, one position each:
+// it steps off a block about to fall, not onto one, attacks a player it
+// can drop, and says N while it waits.
+func TestGreedyAnswers(t *testing.T) {
+	const empty = "0 0 0 0 0 0\n"
 	// Player 1 stands in the middle of the next block to the right, on a
 	// stable block: it cannot get off in the one turn it has.
-	b := knowing(1)
-	in := "0\n8\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n" +
-		"4 4 R 0\n4 7 L 0\n17 0 U 0\n17 17 U 0\nEOD\n"
-	if got := feed(b, in); got != "A\n" {
-		t.Errorf("greedy answered %q, want A", got)
+	attack := "0\n8\n" + strings.Repeat(empty, 6) + "4 4 R 0\n4 7 L 0\n17 0 U 0\n17 17 U 0\nEOD\n"
+	tests := []struct {
+		name   string
+		xy     int    // the coords order the bot was told (1 rc, 2 xy)
+		before string // an input the bot answered just before, or ""
+		in     string
+		want   string // the answer, or "" to check only avoid
+		avoid  string
+	}{
+		// Greedy (player 0) stands in block (1,1) which falls at the end of
+		// this turn unless it steps out; only stepping left leaves the block.
+		// The bot is told the order is rc; a fresh bot would first probe it.
+		{"the only way off a block about to fall", 1, "",
+			"0\n8\n" + empty + "0 1 0 0 0 0\n" + strings.Repeat(empty, 4) + "4 3 R 0\n0 17 L 0\n17 0 U 0\n17 17 U 0\nEOD\n", "L\n", ""},
+		// It does not step onto a block showing 2 either.
+		{"not onto a block falling before its next turn", 1, "",
+			"0\n8\n" + empty + "0 0 2 0 0 0\n" + strings.Repeat(empty, 4) + "4 5 R 0\n0 17 L 0\n17 0 U 0\n17 17 U 0\nEOD\n", "", "R\n"},
+		{"attack", 1, "", attack, "A\n", ""},
+		// The same position in coords=xy, to a bot that knows.
+		{"attack (xy)", 2, "", strings.Replace(attack, "4 7 L 0", "7 4 L 0", 1), "A\n", ""},
+		{"waiting", 1, attack, strings.Replace(attack, "4 4 R 0", "4 4 R 1", 1), "N\n", ""},
 	}
-	// The same position in coords=xy, to a bot that knows.
-	xy := knowing(2)
-	if got := feed(xy, strings.Replace(in, "4 7 L 0", "7 4 L 0", 1)); got != "A\n" {
-		t.Errorf("greedy (xy) answered %q, want A", got)
-	}
-	// Waiting: it says N.
-	in = strings.Replace(in, "4 4 R 0", "4 4 R 1", 1)
-	if got := feed(b, in); got != "N\n" {
-		t.Errorf("greedy answered %q while waiting, want N", got)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := knowing(tt.xy)
+			if tt.before != "" {
+				feed(b, tt.before)
+			}
+			got := feed(b, tt.in)
+			if tt.want != "" && got != tt.want {
+				t.Errorf("greedy answered %q, want %q", got, tt.want)
+			}
+			if tt.avoid != "" && got == tt.avoid {
+				t.Errorf("greedy answered %q, which it must not", got)
+			}
+		})
 	}
 }
 

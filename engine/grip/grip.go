@@ -5,7 +5,6 @@
 package grip
 
 import (
-	"fmt"
 	"time"
 
 	"ringside/engine"
@@ -41,12 +40,9 @@ const (
 	CoordsXY = "xy" // column then row, as the 2015 referee sent
 )
 
-// Limits for the numeric options, so a typo cannot start a game that never
-// ends or never waits.
-const (
-	maxMillis   = 600000
-	maxMaxTurns = 1000000
-)
+// maxMaxTurns limits the max_turns option, so a typo cannot start a game that
+// never ends; a single wait is capped at engine.MaxWaitMillis.
+const maxMaxTurns = 1000000
 
 // Game is Grip. Its zero value is ready to use.
 type Game struct{}
@@ -101,31 +97,25 @@ func (*Game) New(opts engine.Options, players []string, seed int64) (engine.Stat
 // NewState is Game.New with the concrete type, for renderers and tests that
 // use the accessors.
 func NewState(opts engine.Options, players []string, seed int64) (*State, error) {
-	if len(players) != Seats {
-		return nil, fmt.Errorf("grip is played by exactly %d players, not %d", Seats, len(players))
+	if err := info.CheckPlayers(len(players)); err != nil {
+		return nil, err
 	}
 	get := func(key string) string { return info.Value(opts, key) }
 	var cfg config
-	turnMS, err := engine.IntOption(OptTurnMS, get(OptTurnMS), 1, maxMillis, "milliseconds")
-	if err != nil {
+	var err error
+	if cfg.turn, err = engine.MillisOption(OptTurnMS, get(OptTurnMS)); err != nil {
 		return nil, err
 	}
-	readyMS, err := engine.IntOption(OptReadyMS, get(OptReadyMS), 1, maxMillis, "milliseconds")
-	if err != nil {
+	if cfg.ready, err = engine.MillisOption(OptReadyMS, get(OptReadyMS)); err != nil {
 		return nil, err
 	}
-	cfg.turn = time.Duration(turnMS) * time.Millisecond
-	cfg.ready = time.Duration(readyMS) * time.Millisecond
 	if cfg.maxTurns, err = engine.IntOption(OptMaxTurns, get(OptMaxTurns), 1, maxMaxTurns, "turns"); err != nil {
 		return nil, err
 	}
+	coords := engine.Toggle{Key: OptCoords, Off: CoordsRC, OffMeans: "row first", On: CoordsXY, OnMeans: "column first"}
 	for seat := range Seats {
-		switch c := info.SeatValue(opts, OptCoords, seat); c {
-		case CoordsRC:
-		case CoordsXY:
-			cfg.xy[seat] = true
-		default:
-			return nil, fmt.Errorf("option %s=%q: want %s (row first) or %s (column first)", OptCoords, c, CoordsRC, CoordsXY)
+		if cfg.xy[seat], err = info.SeatToggle(opts, coords, seat); err != nil {
+			return nil, err
 		}
 	}
 	var start [Seats]Piece
@@ -141,18 +131,14 @@ func NewState(opts engine.Options, players []string, seed int64) (*State, error)
 	return newState(cfg, start, names), nil
 }
 
+var builtins = engine.Builtins{Game: info.ID, Bots: []engine.BotMaker{
+	{Name: BotRandom, New: func(seed int64) engine.Bot { return NewRandomBot(seed) }},
+	{Name: BotGreedy, New: func(seed int64) engine.Bot { return NewGreedyBot(seed) }},
+	{Name: BotSearch, New: func(seed int64) engine.Bot { return NewSearchBot(seed) }},
+}}
+
 // Bots lists Grip's built-in bots.
-func (*Game) Bots() []string { return []string{BotRandom, BotGreedy, BotSearch} }
+func (*Game) Bots() []string { return builtins.Names() }
 
 // NewBot makes a built-in bot.
-func (*Game) NewBot(name string, seed int64) (engine.Bot, error) {
-	switch name {
-	case BotRandom:
-		return NewRandomBot(seed), nil
-	case BotGreedy:
-		return NewGreedyBot(seed), nil
-	case BotSearch:
-		return NewSearchBot(seed), nil
-	}
-	return nil, fmt.Errorf("grip has no built-in bot %q (bots: %s, %s, %s)", name, BotRandom, BotGreedy, BotSearch)
-}
+func (*Game) NewBot(name string, seed int64) (engine.Bot, error) { return builtins.New(name, seed) }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"ringside/engine"
+	"ringside/engine/enginetest"
 )
 
 // Far-apart corners: nobody is near anybody.
@@ -82,23 +83,31 @@ func TestMoves(t *testing.T) {
 		wantCol   int
 		wantDir   byte
 		wantMoved bool
+		setup     func(s *State) // more to set up, or nil
 	}{
-		{"free move right", "5,5,U/0,17,L/17,0,U/17,17,U", [2]int{-1, -1}, "R", 5, 6, 'R', true},
-		{"free move up", "5,5,L/0,17,L/17,0,U/17,17,U", [2]int{-1, -1}, "U", 4, 5, 'U', true},
-		{"edge cancels, facing changes", "0,5,D/0,17,L/17,0,U/17,17,U", [2]int{-1, -1}, "U", 0, 5, 'U', false},
-		{"left edge", "5,0,R/0,17,L/17,0,U/17,17,U", [2]int{-1, -1}, "L", 5, 0, 'L', false},
-		{"fallen block cancels", "5,5,U/0,17,L/17,0,U/17,17,U", [2]int{1, 2}, "R", 5, 5, 'R', false},
-		{"fallen block elsewhere is no obstacle", "5,5,U/0,17,L/17,0,U/17,17,U", [2]int{2, 2}, "R", 5, 6, 'R', true},
+		{"free move right", "5,5,U/0,17,L/17,0,U/17,17,U", [2]int{-1, -1}, "R", 5, 6, 'R', true, nil},
+		{"free move up", "5,5,L/0,17,L/17,0,U/17,17,U", [2]int{-1, -1}, "U", 4, 5, 'U', true, nil},
+		{"edge cancels, facing changes", "0,5,D/0,17,L/17,0,U/17,17,U", [2]int{-1, -1}, "U", 0, 5, 'U', false, nil},
+		{"left edge", "5,0,R/0,17,L/17,0,U/17,17,U", [2]int{-1, -1}, "L", 5, 0, 'L', false, nil},
+		{"fallen block cancels", "5,5,U/0,17,L/17,0,U/17,17,U", [2]int{1, 2}, "R", 5, 5, 'R', false, nil},
+		{"fallen block elsewhere is no obstacle", "5,5,U/0,17,L/17,0,U/17,17,U", [2]int{2, 2}, "R", 5, 6, 'R', true, nil},
 		// Player 1 at (5,10): moving to (5,7) would leave distance 3.
-		{"distance 3 cancels", "5,6,U/5,10,L/17,0,U/17,17,U", [2]int{-1, -1}, "R", 5, 6, 'R', false},
-		{"distance 4 is fine", "5,5,U/5,10,L/17,0,U/17,17,U", [2]int{-1, -1}, "R", 5, 6, 'R', true},
-		{"diagonal distance counts", "5,5,U/6,8,L/17,0,U/17,17,U", [2]int{-1, -1}, "R", 5, 5, 'R', false},
+		{"distance 3 cancels", "5,6,U/5,10,L/17,0,U/17,17,U", [2]int{-1, -1}, "R", 5, 6, 'R', false, nil},
+		{"distance 4 is fine", "5,5,U/5,10,L/17,0,U/17,17,U", [2]int{-1, -1}, "R", 5, 6, 'R', true, nil},
+		{"diagonal distance counts", "5,5,U/6,8,L/17,0,U/17,17,U", [2]int{-1, -1}, "R", 5, 5, 'R', false, nil},
+		{"a fallen player does not block moves", "5,6,U/5,10,L/17,0,U/17,17,U", [2]int{-1, -1}, "R", 5, 7, 'R', true,
+			func(s *State) { s.players[1].Fallen, s.players[1].FellAt, s.left = true, 0, 3 }},
+		{"a block that is only scheduled can be entered", "5,5,U/0,17,L/17,0,U/17,17,U", [2]int{-1, -1}, "R", 5, 6, 'R', true,
+			func(s *State) { setBlock(s, 1, 2, 9) }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s := newTest(t, tt.start)
 			if tt.fallen[0] >= 0 {
 				setBlock(s, tt.fallen[0], tt.fallen[1], -5)
+			}
+			if tt.setup != nil {
+				tt.setup(s)
 			}
 			st := play(t, s, tt.cmd)
 			p := s.Player(0)
@@ -110,24 +119,6 @@ func TestMoves(t *testing.T) {
 				t.Errorf("seat step %+v, want action %s ok (a cancelled move is still the command)", st.Seats[0], tt.cmd)
 			}
 		})
-	}
-}
-
-func TestMoveDistanceIgnoresFallenPlayers(t *testing.T) {
-	s := newTest(t, "5,6,U/5,10,L/17,0,U/17,17,U")
-	s.players[1].Fallen, s.players[1].FellAt, s.left = true, 0, 3
-	play(t, s, "R")
-	if p := s.Player(0); p.Col != 7 {
-		t.Errorf("column %d, want 7: a fallen player does not block moves", p.Col)
-	}
-}
-
-func TestMoveOntoScheduledBlock(t *testing.T) {
-	s := newTest(t, "5,5,U/0,17,L/17,0,U/17,17,U")
-	setBlock(s, 1, 2, 9)
-	play(t, s, "R")
-	if p := s.Player(0); p.Col != 6 {
-		t.Fatalf("column %d, want 6: a block that is only scheduled can be entered", p.Col)
 	}
 }
 
@@ -628,26 +619,16 @@ func TestGameInfo(t *testing.T) {
 }
 
 func TestOptionErrors(t *testing.T) {
-	tests := []struct {
-		opts    engine.Options
-		players int
-		want    string
-	}{
-		{engine.Options{OptTurnMS: "abc"}, 4, `option turn_ms="abc": want a whole number of milliseconds from 1 to 600000`},
-		{engine.Options{OptTurnMS: "0"}, 4, `option turn_ms="0"`},
-		{engine.Options{OptReadyMS: "-5"}, 4, `option ready_ms="-5": want a whole number of milliseconds`},
-		{engine.Options{OptMaxTurns: "0"}, 4, `option max_turns="0": want a whole number of turns from 1 to 1000000`},
-		{engine.Options{OptMaxTurns: "1e3"}, 4, `option max_turns="1e3"`},
-		{engine.Options{OptCoords: "yx"}, 4, `option coords="yx": want rc (row first) or xy (column first)`},
-		{engine.Options{OptStart: "1,1,U"}, 4, `option start: want 4 players`},
-		{engine.Options{}, 3, "grip is played by exactly 4 players, not 3"},
-	}
-	for _, tt := range tests {
-		_, err := New().New(tt.opts, make([]string, tt.players), 1)
-		if err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("New(%v): error %v, want %q", tt.opts, err, tt.want)
-		}
-	}
+	enginetest.CheckNewErrors(t, New(), []enginetest.NewError{
+		{Opts: engine.Options{OptTurnMS: "abc"}, Players: 4, Want: `option turn_ms="abc": want a whole number of milliseconds from 1 to 600000`},
+		{Opts: engine.Options{OptTurnMS: "0"}, Players: 4, Want: `option turn_ms="0"`},
+		{Opts: engine.Options{OptReadyMS: "-5"}, Players: 4, Want: `option ready_ms="-5": want a whole number of milliseconds`},
+		{Opts: engine.Options{OptMaxTurns: "0"}, Players: 4, Want: `option max_turns="0": want a whole number of turns from 1 to 1000000`},
+		{Opts: engine.Options{OptMaxTurns: "1e3"}, Players: 4, Want: `option max_turns="1e3"`},
+		{Opts: engine.Options{OptCoords: "yx"}, Players: 4, Want: `option coords="yx": want rc (row first) or xy (column first)`},
+		{Opts: engine.Options{OptStart: "1,1,U"}, Players: 4, Want: `option start: want 4 players`},
+		{Opts: engine.Options{}, Players: 3, Want: "grip is played by exactly 4 players, not 3"},
+	})
 	if _, err := New().New(engine.Options{}, make([]string, 4), 1); err != nil {
 		t.Errorf("missing options should take defaults: %v", err)
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"ringside/engine"
+	"ringside/engine/enginetest"
 )
 
 // searchScore is how search fared against the greedy bots of its games.
@@ -72,10 +73,7 @@ func playSearch(t testing.TB, games int) searchScore {
 // holds it to: behind a greedy bot in at most 20 % of the games, and
 // ahead of both in at least 25 %.
 func TestSearchAgainstGreedy(t *testing.T) {
-	games := 100
-	if raceOn || testing.Short() {
-		games = 10
-	}
+	games := enginetest.ShortGames(100, 10)
 	sc := playSearch(t, games)
 	t.Logf("search vs greedy, greedy, random (%d games): ahead of both greedy %d (%.1f %%), level %d, behind %d; won alone %d; %d games reached the turn limit",
 		sc.games, sc.ahead, 100*float64(sc.ahead)/float64(games), sc.level, sc.behind, sc.alone, sc.turnLimit)
@@ -100,9 +98,7 @@ func TestSearchDeterministic(t *testing.T) {
 		b.WriteString(r.Reason)
 		return b.String()
 	}
-	if a, b := record(), record(); a != b {
-		t.Errorf("two games with the same seeds differ:\n%s\n%s", a, b)
-	}
+	enginetest.SameTwice(t, record)
 }
 
 // TestSearchTurnTimes plays search through whole games, checks that every
@@ -110,17 +106,11 @@ func TestSearchDeterministic(t *testing.T) {
 // default limit of 100 ms. It does not fail on time: a test on a shared
 // machine cannot time a turn; BenchmarkSearchTurn measures one.
 func TestSearchTurnTimes(t *testing.T) {
-	games := 8
-	if raceOn {
-		games = 1
-	}
-	var slowest time.Duration
-	for g := range games {
+	enginetest.LogSlowestTurn(t, BotSearch, 8, 1, 100*time.Millisecond, func(g int) time.Duration {
 		bots := [Seats]engine.Bot{NewSearchBot(int64(g)), NewGreedyBot(int64(g)), NewSearchBot(int64(g + 1)), NewRandomBot(int64(g))}
 		_, took := playTimed(t, int64(g), bots)
-		slowest = max(slowest, took[0], took[2])
-	}
-	t.Logf("slowest search turn in %d games: %v (default limit 100ms)", games, slowest)
+		return max(took[0], took[2])
+	})
 }
 
 // BenchmarkSearchTurn is one search turn in a busy position: four players

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"ringside/engine"
+	"ringside/engine/enginetest"
 )
 
 var strengthGames = flag.Int("strength", 0, "play this many 4-player games of search against the older built-ins and log how it fares (0: skip)")
@@ -86,9 +87,9 @@ type cpuBot struct {
 }
 
 func (b *cpuBot) Feed(line string) string {
-	start, ok := threadCPU()
+	start, ok := enginetest.ThreadCPU()
 	out := b.Bot.Feed(line)
-	if end, ok2 := threadCPU(); ok && ok2 {
+	if end, ok2 := enginetest.ThreadCPU(); ok && ok2 {
 		b.spent += end - start
 	}
 	if out != "" {

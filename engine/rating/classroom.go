@@ -97,24 +97,26 @@ func (t Classroom) Add(s *ClassroomState, diff int) {
 	if s.Verdict() != Continue {
 		return
 	}
-	if s.UpDone == Continue {
-		if diff > 0 {
-			s.Up += win
-		} else {
-			s.Up += loss
-		}
-		s.UpDone = decide(s.Up, lower, upper)
+	up, down := win, loss // the "down" test mirrors "up"
+	if diff < 0 {
+		up, down = loss, win
 	}
-	if s.DownDone == Continue {
-		if diff > 0 {
-			s.Down += loss
-		} else {
-			s.Down += win
-		}
-		s.DownDone = decide(s.Down, lower, upper)
-	}
+	advance(&s.Up, &s.UpDone, up, lower, upper)
+	advance(&s.Down, &s.DownDone, down, lower, upper)
 }
 
+// advance adds step to the LLR of a test that has not reached a bound yet
+// and records its verdict; a decided test stays as it is.
+func advance(llr *float64, done *Verdict, step, lower, upper float64) {
+	if *done != Continue {
+		return
+	}
+	*llr += step
+	*done = decide(*llr, lower, upper)
+}
+
+// decide is Wald's rule, shared by SPRT and the classroom test: accept H1
+// at the upper bound, H0 at the lower, and go on between them.
 func decide(llr, lower, upper float64) Verdict {
 	switch {
 	case llr >= upper:

@@ -9,6 +9,16 @@ import (
 
 // samplePL draws a finishing order from the Plackett–Luce model: place by
 // place, each remaining player with probability proportional to γ.
+// addTimes adds the same game, players finishing at ranks, n times.
+func addTimes(t *testing.T, f *Fit, n int, players, ranks []int) {
+	t.Helper()
+	for range n {
+		if err := f.Add(players, ranks); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 func samplePL(rng *rand.Rand, players []int, gamma []float64) []int {
 	ranks := make([]int, len(players))
 	left := make([]int, len(players))
@@ -93,12 +103,8 @@ func TestPlackettLuceRecoversOrder(t *testing.T) {
 // per player shrink this a little.
 func TestBradleyTerryTwoSeats(t *testing.T) {
 	f := NewFit(2)
-	for range 600 {
-		f.Add([]int{0, 1}, []int{1, 2})
-	}
-	for range 400 {
-		f.Add([]int{1, 0}, []int{1, 2})
-	}
+	addTimes(t, f, 600, []int{0, 1}, []int{1, 2})
+	addTimes(t, f, 400, []int{1, 0}, []int{1, 2})
 	r, err := f.Solve(nil)
 	if err != nil {
 		t.Fatal(err)
@@ -118,21 +124,13 @@ func TestBradleyTerryTwoSeats(t *testing.T) {
 // fit like 50 wins and 10 losses (the same 50 points of 60).
 func TestDrawIsHalfWin(t *testing.T) {
 	a := NewFit(3)
-	for range 40 {
-		a.Add([]int{0, 1}, []int{1, 2})
-	}
-	for range 20 {
-		a.Add([]int{0, 1}, []int{1, 1})
-	}
+	addTimes(t, a, 40, []int{0, 1}, []int{1, 2})
+	addTimes(t, a, 20, []int{0, 1}, []int{1, 1})
 	a.Add([]int{2, 1}, []int{1, 2})
 	ra, _ := a.Solve(nil)
 	c := NewFit(3)
-	for range 50 {
-		c.Add([]int{0, 1}, []int{1, 2})
-	}
-	for range 10 {
-		c.Add([]int{1, 0}, []int{1, 2})
-	}
+	addTimes(t, c, 50, []int{0, 1}, []int{1, 2})
+	addTimes(t, c, 10, []int{1, 0}, []int{1, 2})
 	c.Add([]int{2, 1}, []int{1, 2})
 	rc, _ := c.Solve(nil)
 	for i := range 3 {
@@ -145,9 +143,7 @@ func TestDrawIsHalfWin(t *testing.T) {
 func TestTiesAndEdges(t *testing.T) {
 	// Everyone always shares first place: everyone is rated alike.
 	f := NewFit(4)
-	for range 50 {
-		f.Add([]int{0, 1, 2, 3}, []int{1, 1, 1, 1})
-	}
+	addTimes(t, f, 50, []int{0, 1, 2, 3}, []int{1, 1, 1, 1})
 	r, err := f.Solve(nil)
 	if err != nil {
 		t.Fatal(err)
@@ -159,9 +155,7 @@ func TestTiesAndEdges(t *testing.T) {
 	}
 	// A player who wins every game gets a finite, high rating.
 	f = NewFit(3)
-	for range 30 {
-		f.Add([]int{0, 1, 2}, []int{1, 2, 3})
-	}
+	addTimes(t, f, 30, []int{0, 1, 2}, []int{1, 2, 3})
 	r, _ = f.Solve([]int{1, 2})
 	if math.IsInf(r.Elo[0], 0) || math.IsNaN(r.Elo[0]) || r.Elo[0] < 300 {
 		t.Errorf("perfect player rated %v", r.Elo)
@@ -171,9 +165,7 @@ func TestTiesAndEdges(t *testing.T) {
 	}
 	// A shared second place sits between first and last.
 	f = NewFit(4)
-	for range 40 {
-		f.Add([]int{0, 1, 2, 3}, []int{1, 2, 2, 4})
-	}
+	addTimes(t, f, 40, []int{0, 1, 2, 3}, []int{1, 2, 2, 4})
 	r, _ = f.Solve(nil)
 	if !(r.Elo[0] > r.Elo[1] && near(r.Elo[1], r.Elo[2], 1e-9) && r.Elo[2] > r.Elo[3]) {
 		t.Errorf("shared second: %v", r.Elo)

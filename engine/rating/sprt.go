@@ -93,13 +93,7 @@ func (t SPRT) Bounds() (lower, upper float64) {
 // Decide compares a log-likelihood ratio with the bounds.
 func (t SPRT) Decide(llr float64) Verdict {
 	lower, upper := t.Bounds()
-	switch {
-	case llr >= upper:
-		return AcceptH1
-	case llr <= lower:
-		return AcceptH0
-	}
-	return Continue
+	return decide(llr, lower, upper)
 }
 
 // LLR is the log-likelihood ratio of H1 against H0 for pentanomial counts

@@ -278,6 +278,12 @@ func Prewarm(exe string) {
 	if len(ch) > 0 {
 		return
 	}
+	refill(exe, ch)
+}
+
+// refill starts a launcher for exe and leaves it waiting in ch; when ch
+// is full (another start filled it meanwhile) the new one is ended.
+func refill(exe string, ch chan *warm) {
 	w, err := spawnLauncher(exe)
 	if err != nil {
 		return
@@ -332,17 +338,7 @@ func takeWarm(exe string, fresh bool) (*warm, error) {
 			return nil, err
 		}
 	}
-	go func() {
-		next, err := spawnLauncher(exe)
-		if err != nil {
-			return
-		}
-		select {
-		case ch <- next:
-		default:
-			next.discard()
-		}
-	}()
+	go refill(exe, ch)
 	return w, nil
 }
 

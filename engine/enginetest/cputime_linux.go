@@ -1,14 +1,15 @@
-package grip
+package enginetest
 
 import (
 	"syscall"
 	"time"
 )
 
-// threadCPU is the CPU time the calling OS thread has used, so a test
+// ThreadCPU is the CPU time the calling OS thread has used, so a test
 // that locks its goroutine to a thread can tell a bot's own work from the
-// time it waited for a core on a busy machine.
-func threadCPU() (time.Duration, bool) {
+// time it waited for a core on a busy machine. ok is false where it cannot
+// be measured.
+func ThreadCPU() (used time.Duration, ok bool) {
 	const rusageThread = 1 // RUSAGE_THREAD
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(rusageThread, &ru); err != nil {
