@@ -4,26 +4,24 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os/exec"
-	"slices"
-	"sync"
-	"time"
-
 	"os"
+	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
-
-	"ringside/engine"
-	"ringside/engine/event"
-	"ringside/runner"
-	"ringside/storage"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
 	"ringside/app/replay"
 	"ringside/app/service"
+	"ringside/engine"
+	"ringside/engine/event"
+	"ringside/runner"
+	"ringside/storage"
 )
 
 // TestViewReplayFile opens a replay written by "ringside play --replay" in
