@@ -1,7 +1,6 @@
 package app
 
 import (
-	"context"
 	"fmt"
 	"os/exec"
 	"strings"
@@ -25,18 +24,8 @@ func TestOpenReplayFollowsTheShownEvent(t *testing.T) {
 	_, u := newTestUI(t)
 	var ids []int64
 	for _, seed := range []int64{1, 2} {
-		ev, _, err := u.Svc.CreateEvent(service.EventSpec{Game: "battle2048", Seed: seed, SeedSet: true, Games: 1,
+		ev := playEvent(t, u.Svc, service.EventSpec{Game: "battle2048", Seed: seed, SeedSet: true, Games: 1,
 			Options: engine.Options{"rounds": "5"}, Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random"}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		job, err := u.Svc.EventJob(ev.ID, 1)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := job.Start(context.Background()); err != nil {
-			t.Fatal(err)
-		}
 		ids = append(ids, ev.ID)
 	}
 	shown := func(id int64) {

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"context"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -21,18 +20,8 @@ import (
 // its match id and log.
 func playedMatch(t *testing.T, u *UI) (int64, *engine.Log) {
 	t.Helper()
-	ev, _, err := u.Svc.CreateEvent(service.EventSpec{Game: "battle2048", Format: "league", Games: 1, Seed: 3, SeedSet: true,
+	ev := playEvent(t, u.Svc, service.EventSpec{Game: "battle2048", Format: "league", Games: 1, Seed: 3, SeedSet: true,
 		Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	j, err := u.Svc.EventJob(ev.ID, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := j.Start(context.Background()); err != nil {
-		t.Fatal(err)
-	}
 	ms, err := u.DB.Matches(ev.ID)
 	if err != nil || len(ms) == 0 {
 		t.Fatalf("matches: %v %v", ms, err)

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -10,6 +11,9 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
+
+	"ringside/app/service"
+	"ringside/storage"
 )
 
 // uiMu serialises everything that touches widgets in these tests.
@@ -84,6 +88,24 @@ func eventually(t testing.TB, what string, cond func() bool) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// playEvent creates the event of spec on svc and plays it to the end,
+// one game at a time.
+func playEvent(t *testing.T, svc *service.Service, spec service.EventSpec) storage.Event {
+	t.Helper()
+	ev, _, err := svc.CreateEvent(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	job, err := svc.EventJob(ev.ID, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := job.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return ev
 }
 
 // eventuallyUI is eventually for a condition on what the screens show: it
