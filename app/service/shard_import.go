@@ -4,9 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
-	"runtime"
 	"slices"
-	"sync"
 	"time"
 
 	"ringside/engine"
@@ -114,20 +112,9 @@ func (s *Service) Import(id int64, files []string) (ImportReport, error) {
 	// Every game read is checked, a repeat too: a file is refused whole.
 	// Re-simulating is most of the work: spread it over the cores.
 	errs := make([]error, len(read))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range runtime.NumCPU() {
-		wg.Go(func() {
-			for i := range next {
-				errs[i] = checkReplay(g, read[i].line, byID[read[i].line.Match], wantOpts)
-			}
-		})
-	}
-	for i := range read {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	onAllCores(len(read), func(i int) {
+		errs[i] = checkReplay(g, read[i].line, byID[read[i].line.Match], wantOpts)
+	})
 	for i, err := range errs {
 		if err != nil {
 			p := read[i]
@@ -252,21 +239,14 @@ func (s *Service) afterImport(ev storage.Event, rep *ImportReport) error {
 	if rep.Left > 0 {
 		return nil
 	}
-	outs, err := s.db.Outcomes(ev.ID)
+	next, finished, err := s.scheduleNext(ev)
 	if err != nil {
 		return err
-	}
-	next, finished, err := event.Next(ev.Config, outs)
-	if err != nil {
-		return wrap(Failed, err, "schedule event %d", ev.ID)
 	}
 	if finished {
 		rep.Finished = true
 		return s.db.SetEventStatus(ev.ID, storage.EventFinished)
 	}
-	if err := s.db.AddMatches(ev.ID, next); err != nil {
-		return err
-	}
-	rep.Next, rep.Left = len(next), len(next)
+	rep.Next, rep.Left = next, next
 	return nil
 }

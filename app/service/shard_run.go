@@ -14,9 +14,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"runtime"
 	"strings"
-	"sync"
 	"time"
 
 	"ringside/engine/event"
@@ -377,20 +375,7 @@ func readResult(r *bufio.Reader, name string) (*ResultHeader, []ResultLine, int6
 	// cores.
 	lines := make([]ResultLine, len(raw))
 	errs := make([]error, len(raw))
-	var wg sync.WaitGroup
-	next := make(chan int, 64)
-	for range runtime.NumCPU() {
-		wg.Go(func() {
-			for i := range next {
-				errs[i] = json.Unmarshal(raw[i], &lines[i])
-			}
-		})
-	}
-	for i := range raw {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	onAllCores(len(raw), func(i int) { errs[i] = json.Unmarshal(raw[i], &lines[i]) })
 	for i, err := range errs {
 		if err != nil {
 			return nil, nil, 0, Errorf(Invalid, "%s is damaged at line %d: %v", name, i+2, err)

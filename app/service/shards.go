@@ -12,8 +12,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"ringside/engine"
@@ -183,7 +185,7 @@ func (s *Service) Export(spec ExportSpec) ([]ExportedShard, error) {
 		return nil, err
 	}
 	// Adaptive formats schedule a round once the one before is played.
-	if err := s.scheduleNext(ev); err != nil {
+	if _, _, err := s.scheduleNext(ev); err != nil {
 		return nil, err
 	}
 	ms, err := s.db.Matches(ev.ID)
@@ -282,17 +284,40 @@ func (s *Service) Export(spec ExportSpec) ([]ExportedShard, error) {
 	return done, nil
 }
 
-// scheduleNext stores the games the event's format schedules next, if any.
-func (s *Service) scheduleNext(ev storage.Event) error {
+// scheduleNext stores the games the event's format schedules next, if
+// any, and says how many, or that the event is finished.
+func (s *Service) scheduleNext(ev storage.Event) (next int, finished bool, err error) {
 	outs, err := s.db.Outcomes(ev.ID)
 	if err != nil {
-		return err
+		return 0, false, err
 	}
-	next, _, err := event.Next(ev.Config, outs)
+	games, finished, err := event.Next(ev.Config, outs)
 	if err != nil {
-		return wrap(Failed, err, "schedule event %d", ev.ID)
+		return 0, false, wrap(Failed, err, "schedule event %d", ev.ID)
 	}
-	return s.db.AddMatches(ev.ID, next)
+	if finished {
+		return 0, true, nil
+	}
+	return len(games), false, s.db.AddMatches(ev.ID, games)
+}
+
+// onAllCores calls f(i) for i in [0, n), on as many goroutines as there
+// are cores, and returns when all calls have.
+func onAllCores(n int, f func(i int)) {
+	var wg sync.WaitGroup
+	next := make(chan int, 64)
+	for range runtime.NumCPU() {
+		wg.Go(func() {
+			for i := range next {
+				f(i)
+			}
+		})
+	}
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
 }
 
 func refOf(ev storage.Event) EventRef {
