@@ -214,8 +214,9 @@ func (s *eventsScreen) progress(id int64, p runner.Progress) {
 	})
 }
 
-// gameDone comes from a job's goroutine after a game was stored.
-func (s *eventsScreen) gameDone(id int64) {
+// gamesChanged comes from a job's goroutine when a game starts or its
+// result was stored: the games list shows which are being played.
+func (s *eventsScreen) gamesChanged(id int64) {
 	if s.detail.currentID() == id {
 		s.detail.refreshSoon()
 	}

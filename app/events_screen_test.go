@@ -13,6 +13,7 @@ import (
 
 	"ringside/app/service"
 	"ringside/engine"
+	"ringside/engine/event"
 	"ringside/runner"
 	"ringside/storage"
 )
@@ -203,5 +204,48 @@ func TestRunPauseResumeButtons(t *testing.T) {
 	eventually(t, "the event finishes after resume", func() bool {
 		e, _ := u.DB.Event(ev.ID)
 		return e.Status == storage.EventFinished
+	})
+}
+
+// TestGamesListShowsAGameAsItStarts: the first game of an event is shown
+// as being played (and can be watched live) while it is played, not only
+// once a game has finished.
+func TestGamesListShowsAGameAsItStarts(t *testing.T) {
+	_, u := newTestUI(t)
+	// Paced: the first game takes several seconds.
+	ev, _, err := u.Svc.CreateEvent(service.EventSpec{Game: "battle2048", Format: event.League, Games: 1,
+		Seed: 4, SeedSet: true, Pace: 4, Concurrency: 1, Options: engine.Options{"rounds": "14"},
+		Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Shown before it runs, as a teacher selects it and presses Run.
+	onUI(func() { u.events.reload(); u.showEvents(ev.ID) })
+	eventuallyUI(t, "the event's games are listed", func() bool {
+		g := u.events.detail.games
+		return g.data != nil && g.data.ev.ID == ev.ID && len(g.data.matches) > 0
+	})
+	if err := u.Jobs.Start(ev.ID); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { u.Jobs.Stop(ev.ID) })
+	var done int
+	eventuallyUI(t, "the first game is listed as being played", func() bool {
+		g := u.events.detail.games
+		if g.data == nil || g.data.ev.ID != ev.ID || len(g.data.matches) == 0 {
+			return false
+		}
+		done = len(g.data.outcomes)
+		return g.data.matches[0].Status == storage.MatchRunning && strings.Contains(g.summary.Text, "1 playing")
+	})
+	if done != 0 {
+		t.Errorf("the first game was listed as being played only once %d game(s) had finished", done)
+	}
+	onUI(func() {
+		g := u.events.detail.games
+		g.list.Select(0)
+		if g.open.Disabled() || g.open.Text != "Watch live" {
+			t.Errorf("the games list offers %q (disabled %v) for the game being played", g.open.Text, g.open.Disabled())
+		}
 	})
 }

@@ -204,8 +204,9 @@ func (u *UI) build() {
 	}
 	u.compare.reload()
 	u.Jobs.OnProgress = u.events.progress
+	u.Jobs.OnGameStarted = u.events.gamesChanged
 	u.Jobs.OnGameDone = func(id int64) {
-		u.events.gameDone(id)
+		u.events.gamesChanged(id)
 		u.compare.gameDone(id)
 	}
 	u.Jobs.OnStopped = u.events.stopped

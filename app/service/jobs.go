@@ -18,6 +18,9 @@ type Jobs struct {
 
 	// OnProgress is called after every change of a running event's counts.
 	OnProgress func(eventID int64, p runner.Progress)
+	// OnGameStarted is called when a game of an event is being played
+	// (stored as running, and open to be watched live).
+	OnGameStarted func(eventID int64)
 	// OnGameDone is called after each game of an event has been stored.
 	OnGameDone func(eventID int64)
 	// OnStopped is called when an event's run ends: finished, paused by
@@ -57,6 +60,16 @@ func (j *Jobs) Start(id int64) error {
 		if j.OnProgress != nil {
 			j.OnProgress(id, p)
 		}
+	}
+	start := ej.Run.OnStart
+	ej.Run.OnStart = func(g event.Game) error {
+		if err := start(g); err != nil {
+			return err
+		}
+		if j.OnGameStarted != nil {
+			j.OnGameStarted(id)
+		}
+		return nil
 	}
 	finished := ej.Run.OnFinished
 	ej.Run.OnFinished = func(g event.Game, out *runner.Outcome) error {
