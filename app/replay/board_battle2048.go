@@ -19,10 +19,11 @@ import (
 // the last slide's direction.
 type battleBoard struct {
 	seats
-	caption *canvas.Text
-	sides   [battle2048.Seats]battleSide
-	st      *battle2048.State
-	step    *stepInfo
+	caption  *canvas.Text
+	captionW float32 // width the caption may take
+	sides    [battle2048.Seats]battleSide
+	st       *battle2048.State
+	step     *stepInfo
 }
 
 // battleSide is one player's half of the board.
@@ -132,6 +133,7 @@ func (b *battleBoard) Show(st engine.State, step *stepInfo) {
 func (b *battleBoard) layout(size fyne.Size) {
 	pad := float32(8)
 	paint.PlaceText(b.caption, pad, 0)
+	b.captionW = max(0, size.Width-2*pad)
 	top := b.caption.MinSize().Height + 8
 	headH := float32(50)
 	colW := (size.Width - 3*pad) / 2
@@ -150,7 +152,8 @@ func (b *battleBoard) layout(size fyne.Size) {
 		s.cell = cell
 		arrow := float32(26)
 		paint.Place(s.arrow, x+side-arrow, top+6, arrow, arrow)
-		paint.PlaceText(s.slid, x+side-arrow-4-s.slid.MinSize().Width, top+10)
+		// On the score's line: a long name keeps the first line.
+		paint.PlaceText(s.slid, x+side-arrow-4-s.slid.MinSize().Width, s.score.Position().Y)
 		for r := range s.tiles {
 			for c := range s.tiles[r] {
 				tx := x + gap + float32(c)*(cell+gap)
@@ -234,13 +237,20 @@ func (b *battleBoard) draw() {
 				s.arrow.Refresh()
 			}
 			paint.SetVisible(s.arrow, true)
-			setText(s.slid, fmt.Sprintf("slid %s: %d merges, +%d", last.Move.Dir, last.Merges, last.Gain), fg)
+			// The arrow shows the direction: the note says what it made.
+			merges := "merges"
+			if last.Merges == 1 {
+				merges = "merge"
+			}
+			note := fmt.Sprintf("+%d · %d %s", last.Gain, last.Merges, merges)
+			room := s.arrow.Position().X - 4 - (s.score.Position().X + s.score.MinSize().Width + 8)
+			setText(s.slid, paint.ClipText(note, s.slid, max(room, 0)), fg)
 		} else {
 			paint.SetVisible(s.arrow, false)
 			setText(s.slid, "", fg)
 		}
 		ap := s.arrow.Position()
-		paint.PlaceText(s.slid, ap.X-4-s.slid.MinSize().Width, ap.Y+4)
+		paint.PlaceText(s.slid, ap.X-4-s.slid.MinSize().Width, s.score.Position().Y)
 	}
 	b.drawCaption(hasLast, last)
 }
@@ -264,6 +274,6 @@ func (b *battleBoard) drawCaption(hasLast bool, last battle2048.LastMove) {
 	if st.Done() {
 		txt += " · game over"
 	}
-	setText(b.caption, txt, fg)
+	setText(b.caption, paint.ClipText(txt, b.caption, b.captionW), fg)
 	b.caption.Resize(b.caption.MinSize())
 }

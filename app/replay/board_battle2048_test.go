@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 
@@ -92,6 +93,36 @@ func TestBattleViewer(t *testing.T) {
 		st := v.data.steps[i]
 		if len(st.Asks) == 1 && v.panel.cards[st.Asks[0].Seat].inputText != st.Asks[0].Input {
 			t.Fatalf("step %d: the seat panel does not show the input", i)
+		}
+	}
+}
+
+// TestBattleHeaderFits: at the widths a viewer window takes, the caption
+// stays within the board and each side's "slid" note never covers its
+// player's name or score.
+func TestBattleHeaderFits(t *testing.T) {
+	test.NewTempApp(t)
+	d, err := simulate(battle2048.New(), battleLog(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	step := len(d.steps) - 1 // game over: the longest caption
+	for _, width := range []float32{520, 660, 760} {
+		b, _ := boardWindow(t, d, step, fyne.NewSize(width, 480))
+		bb := b.(*battleBoard)
+		if c := rectOf(bb.caption); c.x+c.w > width {
+			t.Errorf("width %v: caption %q ends at %v", width, bb.caption.Text, c.x+c.w)
+		}
+		for i, s := range bb.sides {
+			if !s.slid.Visible() || s.slid.Text == "" {
+				continue
+			}
+			note := rectOf(s.slid)
+			for _, o := range []*canvas.Text{s.name, s.score} {
+				if a := note.overlap(rectOf(o)); a > 0 {
+					t.Errorf("width %v: side %d's note %q covers %q (%v units²)", width, i, s.slid.Text, o.Text, a)
+				}
+			}
 		}
 	}
 }
