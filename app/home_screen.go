@@ -78,7 +78,9 @@ func newHomeScreen(u *UI) *homeScreen {
 		text.Wrapping = fyne.TextWrapWord
 		run := widget.NewButtonWithIcon("Run demo", theme.MediaPlayIcon(), func() { h.runDemo(d) })
 		run.Importance = widget.HighImportance
-		cards.Add(widget.NewCard(g.Info().Name, "", container.NewVBox(title, text, container.NewHBox(run))))
+		// The button at the card's foot, so the three line up.
+		cards.Add(widget.NewCard(g.Info().Name, "", container.NewBorder(nil, container.NewHBox(run), nil, nil,
+			container.NewVBox(title, text))))
 	}
 	where := widget.NewLabel(fmt.Sprintf("Database: %s", u.DB.Path()))
 	where.TextStyle = fyne.TextStyle{Italic: true}
