@@ -12,7 +12,8 @@ const BotSearch = "search"
 // SearchBot looks a few turns ahead with the game's own rules. For each of
 // its commands it plays the game on: the other players move as the greedy
 // bot would in their place (without its random tie-breaks), and on its own
-// next turns it tries every command again, searchDepth own turns deep.
+// next turns it tries every command again, searchDepth own turns deep
+// (duelDepth when only one opponent is left).
 // Each line of play then runs on for some more global turns with
 // everybody playing greedy, and the position is valued by who fell (when),
 // who is doomed on a falling block with no way off (worked out exactly:
@@ -29,15 +30,15 @@ const BotSearch = "search"
 // it also learns it from a move that the board edge, a fallen block or
 // another player cancels under one reading and not under the other.
 type SearchBot struct {
-	g     *GreedyBot // parses the input and learns the coords order
-	rng   *rand.Rand
-	depth int
+	g   *GreedyBot // parses the input and learns the coords order
+	rng *rand.Rand
 	// own turns searched and global turns rolled out after them, by how
 	// many players are left
-	depths  [Seats + 1]int
-	rolls   [Seats + 1]int
-	curRoll int
-	lines   []string
+	depths   [Seats + 1]int
+	rolls    [Seats + 1]int
+	curRoll  int
+	pressure float64 // valuePressure
+	lines    []string
 	// the last input (as read then) and the answer to it, to learn the
 	// coords order from
 	prev    view
@@ -47,9 +48,12 @@ type SearchBot struct {
 	seen  [escapeWindow * Size * Size]uint32
 	stamp uint32
 	plan  attackPlan // escape's script for the attacker
+	// tt holds the values of the positions of this turn's search where
+	// the bot decides, by stateKey.
+	tt map[uint64]float64
 	// Scratch states: for each search depth, and for each own turn of
 	// escape (it branches on those only).
-	scratch [searchDepth + 3]State
+	scratch [maxDepth + 1]State
 	esc     [escapeWindow/Seats + 2]State
 }
 
@@ -59,26 +63,32 @@ type SearchBot struct {
 // by what it leads to a few own turns later (blocks falling next to a
 // dodging opponent, an opponent stuck waiting after its own attack): 40
 // turns instead of 16 took search from 46 to 64 of 200 games ahead of
-// both greedy bots, for about twice the time. With fewer players on the
-// board a global turn costs less and a fall needs a longer plan (a line
-// of fallen blocks beside a dodging opponent, then an attack along its
-// own line), so the rollouts grow to 1.5 times as long with three players
-// left and 2.5 times with two; the most CPU time of one turn stays where
-// four players are up.
+// both greedy bots, for about twice the time. With three players left a
+// global turn costs less and a fall needs a longer plan, so the rollouts
+// grow to 1.5 times as long. With two left (most games that search does
+// not win end as a duel with one greedy bot at the turn limit) it
+// searches duelDepth own turns deep with short rollouts instead: in 40
+// duels against greedy from the start position, depth 5 with 20-turn
+// rollouts won 11 and lost 1, depth 3 with 100-turn rollouts won 4 and
+// lost 6. Positions reached by different lines share one value (stateKey),
+// which took a depth-5 turn from about 95 to about 32 ms of CPU time.
 const (
 	searchDepth  = 3
 	rolloutTurns = 40
+	duelDepth    = 5
+	duelRollout  = 20
+	maxDepth     = duelDepth // the deepest any line goes, for the scratch states
 )
 
 // NewSearchBot returns a searching bot seeded with seed (for breaking
 // ties between equal lines).
 func NewSearchBot(seed int64) *SearchBot {
 	return &SearchBot{
-		g:      NewGreedyBot(seed),
-		rng:    rand.New(rand.NewPCG(uint64(seed), 0x736561726368)), // "search"
-		depth:  searchDepth,
-		depths: [Seats + 1]int{0, 0, searchDepth, searchDepth, searchDepth},
-		rolls:  [Seats + 1]int{0, 0, rolloutTurns * 5 / 2, rolloutTurns * 3 / 2, rolloutTurns},
+		g:        NewGreedyBot(seed),
+		rng:      rand.New(rand.NewPCG(uint64(seed), 0x736561726368)), // "search"
+		pressure: valuePressure,
+		depths:   [Seats + 1]int{2: duelDepth, 3: searchDepth, 4: searchDepth},
+		rolls:    [Seats + 1]int{2: duelRollout, 3: rolloutTurns * 3 / 2, 4: rolloutTurns},
 	}
 }
 
@@ -92,17 +102,17 @@ func (b *SearchBot) Feed(line string) string {
 
 // Values of a position at the end of a line of play.
 const (
-	valueFallen  = -1000000.0 // the bot itself fell; later is better (valueLater a turn)
-	valueLater   = 100.0
-	valueWin     = 20000.0  // everybody else fell
-	valueKill    = 3000.0   // per opponent fallen
-	valueDoomed  = 2000.0   // per opponent on a falling block it cannot leave
-	valueMyDoom  = -50000.0 // the bot itself stands on such a block
-	valueShot    = 1500.0   // per opponent an attack now would doom
-	valueExposed = 4000.0   // per opponent that could doom the bot by attacking
-	// A move that succeeds under both coords orders teaches the order;
-	// until then every line is judged under the worse reading, which sees
-	// falls that the true one does not.
+	valueFallen  = -1000000.0 // the bot itself fell, plus valueLater a turn: later is better
+	valueLater   = 100.0      // so far apart that no risk charge makes a later fall look worse
+	valueWin     = 20000.0    // everybody else fell
+	valueKill    = 3000.0     // per opponent fallen
+	valueDoomed  = 2000.0     // per opponent on a falling block it cannot leave
+	valueMyDoom  = -50000.0   // the bot itself stands on such a block
+	valueShot    = 1500.0     // per opponent an attack now would doom
+	valueExposed = 4000.0     // per opponent that could doom the bot by attacking
+	// A move whose effect differs between the two coords orders teaches
+	// the order; until then every line is judged as the mean of both
+	// readings, one of which is wrong.
 	valueProbe = 60000.0
 )
 
@@ -175,10 +185,14 @@ func (b *SearchBot) choose(v view) byte {
 		alt = swapped(v)
 		roots = append(roots, stateOf(&alt))
 	}
+	if b.tt == nil {
+		b.tt = make(map[uint64]float64)
+	}
+	clear(b.tt)
 	depth := b.depths[roots[0].left]
 	b.curRoll = b.rolls[roots[0].left]
 	if unsure {
-		depth = min(depth, b.depth)
+		depth = min(depth, searchDepth)
 	}
 	best, bestVal := byte('N'), math.Inf(-1)
 	for i := range len(Commands) {
@@ -192,11 +206,6 @@ func (b *SearchBot) choose(v view) byte {
 			val += valueProbe
 		}
 		val += b.rng.Float64() * 0.01
-		if searchDebug != nil {
-			s := *roots[0]
-			s.play(cmd)
-			searchDebug(v.turn, cmd, val, b.exposure(&s, v.id))
-		}
 		if val > bestVal {
 			best, bestVal = cmd, val
 		}
@@ -240,6 +249,21 @@ func (b *SearchBot) others(s *State, me int, depth int) float64 {
 		// so the search sees an attack, the wait and the next attack.
 		return b.line(s, me, 'N', depth)
 	}
+	// Lines that reach the same position (moves in another order, a
+	// cancelled move and N) share its value: the model of the others
+	// depends on the position only.
+	key := stateKey(s, depth)
+	if v, ok := b.tt[key]; ok {
+		return v
+	}
+	v := b.decision(s, me, depth)
+	b.tt[key] = v
+	return v
+}
+
+// decision is the value of s, where me is free to act, depth own turns
+// deep.
+func (b *SearchBot) decision(s *State, me int, depth int) float64 {
 	if depth <= 1 {
 		for range b.curRoll {
 			if s.done || s.players[me].Fallen {
@@ -258,6 +282,29 @@ func (b *SearchBot) others(s *State, me int, depth int) float64 {
 		best = max(best, b.line(c, me, Commands[i], depth-1))
 	}
 	return best
+}
+
+// stateKey hashes what the rest of a line depends on: the turn, the
+// blocks and the players, and the depth left to search.
+func stateKey(s *State, depth int) uint64 {
+	h := uint64(depth)*0x9e3779b97f4a7c15 ^ uint64(s.turn)
+	mix := func(v int) {
+		h ^= uint64(v) + 0x9e3779b97f4a7c15 + h<<6 + h>>2
+	}
+	for r := range s.blocks {
+		for _, v := range s.blocks[r] {
+			mix(v)
+		}
+	}
+	for _, p := range s.players {
+		w := p.Wait<<1 | int(p.Dir)<<8
+		if p.Fallen {
+			w |= 1
+		}
+		mix(p.Row<<8 | p.Col)
+		mix(w)
+	}
+	return h
 }
 
 // value judges s for player me, whose turn it is unless it fell or the
@@ -283,7 +330,7 @@ func (b *SearchBot) value(s *State, me int) float64 {
 			continue
 		}
 		ov := viewOf(s, i)
-		val -= valuePressure * greedyBest(&ov)
+		val -= b.pressure * greedyBest(&ov)
 	}
 	if left == 0 {
 		return valueWin + val
@@ -464,8 +511,6 @@ func (b *SearchBot) escape(s *State, who, from, level int) bool {
 		return false
 	}
 }
-
-var searchDebug func(turn int, cmd byte, val, risk float64)
 
 // modelCommand is what the turn player of s is taken to do: the greedy
 // bot's choice without its random tie-breaks.
