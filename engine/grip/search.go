@@ -66,8 +66,9 @@ type SearchBot struct {
 // both greedy bots, for about twice the time. With three players left a
 // global turn costs less and a fall needs a longer plan, so the rollouts
 // grow to 1.5 times as long. With two left (most games that search does
-// not win end as a duel with one greedy bot at the turn limit) it
-// searches duelDepth own turns deep with short rollouts instead: in 40
+// not win end at the turn limit with one greedy bot left, often the two
+// of them alone) it searches duelDepth own turns deep with short
+// rollouts instead: in 40
 // duels against greedy from the start position, depth 5 with 20-turn
 // rollouts won 11 and lost 1, depth 3 with 100-turn rollouts won 4 and
 // lost 6. Positions reached by different lines share one value (stateKey),

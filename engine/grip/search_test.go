@@ -67,11 +67,9 @@ func playSearch(t testing.TB, games int) searchScore {
 // plays 200 of each line-up). Greedy survives well: most games end at the
 // turn limit with search and a greedy bot sharing first place, so search
 // finishes ahead of both greedy bots far less often than the 90 % issue 18
-// asked for (about a third of the games; greedy in its seat manages about
-// 1 in 40). Some games are lost from the start: a greedy bot's first
-// attack can drop a block under search before it can leave. What the test
-// holds it to: behind a greedy bot in at most 20 % of the games, and
-// ahead of both in at least 25 %.
+// asked for (42 of these 100 games, behind one in 10; greedy in its seat
+// manages about 1 in 40). What the test holds it to: behind a greedy bot
+// in at most 20 % of the games, and ahead of both in at least 25 %.
 func TestSearchAgainstGreedy(t *testing.T) {
 	games := 100
 	if raceOn || testing.Short() {
