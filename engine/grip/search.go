@@ -3,6 +3,7 @@ package grip
 import (
 	"math"
 	"math/rand/v2"
+	"strings"
 )
 
 // BotSearch is the name of the searching built-in bot.
@@ -11,21 +12,49 @@ const BotSearch = "search"
 // SearchBot looks a few turns ahead with the game's own rules. For each of
 // its commands it plays the game on: the other players move as the greedy
 // bot would in their place (without its random tie-breaks), and on its own
-// next turns it tries every command again, searchDepth own turns deep.
-// Each line of play then runs on for rolloutTurns more global turns with
+// next turns it tries every command again, searchDepth own turns deep
+// (duelDepth when only one opponent is left).
+// Each line of play then runs on for some more global turns with
 // everybody playing greedy, and the position is valued by who fell (when),
-// who is doomed on a falling block with no way off, and the greedy bot's
-// judgement of its own square. It sees falls and traps several turns
-// before the one-turn greedy bot does, both its own and its opponents'.
+// who is doomed on a falling block with no way off (worked out exactly:
+// every way the player could walk while the blocks fall, the others
+// standing still) and the greedy bot's judgement of the squares.
 //
-// Like the greedy bot it works out the coords order from its own moves and
-// plays greedy until it knows it.
+// The model of the others can be wrong, so every step of a line is also
+// charged for the attacks the others could make at once instead: one
+// along the line each faces, or one after a single move, which turns it
+// and may take it into a line with the bot. A step from which the bot
+// could not walk off in time costs it, whatever the model predicts.
+//
+// Like the greedy bot it works out the coords order from its own moves;
+// it also learns it from a move that the board edge, a fallen block or
+// another player cancels under one reading and not under the other.
 type SearchBot struct {
-	g     *GreedyBot // parses the input and learns the coords order
-	rng   *rand.Rand
-	depth int
-	roll  int
-	lines []string
+	g   *GreedyBot // parses the input and learns the coords order
+	rng *rand.Rand
+	// own turns searched and global turns rolled out after them, by how
+	// many players are left
+	depths   [Seats + 1]int
+	rolls    [Seats + 1]int
+	curRoll  int
+	pressure float64 // valuePressure
+	lines    []string
+	// the last input (as read then) and the answer to it, to learn the
+	// coords order from
+	prev    view
+	prevCmd byte
+	// seen marks the (turn, square) points escape has been at, those
+	// stamped with stamp in the current call.
+	seen  [escapeWindow * Size * Size]uint32
+	stamp uint32
+	plan  attackPlan // escape's script for the attacker
+	// tt holds the values of the positions of this turn's search where
+	// the bot decides, by stateKey.
+	tt map[uint64]float64
+	// Scratch states: for each search depth, and for each own turn of
+	// escape (it branches on those only).
+	scratch [maxDepth + 1]State
+	esc     [escapeWindow/Seats + 2]State
 }
 
 // Search parameters: own turns searched, and global turns of greedy play
@@ -34,25 +63,33 @@ type SearchBot struct {
 // by what it leads to a few own turns later (blocks falling next to a
 // dodging opponent, an opponent stuck waiting after its own attack): 40
 // turns instead of 16 took search from 46 to 64 of 200 games ahead of
-// both greedy bots, for about twice the time. With fewer players on the
-// board a global turn costs less and a fall needs a longer plan (a line
-// of fallen blocks beside a dodging opponent, then an attack along its
-// own line), so the rollouts grow to 1.5 times as long with three players
-// left and 2.5 times with two; the most CPU time of one turn stays where
-// four players are up.
+// both greedy bots, for about twice the time. With three players left a
+// global turn costs less and a fall needs a longer plan, so the rollouts
+// grow to 1.5 times as long. With two left (most games that search does
+// not win end at the turn limit with one greedy bot left, often the two
+// of them alone) it searches duelDepth own turns deep with short
+// rollouts instead: in 40
+// duels against greedy from the start position, depth 5 with 20-turn
+// rollouts won 11 and lost 1, depth 3 with 100-turn rollouts won 4 and
+// lost 6. Positions reached by different lines share one value (stateKey),
+// which took a depth-5 turn from about 95 to about 32 ms of CPU time.
 const (
 	searchDepth  = 3
 	rolloutTurns = 40
+	duelDepth    = 5
+	duelRollout  = 20
+	maxDepth     = duelDepth // the deepest any line goes, for the scratch states
 )
 
 // NewSearchBot returns a searching bot seeded with seed (for breaking
 // ties between equal lines).
 func NewSearchBot(seed int64) *SearchBot {
 	return &SearchBot{
-		g:     NewGreedyBot(seed),
-		rng:   rand.New(rand.NewPCG(uint64(seed), 0x736561726368)), // "search"
-		depth: searchDepth,
-		roll:  rolloutTurns,
+		g:        NewGreedyBot(seed),
+		rng:      rand.New(rand.NewPCG(uint64(seed), 0x736561726368)), // "search"
+		pressure: valuePressure,
+		depths:   [Seats + 1]int{2: duelDepth, 3: searchDepth, 4: searchDepth},
+		rolls:    [Seats + 1]int{2: duelRollout, 3: rolloutTurns * 3 / 2, 4: rolloutTurns},
 	}
 }
 
@@ -66,11 +103,18 @@ func (b *SearchBot) Feed(line string) string {
 
 // Values of a position at the end of a line of play.
 const (
-	valueFallen = -100000.0 // the bot itself fell; later is better
-	valueWin    = 20000.0   // everybody else fell
-	valueKill   = 3000.0    // per opponent fallen
-	valueDoomed = 2000.0    // per opponent on a falling block it cannot leave
-	valueMyDoom = -50000.0  // the bot itself stands on such a block
+	valueFallen  = -1000000.0 // the bot itself fell, plus valueLater a turn: later is better
+	valueLater   = 100.0      // so far apart that no risk charge makes a later fall look worse
+	valueWin     = 20000.0    // everybody else fell
+	valueKill    = 3000.0     // per opponent fallen
+	valueDoomed  = 2000.0     // per opponent on a falling block it cannot leave
+	valueMyDoom  = -50000.0   // the bot itself stands on such a block
+	valueShot    = 1500.0     // per opponent an attack now would doom
+	valueExposed = 4000.0     // per opponent that could doom the bot by attacking
+	// A move whose effect differs between the two coords orders teaches
+	// the order; until then every line is judged as the mean of both
+	// readings, one of which is wrong.
+	valueProbe = 60000.0
 )
 
 // valuePressure weighs the opponents' own view of their squares: an
@@ -79,13 +123,62 @@ const (
 const valuePressure = 0.3
 
 func (b *SearchBot) decide(v view) byte {
+	b.learnOrder(&v)
+	cmd := b.choose(v)
+	b.prev, b.prevCmd = v, cmd
+	return cmd
+}
+
+// learnOrder works the coords order out from the effect of the bot's last
+// command while it is unknown: the greedy bot learns it when a move
+// changes one number, and search also when the move would have succeeded
+// under one reading of the last input and been cancelled under the other
+// (say against the board edge). It turns v round when it is xy.
+func (b *SearchBot) learnOrder(v *view) {
+	if b.g.xy != 0 || b.prev.turn >= v.turn || strings.IndexByte(Directions, b.prevCmd) < 0 {
+		return
+	}
+	me := v.players[v.id]
+	if !me.alive || !b.prev.players[v.id].alive {
+		return
+	}
+	rc := rawAfter(b.prev, b.prevCmd, false)
+	xy := rawAfter(swapped(b.prev), b.prevCmd, true)
+	got := [2]int{me.r, me.c}
+	switch {
+	case rc == xy:
+	case got == rc:
+		b.g.xy = 1
+	case got == xy:
+		b.g.xy = 2
+		*v = swapped(*v)
+	}
+}
+
+// rawAfter is where the bot stands after the move cmd in v, as the two
+// numbers of its input line; v is the input read the other way round when
+// turned.
+func rawAfter(v view, cmd byte, turned bool) [2]int {
+	me := v.players[v.id]
+	r, c := me.r, me.c
+	dr, dc := step(cmd)
+	if canEnter(&v, v.id, r+dr, c+dc) {
+		r, c = r+dr, c+dc
+	}
+	if turned {
+		return [2]int{c, r}
+	}
+	return [2]int{r, c}
+}
+
+func (b *SearchBot) choose(v view) byte {
 	me := v.players[v.id]
 	if !me.alive || me.wait > 0 {
 		return 'N'
 	}
-	// Until the coords order is known, search both readings, keep the
-	// worse value of each command and favour a move that succeeds under
-	// both, which teaches the order (as the greedy bot does).
+	// Until the coords order is known, search both readings, take the
+	// mean value of each command and favour a move whose effect differs
+	// between them, which teaches the order.
 	unsure := b.g.xy == 0
 	roots := []*State{stateOf(&v)}
 	var alt view
@@ -93,16 +186,25 @@ func (b *SearchBot) decide(v view) byte {
 		alt = swapped(v)
 		roots = append(roots, stateOf(&alt))
 	}
+	if b.tt == nil {
+		b.tt = make(map[uint64]float64)
+	}
+	clear(b.tt)
+	depth := b.depths[roots[0].left]
+	b.curRoll = b.rolls[roots[0].left]
+	if unsure {
+		depth = min(depth, searchDepth)
+	}
 	best, bestVal := byte('N'), math.Inf(-1)
 	for i := range len(Commands) {
 		cmd := Commands[i]
-		val := math.Inf(1)
+		val := 0.0
 		for _, root := range roots {
 			s := *root
-			val = min(val, b.line(&s, v.id, cmd, b.depth))
+			val += b.line(&s, v.id, cmd, depth) / float64(len(roots))
 		}
-		if unsure && moves(&v, cmd) && moves(&alt, cmd) {
-			val += scoreProbe
+		if unsure && strings.IndexByte(Directions, cmd) >= 0 && rawAfter(v, cmd, false) != rawAfter(alt, cmd, true) {
+			val += valueProbe
 		}
 		val += b.rng.Float64() * 0.01
 		if val > bestVal {
@@ -116,53 +218,102 @@ func (b *SearchBot) decide(v view) byte {
 // returns the value of the best continuation.
 func (b *SearchBot) line(s *State, me int, cmd byte, depth int) float64 {
 	s.play(cmd)
-	return b.others(s, me, depth)
+	if s.players[me].Fallen {
+		return b.value(s, me)
+	}
+	// The model of the others may be wrong (ties, a random bot): an
+	// attack they could make on their next turns counts against every
+	// step of the line, not only its end.
+	risk := b.exposure(s, me)
+	val := b.others(s, me, depth)
+	if val <= valueMyDoom/2 {
+		// A fall that the model sees coming is worse than any risk:
+		// the risk must not make a later fall look worse than an
+		// earlier one.
+		return val
+	}
+	return val - risk
 }
 
 // others plays the other players' turns up to me's next one as the model
-// has them, and goes on from there: a rollout at the last depth, every
-// command of me's otherwise.
+// has them, and goes on from there: the position's value at the last
+// depth, every command of me's otherwise.
 func (b *SearchBot) others(s *State, me int, depth int) float64 {
 	for !s.done && !s.players[me].Fallen && s.turn%Seats != me {
 		s.play(modelCommand(s))
 	}
 	if s.done || s.players[me].Fallen {
-		return value(s, me)
-	}
-	if depth <= 1 {
-		roll := b.roll
-		switch {
-		case s.left == 3:
-			roll = b.roll * 3 / 2
-		case s.left <= 2:
-			roll = b.roll * 5 / 2
-		}
-		for range roll {
-			if s.done || s.players[me].Fallen {
-				break
-			}
-			s.play(modelCommand(s))
-		}
-		return value(s, me)
+		return b.value(s, me)
 	}
 	if s.players[me].Wait > 0 {
 		// Sitting out after an attack is no decision: it costs no depth,
 		// so the search sees an attack, the wait and the next attack.
 		return b.line(s, me, 'N', depth)
 	}
+	// Lines that reach the same position (moves in another order, a
+	// cancelled move and N) share its value: the model of the others
+	// depends on the position only.
+	key := stateKey(s, depth)
+	if v, ok := b.tt[key]; ok {
+		return v
+	}
+	v := b.decision(s, me, depth)
+	b.tt[key] = v
+	return v
+}
+
+// decision is the value of s, where me is free to act, depth own turns
+// deep.
+func (b *SearchBot) decision(s *State, me int, depth int) float64 {
+	if depth <= 1 {
+		for range b.curRoll {
+			if s.done || s.players[me].Fallen {
+				break
+			}
+			s.play(modelCommand(s))
+		}
+		return b.value(s, me)
+	}
 	best := math.Inf(-1)
+	// Depth falls by one at every branching, so each depth has its own
+	// scratch state (a copy on the stack would move to the heap).
+	c := &b.scratch[depth]
 	for i := range len(Commands) {
-		c := *s
-		best = max(best, b.line(&c, me, Commands[i], depth-1))
+		*c = *s
+		best = max(best, b.line(c, me, Commands[i], depth-1))
 	}
 	return best
 }
 
-// value judges s for player me.
-func value(s *State, me int) float64 {
+// stateKey hashes what the rest of a line depends on: the turn, the
+// blocks and the players, and the depth left to search.
+func stateKey(s *State, depth int) uint64 {
+	h := uint64(depth)*0x9e3779b97f4a7c15 ^ uint64(s.turn)
+	mix := func(v int) {
+		h ^= uint64(v) + 0x9e3779b97f4a7c15 + h<<6 + h>>2
+	}
+	for r := range s.blocks {
+		for _, v := range s.blocks[r] {
+			mix(v)
+		}
+	}
+	for _, p := range s.players {
+		w := p.Wait<<1 | int(p.Dir)<<8
+		if p.Fallen {
+			w |= 1
+		}
+		mix(p.Row<<8 | p.Col)
+		mix(w)
+	}
+	return h
+}
+
+// value judges s for player me, whose turn it is unless it fell or the
+// game is over.
+func (b *SearchBot) value(s *State, me int) float64 {
 	p := s.players[me]
 	if p.Fallen {
-		return valueFallen + float64(p.FellAt)
+		return valueFallen + valueLater*float64(p.FellAt)
 	}
 	val := 0.0
 	left := 0
@@ -175,42 +326,191 @@ func value(s *State, me int) float64 {
 			continue
 		}
 		left++
-		if doomed(s, i) {
+		if !b.escapes(s, i, noAttack) {
 			val += valueDoomed
 			continue
 		}
 		ov := viewOf(s, i)
-		val -= valuePressure * greedyBest(&ov)
+		val -= b.pressure * greedyBest(&ov)
 	}
 	if left == 0 {
 		return valueWin + val
 	}
-	if doomed(s, me) {
+	if !b.escapes(s, me, noAttack) {
 		return valueMyDoom + val
 	}
+	val += b.shot(s, me)
 	// The greedy bot's judgement of the square: lines of attack, edges,
 	// fallen neighbours.
 	v := viewOf(s, me)
 	return val + greedyBest(&v)
 }
 
-// doomed reports whether player i stands on a block that falls before it
-// can get off.
-func doomed(s *State, i int) bool {
-	p := s.players[i]
-	k := s.blocks[p.Row/BlockSize][p.Col/BlockSize]
-	if k <= 0 {
+// shot is what an attack right now would be worth to me: the opponents in
+// its line that could not get away from it, everybody else standing still.
+func (b *SearchBot) shot(s *State, me int) float64 {
+	p := s.players[me]
+	if p.Wait > 0 || s.turn%Seats != me {
+		return 0
+	}
+	v := viewOf(s, me)
+	if targets(&v, p.Row, p.Col, p.Dir) == 0 {
+		return 0
+	}
+	c := *s
+	c.play('A')
+	val := 0.0
+	for i, o := range c.players {
+		if i != me && !o.Fallen && !b.escapes(&c, i, noAttack) {
+			val += valueShot
+		}
+	}
+	if val > 0 {
+		val -= b.exposure(&c, me)
+	}
+	return val
+}
+
+// exposure is the risk me runs where it stands: for every opponent,
+// whether me could still get off the falling blocks if that opponent
+// attacked on its next free turn (where it faces now), or moved one square
+// then and attacked facing that way on the turn after (a move turns it
+// and may take it into a line with me or next to it), everybody else
+// standing still. The model of the others may not see such an attack
+// coming: a tie it breaks the other way, a random bot.
+func (b *SearchBot) exposure(s *State, me int) float64 {
+	p := s.players[me]
+	br, bc := p.Row/BlockSize, p.Col/BlockSize
+	risk := 0.0
+	for i, o := range s.players {
+		if i == me || o.Fallen {
+			continue
+		}
+		// Its next own turn, then the turns it must sit out.
+		at := s.turn + (i-s.turn%Seats+Seats)%Seats + Seats*o.Wait
+		worst := 0.0
+		obr, obc := o.Row/BlockSize, o.Col/BlockSize
+		if s.blocks[br][bc] == 0 && inLine(obr, obc, o.Dir, br, bc, 0) {
+			if !b.escapes(s, me, attackPlan{who: i, moveAt: -1, attackAt: at}) {
+				worst = 1
+			}
+		}
+		if worst == 0 {
+			v := viewOf(s, i)
+			for _, d := range []byte(Directions) {
+				dr, dc := step(d)
+				r, c := o.Row, o.Col
+				if canEnter(&v, i, r+dr, c+dc) {
+					r, c = r+dr, c+dc
+				}
+				if !inLine(r/BlockSize, c/BlockSize, d, br, bc, 1) {
+					continue
+				}
+				if !b.escapes(s, me, attackPlan{who: i, moveAt: at, move: d, attackAt: at + Seats}) {
+					worst = 0.5
+					break
+				}
+			}
+		}
+		risk += valueExposed * worst
+	}
+	return risk
+}
+
+// inLine reports whether an attack from block (obr, obc) facing d passes
+// within slack blocks (sideways) of block (br, bc).
+func inLine(obr, obc int, d byte, br, bc, slack int) bool {
+	dr, dc := step(d)
+	if dr == 0 {
+		return abs(obr-br) <= slack && (bc-obc)*dc > 0
+	}
+	return abs(obc-bc) <= slack && (br-obr)*dr > 0
+}
+
+// attackPlan is what escape has one opponent do: move on turn moveAt (-1:
+// no move), attack on turn attackAt (-1: no attack); N otherwise.
+type attackPlan struct {
+	who              int
+	moveAt, attackAt int
+	move             byte
+}
+
+// noAttack is the plan of nobody doing anything.
+var noAttack = attackPlan{who: -1, moveAt: -1, attackAt: -1}
+
+// escapes reports whether player who can stay on the board while the
+// blocks now falling fall, moving as it likes on its own turns while the
+// others stand still, except that player attacker attacks on global turn
+// at (attacker -1: nobody).
+func (b *SearchBot) escapes(s *State, who int, plan attackPlan) bool {
+	p := s.players[who]
+	if p.Fallen {
 		return false
 	}
-	v := viewOf(s, i)
-	// Own turns it still has before the fall, after any wait.
-	until := (i - s.turn%Seats + Seats) % Seats // global turns to its next turn
-	acts := 0
-	for t := until; t < k; t += Seats {
-		acts++
+	if plan.who < 0 && s.blocks[p.Row/BlockSize][p.Col/BlockSize] == 0 {
+		return true
 	}
-	acts -= p.Wait
-	return exitAny(&v, p.Row, p.Col, k) > acts
+	b.stamp++
+	if b.stamp == 0 {
+		clear(b.seen[:])
+		b.stamp = 1
+	}
+	c := &b.esc[0]
+	*c = *s
+	b.plan = plan
+	return b.escape(c, who, s.turn, 1)
+}
+
+// escapeWindow is how many global turns escape looks ahead: the longest
+// timer (a block five away), a wait and a turn before the attack.
+const escapeWindow = 40
+
+func (b *SearchBot) escape(s *State, who, from, level int) bool {
+	plan := &b.plan
+	for {
+		p := &s.players[who]
+		if p.Fallen {
+			return false
+		}
+		if s.done || s.turn-from >= escapeWindow {
+			return true
+		}
+		if s.turn > plan.attackAt && s.blocks[p.Row/BlockSize][p.Col/BlockSize] == 0 {
+			return true
+		}
+		seat := s.turn % Seats
+		if seat != who || p.Wait > 0 {
+			cmd := byte('N')
+			if seat == plan.who {
+				switch s.turn {
+				case plan.moveAt:
+					cmd = plan.move
+				case plan.attackAt:
+					cmd = 'A'
+				}
+			}
+			s.play(cmd)
+			continue
+		}
+		k := ((s.turn-from)*Size+p.Row)*Size + p.Col
+		if b.seen[k] == b.stamp {
+			return false
+		}
+		b.seen[k] = b.stamp
+		r, col := p.Row, p.Col
+		c := &b.esc[level]
+		for _, cmd := range [...]byte{'N', 'U', 'R', 'D', 'L'} {
+			*c = *s
+			c.play(cmd)
+			if cmd != 'N' && c.players[who].Row == r && c.players[who].Col == col {
+				continue // the move was cancelled: the same as N
+			}
+			if b.escape(c, who, from, level+1) {
+				return true
+			}
+		}
+		return false
+	}
 }
 
 // modelCommand is what the turn player of s is taken to do: the greedy
