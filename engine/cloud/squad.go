@@ -21,12 +21,13 @@ import (
 //   - Moves: it predicts where each enemy will stand next turn (a hunting
 //     bot walks toward the nearest bot of another player and holds once
 //     within range) and chooses the team's moves together, bot by bot in
-//     a few rounds, for the best next exchange of fire: more of its guns
-//     on fewer of theirs, kills counting most; an enemy bot fires at the
-//     weakest enemy it reaches, so a bot of a third player weaker than
-//     mine draws its fire. It fights only where it has at least as many
-//     guns as the enemies near its target; elsewhere it keeps out of
-//     their reach.
+//     a few rounds, for the best next two exchanges of fire: more of its
+//     guns on fewer of theirs, kills counting most; an enemy bot fires at
+//     the weakest enemy it reaches, so a bot of a third player weaker than
+//     mine draws its fire. It plans with the lives its bots will have once
+//     this turn's shots have landed. It fights only where it has at least
+//     as many guns as the target's own team near it (the target's enemies
+//     near it are busy with it too); elsewhere it keeps out of their reach.
 //   - Targets: a bot within squadChase steps of a fight worth having goes
 //     for it; the others make for the field's centre, where the team
 //     meets again after respawns and the hunters come by. Players whose
@@ -63,6 +64,8 @@ const (
 	squadHit       = 10.0 // per life taken in the next exchange
 	squadKill      = 40.0 // per kill in the next exchange
 	squadFear      = 0.8  // lives lost weigh this much against lives taken
+	squadHorizon   = 2    // exchanges of fire looked ahead
+	squadLater     = 0.7  // weight of each exchange against the one before
 	squadGunsReach = 2    // my bots within range+this of an enemy count as guns on it
 	squadChase     = 12   // walking steps within which a bot goes for a fight worth having
 	squadLearn     = 20   // steps seen before a player is judged
@@ -94,6 +97,18 @@ func (sq *squadPolicy) decide(c *client, st *msgState, ids []string) []command {
 	sq.dilute(st, c.me, ids, mine, fire, incoming)
 	sq.renew(st, ids, mine, enemies, fire, incoming, r)
 
+	// From here on my bots have the lives they will have after this
+	// turn's shots, the other players' (as othersFire expects them) and
+	// my own: the moves are for the next exchange, and a bot about to die
+	// takes no part in it.
+	hitMine := map[Point]int{}
+	for _, t := range fire {
+		hitMine[t]++
+	}
+	for i := range mine {
+		mine[i].health -= incoming[mine[i].pos] + hitMine[mine[i].pos]
+	}
+
 	// Enemies still alive after this turn's shots, and whether each is a
 	// good fight: my bots that can be in range of it next turn against
 	// the enemy guns near it.
@@ -116,13 +131,13 @@ func (sq *squadPolicy) decide(c *client, st *msgState, ids []string) []command {
 	for i, e := range alive {
 		guns := 0
 		for _, m := range mine {
-			if dist(m.pos, e.pos) <= r+squadGunsReach {
+			if m.health > 0 && dist(m.pos, e.pos) <= r+squadGunsReach {
 				guns++
 			}
 		}
 		theirs := 0.0
 		for _, o := range alive {
-			if dist(o.pos, e.pos) <= r+1 {
+			if o.player == e.player && dist(o.pos, e.pos) <= r+1 {
 				theirs += o.gun
 			}
 		}
@@ -280,19 +295,47 @@ func (sq *squadPolicy) plan(c *client, mine []squadBot, alive, ahead []foe, good
 	return moves
 }
 
-// exchange estimates next turn's fire between the squad standing on dest
-// and the enemies standing where predict puts them: the lives it takes
-// minus the lives it loses (weighed by squadFear), kills counting extra,
-// each side firing once per bot at the weakest it reaches.
+// exchange estimates the next squadHorizon exchanges of fire between the
+// squad standing on dest and the enemies standing where predict puts them,
+// everybody holding their ground: the lives it takes minus the lives it
+// loses (weighed by squadFear), kills counting extra, later exchanges
+// discounted. Looking one exchange further than the next tells a duel
+// that is won from one that is only traded a life at a time until the
+// bot with fewer lives dies.
 func (sq *squadPolicy) exchange(mine []squadBot, dest []Point, alive []foe, r int) float64 {
-	// My shots: each bot fires at the enemy in reach with the fewest
-	// lives left, as the fire plan does.
 	left := make([]int, len(alive))
 	for k, e := range alive {
 		left[k] = e.health
 	}
+	mleft := make([]int, len(mine))
+	for i, m := range mine {
+		mleft[i] = m.health
+	}
+	total, w := 0.0, 1.0
+	for range squadHorizon {
+		total += w * sq.exchangeOnce(mine, dest, alive, r, left, mleft)
+		w *= squadLater
+	}
+	return total
+}
+
+// exchangeOnce scores one exchange of fire, each side firing once per
+// living bot at the weakest it reaches, all shots at once, and takes the
+// lives lost off left (the enemies') and mleft (mine).
+func (sq *squadPolicy) exchangeOnce(mine []squadBot, dest []Point, alive []foe, r int, left, mleft []int) float64 {
+	// Who is alive to fire this time: shots all land at once.
+	eLives := append([]int(nil), left...)
+	mFires := make([]bool, len(mine))
+	for i := range mine {
+		mFires[i] = mleft[i] > 0
+	}
+	// My shots: each bot fires at the enemy in reach with the fewest
+	// lives left, as the fire plan does.
 	dealt, kills := 0, 0
 	for i := range mine {
+		if !mFires[i] {
+			continue
+		}
 		best := -1
 		for k, e := range alive {
 			if left[k] > 0 && dist(dest[i], e.pos) <= r && (best < 0 || left[k] < left[best]) {
@@ -309,12 +352,11 @@ func (sq *squadPolicy) exchange(mine []squadBot, dest []Point, alive []foe, r in
 	}
 	// Their shots: each enemy that can come within range of one of mine
 	// fires once, at the weakest it can reach.
-	mleft := make([]int, len(mine))
-	for i, m := range mine {
-		mleft[i] = m.health
-	}
 	taken, lost := 0.0, 0.0
-	for _, e := range alive {
+	for k, e := range alive {
+		if eLives[k] <= 0 {
+			continue
+		}
 		best := -1
 		for i := range mine {
 			if mleft[i] > 0 && dist(dest[i], e.pos) <= r && (best < 0 || mleft[i] < mleft[best] ||
@@ -325,9 +367,9 @@ func (sq *squadPolicy) exchange(mine []squadBot, dest []Point, alive []foe, r in
 		// A hunting bot fires at the weakest enemy it reaches, whoever's:
 		// a bot of a third player weaker than mine draws its fire.
 		if best >= 0 {
-			for _, o := range alive {
-				if o.player != e.player && dist(o.pos, e.pos) <= r &&
-					(o.health < mleft[best] || (o.health == mleft[best] && idLess(o.id, mine[best].id))) {
+			for k2, o := range alive {
+				if o.player != e.player && eLives[k2] > 0 && dist(o.pos, e.pos) <= r &&
+					(eLives[k2] < mleft[best] || (eLives[k2] == mleft[best] && idLess(o.id, mine[best].id))) {
 					best = -1
 					break
 				}
