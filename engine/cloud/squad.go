@@ -10,9 +10,9 @@ import (
 //
 //   - Fire: every shot lands before anybody moves, so a shot at a bot in
 //     reach always hits. Enemies that can be killed this turn are killed
-//     with exactly the shots needed, those that reach most of the team
-//     first; shots left over wear down the weakest enemy in reach. A
-//     bot with nothing to shoot fires at a bot of its own team that the
+//     with exactly the shots needed, the weakest first, among equals the
+//     leader's (see gift), then those that reach most of the team; shots
+//     left over wear down the weakest enemy in reach. A bot with nothing to shoot fires at a bot of its own team that the
 //     others are about to kill: the victim's team's shots count in the
 //     share of the kill's points and earn nothing, so they take points
 //     from the killers. For the same reason an idle bot finishes off a
@@ -399,9 +399,10 @@ func (sq *squadPolicy) exchangeOnce(mine []squadBot, dest []Point, alive []foe, 
 	return squadHit*float64(dealt) + squadKill*float64(kills) - squadFear*(squadHit*taken+squadKill*lost)
 }
 
-// fire assigns shots: kills first (exactly the shots needed, the enemies
-// that reach most of the squad first), then leftover shooters at the
-// weakest enemy they reach. ids are the ids of mine.
+// fire assigns shots: kills first (exactly the shots needed, the weakest
+// enemies first, among equals the bots of the players whose points cost
+// the squad most, then those that reach most of the squad), then leftover
+// shooters at the weakest enemy they reach. ids are the ids of mine.
 func (sq *squadPolicy) fire(st *msgState, ids []string, mine []squadBot, enemies []foe, r int) map[string]Point {
 	threat := func(e foe) int {
 		n := 0
@@ -416,6 +417,9 @@ func (sq *squadPolicy) fire(st *msgState, ids []string, mine []squadBot, enemies
 	sort.SliceStable(order, func(i, j int) bool {
 		if order[i].health != order[j].health {
 			return order[i].health < order[j].health
+		}
+		if gi, gj := sq.gift(order[i].player), sq.gift(order[j].player); gi != gj {
+			return gi > gj
 		}
 		return threat(order[i]) > threat(order[j])
 	})
