@@ -12,12 +12,13 @@ import (
 //     reach always hits. Enemies that can be killed this turn are killed
 //     with exactly the shots needed, the weakest first, among equals the
 //     leader's (see gift), then those that reach most of the team; shots
-//     left over wear down the weakest enemy in reach. A bot with nothing to shoot fires at a bot of its own team that the
-//     others are about to kill: the victim's team's shots count in the
-//     share of the kill's points and earn nothing, so they take points
-//     from the killers. For the same reason an idle bot finishes off a
-//     bot of its own team that is down to its last life with no enemy
-//     near: nobody scores, and it comes back whole.
+//     left over wear down the weakest enemy in reach. A bot with nothing
+//     to shoot fires at a bot of its own team that the others are about
+//     to kill: the victim's team's shots count in the share of the kill's
+//     points and earn nothing, so they take points from the killers. For
+//     the same reason an idle bot finishes off a bot of its own team that
+//     is down to its last life with no enemy near: nobody scores, and it
+//     comes back whole.
 //   - Moves: it predicts where each enemy will stand next turn (a hunting
 //     bot walks toward the nearest bot of another player and holds once
 //     within range) and chooses the team's moves together, bot by bot in
