@@ -55,9 +55,11 @@ func squadGames(t testing.TB, players, games int) (beat int, squadPts, hunterPts
 // about nine times slower). Two players: it must beat hunter in at least
 // 90 %. Four players (squad, hunter, hunter, random): the hunters also
 // feed on each other and on the random bot, and squad finishes ahead of
-// both hunters in about 80 % of the games (159 of 200), short of the
-// 90 % issue 18 asked for; the test holds it to 60 % and to more points
-// on average than a hunter. TestSquadStrength (-strength N) says why.
+// both hunters in 182 of these 200 games (91 %, 17 of the 20 under the
+// race detector), and in 90.3 % of 1,200 games over four sets of fields
+// and seeds (TestSquadStrength, -strength.first): about the 90 % issue 18 asked
+// for. The test holds it to 80 % and to more points on average than a
+// hunter, so that a change that loses ground fails it.
 func TestSquadAgainstHunter(t *testing.T) {
 	games := enginetest.ShortGames(200, 20)
 	beat, sq, hu := squadGames(t, 2, games)
@@ -67,8 +69,8 @@ func TestSquadAgainstHunter(t *testing.T) {
 	}
 	beat, sq, hu = squadGames(t, 4, games)
 	t.Logf("4 players: squad scored more than both hunters in %d of %d games (%.1f %%); %.0f points a game against a hunter's %.0f", beat, games, 100*float64(beat)/float64(games), sq, hu)
-	if beat*10 < games*6 || sq <= hu {
-		t.Errorf("4 players: squad ahead of both hunters in %d of %d games with %.0f points a game against %.0f, want 60 %% and more points", beat, games, sq, hu)
+	if beat*10 < games*8 || sq <= hu {
+		t.Errorf("4 players: squad ahead of both hunters in %d of %d games with %.0f points a game against %.0f, want 80 %% and more points", beat, games, sq, hu)
 	}
 }
 
