@@ -26,6 +26,17 @@ const BotSearch = "search"
 // and may take it into a line with the bot. A step from which the bot
 // could not walk off in time costs it, whatever the model predicts.
 //
+// With one opponent left it first looks for a trap (see trap): up to two
+// moves and an attack, once or twice, that the opponent cannot survive
+// whatever it does. The first attack can leave holes beside the
+// opponent's block, so that the second finds it with no side to leave
+// by. The first command of such a plan wins unless the search sees the
+// bot itself fall. Against greedy, greedy and random (200 games, seats
+// rotated) it took search from 82 to 86 games ahead of both greedy bots,
+// against three greedy bots from 59 to 65: a small gain, within the
+// spread of 200 games. Greedy rarely lets itself be cornered that way;
+// most duels still end at the turn limit.
+//
 // Like the greedy bot it works out the coords order from its own moves;
 // it also learns it from a move that the board edge, a fallen block or
 // another player cancels under one reading and not under the other.
@@ -45,7 +56,7 @@ type SearchBot struct {
 	prevCmd byte
 	// seen marks the (turn, square) points escape has been at, those
 	// stamped with stamp in the current call.
-	seen  [escapeWindow * Size * Size]uint32
+	seen  [trapWindow * Size * Size]uint32
 	stamp uint32
 	plan  attackPlan // escape's script for the attacker
 	// tt holds the values of the positions of this turn's search where
@@ -54,7 +65,8 @@ type SearchBot struct {
 	// Scratch states: for each search depth, and for each own turn of
 	// escape (it branches on those only).
 	scratch [maxDepth + 1]State
-	esc     [escapeWindow/Seats + 2]State
+	esc     [trapWindow/Seats + 2]State
+	window  int // escape's look-ahead in this call: escapeWindow or trapWindow
 }
 
 // Search parameters: own turns searched, and global turns of greedy play
@@ -115,6 +127,9 @@ const (
 	// the order; until then every line is judged as the mean of both
 	// readings, one of which is wrong.
 	valueProbe = 60000.0
+	// The first command of a plan that dooms the last opponent whatever
+	// it does (trap) outweighs every charge for risk.
+	valueTrap = 30000.0
 )
 
 // valuePressure weighs the opponents' own view of their squares: an
@@ -195,6 +210,13 @@ func (b *SearchBot) choose(v view) byte {
 	if unsure {
 		depth = min(depth, searchDepth)
 	}
+	trapCmd, trapped := byte(0), false
+	if !unsure && roots[0].left == 2 {
+		var plan attackPlan
+		if plan, trapped = b.trap(roots[0], v.id, 2); trapped {
+			trapCmd = plan.script[0].cmd
+		}
+	}
 	best, bestVal := byte('N'), math.Inf(-1)
 	for i := range len(Commands) {
 		cmd := Commands[i]
@@ -202,6 +224,9 @@ func (b *SearchBot) choose(v view) byte {
 		for _, root := range roots {
 			s := *root
 			val += b.line(&s, v.id, cmd, depth) / float64(len(roots))
+		}
+		if trapped && cmd == trapCmd && val > valueMyDoom/2 {
+			val += valueTrap
 		}
 		if unsure && strings.IndexByte(Directions, cmd) >= 0 && rawAfter(v, cmd, false) != rawAfter(alt, cmd, true) {
 			val += valueProbe
@@ -212,6 +237,72 @@ func (b *SearchBot) choose(v view) byte {
 		}
 	}
 	return best
+}
+
+// trapWindow is escape's look-ahead for a trap: its last attack comes
+// up to 28 turns from now and hits blocks up to 5 away (20 more turns).
+const trapWindow = 52
+
+// trap looks for a short plan against the last opponent that it cannot
+// survive whatever it does (escape, exactly): up to two moves and an
+// attack, once or twice. The first attack can make holes beside the
+// opponent's block (a line parallel to its own), so that the second
+// finds it with no side to leave by. It returns the plan, of at most
+// attacks attacks.
+func (b *SearchBot) trap(s *State, me, attacks int) (attackPlan, bool) {
+	opp := -1
+	for i, o := range s.players {
+		if i != me && !o.Fallen {
+			opp = i
+		}
+	}
+	o := s.players[opp]
+	obr, obc := o.Row/BlockSize, o.Col/BlockSize
+	plan := attackPlan{who: me, moveAt: -1, attackAt: -1}
+	// gen extends the script from c, where me is free on turn c.turn, by
+	// up to two moves and an attack, for attacks more attacks.
+	var gen func(c *State, moves, attacks int) bool
+	gen = func(c *State, moves, attacks int) bool {
+		for _, cmd := range [...]byte{'A', 'U', 'R', 'D', 'L'} {
+			if cmd != 'A' && moves == 2 {
+				continue
+			}
+			n := *c
+			p := n.players[me]
+			if cmd == 'A' && !inLine(p.Row/BlockSize, p.Col/BlockSize, p.Dir, obr, obc, 1) {
+				continue // an attack that does not pass the opponent's block or one beside it
+			}
+			at := n.turn
+			n.play(cmd)
+			plan.script[plan.n] = planStep{at: at, cmd: cmd, r: n.players[me].Row, c: n.players[me].Col}
+			plan.n++
+			// Play on to me's next free turn, the opponent standing still.
+			for !n.done && (n.turn%Seats != me || n.players[me].Wait > 0) {
+				n.play('N')
+			}
+			if n.players[me].Fallen {
+				plan.n--
+				continue
+			}
+			if cmd == 'A' {
+				if !b.escapes(s, opp, plan) {
+					return true
+				}
+				if attacks > 1 && gen(&n, 0, attacks-1) {
+					return true
+				}
+			} else if gen(&n, moves+1, attacks) {
+				return true
+			}
+			plan.n--
+		}
+		return false
+	}
+	c := *s
+	if gen(&c, 0, attacks) {
+		return plan, true
+	}
+	return noAttack, false
 }
 
 // line plays cmd for me on s, then the others until me's next turn, and
@@ -428,11 +519,51 @@ func inLine(obr, obc int, d byte, br, bc, slack int) bool {
 }
 
 // attackPlan is what escape has one opponent do: move on turn moveAt (-1:
-// no move), attack on turn attackAt (-1: no attack); N otherwise.
+// no move), attack on turn attackAt (-1: no attack), or follow script
+// (the first n steps; then moveAt and attackAt are -1); N otherwise.
 type attackPlan struct {
 	who              int
 	moveAt, attackAt int
 	move             byte
+	n                int
+	script           [maxScript]planStep
+}
+
+// planStep is one command of a scripted plan, the turn it is played on
+// and the square it leads to.
+type planStep struct {
+	at   int
+	cmd  byte
+	r, c int
+}
+
+// maxScript is the longest script a trap plays: two moves and an attack,
+// twice.
+const maxScript = 6
+
+// last is the turn of the plan's last command (-1: none).
+func (p *attackPlan) last() int {
+	if p.n > 0 {
+		return p.script[p.n-1].at
+	}
+	return p.attackAt
+}
+
+// command is what the plan has its player do on turn t, and the step of
+// the script it is (nil: none).
+func (p *attackPlan) command(t int) (byte, *planStep) {
+	switch t {
+	case p.moveAt:
+		return p.move, nil
+	case p.attackAt:
+		return 'A', nil
+	}
+	for i := range p.script[:p.n] {
+		if st := &p.script[i]; st.at == t {
+			return st.cmd, st
+		}
+	}
+	return 'N', nil
 }
 
 // noAttack is the plan of nobody doing anything.
@@ -458,6 +589,10 @@ func (b *SearchBot) escapes(s *State, who int, plan attackPlan) bool {
 	c := &b.esc[0]
 	*c = *s
 	b.plan = plan
+	b.window = escapeWindow
+	if plan.n > 0 {
+		b.window = trapWindow
+	}
 	return b.escape(c, who, s.turn, 1)
 }
 
@@ -472,24 +607,25 @@ func (b *SearchBot) escape(s *State, who, from, level int) bool {
 		if p.Fallen {
 			return false
 		}
-		if s.done || s.turn-from >= escapeWindow {
+		if s.done || s.turn-from >= b.window {
 			return true
 		}
-		if s.turn > plan.attackAt && s.blocks[p.Row/BlockSize][p.Col/BlockSize] == 0 {
+		if s.turn > plan.last() && s.blocks[p.Row/BlockSize][p.Col/BlockSize] == 0 {
 			return true
 		}
 		seat := s.turn % Seats
 		if seat != who || p.Wait > 0 {
-			cmd := byte('N')
+			cmd, st := byte('N'), (*planStep)(nil)
 			if seat == plan.who {
-				switch s.turn {
-				case plan.moveAt:
-					cmd = plan.move
-				case plan.attackAt:
-					cmd = 'A'
-				}
+				cmd, st = plan.command(s.turn)
 			}
 			s.play(cmd)
+			if st != nil && (s.players[plan.who].Row != st.r || s.players[plan.who].Col != st.c) {
+				// The player got in the way of a scripted move: the
+				// plan is off. (This also keeps everything but the
+				// player's square and the turn fixed, as seen needs.)
+				return true
+			}
 			continue
 		}
 		k := ((s.turn-from)*Size+p.Row)*Size + p.Col
