@@ -1,6 +1,8 @@
 // Package enginetest holds what the tests of the games share: the race
-// detector's switch and a thread's CPU time, so a strength or timing test
-// reads the same in every game package. Only tests import it.
+// detector's switch, a thread's CPU time, how many games a test plays,
+// the same-seeds check, the slowest-turn log and the table of options a
+// game's New must refuse, so a strength or timing test reads the same in
+// every game package. Only tests import it.
 package enginetest
 
 import (
