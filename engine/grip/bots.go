@@ -207,6 +207,8 @@ const (
 	scoreCentre   = -4.0
 	scoreIdleShot = -6.0
 	scoreProbe    = 20.0
+	// greedyNoise bounds the random tie-break added to every score.
+	greedyNoise = 0.5
 )
 
 // swapped is v read the other way round: every player's row as its
@@ -242,7 +244,7 @@ func (b *GreedyBot) decide(v view) byte {
 				sc += scoreProbe
 			}
 		}
-		sc += b.rng.Float64() * 0.5
+		sc += b.rng.Float64() * greedyNoise
 		if sc > bestScore {
 			best, bestScore = cmd, sc
 		}

@@ -21,6 +21,13 @@ func playBots(t testing.TB, seed int64, bots [Seats]engine.Bot, kv ...string) *S
 // (the time its Feed calls took on one input).
 func playTimed(t testing.TB, seed int64, bots [Seats]engine.Bot, kv ...string) (*State, [Seats]time.Duration) {
 	t.Helper()
+	return playSetUp(t, seed, bots, nil, kv...)
+}
+
+// playSetUp is playTimed that lets setUp change the state (when not nil)
+// once every bot said READY.
+func playSetUp(t testing.TB, seed int64, bots [Seats]engine.Bot, setUp func(*State), kv ...string) (*State, [Seats]time.Duration) {
+	t.Helper()
 	var slowest [Seats]time.Duration
 	opts := engine.Options{}
 	for i := 0; i+1 < len(kv); i += 2 {
@@ -35,6 +42,9 @@ func playTimed(t testing.TB, seed int64, bots [Seats]engine.Bot, kv ...string) (
 		replies[i] = engine.Reply{Status: engine.Answered, Line: strings.TrimSuffix(b.Hello(), "\n")}
 	}
 	s.Apply(replies)
+	if setUp != nil {
+		setUp(s)
+	}
 	for !s.Done() {
 		asks := s.Asks()
 		replies := replies[:0]

@@ -68,9 +68,9 @@ func playSearch(t testing.TB, games int) searchScore {
 // plays 200 of each line-up). Greedy survives well: most games end at the
 // turn limit with search and a greedy bot sharing first place, so search
 // finishes ahead of both greedy bots far less often than the 90 % issue 18
-// asked for (45 of these 100 games, behind in 11; greedy in its seat
+// asked for (51 of these 100 games, behind in 10; greedy in its seat
 // manages about 1 in 40). What the test holds it to: behind a greedy bot
-// in at most 20 % of the games, and ahead of both in at least 25 %.
+// in at most 20 % of the games, and ahead of both in at least 40 %.
 func TestSearchAgainstGreedy(t *testing.T) {
 	games := enginetest.ShortGames(100, 10)
 	sc := playSearch(t, games)
@@ -79,8 +79,8 @@ func TestSearchAgainstGreedy(t *testing.T) {
 	if sc.behind*5 > games {
 		t.Errorf("search finished behind a greedy bot in %d of %d games, want at most 20 %%", sc.behind, games)
 	}
-	if games >= 100 && sc.ahead*100 < games*25 {
-		t.Errorf("search finished ahead of both greedy bots in only %d of %d games, want at least 25 %%", sc.ahead, games)
+	if games >= 100 && sc.ahead*100 < games*40 {
+		t.Errorf("search finished ahead of both greedy bots in only %d of %d games, want at least 40 %%", sc.ahead, games)
 	}
 }
 
@@ -332,5 +332,69 @@ func survives(s State, who int, plan *attackPlan, end int) bool {
 			cmd, _ = plan.command(s.turn)
 		}
 		s.play(cmd)
+	}
+}
+
+// TestSearchHunt checks hunt and follow in duels against greedy bots
+// with tie-breaks of their own: where a plan is found, following it
+// (hunting again when the game leaves it) must see the opponent fall and
+// the bot stand for every seed of the opponent.
+func TestSearchHunt(t *testing.T) {
+	tests := []struct {
+		name     string
+		blocks   [][3]int
+		me, opp  string
+		found    bool
+		firstCmd byte // 0: any
+	}{
+		// It just attacked: it sits out two turns in the bot's line.
+		{"sitting out, in line", nil, "10 7 D 0", "14 7 U 2", true, 'A'},
+		// A turn to face it first; it still sits out one turn and has
+		// two squares to go sideways.
+		{"sitting out, facing away", nil, "10 7 L 0", "14 7 U 2", true, 'D'},
+		{"free, far away", nil, "2 2 R 0", "15 15 L 0", false, 0},
+		// Free and in line, but a step left takes it into the next block
+		// before an attack can fall.
+		{"free, in line", nil, "10 6 D 0", "14 6 U 0", false, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := searchView(0, tt.blocks, [Seats]string{0: tt.me, 2: tt.opp})
+			b := NewSearchBot(1)
+			cmd, ok := b.follow(stateOf(&v), 0)
+			if ok != tt.found {
+				t.Fatalf("hunt found = %v (plan %q), want %v", ok, b.hunting, tt.found)
+			}
+			if !ok {
+				return
+			}
+			if tt.firstCmd != 0 && cmd != tt.firstCmd {
+				t.Errorf("first command %c (plan %q), want %c", cmd, b.hunting, tt.firstCmd)
+			}
+			for seed := range int64(8) {
+				s := stateOf(&v)
+				b := NewSearchBot(1)
+				g := NewGreedyBot(seed)
+				g.xy = 1
+				for end := s.turn + 60; !s.done && s.turn < end; {
+					switch seat := s.turn % Seats; {
+					case seat == 0 && s.players[0].Wait == 0:
+						cmd, ok := b.follow(s, 0)
+						if !ok {
+							t.Fatalf("seed %d: turn %d: the hunt was lost", seed, s.turn)
+						}
+						s.play(cmd)
+					case seat == 2:
+						gv := viewOf(s, 2)
+						s.play(g.decide(gv))
+					default:
+						s.play('N')
+					}
+				}
+				if s.players[0].Fallen || !s.players[2].Fallen {
+					t.Errorf("seed %d: after turn %d the bot fell = %v, the opponent fell = %v", seed, s.turn, s.players[0].Fallen, s.players[2].Fallen)
+				}
+			}
+		})
 	}
 }

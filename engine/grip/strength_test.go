@@ -10,7 +10,11 @@ import (
 	"ringside/engine/enginetest"
 )
 
-var strengthGames = flag.Int("strength", 0, "play this many 4-player games of search against the older built-ins and log how it fares (0: skip)")
+var (
+	strengthGames = flag.Int("strength", 0, "play this many 4-player games of search against the older built-ins and log how it fares (0: skip)")
+	duelGames     = flag.Int("duels", 0, "play this many duels of search against greedy from the start and log how it fares (0: skip)")
+	duelFrom      = flag.Int("duelfrom", 0, "the seed of the first duel")
+)
 
 // TestSearchStrength measures search against the older built-ins when run
 // with -strength N, in two line-ups with search's seat rotated: greedy,
@@ -97,4 +101,47 @@ func (b *cpuBot) Feed(line string) string {
 		b.spent = 0
 	}
 	return out
+}
+
+// TestSearchDuels measures search in duels against greedy when run with
+// -duels N: games from the start position of seed g with the two other
+// seats fallen at once, search in seat g%4 and greedy in each of the
+// three others in turn. The duel decides most games that search does not
+// win outright, and greedy is hard to corner there: most duels reach the
+// turn limit. It only reports.
+//
+//	go test -tags ci -p 1 -run TestSearchDuels -v ./engine/grip/ -args -duels=80 -duelfrom=40
+func TestSearchDuels(t *testing.T) {
+	if *duelGames <= 0 {
+		t.Skip("run with -duels N to play N duels")
+	}
+	won, lost, limit := 0, 0, 0
+	for g := *duelFrom; g < *duelFrom+*duelGames; g++ {
+		seat := g % Seats
+		opp := (seat + 1 + (g/Seats)%3) % Seats
+		var bots [Seats]engine.Bot
+		for i := range bots {
+			bots[i] = NewGreedyBot(int64(g*Seats + i))
+		}
+		bots[seat] = NewSearchBot(int64(g))
+		s, _ := playSetUp(t, int64(g), bots, func(s *State) {
+			for i := range s.players {
+				if i != seat && i != opp {
+					p := &s.players[i]
+					p.Fallen, p.FellAt, p.Stopped = true, 0, true
+					s.left--
+				}
+			}
+		})
+		switch r := s.Result(); {
+		case r.Winner() == seat:
+			won++
+		case r.Reason == ReasonTurnLimit:
+			limit++
+		default:
+			lost++
+		}
+	}
+	t.Logf("search against greedy in %d duels (seeds %d to %d): won %d, reached the turn limit in %d, lost %d",
+		*duelGames, *duelFrom, *duelFrom+*duelGames-1, won, limit, lost)
 }
