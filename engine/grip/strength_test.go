@@ -28,7 +28,7 @@ var (
 // accounting tick). It only reports: issue 18's 90 % is not reached, and a test that
 // always fails helps nobody.
 //
-//	go test -tags ci -p 1 -run TestSearchStrength -v ./engine/grip/ -args -strength=200
+//	go test -tags ci -p 1 -timeout 0 -run TestSearchStrength -v ./engine/grip/ -args -strength=200
 func TestSearchStrength(t *testing.T) {
 	games := *strengthGames
 	if games <= 0 {
@@ -110,7 +110,7 @@ func (b *cpuBot) Feed(line string) string {
 // win outright, and greedy is hard to corner there: most duels reach the
 // turn limit. It only reports.
 //
-//	go test -tags ci -p 1 -run TestSearchDuels -v ./engine/grip/ -args -duels=80 -duelfrom=40
+//	go test -tags ci -p 1 -timeout 0 -run TestSearchDuels -v ./engine/grip/ -args -duels=80 -duelfrom=40
 func TestSearchDuels(t *testing.T) {
 	if *duelGames <= 0 {
 		t.Skip("run with -duels N to play N duels")
