@@ -794,9 +794,7 @@ func (b *SearchBot) hunt(s *State, me int) bool {
 			if q := n.players[me]; strings.IndexByte(Directions, cmd) >= 0 && q.Row == p.Row && q.Col == p.Col && q.Dir == p.Dir {
 				continue // the same as N
 			}
-			for !n.done && (n.turn%Seats != me || n.players[me].Wait > 0) {
-				n.play(modelCommand(n, b.noiseRand))
-			}
+			untilFree(n, me, b.noiseRand)
 			b.hpath = append(b.hpath[:depth], cmd)
 			switch {
 			case n.players[me].Fallen:
@@ -829,9 +827,7 @@ func (b *SearchBot) sure(s *State, me, opp int) bool {
 		b.verify.Seed(uint64(k)+7, 11)
 		*t = *s
 		for _, cmd := range b.hpath {
-			for !t.done && (t.turn%Seats != me || t.players[me].Wait > 0) {
-				t.play(modelCommand(t, b.verifyRand))
-			}
+			untilFree(t, me, b.verifyRand)
 			if t.done {
 				break
 			}
@@ -845,6 +841,14 @@ func (b *SearchBot) sure(s *State, me, opp int) bool {
 		}
 	}
 	return true
+}
+
+// untilFree plays s on to me's next turn on which it may act, the others
+// playing the greedy bot with tie-breaks drawn from r.
+func untilFree(s *State, me int, r *rand.Rand) {
+	for !s.done && (s.turn%Seats != me || s.players[me].Wait > 0) {
+		s.play(modelCommand(s, r))
+	}
 }
 
 // follow goes on with the hunt being followed while what is left of it
