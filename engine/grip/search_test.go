@@ -67,10 +67,10 @@ func playSearch(t testing.TB, games int) searchScore {
 // 100 games, 10 under the race detector (TestSearchStrength with -strength
 // plays 200 of each line-up). Greedy survives well: most games end at the
 // turn limit with search and a greedy bot sharing first place, so search
-// finishes ahead of both greedy bots far less often than the 90 % issue 18
-// asked for (51 of these 100 games, behind in 10; greedy in its seat
+// finishes ahead of both greedy bots less often than the 90 % issue 18
+// asked for (70 of these 100 games, behind in 10; greedy in its seat
 // manages about 1 in 40). What the test holds it to: behind a greedy bot
-// in at most 20 % of the games, and ahead of both in at least 40 %.
+// in at most 20 % of the games, and ahead of both in at least 60 %.
 func TestSearchAgainstGreedy(t *testing.T) {
 	games := enginetest.ShortGames(100, 10)
 	sc := playSearch(t, games)
@@ -79,8 +79,8 @@ func TestSearchAgainstGreedy(t *testing.T) {
 	if sc.behind*5 > games {
 		t.Errorf("search finished behind a greedy bot in %d of %d games, want at most 20 %%", sc.behind, games)
 	}
-	if games >= 100 && sc.ahead*100 < games*40 {
-		t.Errorf("search finished ahead of both greedy bots in only %d of %d games, want at least 40 %%", sc.ahead, games)
+	if games >= 100 && sc.ahead*100 < games*60 {
+		t.Errorf("search finished ahead of both greedy bots in only %d of %d games, want at least 60 %%", sc.ahead, games)
 	}
 }
 
@@ -394,6 +394,43 @@ func TestSearchHunt(t *testing.T) {
 				if s.players[0].Fallen || !s.players[2].Fallen {
 					t.Errorf("seed %d: after turn %d the bot fell = %v, the opponent fell = %v", seed, s.turn, s.players[0].Fallen, s.players[2].Fallen)
 				}
+			}
+		})
+	}
+}
+
+// TestSearchStirs checks that in a duel with nothing to fear search
+// neither stands still nor keeps away: from standoffs taken from duels
+// against greedy, where it used to answer N for hundreds of turns, it
+// steps to another square no farther from the opponent, and the step is
+// safe (it can still get off every block that falls).
+func TestSearchStirs(t *testing.T) {
+	tests := []struct {
+		name    string
+		me, opp string
+	}{
+		{"facing each other two blocks apart", "9 12 L 0", "10 8 R 0"},
+		{"one row of blocks apart", "8 15 R 0", "10 6 U 0"},
+		{"far apart", "5 5 R 0", "9 14 U 0"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := searchView(600, nil, [Seats]string{0: tt.me, 2: tt.opp})
+			b := NewSearchBot(1)
+			b.g.xy = 1
+			cmd := b.choose(v)
+			s := stateOf(&v)
+			before := manhattan(s.players[0].Row, s.players[0].Col, s.players[2].Row, s.players[2].Col)
+			s.play(cmd)
+			p, o := s.players[0], s.players[2]
+			if p.Row == v.players[0].r && p.Col == v.players[0].c {
+				t.Fatalf("search answered %c and stayed on its square", cmd)
+			}
+			if after := manhattan(p.Row, p.Col, o.Row, o.Col); after > before {
+				t.Errorf("search answered %c: %d squares from the opponent, was %d", cmd, after, before)
+			}
+			if !b.escapes(s, 0, noAttack) {
+				t.Errorf("search answered %c onto a block it cannot get off", cmd)
 			}
 		})
 	}
