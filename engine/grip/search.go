@@ -271,7 +271,7 @@ func (b *SearchBot) choose(v view) byte {
 		}
 		played = b.seenAt[posKey]
 	}
-	best, bestVal := byte('N'), math.Inf(-1)
+	best, bestI, bestVal := byte('N'), 0, math.Inf(-1)
 	for i := range len(Commands) {
 		cmd := Commands[i]
 		val := 0.0
@@ -285,20 +285,19 @@ func (b *SearchBot) choose(v view) byte {
 		if unsure && strings.IndexByte(Directions, cmd) >= 0 && rawAfter(v, cmd, false) != rawAfter(alt, cmd, true) {
 			val += valueProbe
 		}
-		if stirring {
-			val -= stir(roots[0], v.id, cmd) + stirRepeat*float64(played[i])
+		if stirring && val > valueMyDoom/2 {
+			val -= stir(roots[0], v.id, cmd) + stirRepeat*float64(min(played[i], stirRepeats))
 		}
 		val += b.rng.Float64() * 0.01
 		if val > bestVal {
-			best, bestVal = cmd, val
+			best, bestI, bestVal = cmd, i, val
 		}
 	}
 	if trapped && best != trapCmd {
 		b.hunting = b.hunting[:0] // the plan would have the bot fall
 	}
 	if stirring {
-		k := strings.IndexByte(Commands, best)
-		played[k] = min(played[k]+1, math.MaxUint8)
+		played[bestI] = min(played[bestI]+1, stirRepeats)
 		b.seenAt[posKey] = played
 	}
 	return best
@@ -933,11 +932,18 @@ func (b *SearchBot) follow(s *State, me int) (byte, bool) {
 // charged stirRepeat for every time search played it before in the same
 // position (blocks, squares, facings and waits): 70 became 75 of the
 // first 100 games, and 57 became 66 against three greedy bots.
+//
+// Stirring only chooses between commands the search judges safe: it is
+// not charged where the search sees the bot doomed, and counting at most
+// stirRepeats times keeps the whole charge (at most 100 + 30·34 + 1200)
+// below one exposure, so a loop can never push search into a line an
+// opponent could attack it along.
 const (
 	stirStill    = 100.0
 	stirDistance = 30.0
 	stirPlayers  = 3 // stir with this many players left or fewer
 	stirRepeat   = 300.0
+	stirRepeats  = 4
 )
 
 // stir is the charge for me playing cmd in s: stirStill if it stays on

@@ -107,8 +107,8 @@ func (b *cpuBot) Feed(line string) string {
 // -duels N: games from the start position of seed g with the two other
 // seats fallen at once, search in seat g%4 and greedy in each of the
 // three others in turn. The duel decides most games that search does not
-// win outright, and greedy is hard to corner there: most duels reach the
-// turn limit. It only reports.
+// win outright; a duel it does not win ends at the turn limit, shared.
+// It only reports.
 //
 //	go test -tags ci -p 1 -timeout 0 -run TestSearchDuels -v ./engine/grip/ -args -duels=80 -duelfrom=40
 func TestSearchDuels(t *testing.T) {
