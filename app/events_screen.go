@@ -266,7 +266,11 @@ type eventView struct {
 	pending  bool
 	dirty    bool
 	lastLoad time.Time
-	loaded   *eventData
+	// loads counts the loads started and shown the newest one applied:
+	// two loads can be under way at once (refreshNow does not wait), and
+	// one that read the database earlier must not overwrite a later one.
+	loads, shown int
+	loaded       *eventData
 }
 
 // eventData is everything the view shows, loaded off the UI thread.
@@ -425,7 +429,11 @@ func loadEventData(db *storage.DB, charts *eventCharts, id int64) (*eventData, e
 
 // load refreshes the view from the database, off the UI thread.
 func (v *eventView) load() {
-	id := v.currentID()
+	v.mu.Lock()
+	id := v.id
+	v.loads++
+	n := v.loads
+	v.mu.Unlock()
 	d, err := loadEventData(v.u.DB, v.extra, id)
 	uiDo(func() {
 		v.mu.Lock()
@@ -433,7 +441,10 @@ func (v *eventView) load() {
 		v.lastLoad = time.Now()
 		again := v.dirty
 		v.dirty = false
-		current := v.id == id
+		current := v.id == id && n > v.shown
+		if current {
+			v.shown = n
+		}
 		v.mu.Unlock()
 		if again {
 			v.refreshSoon()
