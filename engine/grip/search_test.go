@@ -68,9 +68,9 @@ func playSearch(t testing.TB, games int) searchScore {
 // plays 200 of each line-up). Greedy survives well: most games end at the
 // turn limit with search and a greedy bot sharing first place, so search
 // finishes ahead of both greedy bots less often than the 90 % issue 18
-// asked for (75 of these 100 games, behind in 10; greedy in its seat
+// asked for (79 of these 100 games, behind in 9; greedy in its seat
 // manages about 1 in 40). What the test holds it to: behind a greedy bot
-// in at most 20 % of the games, and ahead of both in at least 60 %.
+// in at most 20 % of the games, and ahead of both in at least 70 %.
 func TestSearchAgainstGreedy(t *testing.T) {
 	games := enginetest.ShortGames(100, 10)
 	sc := playSearch(t, games)
@@ -79,8 +79,8 @@ func TestSearchAgainstGreedy(t *testing.T) {
 	if sc.behind*5 > games {
 		t.Errorf("search finished behind a greedy bot in %d of %d games, want at most 20 %%", sc.behind, games)
 	}
-	if games >= 100 && sc.ahead*100 < games*60 {
-		t.Errorf("search finished ahead of both greedy bots in only %d of %d games, want at least 60 %%", sc.ahead, games)
+	if games >= 100 && sc.ahead*100 < games*70 {
+		t.Errorf("search finished ahead of both greedy bots in only %d of %d games, want at least 70 %%", sc.ahead, games)
 	}
 }
 
@@ -114,11 +114,14 @@ func TestSearchTurnTimes(t *testing.T) {
 
 // BenchmarkSearchTurn is one search turn in a busy position, the turn
 // player free to act: four players up, several blocks falling (depth 3),
-// and the same with two of them fallen (a duel: depth 5).
+// the same with one of them fallen (depth 3 with longer rollouts, and
+// two opponents' attacks together), and with two fallen (a duel: depth
+// 5, and the hunt).
 func BenchmarkSearchTurn(b *testing.B) {
 	blocks := "0\n40\n0 0 0 4 0 0\n0 8 0 0 0 -3\n0 0 0 0 12 0\n0 0 0 0 0 0\n-10 0 0 0 0 0\n0 0 0 0 0 0\n"
 	for _, bc := range []struct{ name, players string }{
 		{"four", "4 4 R 0\n4 9 L 0\n12 3 U 1\n14 14 U 0\nEOD\n"},
+		{"three", "4 4 R 0\n4 9 L 0\n12 3 U 1\n-1 -1 U 0\nEOD\n"},
 		{"duel", "4 4 R 0\n4 9 L 0\n-1 -1 U 0\n-1 -1 U 0\nEOD\n"},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
@@ -221,6 +224,44 @@ func TestSearchExposure(t *testing.T) {
 			v := searchView(1, nil, tt.players)
 			s := stateOf(&v)
 			if got := NewSearchBot(1).exposure(s, 0); got != tt.want {
+				t.Errorf("exposure = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestSearchPairExposure checks the charge for two opponents attacking
+// one after the other, with three players left, where either attack
+// alone leaves the bot a way off. The first position is from a game the
+// bot lost that way: seat 1 attacks along block row 3 (the bot steps up
+// out of it) and seat 0, one move later, along block row 2.
+func TestSearchPairExposure(t *testing.T) {
+	tests := []struct {
+		name    string
+		players [Seats]string
+		want    float64
+	}{
+		{"one drives it onto the other's line", [Seats]string{"7 5 D 0", "10 11 L 0", "9 8 R 0"}, valueExposed},
+		{"the second too far to follow", [Seats]string{"1 1 D 0", "10 11 L 0", "9 8 R 0"}, 0},
+		{"nobody facing it", [Seats]string{"7 5 D 0", "10 11 U 0", "9 8 R 0"}, 0},
+		// Four players left: only single attacks are charged.
+		{"four players", [Seats]string{"7 5 D 0", "10 11 L 0", "9 8 R 0", "17 17 L 0"}, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := searchView(111, nil, tt.players)
+			v.id = 2
+			s := stateOf(&v)
+			b := NewSearchBot(1)
+			for i, p := range s.players {
+				if i == 2 || p.Fallen {
+					continue
+				}
+				if !b.escapes(s, 2, attackPlan{who: i, moveAt: -1, attackAt: nextFree(s, i)}) {
+					t.Fatalf("seat %d's attack alone dooms the bot: not a position for two attacks", i)
+				}
+			}
+			if got := b.exposure(s, 2); got != tt.want {
 				t.Errorf("exposure = %v, want %v", got, tt.want)
 			}
 		})
@@ -362,6 +403,9 @@ func TestSearchHunt(t *testing.T) {
 			v := searchView(0, tt.blocks, [Seats]string{0: tt.me, 2: tt.opp})
 			b := NewSearchBot(1)
 			cmd, ok := b.follow(stateOf(&v), 0)
+			if b.huntNodes > huntBudget {
+				t.Errorf("the hunt played %d commands, more than its budget of %d", b.huntNodes, huntBudget)
+			}
 			if ok != tt.found {
 				t.Fatalf("hunt found = %v (plan %q), want %v", ok, b.hunting, tt.found)
 			}
