@@ -200,68 +200,49 @@ func TestSearchEscapes(t *testing.T) {
 
 // TestSearchExposure checks the charge for attacks the model may not
 // predict: an opponent facing the bot's block, or one move away from a
-// line through it, when the bot could not walk off in time.
+// line through it, when the bot could not walk off in time; and with
+// three players left two opponents attacking one after the other, where
+// either attack alone leaves the bot a way off (pair).
 func TestSearchExposure(t *testing.T) {
 	tests := []struct {
-		name    string
-		players [Seats]string
-		want    float64
+		name     string
+		turn, me int
+		players  [Seats]string
+		pair     bool
+		want     float64
 	}{
 		// Next door, facing it: the block falls after one own turn of
 		// the bot, which needs two moves up.
-		{"facing, next block", [Seats]string{"16 1 U 0", "16 5 L 0", "0 17 L 0", "0 10 L 0"}, valueExposed},
+		{"facing, next block", 1, 0, [Seats]string{"16 1 U 0", "16 5 L 0", "0 17 L 0", "0 10 L 0"}, false, valueExposed},
 		// Two moves up in two own turns.
-		{"facing, two blocks away", [Seats]string{"16 1 U 0", "16 8 L 0", "0 17 L 0", "0 10 L 0"}, 0},
+		{"facing, two blocks away", 1, 0, [Seats]string{"16 1 U 0", "16 8 L 0", "0 17 L 0", "0 10 L 0"}, false, 0},
 		// Facing up, it must turn first (its move left is cancelled
 		// by the distance rule), then attack: two own turns of the bot,
 		// enough for two moves up, not for three.
-		{"turn first, two moves", [Seats]string{"16 1 U 0", "16 5 U 0", "0 17 L 0", "0 10 L 0"}, 0},
-		{"turn first, three moves", [Seats]string{"17 1 U 0", "17 5 U 0", "0 17 L 0", "0 10 L 0"}, valueExposed / 2},
-		{"out of line", [Seats]string{"16 1 U 0", "10 10 L 0", "0 17 L 0", "0 4 L 0"}, 0},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			v := searchView(1, nil, tt.players)
-			s := stateOf(&v)
-			if got := NewSearchBot(1).exposure(s, 0); got != tt.want {
-				t.Errorf("exposure = %v, want %v", got, tt.want)
-			}
-		})
-	}
-}
-
-// TestSearchPairExposure checks the charge for two opponents attacking
-// one after the other, with three players left, where either attack
-// alone leaves the bot a way off. The first position is from a game the
-// bot lost that way: seat 1 attacks along block row 3 (the bot steps up
-// out of it) and seat 0, one move later, along block row 2.
-func TestSearchPairExposure(t *testing.T) {
-	tests := []struct {
-		name    string
-		players [Seats]string
-		want    float64
-	}{
-		{"one drives it onto the other's line", [Seats]string{"7 5 D 0", "10 11 L 0", "9 8 R 0"}, valueExposed},
-		{"the second too far to follow", [Seats]string{"1 1 D 0", "10 11 L 0", "9 8 R 0"}, 0},
-		{"nobody facing it", [Seats]string{"7 5 D 0", "10 11 U 0", "9 8 R 0"}, 0},
+		{"turn first, two moves", 1, 0, [Seats]string{"16 1 U 0", "16 5 U 0", "0 17 L 0", "0 10 L 0"}, false, 0},
+		{"turn first, three moves", 1, 0, [Seats]string{"17 1 U 0", "17 5 U 0", "0 17 L 0", "0 10 L 0"}, false, valueExposed / 2},
+		{"out of line", 1, 0, [Seats]string{"16 1 U 0", "10 10 L 0", "0 17 L 0", "0 4 L 0"}, false, 0},
+		// From a game the bot lost that way: seat 1 attacks along block
+		// row 3 (the bot steps up out of it) and seat 0, one move later,
+		// along block row 2.
+		{"pair: one drives it onto the other's line", 111, 2, [Seats]string{"7 5 D 0", "10 11 L 0", "9 8 R 0"}, true, valueExposed},
+		{"pair: the second too far to follow", 111, 2, [Seats]string{"1 1 D 0", "10 11 L 0", "9 8 R 0"}, true, 0},
+		{"pair: nobody facing it", 111, 2, [Seats]string{"7 5 D 0", "10 11 U 0", "9 8 R 0"}, true, 0},
 		// Four players left: only single attacks are charged.
-		{"four players", [Seats]string{"7 5 D 0", "10 11 L 0", "9 8 R 0", "17 17 L 0"}, 0},
+		{"pair: four players", 111, 2, [Seats]string{"7 5 D 0", "10 11 L 0", "9 8 R 0", "17 17 L 0"}, true, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			v := searchView(111, nil, tt.players)
-			v.id = 2
+			v := searchView(tt.turn, nil, tt.players)
+			v.id = tt.me
 			s := stateOf(&v)
 			b := NewSearchBot(1)
 			for i, p := range s.players {
-				if i == 2 || p.Fallen {
-					continue
-				}
-				if !b.escapes(s, 2, attackPlan{who: i, moveAt: -1, attackAt: nextFree(s, i)}) {
+				if tt.pair && i != tt.me && !p.Fallen && !b.escapes(s, tt.me, attackPlan{who: i, moveAt: -1, attackAt: nextFree(s, i)}) {
 					t.Fatalf("seat %d's attack alone dooms the bot: not a position for two attacks", i)
 				}
 			}
-			if got := b.exposure(s, 2); got != tt.want {
+			if got := b.exposure(s, tt.me); got != tt.want {
 				t.Errorf("exposure = %v, want %v", got, tt.want)
 			}
 		})
