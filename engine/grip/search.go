@@ -1,6 +1,7 @@
 package grip
 
 import (
+	"iter"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -560,17 +561,8 @@ func (b *SearchBot) exposure(s *State, me int) float64 {
 			}
 		}
 		if worst == 0 {
-			v := viewOf(s, i)
-			for _, d := range []byte(Directions) {
-				dr, dc := step(d)
-				r, c := o.Row, o.Col
-				if canEnter(&v, i, r+dr, c+dc) {
-					r, c = r+dr, c+dc
-				}
-				if !inLine(r/BlockSize, c/BlockSize, d, br, bc, 1) {
-					continue
-				}
-				if !b.escapes(s, me, attackPlan{who: i, moveAt: at, move: d, attackAt: at + Seats}) {
+			for plan := range moveAttacks(s, i, br, bc) {
+				if !b.escapes(s, me, plan) {
 					worst = 0.5
 					break
 				}
@@ -610,34 +602,50 @@ func (b *SearchBot) pairExposure(s *State, me int) float64 {
 			if j == me || j == i || q.Fallen {
 				continue
 			}
-			at := nextFree(s, j)
-			v := viewOf(s, j)
-			for _, d := range [...]byte{'N', 'U', 'R', 'D', 'L'} {
-				second := attackPlan{who: j, moveAt: -1, attackAt: at}
-				r, c, dir := q.Row, q.Col, q.Dir
-				if d != 'N' {
-					second = attackPlan{who: j, moveAt: at, move: d, attackAt: at + Seats}
-					dr, dc := step(d)
-					if canEnter(&v, j, r+dr, c+dc) {
-						r, c = r+dr, c+dc
-					}
-					dir = d
-				}
-				// The second attack must pass me's block or one beside
-				// it, where the first may drive me.
-				if !inLine(r/BlockSize, c/BlockSize, dir, br, bc, 1) {
-					continue
-				}
-				b.plan2 = second
-				ok := b.escapes(s, me, first)
-				b.plan2 = noAttack
-				if !ok {
+			// The second attack must pass me's block or one beside it,
+			// where the first may drive me.
+			now := attackPlan{who: j, moveAt: -1, attackAt: nextFree(s, j)}
+			if inLine(q.Row/BlockSize, q.Col/BlockSize, q.Dir, br, bc, 1) && !b.escapesBoth(s, me, first, now) {
+				return valueExposed
+			}
+			for second := range moveAttacks(s, j, br, bc) {
+				if !b.escapesBoth(s, me, first, second) {
 					return valueExposed
 				}
 			}
 		}
 	}
 	return 0
+}
+
+// escapesBoth is escapes with a second attacker following second.
+func (b *SearchBot) escapesBoth(s *State, who int, first, second attackPlan) bool {
+	b.plan2 = second
+	ok := b.escapes(s, who, first)
+	b.plan2 = noAttack
+	return ok
+}
+
+// moveAttacks yields opponent i's attacks after one move: it moves on its
+// next free turn (a move turns it, and may take it into a line) and
+// attacks facing that way on the turn after; only those whose line passes
+// block (br, bc) or one beside it.
+func moveAttacks(s *State, i, br, bc int) iter.Seq[attackPlan] {
+	return func(yield func(attackPlan) bool) {
+		o := s.players[i]
+		at := nextFree(s, i)
+		v := viewOf(s, i)
+		for _, d := range []byte(Directions) {
+			dr, dc := step(d)
+			r, c := o.Row, o.Col
+			if canEnter(&v, i, r+dr, c+dc) {
+				r, c = r+dr, c+dc
+			}
+			if inLine(r/BlockSize, c/BlockSize, d, br, bc, 1) && !yield(attackPlan{who: i, moveAt: at, move: d, attackAt: at + Seats}) {
+				return
+			}
+		}
+	}
 }
 
 // nextFree is the global turn on which player i can next act: its next
