@@ -334,15 +334,8 @@ func (b *GreedyBot) score(v *view, cmd byte) float64 {
 		sc += scoreAlign * float64(targets(v, r, c, dir))
 	}
 	// Fallen or falling neighbour blocks and the board edge cut escapes.
-	for _, d := range []byte(Directions) {
-		dr, dc := step(d)
-		nbr, nbc := br+dr, bc+dc
-		if nbr < 0 || nbr >= Blocks || nbc < 0 || nbc >= Blocks {
-			sc += scoreEdge
-		} else if v.blocks[nbr][nbc] != 0 {
-			sc += scoreAround
-		}
-	}
+	edges, closed := sides(&v.blocks, br, bc)
+	sc += scoreEdge*float64(edges) + scoreAround*float64(closed)
 	if r%BlockSize == 1 && c%BlockSize == 1 {
 		sc += scoreCentre
 	}
@@ -439,6 +432,21 @@ func exitCost(v *view, r, c int, horizontal bool) int {
 		best = min(best, side.cost)
 	}
 	return best
+}
+
+// sides counts the sides of block (br, bc) on the board edge, and those
+// whose neighbour block has fallen or is to fall.
+func sides(blocks *[Blocks][Blocks]int, br, bc int) (edges, closed int) {
+	for _, d := range []byte(Directions) {
+		dr, dc := step(d)
+		nbr, nbc := br+dr, bc+dc
+		if nbr < 0 || nbr >= Blocks || nbc < 0 || nbc >= Blocks {
+			edges++
+		} else if blocks[nbr][nbc] != 0 {
+			closed++
+		}
+	}
+	return edges, closed
 }
 
 // exitAny is how many moves the player at (r, c) needs to leave its block,

@@ -208,3 +208,33 @@ func feed(b engine.Bot, in string) string {
 	}
 	return out
 }
+
+// TestSides: what closes the sides of a block, the greedy bot's edge and
+// fallen-neighbour terms and search's valueHemmed.
+func TestSides(t *testing.T) {
+	tests := []struct {
+		name          string
+		set           map[[2]int]int // block timers
+		br, bc        int
+		edges, closed int
+	}{
+		{"open middle", nil, 2, 3, 0, 0},
+		{"corner", nil, 0, 0, 2, 0},
+		{"edge", nil, 5, 2, 1, 0},
+		{"fallen left, falling below", map[[2]int]int{{2, 2}: -5, {3, 3}: 4}, 2, 3, 0, 2},
+		{"own block and a diagonal do not count", map[[2]int]int{{2, 3}: 4, {1, 2}: -1}, 2, 3, 0, 0},
+		{"corner beside a hole", map[[2]int]int{{0, 4}: -19}, 0, 5, 2, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var blocks [Blocks][Blocks]int
+			for at, k := range tt.set {
+				blocks[at[0]][at[1]] = k
+			}
+			edges, closed := sides(&blocks, tt.br, tt.bc)
+			if edges != tt.edges || closed != tt.closed {
+				t.Errorf("sides(%d, %d) = %d edges, %d closed, want %d, %d", tt.br, tt.bc, edges, closed, tt.edges, tt.closed)
+			}
+		})
+	}
+}

@@ -2,6 +2,7 @@ package grip
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -65,12 +66,11 @@ func playSearch(t testing.TB, games int) searchScore {
 // TestSearchAgainstGreedy measures search against the strongest bot before
 // it in 4-player games (search, two greedy, one random; seats rotated):
 // 100 games, 10 under the race detector (TestSearchStrength with -strength
-// plays 200 of each line-up). Greedy survives well: most games end at the
-// turn limit with search and a greedy bot sharing first place, so search
-// finishes ahead of both greedy bots less often than the 90 % issue 18
-// asked for (79 of these 100 games, behind in 9; greedy in its seat
-// manages about 1 in 40). What the test holds it to: behind a greedy bot
-// in at most 20 % of the games, and ahead of both in at least 70 %.
+// plays 200 of each line-up). Search finishes ahead of both greedy bots
+// less often than the 90 % issue 18 asked for (88 of these 100 games,
+// level in 5 at the turn limit, behind in 7; greedy in its seat manages
+// about 1 in 40). What the test holds it to: behind a greedy bot in at
+// most 20 % of the games, and ahead of both in at least 80 %.
 func TestSearchAgainstGreedy(t *testing.T) {
 	games := enginetest.ShortGames(100, 10)
 	sc := playSearch(t, games)
@@ -79,8 +79,8 @@ func TestSearchAgainstGreedy(t *testing.T) {
 	if sc.behind*5 > games {
 		t.Errorf("search finished behind a greedy bot in %d of %d games, want at most 20 %%", sc.behind, games)
 	}
-	if games >= 100 && sc.ahead*100 < games*70 {
-		t.Errorf("search finished ahead of both greedy bots in only %d of %d games, want at least 70 %%", sc.ahead, games)
+	if games >= 100 && sc.ahead*100 < games*80 {
+		t.Errorf("search finished ahead of both greedy bots in only %d of %d games, want at least 80 %%", sc.ahead, games)
 	}
 }
 
@@ -462,6 +462,37 @@ func TestSearchStirs(t *testing.T) {
 			// the two bots do not go round the same loop to the turn limit.
 			if again := b.choose(v); again == cmd {
 				t.Errorf("search answered %c twice in the same position", cmd)
+			}
+		})
+	}
+}
+
+// TestSearchValuesHemmedOpponent: a position is worth more to search
+// the more of the sides of its opponent's block the board edge and
+// fallen blocks close (valueHemmed), and that weighs more than the
+// greedy bot's own view of the squares (valuePressure).
+func TestSearchValuesHemmedOpponent(t *testing.T) {
+	value := func(blocks [][3]int, opp string) float64 {
+		v := searchView(1, blocks, [Seats]string{"1 1 U 0", opp})
+		return NewSearchBot(1).value(stateOf(&v), 0)
+	}
+	open := value(nil, "10 10 L 0")
+	for _, tt := range []struct {
+		name   string
+		blocks [][3]int
+		opp    string
+		sides  float64 // closed sides, the edge counting twice
+	}{
+		{"corner", nil, "16 16 L 0", 4},
+		{"edge", nil, "16 10 L 0", 2},
+		{"fallen block beside", [][3]int{{3, 2, -10}}, "10 10 L 0", 1},
+		{"falling block beside", [][3]int{{2, 3, 5}}, "10 10 L 0", 1},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got := value(tt.blocks, tt.opp) - open
+			// At least 50 a side: the greedy bot's view alone gains a few.
+			if want := tt.sides * valueHemmed; got < tt.sides*50 || math.Abs(got-want) > 25 {
+				t.Errorf("value gained %v against the opponent in the open, want about %v", got, want)
 			}
 		})
 	}
