@@ -67,8 +67,8 @@ func playSearch(t testing.TB, games int) searchScore {
 // it in 4-player games (search, two greedy, one random; seats rotated):
 // 100 games, 10 under the race detector (TestSearchStrength with -strength
 // plays 200 of each line-up). Search finishes ahead of both greedy bots
-// less often than the 90 % issue 18 asked for (88 of these 100 games,
-// level in 5 at the turn limit, behind in 7; greedy in its seat manages
+// less often than the 90 % issue 18 asked for (89 of these 100 games,
+// level in 5 at the turn limit, behind in 6; greedy in its seat manages
 // about 1 in 40). What the test holds it to: behind a greedy bot in at
 // most 20 % of the games, and ahead of both in at least 80 %.
 func TestSearchAgainstGreedy(t *testing.T) {
@@ -201,7 +201,7 @@ func TestSearchEscapes(t *testing.T) {
 // TestSearchExposure checks the charge for attacks the model may not
 // predict: an opponent facing the bot's block, or one move away from a
 // line through it, when the bot could not walk off in time; and with
-// three players left two opponents attacking one after the other, where
+// three or four players left two opponents attacking one after the other, where
 // either attack alone leaves the bot a way off (pair).
 func TestSearchExposure(t *testing.T) {
 	tests := []struct {
@@ -228,8 +228,8 @@ func TestSearchExposure(t *testing.T) {
 		{"pair: one drives it onto the other's line", 111, 2, [Seats]string{"7 5 D 0", "10 11 L 0", "9 8 R 0"}, true, valueExposed},
 		{"pair: the second too far to follow", 111, 2, [Seats]string{"1 1 D 0", "10 11 L 0", "9 8 R 0"}, true, 0},
 		{"pair: nobody facing it", 111, 2, [Seats]string{"7 5 D 0", "10 11 U 0", "9 8 R 0"}, true, 0},
-		// Four players left: only single attacks are charged.
-		{"pair: four players", 111, 2, [Seats]string{"7 5 D 0", "10 11 L 0", "9 8 R 0", "17 17 L 0"}, true, 0},
+		// Four players left: the pair is charged too.
+		{"pair: four players", 111, 2, [Seats]string{"7 5 D 0", "10 11 L 0", "9 8 R 0", "17 17 L 0"}, true, valueExposed},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
