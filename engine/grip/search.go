@@ -60,9 +60,10 @@ const BotSearch = "search"
 //
 // With three players left (now four too), two opponents attacking one
 // after the other also count as a risk (see pairExposure), and a duel's
-// hunt tries plans of up to seven commands within a budget: in 200 four-player games from
-// 146 to 153 ahead of both greedy bots with greedy, greedy and random,
-// from 135 to 141 against three greedy bots; 75 of 80 duels won (was 74).
+// hunt tries plans of up to seven commands within a budget: in 200
+// four-player games from 146 to 153 ahead of both greedy bots with
+// greedy, greedy and random, from 135 to 141 against three greedy bots;
+// 75 of 80 duels won (was 74).
 //
 // The hunt's kills come where the opponent's block has the board edge
 // or a fallen block beside it: of the 78 plans it found in 80 duels from
@@ -589,27 +590,27 @@ func (b *SearchBot) exposure(s *State, me int) float64 {
 		}
 		risk += valueExposed * worst
 	}
-	if risk == 0 && s.left >= 3 {
+	if risk == 0 {
 		risk = b.pairExposure(s, me)
 	}
 	return risk
 }
 
-// pairExposure is the risk me runs from two opponents together, with
-// three players left or four: one attacks where it faces now on its next free
-// turn, and the other on its own next free turn, where it faces or after
-// one move. Each attack alone may leave me a way off, and the first can
-// drive me onto the blocks of the second (a fall seen in one game: an
-// opponent's attack along a row, the dodge onto the row of the other,
-// whose attack followed). Two greedy bots caught search that way: on
-// games 0 to 199 against greedy, greedy and random it fell with three
-// players left in 17; charging the pair (at valueExposed; half of that
-// did less) made it 11, and the games it ended alone 155 (was 152; both
-// with hunts of up to 20,000 commands). Charged with four players left
-// too, it took the games ended alone from 344 to 349 on games 0 to 399
-// and from 333 to 338 on games 400 to 799 (valueHemmed in both): each
-// within the spread, both the same way. TestSearchStrength: 170 to 174
-// with greedy, greedy and random, 158 to 162 against three greedy bots.
+// pairExposure is the risk me runs from two opponents together (none in
+// a duel): one attacks where it faces now on its next free turn, and the
+// other on its own next free turn, where it faces or after one move.
+// Each attack alone may leave me a way off, and the first can drive me
+// onto the blocks of the second (a fall seen in one game: an opponent's
+// attack along a row, the dodge onto the row of the other, whose attack
+// followed). Two greedy bots caught search that way: on games 0 to 199
+// against greedy, greedy and random it fell with three players left in
+// 17; charging the pair (at valueExposed; half of that did less) made it
+// 11, and the games it ended alone 155 (was 152; both with hunts of up
+// to 20,000 commands). Charged with four players left too, it took the
+// games ended alone from 344 to 349 on games 0 to 399 and from 333 to
+// 338 on games 400 to 799 (valueHemmed in both): each within the spread,
+// both the same way. TestSearchStrength: 170 to 174 with greedy, greedy
+// and random, 158 to 162 against three greedy bots.
 func (b *SearchBot) pairExposure(s *State, me int) float64 {
 	p := s.players[me]
 	br, bc := p.Row/BlockSize, p.Col/BlockSize

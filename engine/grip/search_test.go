@@ -200,9 +200,9 @@ func TestSearchEscapes(t *testing.T) {
 
 // TestSearchExposure checks the charge for attacks the model may not
 // predict: an opponent facing the bot's block, or one move away from a
-// line through it, when the bot could not walk off in time; and with
-// three or four players left two opponents attacking one after the other, where
-// either attack alone leaves the bot a way off (pair).
+// line through it, when the bot could not walk off in time; and two
+// opponents attacking one after the other, where either attack alone
+// leaves the bot a way off (pair).
 func TestSearchExposure(t *testing.T) {
 	tests := []struct {
 		name     string
