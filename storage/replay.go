@@ -28,12 +28,18 @@ import (
 //	micros                         per reply: uint64(Micros)
 //	nStderr                        then per non-empty stderr: reply index delta, len, bytes
 //	nNoise                         then per noise line: step index delta, uint64(seat), len, bytes
+//	nNotes                         then per non-empty note: reply index delta, len, bytes
+//
+// Version 1 had no notes column: a replay stored by it reads with no
+// notes. The notes are the runner's remarks on a reply (a cap that ended
+// the bot, a cut, a refused login, a seat run outside the sandbox), which
+// an event's replay must keep as a played game's does.
 //
 // Columns put alike bytes together (all the statuses, all the one-letter
 // moves), which is what gzip compresses best.
 const (
 	codecMagic   = "RSR"
-	codecVersion = 1
+	codecVersion = 2
 )
 
 // logMeta is the part of a Log that is not per step.
@@ -167,6 +173,26 @@ func marshalLog(log *engine.Log) ([]byte, error) {
 			last = si
 		}
 	}
+	nNotes := 0
+	for _, s := range log.Steps {
+		for _, r := range s.Replies {
+			if r.Note != "" {
+				nNotes++
+			}
+		}
+	}
+	b = binary.AppendUvarint(b, uint64(nNotes))
+	i, last = 0, 0
+	for _, s := range log.Steps {
+		for _, r := range s.Replies {
+			if r.Note != "" {
+				b = binary.AppendUvarint(b, uint64(i-last))
+				b = appendString(b, r.Note)
+				last = i
+			}
+			i++
+		}
+	}
 	return b, nil
 }
 
@@ -254,8 +280,9 @@ func unmarshalLog(raw []byte) (*engine.Log, error) {
 	if len(raw) < 4 || string(raw[:3]) != codecMagic {
 		return nil, fmt.Errorf("%w: no replay header", errReplayFormat)
 	}
-	if raw[3] != codecVersion {
-		return nil, fmt.Errorf("%w: codec version %d (this build reads %d); upgrade Ringside", errReplayFormat, raw[3], codecVersion)
+	version := raw[3]
+	if version < 1 || version > codecVersion {
+		return nil, fmt.Errorf("%w: codec version %d (this build reads 1 and %d); upgrade Ringside", errReplayFormat, version, codecVersion)
 	}
 	r := &reader{b: raw[4:]}
 	metaJSON := r.bytes(r.count("metadata length"), "metadata")
@@ -323,6 +350,20 @@ func unmarshalLog(raw []byte) (*engine.Log, error) {
 		seat := int(r.uvarint("noise seat"))
 		line := r.string("noise line")
 		log.Steps[step].Noise = append(log.Steps[step].Noise, engine.Noise{Seat: seat, Line: line})
+	}
+	if version >= 2 {
+		nNotes := r.count("notes count")
+		at := 0
+		for k := range nNotes {
+			var ok bool
+			if at, ok = r.next(at, total, k > 0, "note position"); !ok {
+				break
+			}
+			replies[at].Note = r.string("note")
+			if replies[at].Note == "" {
+				r.fail("note")
+			}
+		}
 	}
 	if r.err != nil {
 		return nil, r.err

@@ -24,10 +24,10 @@ func replayCases() []struct {
 			{}, // a step that asked nobody
 			{Replies: []engine.LogReply{
 				{Status: engine.Answered, Line: "MOVE 3 4 ünïcode", Micros: 0, Stderr: "debug: thinking\nline 2"},
-				{Status: engine.TimedOut, Micros: 1_000_000},
+				{Status: engine.TimedOut, Micros: 1_000_000, Note: "no reply within the time limit"},
 			}, Noise: []engine.Noise{{Seat: 1, Line: "late reply"}, {Seat: 0, Line: ""}}},
 			{Replies: []engine.LogReply{
-				{Status: engine.Closed, Micros: 12, Stderr: "panic: oops"},
+				{Status: engine.Closed, Micros: 12, Stderr: "panic: oops", Note: "memory limit 1 GiB; exit status 2"},
 				{Status: engine.Gone},
 			}},
 			{Replies: []engine.LogReply{{Status: engine.Answered, Line: " spaces kept ", Micros: -1}},
@@ -80,6 +80,32 @@ func TestReplayRoundTrip(t *testing.T) {
 	}
 }
 
+// A replay stored by a Ringside whose codec had no notes (version 1)
+// still reads, with no notes.
+func TestReplayVersion1Reads(t *testing.T) {
+	want := gripLog(1)
+	raw, err := marshalLog(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Version 1 is version 2 without the notes column (here: its count, 0).
+	if raw[len(raw)-1] != 0 {
+		t.Fatalf("the encoding does not end in an empty notes column")
+	}
+	v1 := append([]byte{}, raw[:len(raw)-1]...)
+	v1[3] = 1
+	got, err := unmarshalLog(v1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("version 1 replay read differently")
+	}
+	if _, err := unmarshalLog([]byte("RSR\x01\x02{}\x00\x00\x00")); err != nil {
+		t.Errorf("empty version 1 replay: %v", err)
+	}
+}
+
 // TestReplaySize pins the size goal: a finished 1000-turn Grip game fits
 // in 8 KB.
 func TestReplaySize(t *testing.T) {
@@ -110,10 +136,12 @@ func TestReplayDecodeErrors(t *testing.T) {
 	}{
 		{"empty", nil, "no replay header"},
 		{"wrong magic", []byte("JSON{}"), "no replay header"},
-		{"newer codec", []byte("RSR\x09"), "codec version 9 (this build reads 1)"},
+		{"newer codec", []byte("RSR\x09"), "codec version 9 (this build reads 1 and 2)"},
 		{"truncated", good[:len(good)/2], "bad"},
 		{"trailing", append(append([]byte{}, good...), 0), "1 stray bytes"},
 		{"huge step count", append([]byte("RSR\x01\x02{}"), 0xff, 0xff, 0xff, 0xff, 0x0f), "bad step count"},
+		{"notes count past the end", []byte("RSR\x02\x02{}\x00\x00\x00\x05"), "bad notes count"},
+		{"empty note", []byte("RSR\x02\x02{}\x01\x01\x00\x00\x00\x00\x00\x01\x00\x00"), "bad note"},
 		{"bad metadata", []byte("RSR\x01\x02{x"), "metadata"},
 	}
 	for _, tt := range tests {
