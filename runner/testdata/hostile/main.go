@@ -1,7 +1,8 @@
 // Command hostile is a bot that attacks what is around it, for the
 // sandbox tests. It prints READY, makes the attack named by -attack,
 // reports on stderr "ATTACK name: blocked (why)" or "ATTACK name:
-// SUCCEEDED (what)", and then plays the tests' ping game (n → n+1).
+// SUCCEEDED (what)", and then plays the tests' ping game (n → n+1), or
+// with -grip Grip, answering N to every input.
 //
 // Targets come from the test in HOSTILE_* variables. Every attack aims
 // only at things the test made for it: its own parent, processes of its
@@ -24,7 +25,7 @@ import (
 )
 
 func main() {
-	attack, child, hog := "", false, false
+	attack, child, hog, grip := "", false, false, false
 	for i, a := range os.Args[1:] {
 		if a == "-attack" && i+2 < len(os.Args) {
 			attack = os.Args[i+2]
@@ -34,6 +35,9 @@ func main() {
 		}
 		if a == "-hog" {
 			hog = true
+		}
+		if a == "-grip" {
+			grip = true
 		}
 	}
 	if hog {
@@ -57,7 +61,7 @@ func main() {
 	} else {
 		fmt.Fprintf(os.Stderr, "ATTACK %s: blocked (%s)\n", attack, detail)
 	}
-	play()
+	play(grip)
 }
 
 // out is stdout, shared by the answers and the flood.
@@ -66,15 +70,24 @@ var (
 	out   = bufio.NewWriterSize(os.Stdout, 64<<10)
 )
 
-func play() {
+func play(grip bool) {
 	in := bufio.NewScanner(os.Stdin)
 	for in.Scan() {
-		v, err := strconv.Atoi(strings.TrimSpace(in.Text()))
-		if err != nil {
-			continue
+		answer := ""
+		if grip {
+			if strings.TrimSpace(in.Text()) != "EOD" {
+				continue
+			}
+			answer = "N"
+		} else {
+			v, err := strconv.Atoi(strings.TrimSpace(in.Text()))
+			if err != nil {
+				continue
+			}
+			answer = strconv.Itoa(v + 1)
 		}
 		outMu.Lock()
-		fmt.Fprintln(out, v+1)
+		fmt.Fprintln(out, answer)
 		out.Flush()
 		outMu.Unlock()
 	}
