@@ -35,8 +35,8 @@ func missingTool(lang string) string {
 }
 
 // TestAITemplates copies every template with "ai new", builds it with its
-// toolchain and runs "ai check": each must build, start and answer validly
-// and in time.
+// toolchain and runs "ai check": each must build, start in the sandbox and
+// answer validly and in time.
 func TestAITemplates(t *testing.T) {
 	list := service.Templates()
 	if len(list) != 12 {
@@ -68,6 +68,10 @@ func TestAITemplates(t *testing.T) {
 			code, out, errs = runCLI("ai", "check", name, "--db", db, "--time-scale", "4")
 			if code != 0 || !strings.Contains(out, "ok: ready to play") {
 				t.Fatalf("ai check: exit %d\n%s%s", code, out, errs)
+			}
+			// The check ran it as every game will: in the sandbox.
+			if sandbox.Supported && !strings.Contains(out, "Sandbox: on") {
+				t.Errorf("ai check did not run the template in the sandbox:\n%s", out)
 			}
 			for _, f := range []string{"bot", "out", "target"} {
 				if _, err := os.Stat(filepath.Join(dir, f)); err == nil {

@@ -10,6 +10,7 @@ import (
 
 	"ringside/engine"
 	"ringside/runner"
+	"ringside/runner/sandbox"
 )
 
 func TestPlayBuiltins(t *testing.T) {
@@ -49,6 +50,9 @@ func TestPlayBuiltins(t *testing.T) {
 			for i, s := range res.Seats {
 				if s.Verdicts["ok"] == 0 || s.Verdicts["crashed"]+s.Verdicts["timeout"]+s.Verdicts["invalid"] > 0 {
 					t.Errorf("seat %d (%s) verdicts = %v; built-in bots must play cleanly", i, s.Bot, s.Verdicts)
+				}
+				if sandbox.Supported && s.Sandbox != "on" {
+					t.Errorf("seat %d (%s) ran with sandbox %q; built-in bots play in the sandbox too", i, s.Bot, s.Sandbox)
 				}
 			}
 			data, err := os.ReadFile(replay)
