@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -22,8 +23,9 @@ import (
 // Containment through the installed binary: a bot that double-forks a
 // setsid daemon (testdata/daemonbot) leaves nothing running after
 // "ringside play", after "ringside event run", and within a second of
-// "ringside event run" being SIGKILLed. The tests signal nothing but the
-// ringside processes they start.
+// "ringside event run" being SIGKILLed; and a recycled process-group id
+// of a seat whose bot exited long ago is never signalled. The tests
+// signal nothing but the processes they start.
 
 // buildDaemonBot builds testdata/daemonbot into a folder of the test's
 // own, so that every process of that program is this test's.
@@ -294,4 +296,81 @@ func TestKilledEventRunLeavesNoDaemon(t *testing.T) {
 		t.Fatalf("event resume after the kill: exit %d\n%s%s", code, resumed, resumeErrs)
 	}
 	assertContained(t, bin, seen, 1)
+}
+
+// TestRecycledGroupThroughTheBinary: in "ringside play", a trusted seat's
+// bot exits at once while the game goes on; its process-group id is then
+// forced onto a new, unrelated program (root only: it sets the kernel's
+// next pid). When the game ends and Ringside stops every seat, that
+// program must live.
+func TestRecycledGroupThroughTheBinary(t *testing.T) {
+	if os.Getuid() != 0 {
+		t.Skip("forcing a pid needs root")
+	}
+	dir := t.TempDir()
+	pidFile := filepath.Join(dir, "pid")
+	// Paced, the game lasts about 4 s: time to recycle the pid.
+	cmd, out, errs := startRingside(t, "play", "--trusted", "--game", "grip", "--seed", "3", "--opt", "max_turns=80",
+		"--pace", "20", "--bot", "sh -c 'echo $$ > "+pidFile+"'", "--bot", "builtin:grip/greedy",
+		"--bot", "builtin:grip/greedy", "--bot", "builtin:grip/greedy")
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	var pgid int
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		data, _ := os.ReadFile(pidFile)
+		if n, err := strconv.Atoi(strings.TrimSpace(string(data))); err == nil {
+			if _, err := os.Stat(fmt.Sprintf("/proc/%d", n)); errors.Is(err, os.ErrNotExist) {
+				pgid = n // exited and reaped: its pid is free
+				break
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the seat's bot did not exit and get reaped (pid file %q)", data)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	var other *exec.Cmd
+	for try := 0; try < 20 && other == nil; try++ {
+		if err := os.WriteFile("/proc/sys/kernel/ns_last_pid", []byte(strconv.Itoa(pgid-1)), 0); err != nil {
+			t.Skipf("cannot force the next pid: %v", err)
+		}
+		c := exec.Command("/bin/sleep", "60")
+		c.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+		if err := c.Start(); err != nil {
+			t.Fatal(err)
+		}
+		if c.Process.Pid == pgid {
+			other = c
+		} else {
+			c.Process.Kill()
+			c.Wait()
+		}
+	}
+	if other == nil {
+		cmd.Process.Kill()
+		<-exited
+		t.Skip("another program took the pid first")
+	}
+	defer func() { other.Process.Kill(); other.Wait() }()
+	select {
+	case err := <-exited:
+		t.Fatalf("the game ended (%v) before the pid was recycled: the test tested nothing\n%s%s", err, out, errs)
+	default:
+	}
+	if err := <-exited; err != nil {
+		t.Fatalf("ringside play: %v\n%s%s", err, out, errs)
+	}
+	var res playResult
+	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
+		t.Fatalf("play output: %v\n%s", err, out)
+	}
+	if res.Seats[0].Verdicts["crashed"] != 1 || res.Seats[1].Verdicts["ok"] < 10 {
+		t.Errorf("seats %+v: want the first crashed and the game played on", res.Seats)
+	}
+	time.Sleep(50 * time.Millisecond)
+	var ws syscall.WaitStatus
+	if pid, _ := syscall.Wait4(other.Process.Pid, &ws, syscall.WNOHANG, nil); pid == other.Process.Pid {
+		t.Fatalf("the unrelated program in process group %d ended (%v) when the game ended", pgid, ws)
+	}
 }
