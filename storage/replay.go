@@ -142,29 +142,13 @@ func marshalLog(log *engine.Log) ([]byte, error) {
 			b = binary.AppendUvarint(b, uint64(r.Micros))
 		}
 	}
-	nErr, nNoise := 0, 0
+	b = appendSparse(b, log, func(r engine.LogReply) string { return r.Stderr })
+	nNoise := 0
 	for _, s := range log.Steps {
 		nNoise += len(s.Noise)
-		for _, r := range s.Replies {
-			if r.Stderr != "" {
-				nErr++
-			}
-		}
-	}
-	b = binary.AppendUvarint(b, uint64(nErr))
-	i, last := 0, 0
-	for _, s := range log.Steps {
-		for _, r := range s.Replies {
-			if r.Stderr != "" {
-				b = binary.AppendUvarint(b, uint64(i-last))
-				b = appendString(b, r.Stderr)
-				last = i
-			}
-			i++
-		}
 	}
 	b = binary.AppendUvarint(b, uint64(nNoise))
-	last = 0
+	last := 0
 	for si, s := range log.Steps {
 		for _, nz := range s.Noise {
 			b = binary.AppendUvarint(b, uint64(si-last))
@@ -173,27 +157,35 @@ func marshalLog(log *engine.Log) ([]byte, error) {
 			last = si
 		}
 	}
-	nNotes := 0
+	b = appendSparse(b, log, func(r engine.LogReply) string { return r.Note })
+	return b, nil
+}
+
+// appendSparse appends a column of strings that most replies leave
+// empty: the count of non-empty ones, then each as the distance from the
+// last one's reply index, and the string.
+func appendSparse(b []byte, log *engine.Log, field func(engine.LogReply) string) []byte {
+	n := 0
 	for _, s := range log.Steps {
 		for _, r := range s.Replies {
-			if r.Note != "" {
-				nNotes++
+			if field(r) != "" {
+				n++
 			}
 		}
 	}
-	b = binary.AppendUvarint(b, uint64(nNotes))
-	i, last = 0, 0
+	b = binary.AppendUvarint(b, uint64(n))
+	i, last := 0, 0
 	for _, s := range log.Steps {
 		for _, r := range s.Replies {
-			if r.Note != "" {
+			if v := field(r); v != "" {
 				b = binary.AppendUvarint(b, uint64(i-last))
-				b = appendString(b, r.Note)
+				b = appendString(b, v)
 				last = i
 			}
 			i++
 		}
 	}
-	return b, nil
+	return b
 }
 
 func appendString(b []byte, s string) []byte {
@@ -256,6 +248,24 @@ func (r *reader) bytes(n int, what string) []byte {
 // next reads the next of a list of ascending indexes below n, each stored
 // as its distance from the one before (prev; 0 before the first). With
 // strict the distance may not be 0: no index comes twice.
+// sparse reads a column written by appendSparse over total replies,
+// calling set for each string; count and what name its parts in errors.
+func (r *reader) sparse(count, what string, total int, set func(at int, v string)) {
+	n := r.count(count)
+	at := 0
+	for k := range n {
+		var ok bool
+		if at, ok = r.next(at, total, k > 0, what+" position"); !ok {
+			return
+		}
+		v := r.string(what)
+		if v == "" {
+			r.fail(what)
+		}
+		set(at, v)
+	}
+}
+
 func (r *reader) next(prev, n int, strict bool, what string) (int, bool) {
 	d := r.uvarint(what)
 	if d > uint64(n) || (strict && d == 0) {
@@ -328,18 +338,7 @@ func unmarshalLog(raw []byte) (*engine.Log, error) {
 	for i := range replies {
 		replies[i].Micros = int64(r.uvarint("reply time"))
 	}
-	nErr := r.count("stderr count")
-	at := 0
-	for k := range nErr {
-		var ok bool
-		if at, ok = r.next(at, total, k > 0, "stderr position"); !ok {
-			break
-		}
-		replies[at].Stderr = r.string("stderr")
-		if replies[at].Stderr == "" {
-			r.fail("stderr")
-		}
-	}
+	r.sparse("stderr count", "stderr", total, func(at int, v string) { replies[at].Stderr = v })
 	nNoise := r.count("noise count")
 	step := 0
 	for range nNoise {
@@ -352,18 +351,7 @@ func unmarshalLog(raw []byte) (*engine.Log, error) {
 		log.Steps[step].Noise = append(log.Steps[step].Noise, engine.Noise{Seat: seat, Line: line})
 	}
 	if version >= 2 {
-		nNotes := r.count("notes count")
-		at := 0
-		for k := range nNotes {
-			var ok bool
-			if at, ok = r.next(at, total, k > 0, "note position"); !ok {
-				break
-			}
-			replies[at].Note = r.string("note")
-			if replies[at].Note == "" {
-				r.fail("note")
-			}
-		}
+		r.sparse("notes count", "note", total, func(at int, v string) { replies[at].Note = v })
 	}
 	if r.err != nil {
 		return nil, r.err
