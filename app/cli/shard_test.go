@@ -410,7 +410,9 @@ func TestShardRunRefusesAnotherBundlesResult(t *testing.T) {
 
 // TestGNUParallelRecipe runs docs/distributed.md's GNU parallel command on
 // this machine, with the local sshlogin ":" and 2 job slots: bundles in,
-// results back, imported.
+// results back, imported. The recipe names bundles and results relative
+// to the bundles' folder, as every worker does; a registered AI must
+// start from its unpacked folder there like the built-in bots.
 func TestGNUParallelRecipe(t *testing.T) {
 	if _, err := exec.LookPath("parallel"); err != nil {
 		t.Skip("GNU parallel is not installed (Debian package \"parallel\"; .ci/run installs it): skipping the recipe test")
@@ -421,7 +423,8 @@ func TestGNUParallelRecipe(t *testing.T) {
 	}
 	root := t.TempDir()
 	db := filepath.Join(root, "club.db")
-	mustRingside(t, shardEvent(db, 10, "builtin:grip/greedy", "builtin:grip/random", "builtin:grip/greedy", "builtin:grip/random")...)
+	addPyBot(t, filepath.Join(root, "erin"), "erin", db)
+	mustRingside(t, shardEvent(db, 10, "erin", "builtin:grip/greedy", "builtin:grip/random", "builtin:grip/greedy")...)
 	dir := filepath.Join(root, "bundles")
 	bundles, _ := exportShards(t, db, dir, 4)
 	args := []string{"--will-cite", "-S", "2/:", "--joblog", filepath.Join(root, "shards.log"), "--trc", "{}.result",
@@ -440,11 +443,24 @@ func TestGNUParallelRecipe(t *testing.T) {
 	if len(results) != 4 {
 		t.Fatalf("%d result files came back, want 4:\n%s", len(results), out)
 	}
+	for _, r := range results {
+		data, err := os.ReadFile(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m := failedStart.Find(data); m != nil {
+			t.Errorf("%s: a bot did not start on the worker: %s", filepath.Base(r), m)
+		}
+	}
 	imported := mustRingside(t, append([]string{"event", "import", "1", "--db", db}, results...)...)
 	if !strings.Contains(imported, "48 imported") || !strings.Contains(imported, "is finished") {
 		t.Errorf("import:\n%s", imported)
 	}
 }
+
+// failedStart finds, in a result file, a seat whose program could not be
+// started.
+var failedStart = regexp.MustCompile(`"x":"cannot start(\\.|[^"\\])*"`)
 
 // BenchmarkShardRun plays the same 40 Grip games (5 entries, 4 seats, 60
 // turns at most, one game at a time) with a local "ringside event run"

@@ -192,7 +192,13 @@ func RunShard(ctx context.Context, spec ShardRun) (rep ShardReport, err error) {
 	man := b.Manifest
 	rep.Manifest = man
 	rep.Machine, _ = os.Hostname()
-	work := spec.Out + ".files"
+	// Absolute, because each bot starts in its folder under work: a
+	// relative one, as every recipe gives (--out {}.result), would be
+	// looked up from the bot's own folder and no bot would start.
+	work, err := filepath.Abs(spec.Out + ".files")
+	if err != nil {
+		return rep, wrap(Failed, err, "result file %s", spec.Out)
+	}
 	if err := os.RemoveAll(work); err != nil {
 		return rep, wrap(Failed, err, "clear %s", work)
 	}
