@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"os"
 	"os/exec"
@@ -392,7 +393,8 @@ func TestShardRunRefusesAnotherBundlesResult(t *testing.T) {
 	r0 := filepath.Join(root, "r0")
 	mustRingside(t, "shard", "run", bundles[0], "--out", r0, "--concurrency", "1")
 	before, _ := os.ReadFile(r0)
-	if code, _, errs := ringside(t, "shard", "run", bundles[1], "--out", r0); code != 2 || !strings.Contains(errs, "result of another bundle (shard 1 of 2") {
+	if code, _, errs := ringside(t, "shard", "run", bundles[1], "--out", r0); code != 2 || !strings.Contains(errs, "result of another bundle (shard 1 of 2") ||
+		strings.Contains(errs, "run the same command again") {
 		t.Errorf("exit %d, %q", code, errs)
 	}
 	notes := filepath.Join(root, "notes.txt")
@@ -405,6 +407,43 @@ func TestShardRunRefusesAnotherBundlesResult(t *testing.T) {
 	}
 	if after, _ := os.ReadFile(notes); string(after) != "my notes, no newline" {
 		t.Errorf("a refused run changed %s: %q", notes, after)
+	}
+}
+
+// TestShardRunRefusesAWorkerWithoutARuntime: a worker that lacks a
+// program a bot's run command starts (here python3, hidden by PATH) is
+// refused before any game, naming the entry and the program, instead of
+// playing every game of that bot as a crash that would import as real.
+func TestShardRunRefusesAWorkerWithoutARuntime(t *testing.T) {
+	exe, err := runner.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := t.TempDir()
+	db := filepath.Join(root, "club.db")
+	addPyBot(t, filepath.Join(root, "erin"), "erin", db)
+	mustRingside(t, shardEvent(db, 10, "erin", "builtin:grip/greedy", "builtin:grip/random", "builtin:grip/greedy")...)
+	bundles, _ := exportShards(t, db, filepath.Join(root, "b"), 1)
+	result := filepath.Join(root, "r.result")
+	cmd := exec.Command(exe, "shard", "run", bundles[0], "--out", result)
+	cmd.Env = append(os.Environ(), "LANG=C.UTF-8", "PATH="+t.TempDir())
+	var errs bytes.Buffer
+	cmd.Stderr = &errs
+	err = cmd.Run()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 1 {
+		t.Errorf("shard run without python3: %v, want exit 1", err)
+	}
+	for _, want := range []string{"entry erin r1 runs python3", "not installed on this machine", "apt-get install python3", "nothing was played"} {
+		if !strings.Contains(errs.String(), want) {
+			t.Errorf("stderr %q lacks %q", errs.String(), want)
+		}
+	}
+	if strings.Contains(errs.String(), "run the same command again") {
+		t.Errorf("stderr %q says to run again, which would fail the same way", errs.String())
+	}
+	if _, err := os.Stat(result); err == nil {
+		t.Errorf("a refused run left a result file")
 	}
 }
 

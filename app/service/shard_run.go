@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path"
 	"path/filepath"
 	"strings"
@@ -177,6 +178,7 @@ type ShardReport struct {
 	Played   int // games played by this run
 	Elapsed  time.Duration
 	Complete bool // every game of the bundle has a result
+	Started  bool // the checks passed and play began: an error after it leaves a result file to resume
 }
 
 // RunShard plays a bundle's games as the event would at home (the same
@@ -204,6 +206,9 @@ func RunShard(ctx context.Context, spec ShardRun) (rep ShardReport, err error) {
 	}
 	defer os.RemoveAll(work)
 	if err := b.Unpack(work); err != nil {
+		return rep, err
+	}
+	if err := checkWorker(man.Entries); err != nil {
 		return rep, err
 	}
 	header := ResultHeader{Format: ResultFormat, Token: man.Token, Event: man.Event, Shard: man.Shard, Of: man.Of,
@@ -265,6 +270,7 @@ func RunShard(ctx context.Context, spec ShardRun) (rep ShardReport, err error) {
 		return nil
 	}
 	began := time.Now()
+	rep.Started = true
 	runErr := run.Run(ctx)
 	rep.Elapsed = time.Since(began)
 	rep.Complete = rep.Earlier+rep.Played == len(man.Games)
@@ -279,6 +285,26 @@ func RunShard(ctx context.Context, spec ShardRun) (rep ShardReport, err error) {
 		runErr = wrap(Failed, err, "write %s", spec.Out)
 	}
 	return rep, runErr
+}
+
+// checkWorker refuses a machine that lacks a program the entries' run
+// commands start (a JRE, python3), before any game: otherwise that bot
+// would crash in every game, and its losses would import as real ones.
+func checkWorker(entries []ShardEntry) error {
+	for _, e := range entries {
+		if strings.HasPrefix(strings.TrimSpace(e.Command), runner.BuiltinPrefix) {
+			continue
+		}
+		argv, err := runner.Split(e.Command)
+		if err != nil || len(argv) == 0 || strings.Contains(argv[0], "/") {
+			continue // a bad command is reported when the match starts; a file in the bundle was checked
+		}
+		if _, err := exec.LookPath(argv[0]); err != nil {
+			return Errorf(Failed, "entry %s runs %s, which is not installed on this machine (not found on PATH): %s, or play the bundle on a machine that has it; nothing was played",
+				e.Name, argv[0], runner.InstallHint(argv[0]))
+		}
+	}
+	return nil
 }
 
 // appendLine writes one line in one write, so a killed run leaves at most
