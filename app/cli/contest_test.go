@@ -188,8 +188,9 @@ func TestBrokenScriptNeverGoesLive(t *testing.T) {
 			bad := filepath.Join(root, "bad")
 			fixture.WriteFiles(t, bad, map[string]string{tt.file: tt.bad})
 			code, out, errs = ringside(t, "ai", "add", "--name", "bad", "--game", "grip", "--dir", bad, "--no-watch", "--db", db)
-			if code != 1 || !strings.Contains(errs, "first build failed") {
-				t.Errorf("add of a broken script: exit %d\n%s%s", code, out, errs)
+			if code != 1 || !strings.Contains(errs, "first build failed") || !strings.Contains(out, "build failed; it has no revision to play yet") ||
+				!strings.Contains(errs, `fix the sources and run "ringside ai build bad", or change a wrong command with "ringside ai edit bad --build CMD --run CMD"`) {
+				t.Errorf("add of a broken script: exit %d\n%s%s\nwant: no revision yet, and both ai build and ai edit offered", code, out, errs)
 			}
 			if out := mustRingside(t, "ai", "show", "bad", "--db", db); !strings.Contains(out, "current:   none") {
 				t.Errorf("a broken script became a revision:\n%s", out)

@@ -377,6 +377,13 @@ func TestImportRefusesTamperedAndForeignResults(t *testing.T) {
 			unchanged(tt.name)
 		})
 	}
+	// An event that does not exist is named as such, not as one to stop.
+	for _, args := range [][]string{{"event", "import", "9", "--db", db, result}, {"event", "export", "9", "--db", db, "--shards", "2", "--out", filepath.Join(root, "x")}} {
+		code, _, errs := ringside(t, args...)
+		if code != 1 || !strings.Contains(errs, "there is no event 9") || !strings.Contains(errs, `"ringside event list" shows the events`) || strings.Contains(errs, "stop") {
+			t.Errorf("%v: exit %d, %q; want exit 1 saying there is no event 9", args, code, errs)
+		}
+	}
 	// The genuine file still goes in.
 	if out := mustRingside(t, "event", "import", "1", "--db", db, result); !strings.Contains(out, itoa(games[0])+" imported") {
 		t.Errorf("genuine import:\n%s", out)

@@ -39,9 +39,9 @@ func (s *Service) Import(id int64, files []string) (ImportReport, error) {
 	if len(files) == 0 {
 		return rep, Errorf(Invalid, "give the result files to import")
 	}
-	lock, err := s.db.LockEvent(id)
+	lock, err := s.lockEvent(id, "import when it has stopped")
 	if err != nil {
-		return rep, &Error{Code: Conflict, Message: err.Error() + "; import when it has stopped", Err: err}
+		return rep, err
 	}
 	defer lock.Release()
 	ev, err := s.db.Event(id)

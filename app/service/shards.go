@@ -169,9 +169,9 @@ func (s *Service) Export(spec ExportSpec) ([]ExportedShard, error) {
 	if spec.Dir == "" {
 		return nil, Errorf(Invalid, "say where the bundles go with --out DIR")
 	}
-	lock, err := s.db.LockEvent(spec.Event)
+	lock, err := s.lockEvent(spec.Event, "stop it before exporting it")
 	if err != nil {
-		return nil, &Error{Code: Conflict, Message: err.Error() + "; stop it before exporting it", Err: err}
+		return nil, err
 	}
 	defer lock.Release()
 	ev, err := s.db.Event(spec.Event)
