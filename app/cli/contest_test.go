@@ -227,3 +227,32 @@ func TestOnlySourcesMakeRevisions(t *testing.T) {
 		t.Errorf("a kept file changed but no new revision:\n%s", out)
 	}
 }
+
+// TestEditFixesAWrongCommand: a wrong build command cannot be fixed by
+// fixing the sources; "ai edit" changes it and builds, and changes the
+// folder, the watch and the game of a registered AI.
+func TestEditFixesAWrongCommand(t *testing.T) {
+	fixture.NeedTool(t, "g++")
+	db := filepath.Join(t.TempDir(), "class.db")
+	dir := copySample(t, "grip/SampleAICpp")
+	code, out, errs := ringside(t, "ai", "add", "--name", "cpp", "--game", "grip", "--dir", dir, "--build", "g++ -O2 -o bot main.cpp",
+		"--run", "./bot", "--no-watch", "--db", db)
+	if code != 1 || !strings.Contains(out, "main.cpp") || !strings.Contains(errs, `"ringside ai edit cpp --build CMD --run CMD"`) {
+		t.Fatalf("add with a build of a file that is not there: exit %d\n%s%s", code, out, errs)
+	}
+	out = mustRingside(t, "ai", "edit", "cpp", "--build", "g++ -O2 -o bot *.cpp", "--db", db)
+	if !strings.Contains(out, "build:  g++ -O2 -o bot *.cpp\n") || !strings.Contains(out, "built revision 1") {
+		t.Errorf("ai edit --build:\n%s", out)
+	}
+	moved := copySample(t, "grip/SampleAICpp")
+	mustRingside(t, "ai", "edit", "cpp", "--dir", moved, "--watch", "--game", "battle2048", "--db", db)
+	out = mustRingside(t, "ai", "show", "cpp", "--db", db)
+	for _, want := range []string{"game:      battle2048\n", "folder:    " + moved + "\n", "watched:   true\n", "current:   revision 1 "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("ai show after ai edit --dir --watch --game lacks %q:\n%s", want, out)
+		}
+	}
+	if code, _, errs := ringside(t, "ai", "edit", "cpp", "--watch", "--no-watch", "--db", db); code != 2 || !strings.Contains(errs, "give --watch or --no-watch, not both") {
+		t.Errorf("--watch --no-watch: exit %d, %q", code, errs)
+	}
+}
