@@ -29,6 +29,9 @@ var derived = map[string]struct {
 	"battle2048/random/random.cpp": {"assets/templates/battle2048/cpp/bot.cpp", nil},
 	// A second sample in the same folder, with its own main; it attacks
 	// whenever it may.
+	// The contest's Cpp folder: a .cc file, a compile.sh that leaves
+	// a.out, and an icon.
+	"grip/Cpp/SampleAI.cc": {"grip/SampleAICpp/SampleAI.cpp", nil},
 	"grip/SampleAIs/SampleAIL.java": {"grip/SampleAI/SampleAI.java",
 		[]string{"class SampleAI", "class SampleAIL", `println("N")`, `println("A")`}},
 }
@@ -89,6 +92,7 @@ func TestContestSamplesRegisterByGuessAlone(t *testing.T) {
 		// The contest's compile.sh and run.sh beside the class.
 		{"grip/SampleAI", "grip", "javac", "javac -d out *.java", "java -cp out SampleAI", []string{`run.sh calls java ("java SampleAI")`}},
 		{"grip/SampleAICpp", "grip", "g++", "g++ -O2 -o bot *.cpp", "./bot", nil},
+		{"grip/Cpp", "grip", "g++", "g++ -O2 -o bot *.cc", "./bot", []string{`compile.sh calls g++ ("g++ --std=c++11 *.cc")`}},
 	}
 	db := filepath.Join(t.TempDir(), "class.db")
 	for _, tt := range tests {
