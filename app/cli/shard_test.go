@@ -109,7 +109,8 @@ func eventPicture(t *testing.T, db string) (show, standings string, replays map[
 }
 
 // TestShardsPlayAsAtHome is the issue's whole story through the real
-// binary: an event with a registered AI exported into 3 shards, each run
+// binary: an event with a registered AI (with an option of its own seat,
+// coords=xy) exported into 3 shards, each run
 // (one killed with SIGKILL halfway and run again), the results imported;
 // standings, every result and every replay are those of the same event
 // played at home with the same seed.
@@ -119,6 +120,8 @@ func TestShardsPlayAsAtHome(t *testing.T) {
 	home, away := filepath.Join(root, "home.db"), filepath.Join(root, "away.db")
 	addPyBot(t, src, "erin", home, away)
 	for _, db := range []string{home, away} {
+		// An option of erin's own seat must reach the worker and come back.
+		mustRingside(t, "ai", "edit", "erin", "--option", "coords=xy", "--db", db)
 		mustRingside(t, shardEvent(db, 40, "erin", "builtin:grip/greedy", "builtin:grip/random", "builtin:grip/greedy", "builtin:grip/random")...)
 	}
 	mustRingside(t, "event", "run", "1", "--db", home, "--quiet")
@@ -353,12 +356,26 @@ func TestImportRefusesTamperedAndForeignResults(t *testing.T) {
 			line["entries"].([]any)[1].(map[string]any)["hash"] = "0123456789abcdef"
 		}
 	})
+	otherOptions := filepath.Join(root, "options.result")
+	editResult(t, result, otherOptions, func(n int, line map[string]any) {
+		if n == -1 {
+			line["entries"].([]any)[0].(map[string]any)["options"] = "coords=xy"
+		}
+	})
+	seatOption := filepath.Join(root, "seat.result")
+	editResult(t, result, seatOption, func(n int, line map[string]any) {
+		if n == 2 {
+			line["log"].(map[string]any)["options"].(map[string]any)["coords@1"] = "xy"
+		}
+	})
 	for _, tt := range []struct {
 		name  string
 		event string
 		files []string
 		want  []string
 	}{
+		{"other options", "1", []string{otherOptions}, []string{`entry 1 (builtin:grip/greedy) was played with options "coords=xy"`, "export again with --resend", "nothing imported"}},
+		{"a seat played with an option", "1", []string{seatOption}, []string{"seat.result: match 3 (game 3)", `"coords@1":"xy"`, "nothing imported"}},
 		{"changed rank", "1", []string{result, tamperedRank}, []string{"rank.result: match 4 (game 4)", "re-simulates to ranks", "nothing imported"}},
 		{"changed rank in the replay too", "1", []string{tamperedBoth}, []string{"both.result: match 4 (game 4)", "re-simulates to ranks", "nothing imported"}},
 		{"another event", "2", []string{result}, []string{"holds results of event 1", "not of event 2", "ringside event import 1", "nothing imported"}},

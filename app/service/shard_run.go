@@ -235,7 +235,7 @@ func RunShard(ctx context.Context, spec ShardRun) (rep ShardReport, err error) {
 		Config: man.Play.Config, TimeScale: man.Play.TimeScale, Trusted: man.Play.Trusted, Limits: man.Play.Limits}
 	for _, e := range man.Entries {
 		se := storage.Entry{Index: e.Index, Name: e.Name, RevisionID: e.RevisionID, Command: e.Command,
-			Trusted: e.Trusted, Limits: e.Limits}
+			Trusted: e.Trusted, Limits: e.Limits, Options: e.Options}
 		if e.Folder != "" {
 			dir := filepath.Join(work, filepath.FromSlash(e.Folder))
 			se.Dir, se.Command = dir, runner.RevisionBot(e.Name, e.Command, dir).Command
