@@ -278,11 +278,13 @@ func advice(err error) string {
 	case service.FixRevisions:
 		return fmt.Sprintf("\n\nOn the AIs screen, choose %s and press Revisions to see its builds.", subject)
 	case service.FixEdit:
-		return fmt.Sprintf("\n\nOn the AIs screen, choose %s and press Edit to change its folder.", subject)
+		return fmt.Sprintf("\n\nOn the AIs screen, choose %s and press Edit to change its folder, commands or options.", subject)
 	case service.FixFiller:
 		return "\n\nChoose a bot under \"Filler for empty seats\", such as " + subject + "."
 	case service.FixListGames:
 		return "\n\nThe Games screen lists every game with its options and built-in bots."
+	case service.FixListEvents:
+		return "\n\nThe Events screen lists the events."
 	}
 	return ""
 }

@@ -80,11 +80,15 @@ func CheckRun(dir string, argv []string, built bool) error {
 // MissingProgram says that prog, named by the build or run command
 // (which), is not installed, and how to install it.
 func MissingProgram(prog, which string) error {
-	hint, ok := installHints[prog]
-	if !ok {
-		hint = "install it or put it on PATH"
+	return fmt.Errorf("%s is not installed (not found on PATH): %s, or change the %s command", prog, InstallHint(prog), which)
+}
+
+// InstallHint says how to get the program prog.
+func InstallHint(prog string) string {
+	if hint, ok := installHints[prog]; ok {
+		return hint
 	}
-	return fmt.Errorf("%s is not installed (not found on PATH): %s, or change the %s command", prog, hint, which)
+	return "install it or put it on PATH"
 }
 
 // RevisionBot is the bot that runs a revision: its run command with Dir set

@@ -95,8 +95,10 @@ type seatConn struct {
 	pending  func() string // remarks of the transport for the next reply (refused logins)
 }
 
-// seatOptions adds each bot's own options to the match's, as key@SEAT.
-func seatOptions(opts engine.Options, bots []Bot) engine.Options {
+// SeatOptions adds each bot's own options to the match's, as key@SEAT:
+// the options a match of these bots plays with (and its replay records),
+// before defaults.
+func SeatOptions(opts engine.Options, bots []Bot) engine.Options {
 	out, copied := opts, false
 	for i, b := range bots {
 		if len(b.Options) == 0 {
@@ -142,7 +144,7 @@ func Play(ctx context.Context, m Match) (*Outcome, error) {
 		// may be part of what the bots are told).
 		m.Options, m.Seed, names = m.Branch.Log.Options, m.Branch.Log.Seed, m.Branch.Log.Players
 	}
-	opts, err := info.Resolve(seatOptions(m.Options, m.Bots))
+	opts, err := info.Resolve(SeatOptions(m.Options, m.Bots))
 	if err != nil {
 		return nil, err
 	}

@@ -342,7 +342,7 @@ func matchGoroutines() int {
 func TestSeatOptions(t *testing.T) {
 	match := engine.Options{"coords": "rc"}
 	bots := []Bot{{}, {Options: engine.Options{"coords": "xy"}}, {}, {Options: engine.Options{"coords": "rc"}}}
-	got := seatOptions(match, bots)
+	got := SeatOptions(match, bots)
 	want := engine.Options{"coords": "rc", "coords@1": "xy", "coords@3": "rc"}
 	if len(got) != len(want) {
 		t.Fatalf("seatOptions = %v, want %v", got, want)
@@ -355,7 +355,7 @@ func TestSeatOptions(t *testing.T) {
 	if len(match) != 1 {
 		t.Errorf("the match's options changed: %v", match)
 	}
-	if got := seatOptions(match, []Bot{{}, {}}); len(got) != 1 {
+	if got := SeatOptions(match, []Bot{{}, {}}); len(got) != 1 {
 		t.Errorf("no bot options: %v", got)
 	}
 }

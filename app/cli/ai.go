@@ -249,7 +249,7 @@ func (c *cli) registered(s *service.Service, reg service.Registered, timeout tim
 	}
 	fmt.Fprintf(c.stdout, "added AI %s (%s), %s\n", ai.Name, ai.Game, w)
 	return c.build(s, ai.ID, service.BuildOptions{Timeout: timeout},
-		fmt.Sprintf("AI %s is added, but its first build failed (output above); fix it and run \"ringside ai build %s\"", ai.Name, ai.Name))
+		fmt.Sprintf("AI %s is added, but its first build failed (output above): fix the sources and run \"ringside ai build %s\", or change a wrong command with \"ringside ai edit %s --build CMD --run CMD\"", ai.Name, ai.Name, ai.Name))
 }
 
 // build builds an AI and prints how it went; failed is the error when the
@@ -290,7 +290,11 @@ func printBuild(w io.Writer, out service.BuildOutcome) error {
 		fmt.Fprintf(w, "%s: built revision %d (%s) in %v\n  folder: %s\n", ai.Name, out.Rev.Number, short(out.Rev.Hash),
 			out.Result.Took.Round(10*time.Millisecond), out.Rev.ArtifactDir)
 	default:
-		fmt.Fprintf(w, "%s: build failed; the current revision stays current. Output:\n%s\n", ai.Name, indent(out.Rev.BuildLog))
+		stays := "the current revision stays current"
+		if ai.Current == 0 {
+			stays = "it has no revision to play yet"
+		}
+		fmt.Fprintf(w, "%s: build failed; %s. Output:\n%s\n", ai.Name, stays, indent(out.Rev.BuildLog))
 		return fmt.Errorf("build failed")
 	}
 	return nil

@@ -80,12 +80,13 @@ func (c *cli) fail(err error) int {
 // fixCommands word a service error's fix as the command to type; %s is
 // the AI or bot the fix is about.
 var fixCommands = map[service.Fix]string{
-	service.FixBuild:     `: run "ringside ai build %s"`,
-	service.FixListAIs:   ` ("ringside ai list" shows the AIs)`,
-	service.FixRevisions: ` ("ringside ai revisions %s" lists them)`,
-	service.FixEdit:      ` ("ringside ai edit %s --dir D" points it elsewhere)`,
-	service.FixFiller:    ` (--filler %s)`,
-	service.FixListGames: ` ("ringside games" lists the games, their options and bots)`,
+	service.FixBuild:      `: run "ringside ai build %s"`,
+	service.FixListAIs:    ` ("ringside ai list" shows the AIs)`,
+	service.FixRevisions:  ` ("ringside ai revisions %s" lists them)`,
+	service.FixEdit:       ` ("ringside ai edit %s" changes its folder, commands or options)`,
+	service.FixFiller:     ` (--filler %s)`,
+	service.FixListGames:  ` ("ringside games" lists the games, their options and bots)`,
+	service.FixListEvents: ` ("ringside event list" shows the events)`,
 }
 
 // advice is the command that would fix err, or "".

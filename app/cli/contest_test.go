@@ -29,6 +29,9 @@ var derived = map[string]struct {
 	"battle2048/random/random.cpp": {"assets/templates/battle2048/cpp/bot.cpp", nil},
 	// A second sample in the same folder, with its own main; it attacks
 	// whenever it may.
+	// The contest's Cpp folder: a .cc file, a compile.sh that leaves
+	// a.out, and an icon.
+	"grip/Cpp/SampleAI.cc": {"grip/SampleAICpp/SampleAI.cpp", nil},
 	"grip/SampleAIs/SampleAIL.java": {"grip/SampleAI/SampleAI.java",
 		[]string{"class SampleAI", "class SampleAIL", `println("N")`, `println("A")`}},
 }
@@ -89,6 +92,7 @@ func TestContestSamplesRegisterByGuessAlone(t *testing.T) {
 		// The contest's compile.sh and run.sh beside the class.
 		{"grip/SampleAI", "grip", "javac", "javac -d out *.java", "java -cp out SampleAI", []string{`run.sh calls java ("java SampleAI")`}},
 		{"grip/SampleAICpp", "grip", "g++", "g++ -O2 -o bot *.cpp", "./bot", nil},
+		{"grip/Cpp", "grip", "g++", "g++ -O2 -o bot *.cc", "./bot", []string{`compile.sh calls g++ ("g++ --std=c++11 *.cc")`}},
 	}
 	db := filepath.Join(t.TempDir(), "class.db")
 	for _, tt := range tests {
@@ -188,8 +192,9 @@ func TestBrokenScriptNeverGoesLive(t *testing.T) {
 			bad := filepath.Join(root, "bad")
 			fixture.WriteFiles(t, bad, map[string]string{tt.file: tt.bad})
 			code, out, errs = ringside(t, "ai", "add", "--name", "bad", "--game", "grip", "--dir", bad, "--no-watch", "--db", db)
-			if code != 1 || !strings.Contains(errs, "first build failed") {
-				t.Errorf("add of a broken script: exit %d\n%s%s", code, out, errs)
+			if code != 1 || !strings.Contains(errs, "first build failed") || !strings.Contains(out, "build failed; it has no revision to play yet") ||
+				!strings.Contains(errs, `fix the sources and run "ringside ai build bad", or change a wrong command with "ringside ai edit bad --build CMD --run CMD"`) {
+				t.Errorf("add of a broken script: exit %d\n%s%s\nwant: no revision yet, and both ai build and ai edit offered", code, out, errs)
 			}
 			if out := mustRingside(t, "ai", "show", "bad", "--db", db); !strings.Contains(out, "current:   none") {
 				t.Errorf("a broken script became a revision:\n%s", out)
@@ -224,5 +229,34 @@ func TestOnlySourcesMakeRevisions(t *testing.T) {
 	fixture.WriteFiles(t, src, map[string]string{"book.txt": "a better book\n"})
 	if out := mustRingside(t, "ai", "build", "sam", "--db", db); !strings.Contains(out, "revision 2") {
 		t.Errorf("a kept file changed but no new revision:\n%s", out)
+	}
+}
+
+// TestEditFixesAWrongCommand: a wrong build command cannot be fixed by
+// fixing the sources; "ai edit" changes it and builds, and changes the
+// folder, the watch and the game of a registered AI.
+func TestEditFixesAWrongCommand(t *testing.T) {
+	fixture.NeedTool(t, "g++")
+	db := filepath.Join(t.TempDir(), "class.db")
+	dir := copySample(t, "grip/SampleAICpp")
+	code, out, errs := ringside(t, "ai", "add", "--name", "cpp", "--game", "grip", "--dir", dir, "--build", "g++ -O2 -o bot main.cpp",
+		"--run", "./bot", "--no-watch", "--db", db)
+	if code != 1 || !strings.Contains(out, "main.cpp") || !strings.Contains(errs, `"ringside ai edit cpp --build CMD --run CMD"`) {
+		t.Fatalf("add with a build of a file that is not there: exit %d\n%s%s", code, out, errs)
+	}
+	out = mustRingside(t, "ai", "edit", "cpp", "--build", "g++ -O2 -o bot *.cpp", "--db", db)
+	if !strings.Contains(out, "build:  g++ -O2 -o bot *.cpp\n") || !strings.Contains(out, "built revision 1") {
+		t.Errorf("ai edit --build:\n%s", out)
+	}
+	moved := copySample(t, "grip/SampleAICpp")
+	mustRingside(t, "ai", "edit", "cpp", "--dir", moved, "--watch", "--game", "battle2048", "--db", db)
+	out = mustRingside(t, "ai", "show", "cpp", "--db", db)
+	for _, want := range []string{"game:      battle2048\n", "folder:    " + moved + "\n", "watched:   true\n", "current:   revision 1 "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("ai show after ai edit --dir --watch --game lacks %q:\n%s", want, out)
+		}
+	}
+	if code, _, errs := ringside(t, "ai", "edit", "cpp", "--watch", "--no-watch", "--db", db); code != 2 || !strings.Contains(errs, "give --watch or --no-watch, not both") {
+		t.Errorf("--watch --no-watch: exit %d, %q", code, errs)
 	}
 }

@@ -81,8 +81,11 @@ func runShard(c *cli, args []string) error {
 		fmt.Fprintln(c.stderr)
 	}
 	m := rep.Manifest
-	if err != nil && m.Token != "" {
+	if err != nil && rep.Started {
 		return fmt.Errorf("shard %d of %d of event %d stopped: %w; run the same command again to go on", m.Shard, m.Of, m.Event.ID, err)
+	}
+	if err != nil && m.Token != "" {
+		return fmt.Errorf("shard %d of %d of event %d: %w", m.Shard, m.Of, m.Event.ID, err)
 	}
 	if err != nil {
 		return err

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"os"
 	"os/exec"
@@ -108,7 +109,8 @@ func eventPicture(t *testing.T, db string) (show, standings string, replays map[
 }
 
 // TestShardsPlayAsAtHome is the issue's whole story through the real
-// binary: an event with a registered AI exported into 3 shards, each run
+// binary: an event with a registered AI (with an option of its own seat,
+// coords=xy) exported into 3 shards, each run
 // (one killed with SIGKILL halfway and run again), the results imported;
 // standings, every result and every replay are those of the same event
 // played at home with the same seed.
@@ -118,6 +120,8 @@ func TestShardsPlayAsAtHome(t *testing.T) {
 	home, away := filepath.Join(root, "home.db"), filepath.Join(root, "away.db")
 	addPyBot(t, src, "erin", home, away)
 	for _, db := range []string{home, away} {
+		// An option of erin's own seat must reach the worker and come back.
+		mustRingside(t, "ai", "edit", "erin", "--option", "coords=xy", "--db", db)
 		mustRingside(t, shardEvent(db, 40, "erin", "builtin:grip/greedy", "builtin:grip/random", "builtin:grip/greedy", "builtin:grip/random")...)
 	}
 	mustRingside(t, "event", "run", "1", "--db", home, "--quiet")
@@ -352,12 +356,26 @@ func TestImportRefusesTamperedAndForeignResults(t *testing.T) {
 			line["entries"].([]any)[1].(map[string]any)["hash"] = "0123456789abcdef"
 		}
 	})
+	otherOptions := filepath.Join(root, "options.result")
+	editResult(t, result, otherOptions, func(n int, line map[string]any) {
+		if n == -1 {
+			line["entries"].([]any)[0].(map[string]any)["options"] = "coords=xy"
+		}
+	})
+	seatOption := filepath.Join(root, "seat.result")
+	editResult(t, result, seatOption, func(n int, line map[string]any) {
+		if n == 2 {
+			line["log"].(map[string]any)["options"].(map[string]any)["coords@1"] = "xy"
+		}
+	})
 	for _, tt := range []struct {
 		name  string
 		event string
 		files []string
 		want  []string
 	}{
+		{"other options", "1", []string{otherOptions}, []string{`entry 1 (builtin:grip/greedy) was played with options "coords=xy"`, "export again with --resend", "nothing imported"}},
+		{"a seat played with an option", "1", []string{seatOption}, []string{"seat.result: match 3 (game 3)", `"coords@1":"xy"`, "nothing imported"}},
 		{"changed rank", "1", []string{result, tamperedRank}, []string{"rank.result: match 4 (game 4)", "re-simulates to ranks", "nothing imported"}},
 		{"changed rank in the replay too", "1", []string{tamperedBoth}, []string{"both.result: match 4 (game 4)", "re-simulates to ranks", "nothing imported"}},
 		{"another event", "2", []string{result}, []string{"holds results of event 1", "not of event 2", "ringside event import 1", "nothing imported"}},
@@ -376,6 +394,13 @@ func TestImportRefusesTamperedAndForeignResults(t *testing.T) {
 			unchanged(tt.name)
 		})
 	}
+	// An event that does not exist is named as such, not as one to stop.
+	for _, args := range [][]string{{"event", "import", "9", "--db", db, result}, {"event", "export", "9", "--db", db, "--shards", "2", "--out", filepath.Join(root, "x")}} {
+		code, _, errs := ringside(t, args...)
+		if code != 1 || !strings.Contains(errs, "there is no event 9") || !strings.Contains(errs, `"ringside event list" shows the events`) || strings.Contains(errs, "stop") {
+			t.Errorf("%v: exit %d, %q; want exit 1 saying there is no event 9", args, code, errs)
+		}
+	}
 	// The genuine file still goes in.
 	if out := mustRingside(t, "event", "import", "1", "--db", db, result); !strings.Contains(out, itoa(games[0])+" imported") {
 		t.Errorf("genuine import:\n%s", out)
@@ -392,7 +417,8 @@ func TestShardRunRefusesAnotherBundlesResult(t *testing.T) {
 	r0 := filepath.Join(root, "r0")
 	mustRingside(t, "shard", "run", bundles[0], "--out", r0, "--concurrency", "1")
 	before, _ := os.ReadFile(r0)
-	if code, _, errs := ringside(t, "shard", "run", bundles[1], "--out", r0); code != 2 || !strings.Contains(errs, "result of another bundle (shard 1 of 2") {
+	if code, _, errs := ringside(t, "shard", "run", bundles[1], "--out", r0); code != 2 || !strings.Contains(errs, "result of another bundle (shard 1 of 2") ||
+		strings.Contains(errs, "run the same command again") {
 		t.Errorf("exit %d, %q", code, errs)
 	}
 	notes := filepath.Join(root, "notes.txt")
@@ -408,9 +434,48 @@ func TestShardRunRefusesAnotherBundlesResult(t *testing.T) {
 	}
 }
 
+// TestShardRunRefusesAWorkerWithoutARuntime: a worker that lacks a
+// program a bot's run command starts (here python3, hidden by PATH) is
+// refused before any game, naming the entry and the program, instead of
+// playing every game of that bot as a crash that would import as real.
+func TestShardRunRefusesAWorkerWithoutARuntime(t *testing.T) {
+	exe, err := runner.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := t.TempDir()
+	db := filepath.Join(root, "club.db")
+	addPyBot(t, filepath.Join(root, "erin"), "erin", db)
+	mustRingside(t, shardEvent(db, 10, "erin", "builtin:grip/greedy", "builtin:grip/random", "builtin:grip/greedy")...)
+	bundles, _ := exportShards(t, db, filepath.Join(root, "b"), 1)
+	result := filepath.Join(root, "r.result")
+	cmd := exec.Command(exe, "shard", "run", bundles[0], "--out", result)
+	cmd.Env = append(os.Environ(), "LANG=C.UTF-8", "PATH="+t.TempDir())
+	var errs bytes.Buffer
+	cmd.Stderr = &errs
+	err = cmd.Run()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 1 {
+		t.Errorf("shard run without python3: %v, want exit 1", err)
+	}
+	for _, want := range []string{"entry erin r1 runs python3", "not installed on this machine", "apt-get install python3", "nothing was played"} {
+		if !strings.Contains(errs.String(), want) {
+			t.Errorf("stderr %q lacks %q", errs.String(), want)
+		}
+	}
+	if strings.Contains(errs.String(), "run the same command again") {
+		t.Errorf("stderr %q says to run again, which would fail the same way", errs.String())
+	}
+	if _, err := os.Stat(result); err == nil {
+		t.Errorf("a refused run left a result file")
+	}
+}
+
 // TestGNUParallelRecipe runs docs/distributed.md's GNU parallel command on
 // this machine, with the local sshlogin ":" and 2 job slots: bundles in,
-// results back, imported.
+// results back, imported. The recipe names bundles and results relative
+// to the bundles' folder, as every worker does; a registered AI must
+// start from its unpacked folder there like the built-in bots.
 func TestGNUParallelRecipe(t *testing.T) {
 	if _, err := exec.LookPath("parallel"); err != nil {
 		t.Skip("GNU parallel is not installed (Debian package \"parallel\"; .ci/run installs it): skipping the recipe test")
@@ -421,7 +486,8 @@ func TestGNUParallelRecipe(t *testing.T) {
 	}
 	root := t.TempDir()
 	db := filepath.Join(root, "club.db")
-	mustRingside(t, shardEvent(db, 10, "builtin:grip/greedy", "builtin:grip/random", "builtin:grip/greedy", "builtin:grip/random")...)
+	addPyBot(t, filepath.Join(root, "erin"), "erin", db)
+	mustRingside(t, shardEvent(db, 10, "erin", "builtin:grip/greedy", "builtin:grip/random", "builtin:grip/greedy")...)
 	dir := filepath.Join(root, "bundles")
 	bundles, _ := exportShards(t, db, dir, 4)
 	args := []string{"--will-cite", "-S", "2/:", "--joblog", filepath.Join(root, "shards.log"), "--trc", "{}.result",
@@ -440,11 +506,24 @@ func TestGNUParallelRecipe(t *testing.T) {
 	if len(results) != 4 {
 		t.Fatalf("%d result files came back, want 4:\n%s", len(results), out)
 	}
+	for _, r := range results {
+		data, err := os.ReadFile(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m := failedStart.Find(data); m != nil {
+			t.Errorf("%s: a bot did not start on the worker: %s", filepath.Base(r), m)
+		}
+	}
 	imported := mustRingside(t, append([]string{"event", "import", "1", "--db", db}, results...)...)
 	if !strings.Contains(imported, "48 imported") || !strings.Contains(imported, "is finished") {
 		t.Errorf("import:\n%s", imported)
 	}
 }
+
+// failedStart finds, in a result file, a seat whose program could not be
+// started.
+var failedStart = regexp.MustCompile(`"x":"cannot start(\\.|[^"\\])*"`)
 
 // BenchmarkShardRun plays the same 40 Grip games (5 entries, 4 seats, 60
 // turns at most, one game at a time) with a local "ringside event run"

@@ -155,8 +155,8 @@ func (s *Service) Register(a NewAI) (Registered, error) {
 	if err != nil {
 		return Registered{}, Errorf(Invalid, "folder %s: %v", a.Dir, err)
 	}
-	if _, err := s.db.AIByName(a.Name); err == nil {
-		return Registered{}, Errorf(Conflict, "an AI named %q already exists: choose another name", a.Name)
+	if old, err := s.db.AIByName(a.Name); err == nil {
+		return Registered{}, Errorf(Conflict, "an AI named %q already exists: choose another name, or change that AI", old.Name).withFix(FixEdit, old.Name)
 	}
 	var reg Registered
 	if !a.BuildSet || strings.TrimSpace(a.Run) == "" {

@@ -26,13 +26,14 @@ type Fix string
 
 // Fixes.
 const (
-	FixNone      Fix = ""
-	FixBuild     Fix = "build"      // build the AI named in Subject
-	FixListAIs   Fix = "list-ais"   // look at the registered AIs
-	FixRevisions Fix = "revisions"  // look at the revisions of the AI in Subject
-	FixEdit      Fix = "edit"       // change the commands or folder of the AI in Subject
-	FixListGames Fix = "list-games" // look at the games and their options
-	FixFiller    Fix = "filler"     // add a filler bot, such as Subject
+	FixNone       Fix = ""
+	FixBuild      Fix = "build"       // build the AI named in Subject
+	FixListAIs    Fix = "list-ais"    // look at the registered AIs
+	FixRevisions  Fix = "revisions"   // look at the revisions of the AI in Subject
+	FixEdit       Fix = "edit"        // change the commands or folder of the AI in Subject
+	FixListGames  Fix = "list-games"  // look at the games and their options
+	FixFiller     Fix = "filler"      // add a filler bot, such as Subject
+	FixListEvents Fix = "list-events" // look at the events
 )
 
 // Error is a use case's failure in plain words. Message says what is

@@ -572,9 +572,9 @@ func (s *Service) RenameEvent(id int64, name string) error {
 // event being played (here or by another process) is not deleted: stop it
 // first.
 func (s *Service) DeleteEvent(id int64) error {
-	lock, err := s.db.LockEvent(id)
+	lock, err := s.lockEvent(id, "stop it before deleting it")
 	if err != nil {
-		return &Error{Code: Conflict, Message: err.Error() + "; stop it before deleting it", Err: err}
+		return err
 	}
 	// The lock row goes with the event; releasing it afterwards only
 	// stops its heartbeat.
@@ -610,4 +610,21 @@ func ParseDeadline(text string, now time.Time) (time.Time, error) {
 	}
 	return time.Time{}, Errorf(Invalid, "deadline %q: write a date and time such as %s, or a time today such as 17:00",
 		text, now.Format("2006-01-02 15:04"))
+}
+
+// lockEvent takes the lock of event id for a change other than a run. The
+// advice says what to do when another process runs the event; an event
+// that does not exist is NotFound, with no advice about stopping it.
+func (s *Service) lockEvent(id int64, advice string) (*storage.EventLock, error) {
+	lock, err := s.db.LockEvent(id)
+	var locked *storage.LockedError
+	switch {
+	case err == nil:
+		return lock, nil
+	case errors.As(err, &locked):
+		return nil, &Error{Code: Conflict, Message: err.Error() + "; " + advice, Err: err}
+	case errors.Is(err, storage.ErrNotFound):
+		return nil, (&Error{Code: NotFound, Message: fmt.Sprintf("there is no event %d", id), Err: err}).withFix(FixListEvents, "")
+	}
+	return nil, err
 }

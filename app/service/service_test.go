@@ -58,7 +58,7 @@ func TestRegisterRefusals(t *testing.T) {
 		{"entry syntax", NewAI{Name: "a@r2", Game: "grip", Dir: dir}, Invalid, "has = or @", FixNone},
 		{"no game", NewAI{Name: "x", Dir: dir}, Invalid, "choose the game", FixListGames},
 		{"unknown game", NewAI{Name: "x", Game: "chess", Dir: dir}, Invalid, `unknown game "chess"`, FixListGames},
-		{"taken name", NewAI{Name: "ALICE", Game: "grip", Dir: dir}, Conflict, `an AI named "ALICE" already exists`, FixNone},
+		{"taken name", NewAI{Name: "ALICE", Game: "grip", Dir: dir}, Conflict, `an AI named "alice" already exists: choose another name, or change that AI`, FixEdit},
 		{"no folder", NewAI{Name: "x", Game: "grip", Dir: filepath.Join(dir, "nope")}, Failed, "no such folder", FixNone},
 		{"missing program", NewAI{Name: "x", Game: "grip", Dir: dir, Run: "nosuch-4711 bot.py"}, Failed, "nosuch-4711 is not installed", FixNone},
 		{"unknown limit", NewAI{Name: "x", Game: "grip", Dir: dir, Limits: "ram=1G"}, Invalid, `limit "ram": no such limit`, FixNone},

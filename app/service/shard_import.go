@@ -10,6 +10,7 @@ import (
 	"ringside/engine"
 	"ringside/engine/event"
 	"ringside/engine/games"
+	"ringside/runner"
 	"ringside/storage"
 )
 
@@ -39,9 +40,9 @@ func (s *Service) Import(id int64, files []string) (ImportReport, error) {
 	if len(files) == 0 {
 		return rep, Errorf(Invalid, "give the result files to import")
 	}
-	lock, err := s.db.LockEvent(id)
+	lock, err := s.lockEvent(id, "import when it has stopped")
 	if err != nil {
-		return rep, &Error{Code: Conflict, Message: err.Error() + "; import when it has stopped", Err: err}
+		return rep, err
 	}
 	defer lock.Release()
 	ev, err := s.db.Event(id)
@@ -52,11 +53,9 @@ func (s *Service) Import(id int64, files []string) (ImportReport, error) {
 	if err != nil {
 		return rep, wrap(Invalid, err, "event %d", id)
 	}
-	opts, err := g.Info().Resolve(ev.Options)
-	if err != nil {
+	if _, err := g.Info().Resolve(ev.Options); err != nil {
 		return rep, wrap(Invalid, err, "event %d", id)
 	}
-	wantOpts, _ := json.Marshal(opts)
 	ms, err := s.db.Matches(id)
 	if err != nil {
 		return rep, err
@@ -111,9 +110,22 @@ func (s *Service) Import(id int64, files []string) (ImportReport, error) {
 
 	// Every game read is checked, a repeat too: a file is refused whole.
 	// Re-simulating is most of the work: spread it over the cores.
+	// The options a game must record depend on its seats alone; a league
+	// has few seat orders and many games.
+	wantOpts := map[string][]byte{}
+	for _, p := range read {
+		seats := byID[p.line.Match].Game.Seats
+		key := fmt.Sprint(seats)
+		if _, ok := wantOpts[key]; !ok {
+			if wantOpts[key], err = matchOptions(g.Info(), ev, seats); err != nil {
+				return rep, wrap(Invalid, err, "event %d", id)
+			}
+		}
+	}
 	errs := make([]error, len(read))
 	onAllCores(len(read), func(i int) {
-		errs[i] = checkReplay(g, read[i].line, byID[read[i].line.Match], wantOpts)
+		m := byID[read[i].line.Match]
+		errs[i] = checkReplay(g, read[i].line, m, wantOpts[fmt.Sprint(m.Game.Seats)])
 	})
 	for i, err := range errs {
 		if err != nil {
@@ -172,6 +184,23 @@ func (s *Service) Import(id int64, files []string) (ImportReport, error) {
 	return rep, s.afterImport(ev, &rep)
 }
 
+// matchOptions is, as JSON, the options a game of ev with these seats
+// plays with and records: the event's, and as key@SEAT those of the AIs
+// in its seats (coords=xy), as the runner adds them.
+func matchOptions(info engine.Info, ev storage.Event, seats []int) ([]byte, error) {
+	bots := make([]runner.Bot, len(seats))
+	for i, e := range seats {
+		if e >= 0 && e < len(ev.Entries) {
+			bots[i].Options = entryOptions(ev.Entries[e].Options)
+		}
+	}
+	opts, err := info.Resolve(runner.SeatOptions(ev.Options, bots))
+	if err != nil {
+		return nil, fmt.Errorf("the event's options: %w", err)
+	}
+	return json.Marshal(opts)
+}
+
 // checkHeader refuses a result file of another event, or whose entries
 // are not the event's revisions.
 func checkHeader(f string, hdr *ResultHeader, ev storage.Event, entries []ShardEntry) error {
@@ -192,20 +221,25 @@ func checkHeader(f string, hdr *ResultHeader, ev storage.Event, entries []ShardE
 			return Errorf(Invalid, "%s: entry %d was played as %s (revision %d, hash %.12s), but event %d's entry %d is %s (revision %d, hash %.12s): the shard played other revisions; nothing imported",
 				f, i+1, got.Name, got.RevisionID, got.Hash, ev.ID, i+1, want.Name, want.RevisionID, want.Hash)
 		}
+		if got.Options != want.Options {
+			return Errorf(Invalid, "%s: entry %d (%s) was played with options %q, but event %d plays it with %q: the bundle came from an older Ringside or was changed; export again with --resend; nothing imported",
+				f, i+1, got.Name, got.Options, ev.ID, want.Options)
+		}
 	}
 	return nil
 }
 
 // checkReplay re-simulates a game played elsewhere and compares the
 // result the game reaches with the one recorded.
-func checkReplay(g engine.Game, l ResultLine, m storage.Match, wantOpts []byte) error {
+// want is the options it must record (matchOptions), as JSON.
+func checkReplay(g engine.Game, l ResultLine, m storage.Match, want []byte) error {
 	log := l.Log
 	if log.Game != g.Info().ID || log.Seed != m.Game.Seed || len(log.Players) != len(m.Game.Seats) {
 		return fmt.Errorf("its replay is of %s, seed %d, %d players, not %s, seed %d, %d players",
 			log.Game, log.Seed, len(log.Players), g.Info().ID, m.Game.Seed, len(m.Game.Seats))
 	}
-	if got, _ := json.Marshal(log.Options); string(got) != string(wantOpts) {
-		return fmt.Errorf("its replay was played with options %s, not the event's %s", got, wantOpts)
+	if got, _ := json.Marshal(log.Options); string(got) != string(want) {
+		return fmt.Errorf("its replay was played with options %s, not the event's %s", got, want)
 	}
 	res, err := engine.Resimulate(g, log)
 	if err != nil {

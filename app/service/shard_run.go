@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path"
 	"path/filepath"
 	"strings"
@@ -177,6 +178,7 @@ type ShardReport struct {
 	Played   int // games played by this run
 	Elapsed  time.Duration
 	Complete bool // every game of the bundle has a result
+	Started  bool // the checks passed and play began: an error after it leaves a result file to resume
 }
 
 // RunShard plays a bundle's games as the event would at home (the same
@@ -192,12 +194,21 @@ func RunShard(ctx context.Context, spec ShardRun) (rep ShardReport, err error) {
 	man := b.Manifest
 	rep.Manifest = man
 	rep.Machine, _ = os.Hostname()
-	work := spec.Out + ".files"
+	// Absolute, because each bot starts in its folder under work: a
+	// relative one, as every recipe gives (--out {}.result), would be
+	// looked up from the bot's own folder and no bot would start.
+	work, err := filepath.Abs(spec.Out + ".files")
+	if err != nil {
+		return rep, wrap(Failed, err, "result file %s", spec.Out)
+	}
 	if err := os.RemoveAll(work); err != nil {
 		return rep, wrap(Failed, err, "clear %s", work)
 	}
 	defer os.RemoveAll(work)
 	if err := b.Unpack(work); err != nil {
+		return rep, err
+	}
+	if err := checkWorker(man.Entries); err != nil {
 		return rep, err
 	}
 	header := ResultHeader{Format: ResultFormat, Token: man.Token, Event: man.Event, Shard: man.Shard, Of: man.Of,
@@ -224,7 +235,7 @@ func RunShard(ctx context.Context, spec ShardRun) (rep ShardReport, err error) {
 		Config: man.Play.Config, TimeScale: man.Play.TimeScale, Trusted: man.Play.Trusted, Limits: man.Play.Limits}
 	for _, e := range man.Entries {
 		se := storage.Entry{Index: e.Index, Name: e.Name, RevisionID: e.RevisionID, Command: e.Command,
-			Trusted: e.Trusted, Limits: e.Limits}
+			Trusted: e.Trusted, Limits: e.Limits, Options: e.Options}
 		if e.Folder != "" {
 			dir := filepath.Join(work, filepath.FromSlash(e.Folder))
 			se.Dir, se.Command = dir, runner.RevisionBot(e.Name, e.Command, dir).Command
@@ -259,6 +270,7 @@ func RunShard(ctx context.Context, spec ShardRun) (rep ShardReport, err error) {
 		return nil
 	}
 	began := time.Now()
+	rep.Started = true
 	runErr := run.Run(ctx)
 	rep.Elapsed = time.Since(began)
 	rep.Complete = rep.Earlier+rep.Played == len(man.Games)
@@ -273,6 +285,26 @@ func RunShard(ctx context.Context, spec ShardRun) (rep ShardReport, err error) {
 		runErr = wrap(Failed, err, "write %s", spec.Out)
 	}
 	return rep, runErr
+}
+
+// checkWorker refuses a machine that lacks a program the entries' run
+// commands start (a JRE, python3), before any game: otherwise that bot
+// would crash in every game, and its losses would import as real ones.
+func checkWorker(entries []ShardEntry) error {
+	for _, e := range entries {
+		if strings.HasPrefix(strings.TrimSpace(e.Command), runner.BuiltinPrefix) {
+			continue
+		}
+		argv, err := runner.Split(e.Command)
+		if err != nil || len(argv) == 0 || strings.Contains(argv[0], "/") {
+			continue // a bad command is reported when the match starts; a file in the bundle was checked
+		}
+		if _, err := exec.LookPath(argv[0]); err != nil {
+			return Errorf(Failed, "entry %s runs %s, which is not installed on this machine (not found on PATH): %s, or play the bundle on a machine that has it; nothing was played",
+				e.Name, argv[0], runner.InstallHint(argv[0]))
+		}
+	}
+	return nil
 }
 
 // appendLine writes one line in one write, so a killed run leaves at most

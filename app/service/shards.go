@@ -90,6 +90,8 @@ type ShardEntry struct {
 	Folder  string `json:"folder,omitempty"`
 	Trusted bool   `json:"trusted,omitempty"`
 	Limits  string `json:"limits,omitempty"`
+	// Options are the AI's own game options ("coords=xy"), for its seat.
+	Options string `json:"options,omitempty"`
 }
 
 // ShardGame is one scheduled game.
@@ -169,9 +171,9 @@ func (s *Service) Export(spec ExportSpec) ([]ExportedShard, error) {
 	if spec.Dir == "" {
 		return nil, Errorf(Invalid, "say where the bundles go with --out DIR")
 	}
-	lock, err := s.db.LockEvent(spec.Event)
+	lock, err := s.lockEvent(spec.Event, "stop it before exporting it")
 	if err != nil {
-		return nil, &Error{Code: Conflict, Message: err.Error() + "; stop it before exporting it", Err: err}
+		return nil, err
 	}
 	defer lock.Release()
 	ev, err := s.db.Event(spec.Event)
@@ -342,7 +344,7 @@ func (s *Service) shardEntries(ev storage.Event, pack bool) ([]ShardEntry, map[s
 	out := make([]ShardEntry, len(ev.Entries))
 	for i, e := range ev.Entries {
 		se := ShardEntry{Index: e.Index, Name: e.Name, RevisionID: e.RevisionID, Command: e.Command,
-			Trusted: e.Trusted, Limits: e.Limits}
+			Trusted: e.Trusted, Limits: e.Limits, Options: e.Options}
 		if e.RevisionID != 0 {
 			rev, err := s.db.Revision(e.RevisionID)
 			if err != nil && !errors.Is(err, storage.ErrNotFound) {

@@ -87,8 +87,8 @@ func (s *Service) NewFromTemplate(name, game, lang, dir string, watch bool) (Reg
 		return Registered{}, err
 	}
 	// Before copying, so a taken name leaves no folder behind.
-	if _, err := s.db.AIByName(name); err == nil {
-		return Registered{}, Errorf(Conflict, "an AI named %q already exists: choose another name", name)
+	if old, err := s.db.AIByName(name); err == nil {
+		return Registered{}, Errorf(Conflict, "an AI named %q already exists: choose another name, or change that AI", old.Name).withFix(FixEdit, old.Name)
 	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {

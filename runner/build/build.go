@@ -419,7 +419,7 @@ func checkScripts(ctx context.Context, dir, run string, timeout time.Duration) (
 		argv := append([]string{interp, "-m", "py_compile"}, files...)
 		fmt.Fprintf(out, "$ %s\n", strings.Join(quoteAll(argv), " "))
 		if !runStep(ctx, dir, argv, []string{"PYTHONPYCACHEPREFIX=" + cache}, timeout, out) {
-			fmt.Fprintf(out, "a script does not compile: fix it (the file and line are named above), or, if the bot never uses it, leave it out with a line in %s; the current revision stays current\n", IgnoreFile)
+			fmt.Fprintf(out, "a script does not compile: fix it (the file and line are named above), or, if the bot never uses it, leave it out with a line in %s\n", IgnoreFile)
 			return out.String(), false
 		}
 		return out.String(), true
@@ -430,7 +430,7 @@ func checkScripts(ctx context.Context, dir, run string, timeout time.Duration) (
 		argv := []string{interp, "--check", f}
 		fmt.Fprintf(out, "$ %s\n", strings.Join(quoteAll(argv), " "))
 		if !runStep(ctx, dir, argv, nil, timeout, out) {
-			fmt.Fprintf(out, "%s does not parse: fix it (the line is named above), or, if the bot never uses it, leave it out with a line in %s; the current revision stays current\n", f, IgnoreFile)
+			fmt.Fprintf(out, "%s does not parse: fix it (the line is named above), or, if the bot never uses it, leave it out with a line in %s\n", f, IgnoreFile)
 			return out.String(), false
 		}
 	}
