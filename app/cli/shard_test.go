@@ -434,6 +434,17 @@ func TestShardRunRefusesAnotherBundlesResult(t *testing.T) {
 	}
 }
 
+// erinEvent makes a new folder with a database in it, the Python AI erin
+// and a 10-game Grip event of erin against built-in bots.
+func erinEvent(t *testing.T) (root, db string) {
+	t.Helper()
+	root = t.TempDir()
+	db = filepath.Join(root, "club.db")
+	addPyBot(t, filepath.Join(root, "erin"), "erin", db)
+	mustRingside(t, shardEvent(db, 10, "erin", "builtin:grip/greedy", "builtin:grip/random", "builtin:grip/greedy")...)
+	return root, db
+}
+
 // TestShardRunRefusesAWorkerWithoutARuntime: a worker that lacks a
 // program a bot's run command starts (here python3, hidden by PATH) is
 // refused before any game, naming the entry and the program, instead of
@@ -443,10 +454,7 @@ func TestShardRunRefusesAWorkerWithoutARuntime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	root := t.TempDir()
-	db := filepath.Join(root, "club.db")
-	addPyBot(t, filepath.Join(root, "erin"), "erin", db)
-	mustRingside(t, shardEvent(db, 10, "erin", "builtin:grip/greedy", "builtin:grip/random", "builtin:grip/greedy")...)
+	root, db := erinEvent(t)
 	bundles, _ := exportShards(t, db, filepath.Join(root, "b"), 1)
 	result := filepath.Join(root, "r.result")
 	cmd := exec.Command(exe, "shard", "run", bundles[0], "--out", result)
@@ -484,10 +492,7 @@ func TestGNUParallelRecipe(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	root := t.TempDir()
-	db := filepath.Join(root, "club.db")
-	addPyBot(t, filepath.Join(root, "erin"), "erin", db)
-	mustRingside(t, shardEvent(db, 10, "erin", "builtin:grip/greedy", "builtin:grip/random", "builtin:grip/greedy")...)
+	root, db := erinEvent(t)
 	dir := filepath.Join(root, "bundles")
 	bundles, _ := exportShards(t, db, dir, 4)
 	args := []string{"--will-cite", "-S", "2/:", "--joblog", filepath.Join(root, "shards.log"), "--trc", "{}.result",
