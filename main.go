@@ -6,7 +6,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"runtime"
 	"strconv"
 	"strings"
 
@@ -101,17 +100,4 @@ func runApp(dbPath string) {
 	needDisplay()
 	a := fyneapp.NewWithID("io.ringside.app")
 	app.NewUI(a, dbPath).Win.ShowAndRun()
-}
-
-// needDisplay stops with one line, instead of a driver's stack trace, when
-// there is no graphical session to open a window in.
-func needDisplay() {
-	switch runtime.GOOS {
-	case "windows", "darwin", "ios", "android", "js":
-		return
-	}
-	if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
-		fmt.Fprintln(os.Stderr, `ringside: no display to open the window on (DISPLAY and WAYLAND_DISPLAY are not set); every command works without one: try "ringside help"`)
-		os.Exit(1)
-	}
 }

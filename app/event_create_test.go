@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2/widget"
+
 	"ringside/app/internal/fixture"
 	"ringside/engine/event"
 	"ringside/storage"
@@ -177,5 +179,42 @@ func TestCreateEventDialogDeadline(t *testing.T) {
 	ev := createdEvent(t, u)
 	if ev.Deadline.IsZero() || !slices.Contains(entryNames(ev), "alice r1") {
 		t.Errorf("event with deadline %v plays %v; want alice r1, built before the deadline", ev.Deadline, entryNames(ev))
+	}
+}
+
+// TestCreateEventDialogSevenInABracket: with the default filler already
+// chosen, a Grip bracket of 7 entrants takes the one filler it needs
+// instead of asking for one, and the entrants list shows a class's worth
+// of rows at once, not one.
+func TestCreateEventDialogSevenInABracket(t *testing.T) {
+	_, u := newTestUI(t)
+	for _, name := range []string{"alice", "bob", "carol", "dave"} {
+		pyAI(t, u, name)(fixture.PyBot(1))
+	}
+	f := showCreateEventForm(t, u)
+	onUI(func() {
+		f.game.SetSelected("grip")
+		f.format.SetSelected(string(event.Bracket))
+		f.entrants.choose("alice", "bob", "carol", "dave", "builtin:grip/greedy", "builtin:grip/random", "builtin:grip/search")
+	})
+	eventuallyUI(t, "the plan takes one filler", func() bool {
+		return strings.Contains(f.plan.Text, "A bracket of 7 entries and 1 filler bot(s), 4 per game")
+	})
+	onUI(func() {
+		if strings.Contains(f.plan.Text, "add") {
+			t.Errorf("plan asks for more: %q", f.plan.Text)
+		}
+		// Rows are as tall as one check; a class of 8 should need little
+		// or no scrolling.
+		row := widget.NewCheck("x", nil).MinSize().Height
+		if h := f.entrants.list.Size().Height; h < 5*row {
+			t.Errorf("the entrants list is %v tall, under 5 rows of %v", h, row)
+		}
+		f.runNow.SetChecked(false)
+		f.submit()
+	})
+	ev := createdEvent(t, u)
+	if len(ev.Entries) != 8 || ev.Config.Format != event.Bracket {
+		t.Errorf("event %s of %d entries %v, want a bracket of 7 and a filler", ev.Config.Format, len(ev.Entries), entryNames(ev))
 	}
 }

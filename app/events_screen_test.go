@@ -2,7 +2,9 @@ package app
 
 import (
 	"fmt"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -248,4 +250,22 @@ func TestGamesListShowsAGameAsItStarts(t *testing.T) {
 			t.Errorf("the games list offers %q (disabled %v) for the game being played", g.open.Text, g.open.Disabled())
 		}
 	})
+}
+
+// TestExportFolder: standings are offered for saving in Documents, or
+// home, never in the folder a file dialog used last (a student's watched
+// folder, where the file would become a new revision of the bot).
+func TestExportFolder(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	if got := exportFolder(); got != home {
+		t.Errorf("without Documents: %q, want %q", got, home)
+	}
+	docs := filepath.Join(home, "Documents")
+	if err := os.Mkdir(docs, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if got := exportFolder(); got != docs {
+		t.Errorf("with Documents: %q, want %q", got, docs)
+	}
 }

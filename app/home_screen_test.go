@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"ringside/app/internal/fixture"
+	"ringside/app/service"
 	"ringside/storage"
 )
 
@@ -56,6 +57,61 @@ func TestHomeSaysAnotherAppHasTheDatabase(t *testing.T) {
 			})
 		})
 	}
+}
+
+// TestSecondAppOpensOnHome: an app opened on a database another app has
+// open starts on Home, where the line about the other app is, even when
+// the screen used last was another; without another app it opens where
+// the user left it.
+func TestSecondAppOpensOnHome(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "class.db")
+	svc, err := service.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// An event, so that the database is not a first run (which opens on
+	// Home anyway).
+	if _, _, err := svc.CreateEvent(service.EventSpec{Game: "grip", Seed: 1, SeedSet: true, Games: 1,
+		Entries: []string{"builtin:grip/greedy", "builtin:grip/random", "builtin:grip/random", "builtin:grip/random"}}); err != nil {
+		t.Fatal(err)
+	}
+	svc.Close()
+	open := func() *UI {
+		var u *UI
+		onUI(func() {
+			a := test.NewTempApp(t)
+			a.Preferences().SetInt(prefScreen, 1) // Events, as the first window left it
+			u = NewUI(a, path)
+		})
+		t.Cleanup(func() {
+			if u.ctx.Err() == nil {
+				u.Win.Close()
+			}
+		})
+		return u
+	}
+	alone := open()
+	var tab int
+	onUI(func() { tab = alone.tabs.SelectedIndex() })
+	if tab != 1 {
+		t.Errorf("alone on the database the app opens on screen %d, want 1 (Events, where it was left)", tab)
+	}
+	// Not under the UI lock: closing waits for work that may want it.
+	alone.Win.Close()
+
+	fixture.OtherApp(t, path)
+	u := open()
+	onUI(func() { tab = u.tabs.SelectedIndex() })
+	if tab != 0 {
+		t.Errorf("with another app on the database the app opens on screen %d, want 0 (Home, which says so)", tab)
+	}
+	eventually(t, "Home names the other app", func() bool {
+		var shown bool
+		onUI(func() {
+			shown = u.home.others.Visible() && strings.Contains(u.home.others.Text, "also open in another Ringside window")
+		})
+		return shown
+	})
 }
 
 // TestDemoTwiceIsOneEvent: pressing a demo's Run again shows the demo

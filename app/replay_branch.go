@@ -351,6 +351,8 @@ func newBranchWindow(a fyne.App, what string, orig, branch *engine.Log) (fyne.Wi
 	}
 	left.Seek(br.Step)
 	right.Seek(br.Step)
+	left.SetNarrow()
+	right.SetNarrow()
 	outcome := func(log *engine.Log) string {
 		if log.Aborted != "" {
 			return "stopped before the end"
@@ -374,7 +376,9 @@ func newBranchWindow(a fyne.App, what string, orig, branch *engine.Log) (fyne.Wi
 	// The keys drive the branch; the original follows by its own controls.
 	right.AttachKeys(w.Canvas())
 	w.SetOnClosed(func() { left.Close(); right.Close() })
-	w.Resize(fyne.NewSize(1600, 850))
+	// As the replay window: within a 1024×768 projector; a bigger screen
+	// can maximise it.
+	w.Resize(fyne.NewSize(1000, 700))
 	w.Show()
 	return w, nil
 }

@@ -204,3 +204,45 @@ func TestViewBranchFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestBranchWindowFitsAProjector: a branch beside its original, in each
+// game, opens in a window no bigger than a 1024×768 projector, and both
+// viewers fit in it whole.
+func TestBranchWindowFitsAProjector(t *testing.T) {
+	dir := t.TempDir()
+	exe, _ := runner.Executable()
+	for _, g := range []struct{ game, a, b string }{
+		{"battle2048", "builtin:battle2048/greedy", "builtin:battle2048/random"},
+		{"grip", "builtin:grip/greedy", "builtin:grip/random"},
+		{"cloud", "builtin:cloud/hunter", "builtin:cloud/random"},
+	} {
+		db := filepath.Join(dir, g.game+".db")
+		orig, branch := filepath.Join(dir, g.game+"-orig.json"), filepath.Join(dir, g.game+"-branch.json")
+		for _, args := range [][]string{
+			{"event", "create", "--game", g.game, "--entry", g.a, "--entry", g.b, "--filler", g.b, "--games", "1", "--seed", "4"},
+			{"event", "run", "1", "--quiet"},
+			{"replay", "export", "1", "--out", orig},
+			{"replay", "branch", "1", "--turn", "5", "--seat", "1", "--bot", g.a, "--replay", branch},
+		} {
+			if out, err := exec.Command(exe, append(args, "--db", db)...).CombinedOutput(); err != nil {
+				t.Fatalf("%v: %v\n%s", args, err, out)
+			}
+		}
+		var a fyne.App
+		onUI(func() { a = test.NewTempApp(t) })
+		onUI(func() {
+			w, err := NewBranchFilesWindow(a, branch, orig)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer w.Close()
+			size, min := w.Canvas().Size(), w.Content().MinSize()
+			if size.Width > 1024 || size.Height > 768 {
+				t.Errorf("%s: the branch window opens at %v, bigger than a 1024×768 screen", g.game, size)
+			}
+			if min.Width > size.Width || min.Height > size.Height {
+				t.Errorf("%s: the two viewers need %v, more than the window's %v", g.game, min, size)
+			}
+		})
+	}
+}

@@ -193,6 +193,11 @@ func (u *UI) build() {
 	if evs, err := u.DB.ListEvents(); err == nil && len(evs) == 0 {
 		u.tabs.SelectIndex(0)
 	}
+	// A second window on the database starts on Home too: its line about
+	// the other window is the first thing seen, not a surprise later.
+	if text, err := u.Svc.OtherAppsText(); err == nil && text != "" {
+		u.tabs.SelectIndex(0)
+	}
 	u.tabs.OnSelected = func(t *container.TabItem) {
 		prefs.SetInt(prefScreen, u.tabs.SelectedIndex())
 		switch t.Content {

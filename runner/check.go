@@ -260,6 +260,9 @@ func Preflight(ctx context.Context, m Match, seat int) (*CheckReport, error) {
 		}
 	}
 	r.Answers = ok
+	// The turn a bot stopped on got no reply: replies are counted over
+	// the other turns.
+	replied := asked - crashes
 	item := func(what, problem string, good int) {
 		switch {
 		case problem != "":
@@ -267,12 +270,18 @@ func Preflight(ctx context.Context, m Match, seat int) (*CheckReport, error) {
 		case good < 0:
 			r.Items = append(r.Items, CheckItem{what, true, "ok"})
 		default:
-			r.Items = append(r.Items, CheckItem{what, true, fmt.Sprintf("ok (%d of %d)", good, asked)})
+			r.Items = append(r.Items, CheckItem{what, true, fmt.Sprintf("ok (%d of %d)", good, replied)})
 		}
 	}
 	item("keeps running", crash, -1)
-	item("answers in time", late, asked-timeouts-crashes)
-	item("answers are valid", bad, ok)
+	if replied > 0 || crashes == 0 {
+		item("answers in time", late, replied-timeouts)
+		item("answers are valid", bad, ok)
+	} else {
+		// Nothing is known of answers it never gave; "ok (0 of 1)" would
+		// pass them.
+		r.Items = append(r.Items, CheckItem{"answers", false, "none seen: it stopped before its first answer"})
+	}
 	if asked == 0 {
 		r.Items = append(r.Items, CheckItem{"answers", false, "the game never asked it anything (it ended too soon)"})
 	}

@@ -98,6 +98,47 @@ func TestPreflight(t *testing.T) {
 	}
 }
 
+// TestPreflightCrashOnFirstTurn: a Grip bot that says READY and stops on
+// its first turn fails "keeps running", and the report says nothing is
+// known of its answers, not "ok (0 of 1)" over answers it never gave.
+func TestPreflightCrashOnFirstTurn(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 is not installed: the preflight test uses Python bots")
+	}
+	g, err := games.Get("grip")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	bot := "import sys\nprint('READY', flush=True)\nfor line in sys.stdin:\n    if line.strip() == 'EOD':\n        raise SystemExit('index out of range')\n"
+	if err := os.WriteFile(filepath.Join(dir, "hugo.py"), []byte(bot), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tmpl, err := filepath.Abs("../assets/templates/grip/python/bot.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := Bot{Name: "template", Command: "python3 " + tmpl}
+	m := Match{Game: g, Seed: 3, Options: engine.Options{"max_turns": "40"}, TimeScale: 3,
+		Bots: []Bot{{Name: "hugo", Command: "python3 hugo.py", Dir: dir}, other, other, other}}
+	rep, err := Preflight(context.Background(), m, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	failed := ""
+	for _, it := range rep.Items {
+		if !it.OK && failed == "" {
+			failed = it.What
+		}
+		if it.OK && strings.HasPrefix(it.Text, "ok (0 of") {
+			t.Errorf("%s: %q, though the bot never answered", it.What, it.Text)
+		}
+	}
+	if rep.OK() || failed != "keeps running" {
+		t.Errorf("first failing item %q, want \"keeps running\": %+v", failed, rep.Items)
+	}
+}
+
 func TestMissingProgramHints(t *testing.T) {
 	tests := []struct{ prog, want string }{
 		{"javac", "javac is not installed (not found on PATH): install a JDK (Debian: apt-get install default-jdk-headless), or change the build command"},

@@ -20,13 +20,14 @@ import (
 type gripBoard struct {
 	seats
 
-	caption *canvas.Text
-	strip   [grip.Seats]gripChip
-	frame   *canvas.Rectangle // the board's outline and the gaps between blocks
-	blocks  [grip.Blocks][grip.Blocks]*canvas.Rectangle
-	timers  [grip.Blocks][grip.Blocks]*canvas.Text
-	grid    []*canvas.Line // square boundaries inside blocks
-	pieces  [grip.Seats]gripPiece
+	caption  *canvas.Text
+	captionW float32 // width the caption may take
+	strip    [grip.Seats]gripChip
+	frame    *canvas.Rectangle // the board's outline and the gaps between blocks
+	blocks   [grip.Blocks][grip.Blocks]*canvas.Rectangle
+	timers   [grip.Blocks][grip.Blocks]*canvas.Text
+	grid     []*canvas.Line // square boundaries inside blocks
+	pieces   [grip.Seats]gripPiece
 
 	// Geometry of the last layout: origin, square side, gap between blocks.
 	x0, y0, sq, gap float32
@@ -146,6 +147,7 @@ func (b *gripBoard) layout(size fyne.Size) {
 	// Caption, then the players strip.
 	b.caption.TextSize = 16
 	paint.PlaceText(b.caption, pad, top)
+	b.captionW = max(0, size.Width-2*pad)
 	top += b.caption.MinSize().Height + 2
 	stripH := float32(24)
 	avail := size.Width - 2*pad
@@ -538,7 +540,7 @@ func (b *gripBoard) drawCaption(acted int) {
 	if s.Done() {
 		txt += " · game over"
 	}
-	setText(b.caption, txt, fg)
+	setText(b.caption, paint.ClipText(txt, b.caption, b.captionW), fg)
 	b.caption.Resize(b.caption.MinSize())
 }
 

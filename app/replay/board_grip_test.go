@@ -149,3 +149,25 @@ func TestGripViewerShots(t *testing.T) {
 		t.Errorf("light theme: frame %v, want %v", got, gripFrame.Light)
 	}
 }
+
+// TestGripCaptionFits: at every step, on a board as narrow as a branch's
+// viewer gives it, the caption ("Turn 0 of 970 · hugo: crashed (the
+// bot's output closed), does nothing") ends within the board instead of
+// running over the seat panel and the viewer beside it.
+func TestGripCaptionFits(t *testing.T) {
+	test.NewTempApp(t)
+	d, err := simulate(grip.New(), gripLog(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, width := range []float32{300, 420} {
+		b, _ := boardWindow(t, d, 0, fyne.NewSize(width, 420))
+		gb := b.(*gripBoard)
+		for step := range d.steps {
+			b.Show(d.states[step], &d.steps[step])
+			if c := rectOf(gb.caption); c.x+c.w > width {
+				t.Fatalf("width %v, step %d: caption %q ends at %v", width, step, gb.caption.Text, c.x+c.w)
+			}
+		}
+	}
+}

@@ -181,6 +181,12 @@ type Viewer struct {
 	speedSel                         *widget.Select
 	position                         *widget.Label
 	content                          fyne.CanvasObject
+	// The pieces content is made of, for SetNarrow: the buttons and the
+	// speed; the counter and the live controls; the keys' hint; the
+	// board beside the seat panel.
+	transport, where *fyne.Container
+	hint             *widget.Label
+	split            *container.Split
 	// now jumps to the latest step of a game in play; liveNote says the
 	// game is in play, or how it ended.
 	now      *widget.Button
@@ -322,14 +328,13 @@ func (v *Viewer) build() {
 	hint := widget.NewLabel("Space play · ←/→ step · Home/End · +/− speed")
 	hint.TextStyle.Italic = true
 	hint.Truncation = fyne.TextTruncateEllipsis
-	controls := container.NewBorder(nil, nil,
-		container.NewHBox(v.first, v.back, v.play, v.forward, v.last, widget.NewLabel("Speed"), v.speedSel, v.position,
-			v.liveNote, v.now, widget.NewSeparator()),
-		nil, hint)
-	bottom := container.NewVBox(v.timeline, controls)
-	split := container.NewHSplit(v.board.Object(), v.panel.root)
-	split.Offset = 0.68
-	v.content = container.NewBorder(nil, bottom, nil, nil, split)
+	v.transport = container.NewHBox(v.first, v.back, v.play, v.forward, v.last, widget.NewLabel("Speed"), v.speedSel)
+	v.where = container.NewHBox(v.position, v.liveNote, v.now, widget.NewSeparator())
+	v.hint = hint
+	controls := container.NewBorder(nil, nil, container.NewHBox(v.transport, v.where), nil, hint)
+	v.split = container.NewHSplit(v.board.Object(), v.panel.root)
+	v.split.Offset = 0.68
+	v.content = container.NewBorder(nil, container.NewVBox(v.timeline, controls), nil, nil, v.split)
 	if len(d.steps) == 0 {
 		for _, b := range []*widget.Button{v.first, v.back, v.play, v.forward, v.last} {
 			b.Disable()
@@ -357,6 +362,16 @@ func (v *Viewer) SetCompact() {
 	defer v.mu.Unlock()
 	v.content = container.NewBorder(nil, container.NewVBox(v.timeline, container.NewHBox(v.position, v.liveNote)), nil, nil,
 		v.board.Object())
+}
+
+// SetNarrow puts the controls on two rows, the buttons above the turn
+// counter, so that two viewers fit side by side on a 1024-pixel screen
+// (a branch beside its original). Call it before the viewer is shown.
+func (v *Viewer) SetNarrow() {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	controls := container.NewVBox(v.transport, container.NewBorder(nil, nil, v.where, nil, v.hint))
+	v.content = container.NewBorder(nil, container.NewVBox(v.timeline, controls), nil, nil, v.split)
 }
 
 // Live reports whether the game shown is still being played.

@@ -94,7 +94,8 @@ type Cell struct {
 //   - gauntlet and SPRT: rating, since candidates and field entries play
 //     different numbers of games against different opponents;
 //   - bracket: the round reached, then the place in the match or heat that
-//     eliminated the entry (losers of one round share a rank), then seed.
+//     eliminated the entry (losers of one round share a rank, as do the
+//     entries of a match still undecided), then score, then seed.
 //
 // Remaining ties are broken by entry order.
 func Standings(cfg Config, done []Outcome) (Table, error) {
@@ -228,6 +229,9 @@ func Standings(cfg Config, done []Outcome) (Table, error) {
 		for i := range rows {
 			rows[i].Reached = reached[i]
 			primary[i] = [2]float64{float64(reached[i]), -float64(place[i])}
+			// Entries still in one undecided heat (or out in one round)
+			// share a place; listed by their games so far, not by seed.
+			secondary[i] = rows[i].Score
 		}
 	}
 	sort.SliceStable(ranked, func(x, y int) bool {

@@ -228,6 +228,31 @@ func TestStandingsSwissAndBracket(t *testing.T) {
 	}
 }
 
+// TestStandingsBracketInPlay: entries still in one undecided heat share
+// their place, but are listed by what their games so far say, best score
+// first, not by seed.
+func TestStandingsBracketInPlay(t *testing.T) {
+	cfg := Config{Format: Bracket, Entries: entries(4), Seats: 4, Games: 3, Seed: 1}
+	games, finished, err := Next(cfg, nil)
+	if err != nil || finished || len(games) < 2 {
+		t.Fatalf("the heat's games: %d, finished %v, %v", len(games), finished, err)
+	}
+	// Two games played, the last seed winning both.
+	var done []Outcome
+	for _, g := range games[:2] {
+		done = append(done, Outcome{Game: g, Ranks: reverseIndex(g)})
+	}
+	tab, err := Standings(cfg, done)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range tab.Rows {
+		if want := 3 - i; r.Entry != want || r.Rank != 1 {
+			t.Errorf("row %d: entry %d (score %.2f) rank %d; want entry %d, rank 1 (all still in the heat)", i, r.Entry, r.Score, r.Rank, want)
+		}
+	}
+}
+
 func TestStandingsGauntletAndEmpty(t *testing.T) {
 	es := entries(4)
 	es[3].Candidate = true
