@@ -164,24 +164,15 @@ func TestViewBranchFiles(t *testing.T) {
 	exe, _ := runner.Executable()
 	db := filepath.Join(dir, "b.db")
 	orig, branch, other := filepath.Join(dir, "orig.json"), filepath.Join(dir, "branch.json"), filepath.Join(dir, "other.json")
-	for _, args := range [][]string{
+	runAll(t, exe, db, [][]string{
 		{"event", "create", "--game", "battle2048", "--entry", "builtin:battle2048/greedy", "--entry", "builtin:battle2048/random", "--games", "1", "--seed", "4"},
 		{"event", "run", "1", "--quiet"},
 		{"replay", "export", "1", "--out", orig},
 		{"replay", "branch", "1", "--turn", "5", "--seat", "1", "--bot", "builtin:battle2048/greedy", "--replay", branch},
 		{"replay", "export", "2", "--out", other},
-	} {
-		if out, err := exec.Command(exe, append(args, "--db", db)...).CombinedOutput(); err != nil {
-			t.Fatalf("%v: %v\n%s", args, err, out)
-		}
-	}
-	var a fyne.App
-	onUI(func() { a = test.NewTempApp(t) })
+	})
+	a, w := openBranchFiles(t, branch, orig)
 	onUI(func() {
-		w, err := NewBranchFilesWindow(a, branch, orig)
-		if err != nil {
-			t.Fatal(err)
-		}
 		n := 0
 		walk(t, w.Content(), func(o fyne.CanvasObject) {
 			if _, ok := o.(*replay.Viewer); ok {
@@ -205,6 +196,34 @@ func TestViewBranchFiles(t *testing.T) {
 	}
 }
 
+// openBranchFiles opens the window that shows branch beside orig in a
+// new test app.
+func openBranchFiles(t *testing.T, branch, orig string) (fyne.App, fyne.Window) {
+	t.Helper()
+	var a fyne.App
+	var w fyne.Window
+	var err error
+	onUI(func() {
+		a = test.NewTempApp(t)
+		w, err = NewBranchFilesWindow(a, branch, orig)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a, w
+}
+
+// runAll runs the ringside binary exe with each of cmds against the
+// database db, in turn, and stops the test at the first that fails.
+func runAll(t *testing.T, exe, db string, cmds [][]string) {
+	t.Helper()
+	for _, args := range cmds {
+		if out, err := exec.Command(exe, append(args, "--db", db)...).CombinedOutput(); err != nil {
+			t.Fatalf("%v: %v\n%s", args, err, out)
+		}
+	}
+}
+
 // TestBranchWindowFitsAProjector: a branch beside its original, in each
 // game, opens in a window no bigger than a 1024×768 projector, and both
 // viewers fit in it whole.
@@ -218,23 +237,14 @@ func TestBranchWindowFitsAProjector(t *testing.T) {
 	} {
 		db := filepath.Join(dir, g.game+".db")
 		orig, branch := filepath.Join(dir, g.game+"-orig.json"), filepath.Join(dir, g.game+"-branch.json")
-		for _, args := range [][]string{
+		runAll(t, exe, db, [][]string{
 			{"event", "create", "--game", g.game, "--entry", g.a, "--entry", g.b, "--filler", g.b, "--games", "1", "--seed", "4"},
 			{"event", "run", "1", "--quiet"},
 			{"replay", "export", "1", "--out", orig},
 			{"replay", "branch", "1", "--turn", "5", "--seat", "1", "--bot", g.a, "--replay", branch},
-		} {
-			if out, err := exec.Command(exe, append(args, "--db", db)...).CombinedOutput(); err != nil {
-				t.Fatalf("%v: %v\n%s", args, err, out)
-			}
-		}
-		var a fyne.App
-		onUI(func() { a = test.NewTempApp(t) })
+		})
+		_, w := openBranchFiles(t, branch, orig)
 		onUI(func() {
-			w, err := NewBranchFilesWindow(a, branch, orig)
-			if err != nil {
-				t.Fatal(err)
-			}
 			defer w.Close()
 			size, min := w.Canvas().Size(), w.Content().MinSize()
 			if size.Width > 1024 || size.Height > 768 {
