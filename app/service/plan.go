@@ -3,6 +3,7 @@ package service
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"ringside/engine/event"
@@ -52,15 +53,17 @@ func (p Plan) Words() string {
 		games = fmt.Sprintf("%d games in the first round, more as results come in", p.Games)
 	}
 	s := fmt.Sprintf("A %s of %s, %d per game: %s", p.Format, who, p.Seats, games)
+	if p.Pace > 0 {
+		// Games played here lately were not slowed down to be watched:
+		// their time says nothing about a paced event's.
+		return s + fmt.Sprintf(", played at %s turns a second to be watched, so a game of 300 turns lasts %s.",
+			paceText(p.Pace), roundDuration(time.Duration(300/p.Pace*float64(time.Second))))
+	}
 	if d := p.Duration(); d > 0 {
 		s += fmt.Sprintf(", about %s at %d at once (games of this game took %s each lately)",
 			roundDuration(d), p.AtOnce, roundDuration(p.PerGame))
 	} else {
 		s += "; how long they take shows once the first games are played"
-	}
-	if p.Pace > 0 {
-		s += fmt.Sprintf("; played at %s turns a second to be watched, so a game of 300 turns lasts at least %s",
-			paceText(p.Pace), roundDuration(time.Duration(300/p.Pace*float64(time.Second))))
 	}
 	return s + "."
 }
@@ -74,9 +77,13 @@ func roundDuration(d time.Duration) string {
 	case d < time.Minute:
 		return d.Round(time.Second).String()
 	case d < time.Hour:
-		return d.Round(time.Minute).String()
+		return strings.TrimSuffix(d.Round(time.Minute).String(), "0s") // "9m", not "9m0s"
 	}
-	return d.Round(10 * time.Minute).String()
+	s := strings.TrimSuffix(d.Round(10*time.Minute).String(), "0s") // "1h50m", "2h0m"
+	if strings.HasSuffix(s, "h0m") {
+		s = strings.TrimSuffix(s, "0m")
+	}
+	return s
 }
 
 // PlanEvent checks spec like CreateEvent and says what the event would

@@ -411,3 +411,34 @@ func TestParseDeadline(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanWords: the plan line says what Create would start. A paced
+// event's length comes from its pace, never from unpaced games played
+// here lately (the line once said "about 7s" and "a game lasts at least
+// 38s" at once).
+func TestPlanWords(t *testing.T) {
+	league := Plan{Format: event.League, Entries: 8, Seats: 4, Games: 840, AtOnce: 3}
+	measured := league
+	measured.PerGame, measured.Measured = 2*time.Second, 5
+	paced := measured
+	paced.Pace = 10
+	sprt := Plan{Format: event.SPRT, Entries: 2, Seats: 2, Games: 500, Fillers: 1}
+	for _, tt := range []struct {
+		name string
+		p    Plan
+		want string
+	}{
+		{"nothing measured yet", league, "A league of 8 entries, 4 per game: 840 games; how long they take shows once the first games are played."},
+		{"measured", measured, "A league of 8 entries, 4 per game: 840 games, about 9m at 3 at once (games of this game took 2s each lately)."},
+		{"paced", paced, "A league of 8 entries, 4 per game: 840 games, played at 10 turns a second to be watched, so a game of 300 turns lasts 30s."},
+		{"hours", Plan{Format: event.League, Entries: 30, Seats: 4, Games: 6600, AtOnce: 1, PerGame: time.Second, Measured: 9}, "A league of 30 entries, 4 per game: 6600 games, about 1h50m at 1 at once (games of this game took 1s each lately)."},
+		{"whole hours", Plan{Format: event.League, Entries: 30, Seats: 4, Games: 7000, AtOnce: 1, PerGame: time.Second, Measured: 9}, "A league of 30 entries, 4 per game: 7000 games, about 2h at 1 at once (games of this game took 1s each lately)."},
+		{"sprt with a filler", sprt, "A sprt of 2 entries and 1 filler bot(s), 2 per game: at most 500 games (it stops as soon as the test decides); how long they take shows once the first games are played."},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.p.Words(); got != tt.want {
+				t.Errorf("Words() =\n%q\nwant\n%q", got, tt.want)
+			}
+		})
+	}
+}
