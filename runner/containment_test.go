@@ -12,6 +12,7 @@ import (
 
 	"ringside/engine"
 	"ringside/engine/event"
+	"ringside/runner/runnertest"
 )
 
 // TestDaemonsDieWithTheGame plays a league of bots whose grandchildren
@@ -107,23 +108,7 @@ func TestRecycledGroupNeverSignalled(t *testing.T) {
 	}
 	<-p.exited
 	pgid := p.cmd.Process.Pid
-	var other *exec.Cmd
-	for try := 0; try < 20 && other == nil; try++ {
-		if err := os.WriteFile("/proc/sys/kernel/ns_last_pid", []byte(strconv.Itoa(pgid-1)), 0); err != nil {
-			t.Skipf("cannot force the next pid: %v", err)
-		}
-		c := exec.Command("/bin/sleep", "30")
-		c.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
-		if err := c.Start(); err != nil {
-			t.Fatal(err)
-		}
-		if c.Process.Pid == pgid {
-			other = c
-		} else {
-			c.Process.Kill()
-			c.Wait()
-		}
-	}
+	other := runnertest.StartAt(t, pgid, 30)
 	if other == nil {
 		t.Skip("another program took the pid first")
 	}

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"ringside/runner"
+	"ringside/runner/runnertest"
 	"ringside/runner/sandbox"
 )
 
@@ -330,23 +331,7 @@ func TestRecycledGroupThroughTheBinary(t *testing.T) {
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
-	var other *exec.Cmd
-	for try := 0; try < 20 && other == nil; try++ {
-		if err := os.WriteFile("/proc/sys/kernel/ns_last_pid", []byte(strconv.Itoa(pgid-1)), 0); err != nil {
-			t.Skipf("cannot force the next pid: %v", err)
-		}
-		c := exec.Command("/bin/sleep", "60")
-		c.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
-		if err := c.Start(); err != nil {
-			t.Fatal(err)
-		}
-		if c.Process.Pid == pgid {
-			other = c
-		} else {
-			c.Process.Kill()
-			c.Wait()
-		}
-	}
+	other := runnertest.StartAt(t, pgid, 60)
 	if other == nil {
 		cmd.Process.Kill()
 		<-exited
