@@ -101,3 +101,14 @@ func runApp(dbPath string) {
 	a := fyneapp.NewWithID("io.ringside.app")
 	app.NewUI(a, dbPath).Win.ShowAndRun()
 }
+
+// needDisplay stops with one line, instead of a driver's stack trace, when
+// there is no graphical session to open a window in: none named, or one
+// named that nothing answers on (a DISPLAY left over from another login, an
+// ssh session without X forwarding).
+func needDisplay() {
+	if why := app.DisplayMissing(os.Getenv("DISPLAY"), os.Getenv("WAYLAND_DISPLAY")); why != "" {
+		fmt.Fprintf(os.Stderr, "ringside: no display to open the window on (%s); every command works without one: try \"ringside help\"\n", why)
+		os.Exit(1)
+	}
+}

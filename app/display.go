@@ -1,29 +1,19 @@
-package main
+package app
 
 import (
 	"fmt"
 	"net"
-	"os"
 	"runtime"
 	"strconv"
 	"strings"
 	"time"
 )
 
-// needDisplay stops with one line, instead of a driver's stack trace, when
-// there is no graphical session to open a window in: none named, or one
-// named that nothing answers on (a DISPLAY left over from another login, an
-// ssh session without X forwarding).
-func needDisplay() {
-	if why := displayMissing(os.Getenv("DISPLAY"), os.Getenv("WAYLAND_DISPLAY")); why != "" {
-		fmt.Fprintf(os.Stderr, "ringside: no display to open the window on (%s); every command works without one: try \"ringside help\"\n", why)
-		os.Exit(1)
-	}
-}
-
-// displayMissing says why no window can be opened on display (DISPLAY) or
-// wayland (WAYLAND_DISPLAY), or "" when one can be tried.
-func displayMissing(display, wayland string) string {
+// DisplayMissing says why no window can be opened on display (DISPLAY) or
+// wayland (WAYLAND_DISPLAY), or "" when one can be tried: none named, or
+// one named that nothing answers on (a DISPLAY left over from another
+// login, an ssh session without X forwarding).
+func DisplayMissing(display, wayland string) string {
 	switch runtime.GOOS {
 	case "windows", "darwin", "ios", "android", "js":
 		return ""

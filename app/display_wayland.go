@@ -1,6 +1,6 @@
 //go:build wayland
 
-package main
+package app
 
 // useWayland is whether this build's window driver speaks Wayland (Fyne's
 // "wayland" build tag) rather than X11.
