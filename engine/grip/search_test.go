@@ -67,20 +67,20 @@ func playSearch(t testing.TB, games int) searchScore {
 // it in 4-player games (search, two greedy, one random; seats rotated):
 // 100 games, 10 under the race detector (TestSearchStrength with -strength
 // plays 200 of each line-up). Search finishes ahead of both greedy bots
-// less often than the 90 % issue 18 asked for (89 of these 100 games,
-// level in 5 at the turn limit, behind in 6; greedy in its seat manages
-// about 1 in 40). What the test holds it to: behind a greedy bot in at
-// most 20 % of the games, and ahead of both in at least 80 %.
+// in 92 of these 100 games (level in 4 at the turn limit, behind in 4;
+// greedy in its seat manages about 1 in 40). What the test holds it to,
+// the 90 % issue 18 asked for: ahead of both in at least 90 % of the
+// games, and behind a greedy bot in at most 10 %.
 func TestSearchAgainstGreedy(t *testing.T) {
 	games := enginetest.ShortGames(100, 10)
 	sc := playSearch(t, games)
 	t.Logf("search vs greedy, greedy, random (%d games): ahead of both greedy %d (%.1f %%), level %d, behind %d; won alone %d; %d games reached the turn limit",
 		sc.games, sc.ahead, 100*float64(sc.ahead)/float64(games), sc.level, sc.behind, sc.alone, sc.turnLimit)
-	if sc.behind*5 > games {
-		t.Errorf("search finished behind a greedy bot in %d of %d games, want at most 20 %%", sc.behind, games)
+	if sc.behind*10 > games {
+		t.Errorf("search finished behind a greedy bot in %d of %d games, want at most 10 %%", sc.behind, games)
 	}
-	if games >= 100 && sc.ahead*100 < games*80 {
-		t.Errorf("search finished ahead of both greedy bots in only %d of %d games, want at least 80 %%", sc.ahead, games)
+	if games >= 100 && sc.ahead*100 < games*90 {
+		t.Errorf("search finished ahead of both greedy bots in only %d of %d games, want at least 90 %%", sc.ahead, games)
 	}
 }
 
@@ -243,6 +243,40 @@ func TestSearchExposure(t *testing.T) {
 				}
 			}
 			if got := b.exposure(s, tt.me); got != tt.want {
+				t.Errorf("exposure = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestSearchExposureSittingOut: after its own attack the bot sits out
+// two turns, long enough for an opponent to move, turn and attack. From
+// a game the bot lost that way: it attacked down block column 2 from block (0, 2); seat 3 moved left,
+// up, turned right (the move cancelled by the distance rule) and attacked
+// along block row 0 before the bot could get off. From one square
+// further left two commands do it.
+func TestSearchExposureSittingOut(t *testing.T) {
+	falling := [][3]int{{1, 2, 3}, {2, 2, 7}, {3, 2, 11}, {4, 2, 15}, {5, 2, 19}}
+	tests := []struct {
+		name    string
+		players [Seats]string
+		want    float64
+	}{
+		{"two commands, then an attack", [Seats]string{"12 13 L 0", "", "1 7 D 2", "3 4 L 0"}, valueExposed},
+		// As in the game: left, up, right (cancelled), then the attack.
+		{"three commands, then an attack", [Seats]string{"12 13 L 0", "", "1 7 D 2", "3 5 U 0"}, valueExposed},
+		{"too far for three commands", [Seats]string{"12 13 L 0", "", "1 7 D 2", "9 4 L 0"}, 0},
+		// A duel's search is deep enough to see it coming.
+		{"duel", [Seats]string{"", "", "1 7 D 2", "3 4 L 0"}, 0},
+		// Free to act, the bot answers the first command on its turn.
+		{"free to act", [Seats]string{"12 13 L 0", "", "1 7 D 0", "3 4 L 0"}, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := searchView(107, falling, tt.players)
+			v.id = 2
+			s := stateOf(&v)
+			if got := NewSearchBot(1).exposure(s, 2); got != tt.want {
 				t.Errorf("exposure = %v, want %v", got, tt.want)
 			}
 		})
