@@ -276,13 +276,8 @@ func (p *projector) apply(d *projectorData) {
 
 	// The standings, best first, one sentence each.
 	const shown = 12
-	var lines []string
-	for i, r := range d.table.Rows {
-		if i == shown {
-			break
-		}
-		lines = append(lines, service.StandingWords(r, ev.Config.Seats, displayName))
-	}
+	lines := service.StandingsWords(d.table.Rows, ev.Config.Seats, displayName)
+	lines = lines[:min(len(lines), shown)]
 	if len(lines) == 0 {
 		lines = append(lines, "No game has been played yet.")
 	}

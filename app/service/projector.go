@@ -43,6 +43,24 @@ func StandingWords(r event.Standing, seats int, name func(string) string) string
 	return s + fmt.Sprintf(" (first %d times)", first)
 }
 
+// StandingsWords says every row of the standings in plain words, as
+// StandingWords does, with "joint" before a place more than one entry
+// shares ("joint 1st carol: …" while a final heat is undecided).
+func StandingsWords(rows []event.Standing, seats int, name func(string) string) []string {
+	sharing := map[int]int{}
+	for _, r := range rows {
+		sharing[r.Rank]++
+	}
+	out := make([]string, len(rows))
+	for i, r := range rows {
+		out[i] = StandingWords(r, seats, name)
+		if sharing[r.Rank] > 1 && r.Games > 0 {
+			out[i] = "joint " + out[i]
+		}
+	}
+	return out
+}
+
 func plural(n int, one, many string) string {
 	if n == 1 {
 		return "1 " + one

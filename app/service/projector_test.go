@@ -30,6 +30,29 @@ func TestStandingWords(t *testing.T) {
 	}
 }
 
+// TestStandingsWords: a place two entries share says so; one nobody
+// shares, and an entry with no game yet, read as before.
+func TestStandingsWords(t *testing.T) {
+	rows := []event.Standing{
+		{Rank: 1, Name: "carol", Games: 5, Points: 4, Places: []int{4, 1, 0, 0}},
+		{Rank: 1, Name: "bob", Games: 5, Points: 3.3, Places: []int{2, 1, 1, 1}},
+		{Rank: 3, Name: "alice", Games: 5, Points: 2.7, Places: []int{2, 0, 2, 1}},
+		{Rank: 4, Name: "dave"},
+		{Rank: 4, Name: "erin"},
+	}
+	want := []string{
+		"joint 1st carol: 4 points from 5 games (first 4 times)",
+		"joint 1st bob: 3.3 points from 5 games (first 2 times)",
+		"3rd alice: 2.7 points from 5 games (first 2 times)",
+		"dave: no game played yet",
+		"erin: no game played yet",
+	}
+	got := StandingsWords(rows, 4, nil)
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
 // TestFeatured: a bracket's latest round wins, then the leaders' game,
 // then the game furthest along.
 func TestFeatured(t *testing.T) {
