@@ -592,24 +592,14 @@ func (b *SearchBot) exposure(s *State, me int) float64 {
 				worst = 1
 			}
 		}
-		if worst == 0 {
-			for plan := range moveAttacks(s, i, br, bc) {
-				if !b.escapes(s, me, plan) {
-					worst = 0.5
-					break
-				}
-			}
+		if worst == 0 && b.doomedBy(s, me, moveAttacks(s, i, br, bc)) {
+			worst = 0.5
 		}
-		if worst == 0 && p.Wait > 0 && s.left > 2 {
-			// Sitting out its own attack, the bot cannot answer the
-			// first commands of a slower attack: as sure as a direct one.
-			// (A duel's search is five own turns deep: it sees them.)
-			for plan := range slowAttacks(s, i, br, bc) {
-				if !b.escapes(s, me, plan) {
-					worst = 1
-					break
-				}
-			}
+		// Sitting out its own attack, the bot cannot answer the first
+		// commands of a slower attack: as sure as a direct one. (A duel's
+		// search is five own turns deep: it sees them.)
+		if worst == 0 && p.Wait > 0 && s.left > 2 && b.doomedBy(s, me, slowAttacks(s, i, br, bc)) {
+			worst = 1
 		}
 		risk += valueExposed * worst
 	}
@@ -617,6 +607,16 @@ func (b *SearchBot) exposure(s *State, me int) float64 {
 		risk = b.pairExposure(s, me)
 	}
 	return risk
+}
+
+// doomedBy reports whether any of plans leaves me no way off.
+func (b *SearchBot) doomedBy(s *State, me int, plans iter.Seq[attackPlan]) bool {
+	for plan := range plans {
+		if !b.escapes(s, me, plan) {
+			return true
+		}
+	}
+	return false
 }
 
 // pairExposure is the risk me runs from two opponents together (none in
