@@ -112,20 +112,21 @@ func (s *Service) Import(id int64, files []string) (ImportReport, error) {
 	// Re-simulating is most of the work: spread it over the cores.
 	// The options a game must record depend on its seats alone; a league
 	// has few seat orders and many games.
-	wantOpts := map[string][]byte{}
-	for _, p := range read {
+	bySeats := map[string][]byte{}
+	want := make([][]byte, len(read))
+	for i, p := range read {
 		seats := byID[p.line.Match].Game.Seats
 		key := fmt.Sprint(seats)
-		if _, ok := wantOpts[key]; !ok {
-			if wantOpts[key], err = matchOptions(g.Info(), ev, seats); err != nil {
+		if _, ok := bySeats[key]; !ok {
+			if bySeats[key], err = matchOptions(g.Info(), ev, seats); err != nil {
 				return rep, wrap(Invalid, err, "event %d", id)
 			}
 		}
+		want[i] = bySeats[key]
 	}
 	errs := make([]error, len(read))
 	onAllCores(len(read), func(i int) {
-		m := byID[read[i].line.Match]
-		errs[i] = checkReplay(g, read[i].line, m, wantOpts[fmt.Sprint(m.Game.Seats)])
+		errs[i] = checkReplay(g, read[i].line, byID[read[i].line.Match], want[i])
 	})
 	for i, err := range errs {
 		if err != nil {
