@@ -14,6 +14,7 @@ import (
 
 	"ringside/app/internal/fixture"
 	"ringside/app/service"
+	"ringside/runner/runnertest"
 	"ringside/storage"
 )
 
@@ -88,7 +89,7 @@ func TestAIsScreen(t *testing.T) {
 	w, u, s := newAIsTestUI(t)
 	root := t.TempDir()
 	dir := filepath.Join(root, "alice")
-	fixture.WriteFiles(t, dir, map[string]string{"bot.py": fixture.PyBot(1)})
+	runnertest.WriteFiles(t, dir, map[string]string{"bot.py": fixture.PyBot(1)})
 
 	// Add: the folder's files fill in the commands.
 	var f *aiForm
@@ -121,7 +122,7 @@ func TestAIsScreen(t *testing.T) {
 	}
 
 	// Build now after a change makes revision 2.
-	fixture.WriteFiles(t, dir, map[string]string{"bot.py": fixture.PyBot(2)})
+	runnertest.WriteFiles(t, dir, map[string]string{"bot.py": fixture.PyBot(2)})
 	onUI(func() {
 		s.selectAI(ai.ID)
 		test.Tap(s.buildNow)
@@ -191,7 +192,7 @@ func TestAIsScreen(t *testing.T) {
 
 	// An AI whose folder is deleted shows as missing.
 	bobDir := filepath.Join(root, "bob")
-	fixture.WriteFiles(t, bobDir, map[string]string{"bot.py": fixture.PyBot(1)})
+	runnertest.WriteFiles(t, bobDir, map[string]string{"bot.py": fixture.PyBot(1)})
 	bob, err := u.DB.AddAI(storage.AI{Name: "bob", Game: "grip", Language: "python", SourceDir: bobDir, RunCmd: "python3 bot.py"})
 	if err != nil {
 		t.Fatal(err)
@@ -223,7 +224,7 @@ func TestAIsScreen(t *testing.T) {
 		a, err := u.DB.AI(ai.ID)
 		return err == nil && a.Watch
 	})
-	fixture.WriteFiles(t, dir, map[string]string{"bot.py": fixture.PyBot(3)})
+	runnertest.WriteFiles(t, dir, map[string]string{"bot.py": fixture.PyBot(3)})
 	eventually(t, "the watcher builds a new revision", func() bool {
 		r := rowText(s, "alice")
 		return r != nil && r[5] == "yes" && strings.HasPrefix(r[3], "r3 · ")
@@ -299,7 +300,7 @@ func TestAIsScreenProblems(t *testing.T) {
 	eventually(t, "a built-in bot's name is refused", func() bool {
 		return strings.Contains(problem(), "kept for built-in bots")
 	})
-	fixture.WriteFiles(t, empty, map[string]string{"nothere.py": fixture.PyBot(1)})
+	runnertest.WriteFiles(t, empty, map[string]string{"nothere.py": fixture.PyBot(1)})
 	onUI(func() {
 		f.name.SetText("zoe")
 		f.limits.SetText("ram=1G")
@@ -366,7 +367,7 @@ func TestAIsScreenShots(t *testing.T) {
 	root := t.TempDir()
 	add := func(name, game, lang, build, run string, watch bool, files map[string]string) storage.AI {
 		dir := filepath.Join(root, "students", name)
-		fixture.WriteFiles(t, dir, files)
+		runnertest.WriteFiles(t, dir, files)
 		ai, err := u.DB.AddAI(storage.AI{Name: name, Game: game, Language: lang, SourceDir: dir, BuildCmd: build, RunCmd: run, Watch: watch})
 		if err != nil {
 			t.Fatal(err)
@@ -380,7 +381,7 @@ func TestAIsScreenShots(t *testing.T) {
 	}
 	alice := add("alice", "grip", "python", "", "python3 bot.py", false, map[string]string{"bot.py": fixture.PyBot(1)})
 	build(alice)
-	fixture.WriteFiles(t, alice.SourceDir, map[string]string{"bot.py": fixture.PyBot(2)})
+	runnertest.WriteFiles(t, alice.SourceDir, map[string]string{"bot.py": fixture.PyBot(2)})
 	build(alice)
 	bob := add("bob", "grip", "cpp", "sh -c 'echo \"bot.cpp:12:5: error: expected ; before return\" >&2; exit 1'", "./bot", false,
 		map[string]string{"bot.cpp": "int main() { return 0 }\n"})
@@ -454,14 +455,14 @@ func pyAI(t *testing.T, u *UI, name string) func(content string) service.BuildOu
 	t.Helper()
 	fixture.NeedPython(t)
 	src := filepath.Join(t.TempDir(), name)
-	fixture.WriteFiles(t, src, map[string]string{"bot.py": fixture.PyBot(1)})
+	runnertest.WriteFiles(t, src, map[string]string{"bot.py": fixture.PyBot(1)})
 	reg, err := u.Svc.Register(service.NewAI{Name: name, Game: "grip", Dir: src})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return func(content string) service.BuildOutcome {
 		t.Helper()
-		fixture.WriteFiles(t, src, map[string]string{"bot.py": content})
+		runnertest.WriteFiles(t, src, map[string]string{"bot.py": content})
 		out, err := u.Svc.Build(context.Background(), reg.AI.ID, service.BuildOptions{})
 		if err != nil {
 			t.Fatal(err)
@@ -509,7 +510,7 @@ func TestAIsScreenOptionsPinDiffFiles(t *testing.T) {
 	fixture.NeedPython(t)
 	w, u, s := newAIsTestUI(t)
 	dir := filepath.Join(t.TempDir(), "walker")
-	fixture.WriteFiles(t, dir, map[string]string{"bot.py": fixture.XYBot, "notes.csv": "a,b\n"})
+	runnertest.WriteFiles(t, dir, map[string]string{"bot.py": fixture.XYBot, "notes.csv": "a,b\n"})
 	// Trusted: a sandboxed Python start can miss the 1 s READY on a loaded
 	// machine, and the check game here is about the warning.
 	reg, err := u.Svc.Register(service.NewAI{Name: "walker", Game: "grip", Dir: dir, Trusted: true})
@@ -559,7 +560,7 @@ func TestAIsScreenOptionsPinDiffFiles(t *testing.T) {
 	closeOverlays(w)
 
 	// A second revision, then pin the first from the revisions dialog.
-	fixture.WriteFiles(t, dir, map[string]string{"bot.py": strings.Replace(fixture.XYBot, "print('N', flush=True)", "print('A', flush=True)", 1)})
+	runnertest.WriteFiles(t, dir, map[string]string{"bot.py": strings.Replace(fixture.XYBot, "print('N', flush=True)", "print('A', flush=True)", 1)})
 	if _, err := u.Svc.Build(context.Background(), id, service.BuildOptions{}); err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 	"ringside/app/service"
 	"ringside/engine"
 	"ringside/runner"
+	"ringside/runner/runnertest"
 	"ringside/runner/sandbox"
 )
 
@@ -229,7 +230,7 @@ func TestRevertedSourcesPlayTheRevisionTheyRestore(t *testing.T) {
 	fixture.NeedPython(t)
 	root := t.TempDir()
 	db, src := filepath.Join(root, "class.db"), filepath.Join(root, "erin")
-	write := func(content string) { fixture.WriteFiles(t, src, map[string]string{"bot.py": content}) }
+	write := func(content string) { runnertest.WriteFiles(t, src, map[string]string{"bot.py": content}) }
 	write(fixture.PyBot(1))
 	mustRingside(t, "ai", "add", "--name", "erin", "--game", "grip", "--dir", src, "--no-watch", "--db", db)
 	for v := 2; v <= 3; v++ {
@@ -300,7 +301,7 @@ func TestGripCoordsOption(t *testing.T) {
 	fixture.NeedPython(t)
 	root := t.TempDir()
 	db, src := filepath.Join(root, "class.db"), filepath.Join(root, "walker")
-	fixture.WriteFiles(t, src, map[string]string{"bot.py": fixture.XYBot})
+	runnertest.WriteFiles(t, src, map[string]string{"bot.py": fixture.XYBot})
 	mustRingside(t, "ai", "add", "--name", "walker", "--game", "grip", "--dir", src, "--no-watch", "--db", db)
 
 	out := mustRingside(t, "ai", "check", "walker", "--time-scale", "4", "--db", db)
@@ -435,7 +436,7 @@ func TestBattle2048ProtocolOption(t *testing.T) {
 	db, src := filepath.Join(root, "class.db"), filepath.Join(root, "beta")
 	// It places the opening tile, then never answers a turn: its first
 	// turn input is all that is looked at.
-	fixture.WriteFiles(t, src, map[string]string{"bot.py": "import sys\nsys.stdin.readline()\nprint('1 1', flush=True)\nfor line in sys.stdin:\n    pass\n"})
+	runnertest.WriteFiles(t, src, map[string]string{"bot.py": "import sys\nsys.stdin.readline()\nprint('1 1', flush=True)\nfor line in sys.stdin:\n    pass\n"})
 	mustRingside(t, "ai", "add", "--name", "beta", "--game", "battle2048", "--dir", src, "--no-watch",
 		"--option", "protocol=beta", "--db", db)
 	code, _, errs := ringside(t, "ai", "edit", "beta", "--option", "coords=xy", "--db", db)
@@ -502,7 +503,7 @@ func checkBeta(t *testing.T, rp *engine.Replay, beta int) {
 // build's output.
 func pyBuild(t *testing.T, db, src, name string, v int) string {
 	t.Helper()
-	fixture.WriteFiles(t, src, map[string]string{"bot.py": fixture.PyBot(v)})
+	runnertest.WriteFiles(t, src, map[string]string{"bot.py": fixture.PyBot(v)})
 	return mustRingside(t, "ai", "build", name, "--db", db)
 }
 
@@ -561,12 +562,12 @@ func TestDiffRevisions(t *testing.T) {
 	fixture.NeedPython(t)
 	root := t.TempDir()
 	db, src := filepath.Join(root, "class.db"), filepath.Join(root, "dia")
-	fixture.WriteFiles(t, src, map[string]string{"bot.py": fixture.PyBot(1), "old.py": "x = 1\n", "notes.txt": "data, left out\n"})
+	runnertest.WriteFiles(t, src, map[string]string{"bot.py": fixture.PyBot(1), "old.py": "x = 1\n", "notes.txt": "data, left out\n"})
 	mustRingside(t, "ai", "add", "--name", "dia", "--game", "grip", "--dir", src, "--no-watch", "--db", db)
 	if err := os.Remove(filepath.Join(src, "old.py")); err != nil {
 		t.Fatal(err)
 	}
-	fixture.WriteFiles(t, src, map[string]string{"bot.py": fixture.PyBot(2), "helper.py": "def f():\n    return 2\n",
+	runnertest.WriteFiles(t, src, map[string]string{"bot.py": fixture.PyBot(2), "helper.py": "def f():\n    return 2\n",
 		"table.bin": "\x00\x01\x02\x03", "notes.txt": "changed, still left out\n"})
 	mustRingside(t, "ai", "build", "dia", "--db", db)
 
@@ -622,7 +623,7 @@ func TestAILimitsAndTrust(t *testing.T) {
 	}
 	db := filepath.Join(t.TempDir(), "t.db")
 	dir := filepath.Join(t.TempDir(), "hog")
-	fixture.WriteFiles(t, dir, map[string]string{"bot.py": hogBot})
+	runnertest.WriteFiles(t, dir, map[string]string{"bot.py": hogBot})
 	mustRingside(t, "ai", "add", "--name", "hog", "--game", "battle2048", "--dir", dir, "--no-watch",
 		"--limits", "memory=64M", "--db", db)
 	if out := mustRingside(t, "ai", "show", "hog", "--db", db); !strings.Contains(out, "sandbox:   on, with memory=64M") {

@@ -15,6 +15,7 @@ import (
 	"ringside/app/internal/fixture"
 	"ringside/engine/games"
 	"ringside/runner"
+	"ringside/runner/runnertest"
 )
 
 func TestMain(m *testing.M) { os.Exit(fixture.Main(m)) }
@@ -82,7 +83,7 @@ func ringside(t testing.TB, args ...string) (code int, stdout, stderr string) {
 func addPyBot(t testing.TB, dir, name string, dbs ...string) {
 	t.Helper()
 	fixture.NeedPython(t)
-	fixture.WriteFiles(t, dir, map[string]string{"bot.py": fixture.PyBot(1)})
+	runnertest.WriteFiles(t, dir, map[string]string{"bot.py": fixture.PyBot(1)})
 	for _, db := range dbs {
 		mustRingside(t, "ai", "add", "--name", name, "--game", "grip", "--dir", dir, "--no-watch", "--db", db)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"ringside/app/internal/fixture"
 	"ringside/assets"
+	"ringside/runner/runnertest"
 )
 
 // derived lists sample files written at test time from another file, with
@@ -67,7 +68,7 @@ func copySample(t *testing.T, sample string) string {
 			}
 		}
 		out := strings.NewReplacer(d.replace...).Replace(string(text))
-		fixture.WriteFiles(t, dst, map[string]string{path.Base(name): out})
+		runnertest.WriteFiles(t, dst, map[string]string{path.Base(name): out})
 	}
 	return dst
 }
@@ -124,7 +125,7 @@ func TestUserRunIsKept(t *testing.T) {
 	t.Run("python with two scripts", func(t *testing.T) {
 		fixture.NeedPython(t)
 		dir := filepath.Join(root, "two")
-		fixture.WriteFiles(t, dir, map[string]string{"helper.py": "X = 1\n", "player.py": fixture.PyBot(1)})
+		runnertest.WriteFiles(t, dir, map[string]string{"helper.py": "X = 1\n", "player.py": fixture.PyBot(1)})
 		code, out, errs := ringside(t, "ai", "add", "--name", "two", "--game", "grip", "--dir", dir, "--no-watch", "--db", db)
 		if code == 0 || !strings.Contains(errs, `--run "python3 helper.py"`) {
 			t.Errorf("without --run: exit %d, stderr %q: want a refusal saying which to give", code, errs)
@@ -173,12 +174,12 @@ func TestBrokenScriptNeverGoesLive(t *testing.T) {
 			fixture.NeedTool(t, tt.tool)
 			root := t.TempDir()
 			db, src := filepath.Join(root, "class.db"), filepath.Join(root, "src")
-			fixture.WriteFiles(t, src, map[string]string{tt.file: tt.good})
+			runnertest.WriteFiles(t, src, map[string]string{tt.file: tt.good})
 			out := mustRingside(t, "ai", "add", "--name", "sam", "--game", "grip", "--dir", src, "--no-watch", "--db", db)
 			if !strings.Contains(out, "syntax check: "+tt.check) || !strings.Contains(out, "revision 1") {
 				t.Errorf("ai add:\n%s", out)
 			}
-			fixture.WriteFiles(t, src, map[string]string{tt.file: tt.bad})
+			runnertest.WriteFiles(t, src, map[string]string{tt.file: tt.bad})
 			code, out, errs := ringside(t, "ai", "build", "sam", "--db", db)
 			if code != 1 || !strings.Contains(out, "build failed; the current revision stays current") || !strings.Contains(out, "SyntaxError") {
 				t.Errorf("build of a broken script: exit %d\n%s%s", code, out, errs)
@@ -190,7 +191,7 @@ func TestBrokenScriptNeverGoesLive(t *testing.T) {
 
 			// A broken script from the start: no revision at all.
 			bad := filepath.Join(root, "bad")
-			fixture.WriteFiles(t, bad, map[string]string{tt.file: tt.bad})
+			runnertest.WriteFiles(t, bad, map[string]string{tt.file: tt.bad})
 			code, out, errs = ringside(t, "ai", "add", "--name", "bad", "--game", "grip", "--dir", bad, "--no-watch", "--db", db)
 			if code != 1 || !strings.Contains(errs, "first build failed") || !strings.Contains(out, "build failed; it has no revision to play yet") ||
 				!strings.Contains(errs, `fix the sources and run "ringside ai build bad", or change a wrong command with "ringside ai edit bad --build CMD --run CMD"`) {
@@ -210,10 +211,10 @@ func TestOnlySourcesMakeRevisions(t *testing.T) {
 	fixture.NeedPython(t)
 	root := t.TempDir()
 	db, src := filepath.Join(root, "class.db"), filepath.Join(root, "src")
-	fixture.WriteFiles(t, src, map[string]string{"bot.py": fixture.PyBot(1), "lib/moves.py": "MOVES = 'URDL'\n",
+	runnertest.WriteFiles(t, src, map[string]string{"bot.py": fixture.PyBot(1), "lib/moves.py": "MOVES = 'URDL'\n",
 		".gitignore": "venv/\n", ".ringsideignore": "experiments/\n!book.txt\n", "book.txt": "opening book\n"})
 	mustRingside(t, "ai", "add", "--name", "sam", "--game", "grip", "--dir", src, "--no-watch", "--db", db)
-	fixture.WriteFiles(t, src, map[string]string{"results.csv": "game,rank\n1,2\n", "logs/game1.log": "turn 1\n", "notes.txt": "try A\n",
+	runnertest.WriteFiles(t, src, map[string]string{"results.csv": "game,rank\n1,2\n", "logs/game1.log": "turn 1\n", "notes.txt": "try A\n",
 		"venv/lib/site.py": "x = 1\n", "experiments/try.py": "print(1)\n"})
 	if out := mustRingside(t, "ai", "build", "sam", "--db", db); !strings.Contains(out, "unchanged, revision 1") {
 		t.Errorf("build after saving data files:\n%s", out)
@@ -226,7 +227,7 @@ func TestOnlySourcesMakeRevisions(t *testing.T) {
 			t.Errorf("ai show lacks %q:\n%s", want, out)
 		}
 	}
-	fixture.WriteFiles(t, src, map[string]string{"book.txt": "a better book\n"})
+	runnertest.WriteFiles(t, src, map[string]string{"book.txt": "a better book\n"})
 	if out := mustRingside(t, "ai", "build", "sam", "--db", db); !strings.Contains(out, "revision 2") {
 		t.Errorf("a kept file changed but no new revision:\n%s", out)
 	}

@@ -20,6 +20,7 @@ import (
 	"ringside/engine"
 	"ringside/engine/games"
 	"ringside/runner"
+	"ringside/runner/runnertest"
 	"ringside/storage"
 )
 
@@ -224,7 +225,7 @@ func TestStandingsSayWhatWentWrong(t *testing.T) {
 func TestEventRefusesEntriesThatCannotStart(t *testing.T) {
 	root := t.TempDir()
 	db := filepath.Join(root, "e.db")
-	fixture.WriteFiles(t, root, map[string]string{"bot.py": fixture.PyBot(1)})
+	runnertest.WriteFiles(t, root, map[string]string{"bot.py": fixture.PyBot(1)})
 	tests := []struct {
 		entry string
 		want  []string

@@ -11,6 +11,7 @@ import (
 
 	"ringside/app/internal/fixture"
 	"ringside/runner"
+	"ringside/runner/runnertest"
 	"ringside/storage"
 )
 
@@ -21,7 +22,7 @@ func TestTwoWatchersMakeOneRevisionPerSource(t *testing.T) {
 	fixture.NeedPython(t)
 	root := t.TempDir()
 	db, src := filepath.Join(root, "w.db"), filepath.Join(root, "wes")
-	fixture.WriteFiles(t, src, map[string]string{"bot.py": fixture.PyBot(1)})
+	runnertest.WriteFiles(t, src, map[string]string{"bot.py": fixture.PyBot(1)})
 	mustRingside(t, "ai", "add", "--name", "wes", "--game", "grip", "--dir", src, "--db", db)
 	exe, _ := runner.Executable()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -43,11 +44,11 @@ func TestTwoWatchersMakeOneRevisionPerSource(t *testing.T) {
 	}()
 	time.Sleep(time.Second) // both are watching
 	for v := 2; v <= 4; v++ {
-		fixture.WriteFiles(t, src, map[string]string{"bot.py": fixture.PyBot(v)})
+		runnertest.WriteFiles(t, src, map[string]string{"bot.py": fixture.PyBot(v)})
 		waitRevisions(t, db, "wes", v)
 	}
 	// A new file is a new source: one more revision, built once.
-	fixture.WriteFiles(t, src, map[string]string{"corner.py": "CORNER = (0, 0)\n"})
+	runnertest.WriteFiles(t, src, map[string]string{"corner.py": "CORNER = (0, 0)\n"})
 	waitRevisions(t, db, "wes", 5)
 	time.Sleep(time.Second) // time for the other watcher to store a twin, if it would
 

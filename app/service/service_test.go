@@ -11,6 +11,7 @@ import (
 
 	"ringside/app/internal/fixture"
 	"ringside/engine/event"
+	"ringside/runner/runnertest"
 	"ringside/storage"
 )
 
@@ -30,7 +31,7 @@ func registered(t *testing.T, s *Service, name string) storage.AI {
 	t.Helper()
 	fixture.NeedPython(t)
 	dir := filepath.Join(t.TempDir(), name)
-	fixture.WriteFiles(t, dir, map[string]string{"bot.py": fixture.PyBot(1)})
+	runnertest.WriteFiles(t, dir, map[string]string{"bot.py": fixture.PyBot(1)})
 	reg, err := s.Register(NewAI{Name: name, Game: "grip", Dir: dir})
 	if err != nil {
 		t.Fatal(err)
@@ -45,7 +46,7 @@ func TestRegisterRefusals(t *testing.T) {
 	s := openTemp(t)
 	registered(t, s, "alice")
 	dir := t.TempDir()
-	fixture.WriteFiles(t, dir, map[string]string{"bot.py": fixture.PyBot(1)})
+	runnertest.WriteFiles(t, dir, map[string]string{"bot.py": fixture.PyBot(1)})
 	tests := []struct {
 		name string
 		ai   NewAI
@@ -131,7 +132,7 @@ func TestUnbuiltAIAsksForABuild(t *testing.T) {
 	s := openTemp(t)
 	fixture.NeedPython(t)
 	dir := t.TempDir()
-	fixture.WriteFiles(t, dir, map[string]string{"bot.py": fixture.PyBot(1)})
+	runnertest.WriteFiles(t, dir, map[string]string{"bot.py": fixture.PyBot(1)})
 	if _, err := s.Register(NewAI{Name: "nina", Game: "grip", Dir: dir}); err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"ringside/engine/games"
 	"ringside/runner"
 	"ringside/runner/build"
+	"ringside/runner/runnertest"
 	"ringside/storage"
 )
 
@@ -63,7 +64,7 @@ func (r *watchRig) start(t testing.TB, debounce time.Duration) {
 func (r *watchRig) add(t testing.TB, name, game string, files map[string]string) (storage.AI, string) {
 	t.Helper()
 	dir := filepath.Join(r.root, "src-"+name)
-	fixture.WriteFiles(t, dir, files)
+	runnertest.WriteFiles(t, dir, files)
 	g, err := build.GuessCommands(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -116,7 +117,7 @@ func TestAIWatcherBuildsRevisions(t *testing.T) {
 	}
 
 	// A plain save.
-	fixture.WriteFiles(t, goDir, map[string]string{"main.go": fixture.GoBot(2)})
+	runnertest.WriteFiles(t, goDir, map[string]string{"main.go": fixture.GoBot(2)})
 	wantRev(r.next(t, "gobot"), 2, "plain save")
 
 	// An atomic save: temporary file renamed over the original.
@@ -131,7 +132,7 @@ func TestAIWatcherBuildsRevisions(t *testing.T) {
 
 	// 100 writes in a burst: one build.
 	for i := range 100 {
-		fixture.WriteFiles(t, pyDir, map[string]string{"bot.py": fixture.PyBot(100 + i)})
+		runnertest.WriteFiles(t, pyDir, map[string]string{"bot.py": fixture.PyBot(100 + i)})
 	}
 	wantRev(r.next(t, "pybot"), 3, "burst")
 	select {
@@ -142,7 +143,7 @@ func TestAIWatcherBuildsRevisions(t *testing.T) {
 
 	// A broken edit: a failed build with the compiler's output; revision 2
 	// stays current.
-	fixture.WriteFiles(t, goDir, map[string]string{"main.go": "package main\n\nfunc main() { fmt.Println(\"x\") }\n"})
+	runnertest.WriteFiles(t, goDir, map[string]string{"main.go": "package main\n\nfunc main() { fmt.Println(\"x\") }\n"})
 	ev := r.next(t, "gobot")
 	if ev.Err != nil || ev.Out.Rev.Status != storage.BuildFailed || ev.Out.Rev.Number != 0 ||
 		!strings.Contains(ev.Out.Rev.BuildLog, "undefined: fmt") {
@@ -154,17 +155,17 @@ func TestAIWatcherBuildsRevisions(t *testing.T) {
 	if !strings.Contains(ev.Describe(), "build failed, the previous revision stays current") {
 		t.Errorf("describe = %q", ev.Describe())
 	}
-	fixture.WriteFiles(t, goDir, map[string]string{"main.go": fixture.GoBot(3)})
+	runnertest.WriteFiles(t, goDir, map[string]string{"main.go": fixture.GoBot(3)})
 	wantRev(r.next(t, "gobot"), 3, "fixed")
 
 	// Files in a new subfolder are watched.
-	fixture.WriteFiles(t, pyDir, map[string]string{"lib/helper.py": "X = 1\n"})
+	runnertest.WriteFiles(t, pyDir, map[string]string{"lib/helper.py": "X = 1\n"})
 	first := r.next(t, "pybot")
 	if first.Out.Rev.Status != storage.BuildOK || first.Out.Unchanged {
 		t.Fatalf("new subfolder: %+v", first)
 	}
 	n := first.Out.Rev.Number
-	fixture.WriteFiles(t, pyDir, map[string]string{"lib/helper.py": "X = 2\n"})
+	runnertest.WriteFiles(t, pyDir, map[string]string{"lib/helper.py": "X = 2\n"})
 	wantRev(r.next(t, "pybot"), n+1, "save in a new subfolder")
 
 	// Build outputs never land in the watched folders.
@@ -230,7 +231,7 @@ func TestAIWatcherBuildsRevisions(t *testing.T) {
 	if ev := r.next(t, "late"); !ev.Out.Unchanged {
 		t.Fatalf("catch-up build of a new AI: %+v", ev)
 	}
-	fixture.WriteFiles(t, newDir, map[string]string{"main.py": fixture.PyBot(2)})
+	runnertest.WriteFiles(t, newDir, map[string]string{"main.py": fixture.PyBot(2)})
 	wantRev(r.next(t, "late"), 2, "AI added while watching")
 }
 
@@ -254,7 +255,7 @@ func BenchmarkSaveToRevision(b *testing.B) {
 			var total, built time.Duration
 			for b.Loop() {
 				v++
-				fixture.WriteFiles(b, dir, map[string]string{file: src(v)})
+				runnertest.WriteFiles(b, dir, map[string]string{file: src(v)})
 				ev := r.next(b, "bench")
 				if ev.Out.Rev.Status != storage.BuildOK {
 					b.Fatalf("build failed: %s", ev.Out.Rev.BuildLog)
@@ -279,11 +280,11 @@ func TestWatchedDataFileMakesNoRevision(t *testing.T) {
 	_, dir := r.add(t, "pybot", "grip", map[string]string{"bot.py": fixture.PyBot(1)})
 	r.start(t, 50*time.Millisecond)
 	r.next(t, "pybot") // catch-up
-	fixture.WriteFiles(t, dir, map[string]string{"results.csv": "game,rank\n1,1\n", "run.log": "turn 1\n"})
+	runnertest.WriteFiles(t, dir, map[string]string{"results.csv": "game,rank\n1,1\n", "run.log": "turn 1\n"})
 	if ev := r.next(t, "pybot"); ev.Err != nil || !ev.Out.Unchanged || ev.Out.Rev.Number != 1 {
 		t.Fatalf("after saving data files: %+v (err %v)", ev.Out.Rev, ev.Err)
 	}
-	fixture.WriteFiles(t, dir, map[string]string{"bot.py": fixture.PyBot(2)})
+	runnertest.WriteFiles(t, dir, map[string]string{"bot.py": fixture.PyBot(2)})
 	if ev := r.next(t, "pybot"); ev.Err != nil || ev.Out.Unchanged || ev.Out.Rev.Number != 2 {
 		t.Fatalf("after a source change: %+v (err %v)", ev.Out.Rev, ev.Err)
 	}
@@ -300,7 +301,7 @@ func TestWatcherBuildsPinnedAI(t *testing.T) {
 	}
 	r.start(t, build.DefaultDebounce)
 	r.next(t, "pinny") // catch-up
-	fixture.WriteFiles(t, dir, map[string]string{"bot.py": fixture.PyBot(2)})
+	runnertest.WriteFiles(t, dir, map[string]string{"bot.py": fixture.PyBot(2)})
 	if ev := r.next(t, "pinny"); ev.Err != nil || ev.Out.Rev.Number != 2 || ev.Out.Rev.Status != storage.BuildOK {
 		t.Fatalf("the save of a pinned AI: %+v, %v", ev.Out.Rev, ev.Err)
 	}

@@ -12,6 +12,7 @@ import (
 	"ringside/engine"
 	"ringside/engine/games"
 	"ringside/runner"
+	"ringside/runner/runnertest"
 )
 
 func TestIgnored(t *testing.T) {
@@ -53,7 +54,7 @@ func TestIgnored(t *testing.T) {
 
 func TestSourceHash(t *testing.T) {
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{"main.go": "package main\n", "lib/a.go": "package lib\n"})
+	runnertest.WriteFiles(t, dir, map[string]string{"main.go": "package main\n", "lib/a.go": "package lib\n"})
 	const build, run = "go build -o bot .", "./bot"
 	h0, err := SourceHash(dir, build, run)
 	if err != nil {
@@ -69,11 +70,11 @@ func TestSourceHash(t *testing.T) {
 			t.Errorf("%s: hash changed = %v, want %v", what, h != h0, !want)
 		}
 	}
-	writeFiles(t, dir, map[string]string{"bot": "binary", ".main.go.swp": "x", "out/A.class": "x", ".git/HEAD": "x", "x~": "x"})
+	runnertest.WriteFiles(t, dir, map[string]string{"bot": "binary", ".main.go.swp": "x", "out/A.class": "x", ".git/HEAD": "x", "x~": "x"})
 	same("ignored files added", true)
-	writeFiles(t, dir, map[string]string{"lib/a.go": "package lib // changed\n"})
+	runnertest.WriteFiles(t, dir, map[string]string{"lib/a.go": "package lib // changed\n"})
 	same("content changed", false)
-	writeFiles(t, dir, map[string]string{"lib/a.go": "package lib\n"})
+	runnertest.WriteFiles(t, dir, map[string]string{"lib/a.go": "package lib\n"})
 	same("content restored", true)
 	if err := os.Rename(filepath.Join(dir, "lib/a.go"), filepath.Join(dir, "lib/b.go")); err != nil {
 		t.Fatal(err)
@@ -113,7 +114,7 @@ func main() {
 
 func TestBuildGo(t *testing.T) {
 	src, out := t.TempDir(), t.TempDir()
-	writeFiles(t, src, map[string]string{"go.mod": "module bot\n\ngo 1.21\n", "main.go": strings.Replace(goBot, "%s", "v1", 1),
+	runnertest.WriteFiles(t, src, map[string]string{"go.mod": "module bot\n\ngo 1.21\n", "main.go": strings.Replace(goBot, "%s", "v1", 1),
 		".git/HEAD": "ref: x", "main.go~": "old"})
 	spec := BuildSpec{SourceDir: src, BuildCmd: "go build -o bot .", RunCmd: "./bot", OutDir: out}
 	res, err := Build(context.Background(), spec)
@@ -211,7 +212,7 @@ func TestBuildFailures(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			src, out := t.TempDir(), t.TempDir()
-			writeFiles(t, src, tt.files)
+			runnertest.WriteFiles(t, src, tt.files)
 			res, err := Build(context.Background(), BuildSpec{SourceDir: src, BuildCmd: tt.build, RunCmd: tt.run, OutDir: out,
 				Timeout: 500e6})
 			if err != nil {
@@ -232,7 +233,7 @@ func TestBuildFailures(t *testing.T) {
 
 func TestBuildWithoutBuildCommand(t *testing.T) {
 	src, out := t.TempDir(), t.TempDir()
-	writeFiles(t, src, map[string]string{"bot.py": "print('READY')\n", "bot": "a file named bot is a source here"})
+	runnertest.WriteFiles(t, src, map[string]string{"bot.py": "print('READY')\n", "bot": "a file named bot is a source here"})
 	res, err := Build(context.Background(), BuildSpec{SourceDir: src, RunCmd: "python3 bot.py", OutDir: out})
 	if err != nil {
 		t.Fatal(err)
@@ -253,7 +254,7 @@ func TestBuildWithoutBuildCommand(t *testing.T) {
 
 func TestBuildLogCapped(t *testing.T) {
 	src, out := t.TempDir(), t.TempDir()
-	writeFiles(t, src, map[string]string{"a.txt": ""})
+	runnertest.WriteFiles(t, src, map[string]string{"a.txt": ""})
 	res, err := Build(context.Background(), BuildSpec{SourceDir: src, OutDir: out, RunCmd: "./bot",
 		BuildCmd: `sh -c 'i=0; while [ $i -lt 40000 ]; do echo "line $i of compiler output"; i=$((i+1)); done; exit 1'`})
 	if err != nil {
@@ -269,7 +270,7 @@ func TestBuildLogCapped(t *testing.T) {
 
 func TestExpandGlobs(t *testing.T) {
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{"Main.java": "", "a/B.java": "", "a/b/C.java": "", "out/Old.java": "", "x.cpp": ""})
+	runnertest.WriteFiles(t, dir, map[string]string{"Main.java": "", "a/B.java": "", "a/b/C.java": "", "out/Old.java": "", "x.cpp": ""})
 	tests := []struct {
 		in, want string
 	}{
@@ -298,14 +299,14 @@ func TestRevisionsPlayEachOther(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	writeFiles(t, src, map[string]string{"go.mod": "module bot\n\ngo 1.21\n", "main.go": string(tmpl)})
+	runnertest.WriteFiles(t, src, map[string]string{"go.mod": "module bot\n\ngo 1.21\n", "main.go": string(tmpl)})
 	spec := BuildSpec{SourceDir: src, BuildCmd: "go build -o bot .", RunCmd: "./bot", OutDir: out}
 	r1, err := Build(context.Background(), spec)
 	if err != nil || !r1.OK {
 		t.Fatalf("revision 1: %v\n%s", err, r1.Log)
 	}
 	// Revision 2 opens in the corner instead of the centre.
-	writeFiles(t, src, map[string]string{"main.go": strings.Replace(string(tmpl), `"3 3"`, `"1 1"`, 1)})
+	runnertest.WriteFiles(t, src, map[string]string{"main.go": strings.Replace(string(tmpl), `"3 3"`, `"1 1"`, 1)})
 	r2, err := Build(context.Background(), spec)
 	if err != nil || !r2.OK {
 		t.Fatalf("revision 2: %v\n%s", err, r2.Log)
@@ -365,7 +366,7 @@ func TestScriptsAreChecked(t *testing.T) {
 				t.Skipf("%s is not installed", tt.tool)
 			}
 			src, out := t.TempDir(), t.TempDir()
-			writeFiles(t, src, tt.files)
+			runnertest.WriteFiles(t, src, tt.files)
 			res, err := Build(context.Background(), BuildSpec{SourceDir: src, RunCmd: tt.run, OutDir: out})
 			if err != nil {
 				t.Fatal(err)

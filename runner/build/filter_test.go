@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"ringside/runner"
+	"ringside/runner/runnertest"
 )
 
 // TestSourceFiles: only what builds and runs the bot counts: .gitignore and
@@ -53,7 +54,7 @@ func TestSourceFiles(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
-			writeFiles(t, dir, tt.files)
+			runnertest.WriteFiles(t, dir, tt.files)
 			kept, left, err := SourceFiles(dir, tt.build, tt.run)
 			if err != nil {
 				t.Fatal(err)
@@ -78,12 +79,12 @@ func TestSourceFiles(t *testing.T) {
 // .ringsideignore leaves out, changes nothing; a source file does.
 func TestDataFileMakesNoRevision(t *testing.T) {
 	src := t.TempDir()
-	writeFiles(t, src, map[string]string{"bot.sh": "echo READY\n", ".ringsideignore": "tmp/\n"})
+	runnertest.WriteFiles(t, src, map[string]string{"bot.sh": "echo READY\n", ".ringsideignore": "tmp/\n"})
 	h1, err := SourceHash(src, "", "sh bot.sh")
 	if err != nil {
 		t.Fatal(err)
 	}
-	writeFiles(t, src, map[string]string{"results.csv": "1,2\n", "game.log": "x", "tmp/scratch.sh": "x"})
+	runnertest.WriteFiles(t, src, map[string]string{"results.csv": "1,2\n", "game.log": "x", "tmp/scratch.sh": "x"})
 	if h2, _ := SourceHash(src, "", "sh bot.sh"); h2 != h1 {
 		t.Errorf("a data file changed the hash")
 	}
@@ -97,7 +98,7 @@ func TestDataFileMakesNoRevision(t *testing.T) {
 			t.Errorf("the revision has %s", f)
 		}
 	}
-	writeFiles(t, src, map[string]string{"helper.sh": "x"})
+	runnertest.WriteFiles(t, src, map[string]string{"helper.sh": "x"})
 	if h3, _ := SourceHash(src, "", "sh bot.sh"); h3 == h1 {
 		t.Errorf("a new source file did not change the hash")
 	}
@@ -105,7 +106,7 @@ func TestDataFileMakesNoRevision(t *testing.T) {
 
 func TestBadIgnoreLine(t *testing.T) {
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{".ringsideignore": "[oops\n", "bot.sh": ""})
+	runnertest.WriteFiles(t, dir, map[string]string{".ringsideignore": "[oops\n", "bot.sh": ""})
 	if _, _, err := SourceFiles(dir, "", "sh bot.sh"); err == nil || !strings.Contains(err.Error(), `the line "[oops"`) {
 		t.Errorf("err = %v", err)
 	}

@@ -7,26 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-// writeFiles creates files (relative slash paths → contents) under dir. A
-// content starting with "#!" makes the file executable.
-func writeFiles(t testing.TB, dir string, files map[string]string) {
-	t.Helper()
-	for name, content := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		mode := os.FileMode(0o644)
-		if strings.HasPrefix(content, "#!") {
-			mode = 0o755
-		}
-		if err := os.WriteFile(p, []byte(content), mode); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
+	"ringside/runner/runnertest"
+)
 
 func TestGuessCommands(t *testing.T) {
 	tests := []struct {
@@ -98,7 +81,7 @@ func TestGuessCommands(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
-			writeFiles(t, dir, tt.files)
+			runnertest.WriteFiles(t, dir, tt.files)
 			g, err := GuessCommands(dir)
 			if tt.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
@@ -125,7 +108,7 @@ func TestGuessCommandsFolderErrors(t *testing.T) {
 		t.Errorf("missing folder: err = %v", err)
 	}
 	file := filepath.Join(dir, "f.py")
-	writeFiles(t, dir, map[string]string{"f.py": ""})
+	runnertest.WriteFiles(t, dir, map[string]string{"f.py": ""})
 	if _, err := GuessCommands(file); err == nil || !strings.Contains(err.Error(), "is a file, not a folder") {
 		t.Errorf("file: err = %v", err)
 	}
@@ -133,7 +116,7 @@ func TestGuessCommandsFolderErrors(t *testing.T) {
 
 func TestCheckCommands(t *testing.T) {
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{"bot.py": "", "prebuilt": "#!/bin/sh\n"})
+	runnertest.WriteFiles(t, dir, map[string]string{"bot.py": "", "prebuilt": "#!/bin/sh\n"})
 	tests := []struct {
 		name, build, run, want string // want "" means no error
 	}{
@@ -231,7 +214,7 @@ func TestGuessForKeepsTheUserRun(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
-			writeFiles(t, dir, tt.files)
+			runnertest.WriteFiles(t, dir, tt.files)
 			g, err := GuessFor(dir, tt.run)
 			if err != nil {
 				t.Fatal(err)

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"ringside/runner/runnertest"
 )
 
 // generous bounds the wait for something that should happen: the tests
@@ -65,14 +67,14 @@ func quiet(t *testing.T, ch chan string, d time.Duration, what string) {
 func TestWatchSaves(t *testing.T) {
 	const debounce = 100 * time.Millisecond
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{"main.go": "package main\n", "sub/x.go": "package sub\n"})
+	runnertest.WriteFiles(t, dir, map[string]string{"main.go": "package main\n", "sub/x.go": "package sub\n"})
 	w, l := newTestWatcher(t, debounce)
 	if err := w.Add("alice", dir); err != nil {
 		t.Fatal(err)
 	}
 	quiet(t, l.changes, 3*debounce, "after Add")
 
-	writeFiles(t, dir, map[string]string{"main.go": "package main // saved\n"})
+	runnertest.WriteFiles(t, dir, map[string]string{"main.go": "package main // saved\n"})
 	expect(t, l.changes, "alice", "plain save")
 
 	// An editor's atomic save: write a temporary file, rename it over.
@@ -85,7 +87,7 @@ func TestWatchSaves(t *testing.T) {
 	}
 	expect(t, l.changes, "alice", "atomic save")
 
-	writeFiles(t, dir, map[string]string{"sub/x.go": "package sub // deep\n"})
+	runnertest.WriteFiles(t, dir, map[string]string{"sub/x.go": "package sub // deep\n"})
 	expect(t, l.changes, "alice", "save in an existing subfolder")
 
 	// A new subfolder: its creation is a change, and later saves inside it
@@ -94,13 +96,13 @@ func TestWatchSaves(t *testing.T) {
 		t.Fatal(err)
 	}
 	expect(t, l.changes, "alice", "new subfolder")
-	writeFiles(t, dir, map[string]string{"newpkg/y.go": "package newpkg\n"})
+	runnertest.WriteFiles(t, dir, map[string]string{"newpkg/y.go": "package newpkg\n"})
 	expect(t, l.changes, "alice", "save in a new subfolder")
 	if err := os.MkdirAll(filepath.Join(dir, "a", "b", "c"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	expect(t, l.changes, "alice", "new nested folders")
-	writeFiles(t, dir, map[string]string{"a/b/c/z.go": "package c\n"})
+	runnertest.WriteFiles(t, dir, map[string]string{"a/b/c/z.go": "package c\n"})
 	expect(t, l.changes, "alice", "save in a new nested folder")
 	quiet(t, l.changes, 3*debounce, "after the saves")
 }
@@ -115,7 +117,7 @@ func TestWatchBurstIsOneChange(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := range 100 {
-		writeFiles(t, dir, map[string]string{fmt.Sprintf("f%d.py", i%7): fmt.Sprintf("x = %d\n", i)})
+		runnertest.WriteFiles(t, dir, map[string]string{fmt.Sprintf("f%d.py", i%7): fmt.Sprintf("x = %d\n", i)})
 	}
 	expect(t, l.changes, "bob", "burst")
 	quiet(t, l.changes, 3*debounce, "after the burst")
@@ -124,12 +126,12 @@ func TestWatchBurstIsOneChange(t *testing.T) {
 func TestWatchIgnoresOutputsAndTempFiles(t *testing.T) {
 	const debounce = 100 * time.Millisecond
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{"Main.java": "", "out/.keep": "", ".git/HEAD": "", "target/.keep": ""})
+	runnertest.WriteFiles(t, dir, map[string]string{"Main.java": "", "out/.keep": "", ".git/HEAD": "", "target/.keep": ""})
 	w, l := newTestWatcher(t, debounce)
 	if err := w.Add("carol", dir); err != nil {
 		t.Fatal(err)
 	}
-	writeFiles(t, dir, map[string]string{
+	runnertest.WriteFiles(t, dir, map[string]string{
 		"bot": "binary", "out/Main.class": "x", "Main.class": "x", "x.o": "x", "target/release/carol": "x",
 		".git/index": "x", "Main.java~": "x", ".Main.java.swp": "x", ".#Main.java": "x", "4913": "", "save.tmp": "x",
 		"__pycache__/m.pyc": "x", "node_modules/pkg/index.js": "x",
@@ -138,7 +140,7 @@ func TestWatchIgnoresOutputsAndTempFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	quiet(t, l.changes, 5*debounce, "ignored files")
-	writeFiles(t, dir, map[string]string{"Main.java": "class Main {}"})
+	runnertest.WriteFiles(t, dir, map[string]string{"Main.java": "class Main {}"})
 	expect(t, l.changes, "carol", "a real source")
 }
 
@@ -146,7 +148,7 @@ func TestWatchMissingFolder(t *testing.T) {
 	const debounce = 100 * time.Millisecond
 	parent := t.TempDir()
 	dir := filepath.Join(parent, "src")
-	writeFiles(t, dir, map[string]string{"bot.py": "", "sub/lib.py": ""})
+	runnertest.WriteFiles(t, dir, map[string]string{"bot.py": "", "sub/lib.py": ""})
 	w, l := newTestWatcher(t, debounce)
 	if err := w.Add("dave", dir); err != nil {
 		t.Fatal(err)
@@ -160,10 +162,10 @@ func TestWatchMissingFolder(t *testing.T) {
 	if !w.Watching()["dave"] {
 		t.Errorf("Watching() does not say dave is missing")
 	}
-	writeFiles(t, dir, map[string]string{"bot.py": "print(1)\n"})
+	runnertest.WriteFiles(t, dir, map[string]string{"bot.py": "print(1)\n"})
 	expect(t, l.found, "dave", "folder back")
 	expect(t, l.changes, "dave", "folder back")
-	writeFiles(t, dir, map[string]string{"bot.py": "print(2)\n"})
+	runnertest.WriteFiles(t, dir, map[string]string{"bot.py": "print(2)\n"})
 	expect(t, l.changes, "dave", "save after coming back")
 
 	// Renamed away: missing; renamed back: found. Saves in the renamed
@@ -173,14 +175,14 @@ func TestWatchMissingFolder(t *testing.T) {
 		t.Fatal(err)
 	}
 	expect(t, l.missing, "dave", "renamed folder")
-	writeFiles(t, moved, map[string]string{"bot.py": "print(3)\n"})
+	runnertest.WriteFiles(t, moved, map[string]string{"bot.py": "print(3)\n"})
 	quiet(t, l.changes, 3*debounce, "saves in the moved folder")
 	if err := os.Rename(moved, dir); err != nil {
 		t.Fatal(err)
 	}
 	expect(t, l.found, "dave", "renamed back")
 	expect(t, l.changes, "dave", "renamed back")
-	writeFiles(t, dir, map[string]string{"sub/lib.py": "x = 1\n"})
+	runnertest.WriteFiles(t, dir, map[string]string{"sub/lib.py": "x = 1\n"})
 	expect(t, l.changes, "dave", "save in a subfolder after coming back")
 
 	// Added while missing.
@@ -188,7 +190,7 @@ func TestWatchMissingFolder(t *testing.T) {
 		t.Fatal(err)
 	}
 	expect(t, l.missing, "erin", "added while missing")
-	writeFiles(t, filepath.Join(parent, "later"), map[string]string{"bot.py": ""})
+	runnertest.WriteFiles(t, filepath.Join(parent, "later"), map[string]string{"bot.py": ""})
 	expect(t, l.found, "erin", "appeared")
 }
 
@@ -202,14 +204,14 @@ func TestWatchSeveralAIs(t *testing.T) {
 	if err := w.Add("b", b); err != nil {
 		t.Fatal(err)
 	}
-	writeFiles(t, b, map[string]string{"x.py": ""})
+	runnertest.WriteFiles(t, b, map[string]string{"x.py": ""})
 	expect(t, l.changes, "b", "save in b")
 	quiet(t, l.changes, 3*debounce, "only b changed")
 
 	w.Remove("b")
-	writeFiles(t, b, map[string]string{"x.py": "1"})
+	runnertest.WriteFiles(t, b, map[string]string{"x.py": "1"})
 	quiet(t, l.changes, 3*debounce, "b is no longer watched")
-	writeFiles(t, a, map[string]string{"y.py": ""})
+	runnertest.WriteFiles(t, a, map[string]string{"y.py": ""})
 	expect(t, l.changes, "a", "a still watched")
 	if got := w.Watching(); len(got) != 1 || got["a"] {
 		t.Errorf("Watching() = %v", got)
