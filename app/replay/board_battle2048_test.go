@@ -16,10 +16,7 @@ import (
 
 func TestBattleBoardDraws(t *testing.T) {
 	test.NewTempApp(t)
-	d, err := simulate(battle2048.New(), battleLog(t))
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := simulated(t, battle2048.New(), battleLog(t))
 	// A late step, where tiles are bigger and an attack was just placed.
 	step := -1
 	for i := len(d.steps) - 1; i >= 0; i-- {
@@ -102,10 +99,7 @@ func TestBattleViewer(t *testing.T) {
 // player's name or score.
 func TestBattleHeaderFits(t *testing.T) {
 	test.NewTempApp(t)
-	d, err := simulate(battle2048.New(), battleLog(t))
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := simulated(t, battle2048.New(), battleLog(t))
 	step := len(d.steps) - 1 // game over: the longest caption
 	for _, width := range []float32{520, 660, 760} {
 		b, _ := boardWindow(t, d, step, fyne.NewSize(width, 480))

@@ -30,10 +30,7 @@ func busyCloudStep(d *replayData) int {
 
 func TestCloudBoardDraws(t *testing.T) {
 	test.NewTempApp(t)
-	d, err := simulate(cloud.New(), cloudLog(t))
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := simulated(t, cloud.New(), cloudLog(t))
 	step := busyCloudStep(d)
 	b, w := boardWindow(t, d, step, fyne.NewSize(700, 700))
 	cb := b.(*cloudBoard)

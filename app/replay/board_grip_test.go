@@ -40,10 +40,7 @@ func boardWindow(t *testing.T, d *replayData, step int, size fyne.Size) (board, 
 
 func TestGripBoardGolden(t *testing.T) {
 	test.NewTempApp(t)
-	d, err := simulate(grip.New(), gripLog(t))
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := simulated(t, grip.New(), gripLog(t))
 	step := interestingGripStep(t, d)
 	_, w := boardWindow(t, d, step, fyne.NewSize(520, 580))
 	test.AssertRendersToMarkup(t, "grip_board.xml", w.Canvas())
@@ -52,10 +49,7 @@ func TestGripBoardGolden(t *testing.T) {
 
 func TestGripBoardDraws(t *testing.T) {
 	test.NewTempApp(t)
-	d, err := simulate(grip.New(), gripLog(t))
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := simulated(t, grip.New(), gripLog(t))
 	step := interestingGripStep(t, d)
 	b, _ := boardWindow(t, d, step, fyne.NewSize(520, 580))
 	g := b.(*gripBoard)
@@ -156,10 +150,7 @@ func TestGripViewerShots(t *testing.T) {
 // running over the seat panel and the viewer beside it.
 func TestGripCaptionFits(t *testing.T) {
 	test.NewTempApp(t)
-	d, err := simulate(grip.New(), gripLog(t))
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := simulated(t, grip.New(), gripLog(t))
 	for _, width := range []float32{300, 420} {
 		b, _ := boardWindow(t, d, 0, fyne.NewSize(width, 420))
 		gb := b.(*gripBoard)

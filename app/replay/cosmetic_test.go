@@ -146,10 +146,7 @@ func TestCloudTimelineReadable(t *testing.T) {
 // Vision selector, and names that differ only at the end still differ.
 func TestCloudLegendNamesNeverOverlap(t *testing.T) {
 	test.NewTempApp(t)
-	d, err := simulate(cloud.New(), cloudLog(t))
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := simulated(t, cloud.New(), cloudLog(t))
 	names := []string{"builtin:cloud/random", "builtin:cloud/random#2", "builtin:cloud/squad-with-a-long-name"}
 	for _, width := range []float32{420, 520, 700, 870} {
 		b := newCloudBoard(names)
@@ -191,10 +188,7 @@ func TestCloudLegendNamesNeverOverlap(t *testing.T) {
 // number, and the note does not cover a player standing next to it.
 func TestGripNoteNeverCoversBlockNumber(t *testing.T) {
 	test.NewTempApp(t)
-	d, err := simulate(grip.New(), gripLog(t))
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := simulated(t, grip.New(), gripLog(t))
 	step := interestingGripStep(t, d)
 	for _, size := range []fyne.Size{{Width: 520, Height: 580}, {Width: 700, Height: 760}} {
 		b, _ := boardWindow(t, d, step, size)

@@ -69,6 +69,17 @@ func gripMovesLog(t testing.TB, turns int) *engine.Log {
 	return log
 }
 
+// simulated is simulate for a test: the viewer's data for log, or the
+// test stops.
+func simulated(t testing.TB, g engine.Game, log *engine.Log) *replayData {
+	t.Helper()
+	d, err := simulate(g, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
 // gripLog is a real Grip game: one greedy bot against three random ones.
 func gripLog(t testing.TB) *engine.Log {
 	return playLog(t, grip.New(), nil, 3, "greedy", "random", "random", "random")
@@ -128,10 +139,7 @@ func shot(t *testing.T, w fyne.Window, name string) {
 
 func TestSimulateRecordsEveryStep(t *testing.T) {
 	log := gripLog(t)
-	d, err := simulate(grip.New(), log)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := simulated(t, grip.New(), log)
 	rp, err := engine.Expand(grip.New(), log)
 	if err != nil {
 		t.Fatal(err)
