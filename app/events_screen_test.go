@@ -15,7 +15,6 @@ import (
 
 	"ringside/app/service"
 	"ringside/engine"
-	"ringside/engine/event"
 	"ringside/runner"
 	"ringside/storage"
 )
@@ -215,9 +214,7 @@ func TestRunPauseResumeButtons(t *testing.T) {
 func TestGamesListShowsAGameAsItStarts(t *testing.T) {
 	_, u := newTestUI(t)
 	// Paced: the first game takes several seconds.
-	ev, _, err := u.Svc.CreateEvent(service.EventSpec{Game: "battle2048", Format: event.League, Games: 1,
-		Seed: 4, SeedSet: true, Pace: 4, Concurrency: 1, Options: engine.Options{"rounds": "14"},
-		Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random"}})
+	ev, _, err := u.Svc.CreateEvent(pacedGame(4, "14"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,7 +19,6 @@ import (
 	"ringside/app/replay"
 	"ringside/app/service"
 	"ringside/engine"
-	"ringside/engine/event"
 	"ringside/runner"
 	"ringside/storage"
 )
@@ -92,9 +91,7 @@ func viewerWindow(u *UI) *replay.Viewer {
 // finished replay, as stored.
 func TestWatchAGameLive(t *testing.T) {
 	_, u := newTestUI(t)
-	ev, _, err := u.Jobs.CreateAndStart(service.EventSpec{Game: "battle2048", Format: event.League, Games: 1,
-		Seed: 4, SeedSet: true, Pace: 2, Concurrency: 1, Options: engine.Options{"rounds": "14"},
-		Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random"}})
+	ev, _, err := u.Jobs.CreateAndStart(pacedGame(2, "14"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -360,9 +357,7 @@ func liveLatencies(b *testing.B) []time.Duration {
 	b.StopTimer()
 	defer b.StartTimer()
 	_, u := newTestUI(b)
-	ev, _, err := u.Jobs.CreateAndStart(service.EventSpec{Game: "battle2048", Format: event.League, Games: 1,
-		Seed: 4, SeedSet: true, Pace: 20, Concurrency: 1, Options: engine.Options{"rounds": "40"},
-		Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random"}})
+	ev, _, err := u.Jobs.CreateAndStart(pacedGame(20, "40"))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -420,9 +415,9 @@ func playElsewhere(t *testing.T, u *UI, seed int64) storage.Event {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { other.Close() })
-	ev, _, err := other.CreateEvent(service.EventSpec{Game: "battle2048", Games: 1, Seed: seed, SeedSet: true, Pace: 3,
-		Concurrency: 1, Options: engine.Options{"rounds": "12"},
-		Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random"}})
+	spec := pacedGame(3, "12")
+	spec.Seed = seed
+	ev, _, err := other.CreateEvent(spec)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"ringside/app/service"
+	"ringside/engine"
+	"ringside/engine/event"
 	"ringside/storage"
 )
 
@@ -88,6 +90,15 @@ func eventually(t testing.TB, what string, cond func() bool) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// pacedGame is an event of one Battle 2048 game, greedy against random,
+// played at pace turns a second for the given rounds: slow enough that a
+// test sees it in play.
+func pacedGame(pace float64, rounds string) service.EventSpec {
+	return service.EventSpec{Game: "battle2048", Format: event.League, Games: 1,
+		Seed: 4, SeedSet: true, Pace: pace, Concurrency: 1, Options: engine.Options{"rounds": rounds},
+		Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random"}}
 }
 
 // playEvent creates the event of spec on svc and plays it to the end,
