@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -170,22 +171,29 @@ func assertContained(t *testing.T, bin string, seen map[int][]string, want int) 
 	if running < want {
 		t.Fatalf("saw %d daemons writing their sentinel, want at least %d: the test did not test anything", running, want)
 	}
-	deadline := time.Now().Add(time.Second)
-	for {
-		left := processesOf(bin)
-		if len(left) == 0 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Errorf("%d processes of the daemon bot left running: %v", len(left), left)
-			break
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	assertNoneLeft(t, "daemon bot", bin)
 	for pid := range seen {
 		if s, ok := readSentinel(pid); ok {
 			t.Errorf("daemon %d still there, its sentinel says %q", pid, s)
 		}
+	}
+}
+
+// assertNoneLeft waits up to a second for the processes running bin,
+// but for the spared pids, to end, and fails t naming those left.
+func assertNoneLeft(t *testing.T, what, bin string, spared ...int) {
+	t.Helper()
+	deadline := time.Now().Add(time.Second)
+	for {
+		left := slices.DeleteFunc(processesOf(bin), func(pid int) bool { return slices.Contains(spared, pid) })
+		if len(left) == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Errorf("%d processes of the %s left running: %v", len(left), what, left)
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }
 
@@ -232,20 +240,22 @@ func TestPlayLeavesNoDaemon(t *testing.T) {
 }
 
 // createDaemonEvent makes a Grip league of two daemon bots and two
-// fillers in db: 24 short games, one at a time.
-func createDaemonEvent(t *testing.T, db, bin string) {
+// fillers in a new database, 24 short games played one at a time, and
+// returns the database's path.
+func createDaemonEvent(t *testing.T, bin string) string {
 	t.Helper()
+	db := filepath.Join(t.TempDir(), "e.db")
 	mustRingside(t, "event", "create", "--db", db, "--game", "grip", "--format", "league",
 		"--entry", "d1="+bin+" -think 5ms", "--entry", "d2="+bin+" -think 5ms", "--filler", "builtin:grip/random",
 		"--games", "1", "--seed", "3", "--opt", "max_turns=20", "--concurrency", "1")
+	return db
 }
 
 // TestEventRunLeavesNoDaemon: "ringside event run" of a league whose
 // bots double-fork setsid daemons; when it is done, none is left.
 func TestEventRunLeavesNoDaemon(t *testing.T) {
 	bin := buildDaemonBot(t)
-	db := filepath.Join(t.TempDir(), "e.db")
-	createDaemonEvent(t, db, bin)
+	db := createDaemonEvent(t, bin)
 	w := watchDaemons(bin)
 	cmd, out, errs := startRingside(t, "event", "run", "1", "--db", db)
 	err := cmd.Wait()
@@ -264,8 +274,7 @@ func TestEventRunLeavesNoDaemon(t *testing.T) {
 // "event resume" then finishes the event and leaves none either.
 func TestKilledEventRunLeavesNoDaemon(t *testing.T) {
 	bin := buildDaemonBot(t)
-	db := filepath.Join(t.TempDir(), "k.db")
-	createDaemonEvent(t, db, bin)
+	db := createDaemonEvent(t, bin)
 	w := watchDaemons(bin)
 	cmd, out, errs := startRingside(t, "event", "run", "1", "--db", db)
 	exited := make(chan error, 1)

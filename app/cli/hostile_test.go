@@ -148,18 +148,7 @@ func (w *hostileWorld) check(t *testing.T, fileAttacksBlocked bool) {
 	if ais, err := db.ListAIs(); err != nil || len(ais) != 1 || ais[0].Name != "other" {
 		t.Errorf("the AIs after the attacks: %v %v", ais, err)
 	}
-	deadline := time.Now().Add(time.Second)
-	for {
-		left := slices.DeleteFunc(processesOf(w.bin), func(pid int) bool { return pid == w.sentinel.Process.Pid })
-		if len(left) == 0 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Errorf("%d processes of the hostile bot left running: %v", len(left), left)
-			break
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	assertNoneLeft(t, "hostile bot", w.bin, w.sentinel.Process.Pid)
 }
 
 // alive tells whether pid is a live (not zombie) process.
