@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"ringside/app/internal/fixture"
 	"ringside/app/replay"
 	"ringside/app/service"
 	"ringside/engine"
@@ -261,17 +262,10 @@ func TestViewInProgressReplayFile(t *testing.T) {
 		"--bot", "builtin:battle2048/greedy", "--bot", "builtin:battle2048/random").CombinedOutput(); err != nil {
 		t.Fatalf("play: %v\n%s", err, out)
 	}
-	data, err := os.ReadFile(full)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var rp engine.Replay
-	if err := json.Unmarshal(data, &rp); err != nil {
-		t.Fatal(err)
-	}
+	rp := fixture.ReadReplay(t, full)
 	rp.Steps, rp.Events, rp.Result, rp.InProgress = rp.Steps[:10], nil, engine.Result{}, true
 	cut := filepath.Join(dir, "cut.json")
-	data, _ = json.Marshal(rp)
+	data, _ := json.Marshal(rp)
 	if err := os.WriteFile(cut, data, 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -343,7 +343,7 @@ func TestGripCoordsOption(t *testing.T) {
 	replay := filepath.Join(root, "game.json")
 	mustRingside(t, "play", "--game", "grip", "--seed", "1", "--opt", "max_turns=40", "--time-scale", "4", "--db", db, "--replay", replay,
 		"--bot", "builtin:grip/random", "--bot", "walker", "--bot", "builtin:grip/random", "--bot", "builtin:grip/random")
-	checkSeatCoords(t, readReplay(t, replay), 1)
+	checkSeatCoords(t, fixture.ReadReplay(t, replay), 1)
 
 	// An event: the entry keeps the option; its games' replays have it.
 	// A gauntlet of one group: four games, each seat once.
@@ -446,7 +446,7 @@ func TestBattle2048ProtocolOption(t *testing.T) {
 	replay := filepath.Join(root, "game.json")
 	mustRingside(t, "play", "--game", "battle2048", "--seed", "1", "--opt", "rounds=3", "--time-scale", "4", "--db", db, "--replay", replay,
 		"--bot", "builtin:battle2048/random", "--bot", "beta")
-	rp := readReplay(t, replay)
+	rp := fixture.ReadReplay(t, replay)
 	if rp.Options["protocol@1"] != "beta" || rp.Options["protocol"] != "final" {
 		t.Errorf("replay options %v", rp.Options)
 	}

@@ -3,30 +3,16 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
 	"testing"
 
+	"ringside/app/internal/fixture"
 	"ringside/engine"
 	"ringside/runner"
 )
-
-// readReplay reads a replay file written by the binary.
-func readReplay(t *testing.T, path string) *engine.Replay {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var rp engine.Replay
-	if err := json.Unmarshal(data, &rp); err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	return &rp
-}
 
 // stepsJSON is steps as JSON, with the measured times and what they leave
 // of a time bank left out when untimed: a bot answers as it did, but not
@@ -138,7 +124,7 @@ func TestReplayBranch(t *testing.T) {
 			run("event", "run", "1", "--quiet")
 			orig := filepath.Join(dir, "orig.json")
 			run("replay", "export", "1", "--out", orig)
-			original := readReplay(t, orig)
+			original := fixture.ReadReplay(t, orig)
 			seatBot := original.Players[tc.seat]
 			seatBot, _, _ = strings.Cut(seatBot, "#")
 
@@ -161,7 +147,7 @@ func TestReplayBranch(t *testing.T) {
 				if res.Seats[tc.seat].Bot != bot {
 					t.Errorf("seat %d is played by %q, want %q", tc.seat, res.Seats[tc.seat].Bot, bot)
 				}
-				br := readReplay(t, file)
+				br := fixture.ReadReplay(t, file)
 				info := br.Branch
 				if info == nil || info.Step <= 0 || info.Seat != tc.seat || info.Turn != tc.turn {
 					t.Fatalf("the branch's replay says %+v", info)
@@ -276,7 +262,7 @@ func TestReplayBranchBadBot(t *testing.T) {
 	if res.Seats[0].Verdicts["crashed"] == 0 || res.Ranks[0] != 2 {
 		t.Errorf("a bot that cannot start should crash and lose: %s", out)
 	}
-	orig, br := readReplay(t, filepath.Join(dir, "orig.json")), readReplay(t, file)
+	orig, br := fixture.ReadReplay(t, filepath.Join(dir, "orig.json")), fixture.ReadReplay(t, file)
 	if k := br.Branch.Step; stepsJSON(t, br.Steps[:k], false) != stepsJSON(t, orig.Steps[:k], false) {
 		t.Errorf("the steps before the branch changed")
 	}

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"ringside/app/internal/fixture"
 	"ringside/engine"
 	"ringside/engine/games"
 	"ringside/runner"
@@ -245,15 +246,7 @@ func TestHostileBotsThroughPlay(t *testing.T) {
 			if err := json.Unmarshal([]byte(out), &res); err != nil {
 				t.Fatalf("play output: %v\n%s", err, out)
 			}
-			data, err := os.ReadFile(replay)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var rp engine.Replay
-			if err := json.Unmarshal(data, &rp); err != nil {
-				t.Fatal(err)
-			}
-			logs := seatLogs(&rp)
+			logs := seatLogs(fixture.ReadReplay(t, replay))
 			for i, s := range res.Seats {
 				if s.Sandbox != "on" {
 					t.Errorf("seat %d ran with sandbox %q, want on", i+1, s.Sandbox)

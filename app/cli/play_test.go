@@ -2,12 +2,12 @@ package cli
 
 import (
 	"encoding/json"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"ringside/app/internal/fixture"
 	"ringside/engine"
 	"ringside/runner"
 	"ringside/runner/sandbox"
@@ -55,14 +55,7 @@ func TestPlayBuiltins(t *testing.T) {
 					t.Errorf("seat %d (%s) ran with sandbox %q; built-in bots play in the sandbox too", i, s.Bot, s.Sandbox)
 				}
 			}
-			data, err := os.ReadFile(replay)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var rp engine.Replay
-			if err := json.Unmarshal(data, &rp); err != nil {
-				t.Fatalf("replay: %v", err)
-			}
+			rp := fixture.ReadReplay(t, replay)
 			if rp.Format != engine.ReplayFormat || len(rp.Steps) == 0 || rp.Result.Turns != res.Turns {
 				t.Errorf("replay format=%q steps=%d turns=%d, want turns %d", rp.Format, len(rp.Steps), rp.Result.Turns, res.Turns)
 			}
