@@ -85,7 +85,7 @@ func closeOverlays(w fyne.Window) {
 // TestAIsScreen registers, builds, checks, watches and removes AIs through
 // the screen's buttons and dialogs.
 func TestAIsScreen(t *testing.T) {
-	fixture.NeedPython(t)
+	runnertest.NeedPython(t)
 	w, u, s := newAIsTestUI(t)
 	root := t.TempDir()
 	dir := filepath.Join(root, "alice")
@@ -254,7 +254,7 @@ func TestAIsScreen(t *testing.T) {
 // TestAIsScreenProblems checks that registration problems are said in
 // plain words and keep the dialog open.
 func TestAIsScreenProblems(t *testing.T) {
-	fixture.NeedPython(t)
+	runnertest.NeedPython(t)
 	_, _, s := newAIsTestUI(t)
 	root := t.TempDir()
 	var f *aiForm
@@ -321,7 +321,7 @@ func TestAIsScreenProblems(t *testing.T) {
 
 // TestAIsScreenTemplate creates an AI from the Python template.
 func TestAIsScreenTemplate(t *testing.T) {
-	fixture.NeedPython(t)
+	runnertest.NeedPython(t)
 	_, u, s := newAIsTestUI(t)
 	dir := filepath.Join(t.TempDir(), "bots", "tess")
 	// fromTemplate fills in the "From a template" form and creates.
@@ -362,7 +362,7 @@ func TestAIsScreenShots(t *testing.T) {
 	if os.Getenv("RINGSIDE_SHOTS") != "1" {
 		t.Skip("set RINGSIDE_SHOTS=1 to write /tmp/ais_*.png")
 	}
-	fixture.NeedPython(t)
+	runnertest.NeedPython(t)
 	w, u, s := newAIsTestUI(t)
 	root := t.TempDir()
 	add := func(name, game, lang, build, run string, watch bool, files map[string]string) storage.AI {
@@ -453,7 +453,7 @@ func TestAIsScreenShots(t *testing.T) {
 // It skips t without python3.
 func pyAI(t *testing.T, u *UI, name string) func(content string) service.BuildOutcome {
 	t.Helper()
-	fixture.NeedPython(t)
+	runnertest.NeedPython(t)
 	src := filepath.Join(t.TempDir(), name)
 	runnertest.WriteFiles(t, src, map[string]string{"bot.py": fixture.PyBot(1)})
 	reg, err := u.Svc.Register(service.NewAI{Name: name, Game: "grip", Dir: src})
@@ -507,7 +507,7 @@ func TestAIsScreenAfterARevert(t *testing.T) {
 // in the revisions dialog, "Show changes" between two revisions, and the
 // Files dialog.
 func TestAIsScreenOptionsPinDiffFiles(t *testing.T) {
-	fixture.NeedPython(t)
+	runnertest.NeedPython(t)
 	w, u, s := newAIsTestUI(t)
 	dir := filepath.Join(t.TempDir(), "walker")
 	runnertest.WriteFiles(t, dir, map[string]string{"bot.py": fixture.XYBot, "notes.csv": "a,b\n"})

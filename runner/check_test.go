@@ -2,14 +2,13 @@ package runner
 
 import (
 	"context"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"ringside/engine"
 	"ringside/engine/games"
+	"ringside/runner/runnertest"
 )
 
 func TestRevisionBot(t *testing.T) {
@@ -30,9 +29,7 @@ func TestRevisionBot(t *testing.T) {
 }
 
 func TestPreflight(t *testing.T) {
-	if _, err := exec.LookPath("python3"); err != nil {
-		t.Skip("python3 is not installed: the preflight test uses Python bots")
-	}
+	runnertest.NeedPython(t)
 	g, err := games.Get("battle2048")
 	if err != nil {
 		t.Fatal(err)
@@ -42,15 +39,11 @@ func TestPreflight(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	for name, content := range map[string]string{
+	runnertest.WriteFiles(t, dir, map[string]string{
 		"bad.py":   "import sys\nsys.stdin.readline()\nprint('3 3', flush=True)\nsys.stdin.readline()\nprint('up 1 1 1 1', flush=True)\nsys.stdin.read()\n",
 		"crash.py": "import sys\nprint('about to fail', file=sys.stderr)\nraise SystemExit(4)\n",
 		"slow.py":  "import sys, time\nsys.stdin.readline()\nprint('3 3', flush=True)\nsys.stdin.readline()\ntime.sleep(2)\nprint('U 1 1 1 1', flush=True)\n",
-	} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	tests := []struct {
 		name, cmd string
 		opts      engine.Options
@@ -102,18 +95,14 @@ func TestPreflight(t *testing.T) {
 // its first turn fails "keeps running", and the report says nothing is
 // known of its answers, not "ok (0 of 1)" over answers it never gave.
 func TestPreflightCrashOnFirstTurn(t *testing.T) {
-	if _, err := exec.LookPath("python3"); err != nil {
-		t.Skip("python3 is not installed: the preflight test uses Python bots")
-	}
+	runnertest.NeedPython(t)
 	g, err := games.Get("grip")
 	if err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
 	bot := "import sys\nprint('READY', flush=True)\nfor line in sys.stdin:\n    if line.strip() == 'EOD':\n        raise SystemExit('index out of range')\n"
-	if err := os.WriteFile(filepath.Join(dir, "hugo.py"), []byte(bot), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	runnertest.WriteFiles(t, dir, map[string]string{"hugo.py": bot})
 	tmpl, err := filepath.Abs("../assets/templates/grip/python/bot.py")
 	if err != nil {
 		t.Fatal(err)

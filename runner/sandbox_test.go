@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"ringside/engine"
+	"ringside/runner/runnertest"
 	"ringside/runner/sandbox"
 )
 
@@ -151,9 +152,7 @@ func TestSandboxUnprivileged(t *testing.T) {
 // README's example: it runs in Ringside's working folder and may read
 // the script its command line names, but not the rest of that folder.
 func TestBotWithoutFolder(t *testing.T) {
-	if _, err := exec.LookPath("python3"); err != nil {
-		t.Skip("python3 is not installed")
-	}
+	runnertest.NeedPython(t)
 	dir := t.TempDir()
 	script := "import sys\n" +
 		"try:\n    open('other.txt').read(); print('READ other.txt', file=sys.stderr)\n" +

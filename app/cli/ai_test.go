@@ -84,9 +84,7 @@ func TestAITemplates(t *testing.T) {
 }
 
 func TestAICommands(t *testing.T) {
-	if _, err := exec.LookPath("python3"); err != nil {
-		t.Skip("python3 is not installed: this test registers a Python bot")
-	}
+	runnertest.NeedPython(t)
 	root := t.TempDir()
 	db := filepath.Join(root, "r.db")
 	src := filepath.Join(root, "pybot")
@@ -227,7 +225,7 @@ func resolveFromDB(t *testing.T, path, name string) (runner.Bot, bool, error) {
 // at r3 saves a syntax error, then the student restores r1's file. Every
 // command and the game must name and play revision 1.
 func TestRevertedSourcesPlayTheRevisionTheyRestore(t *testing.T) {
-	fixture.NeedPython(t)
+	runnertest.NeedPython(t)
 	root := t.TempDir()
 	db, src := filepath.Join(root, "class.db"), filepath.Join(root, "erin")
 	write := func(content string) { runnertest.WriteFiles(t, src, map[string]string{"bot.py": content}) }
@@ -298,7 +296,7 @@ func TestTwoDatabasesKeepTheirRevisions(t *testing.T) {
 // with it the warning is gone, ai show shows it, and the seat gets x y in
 // play and in events while the other seats keep row column.
 func TestGripCoordsOption(t *testing.T) {
-	fixture.NeedPython(t)
+	runnertest.NeedPython(t)
 	root := t.TempDir()
 	db, src := filepath.Join(root, "class.db"), filepath.Join(root, "walker")
 	runnertest.WriteFiles(t, src, map[string]string{"bot.py": fixture.XYBot})
@@ -431,7 +429,7 @@ func checkSeatCoords(t *testing.T, rp *engine.Replay, xy int) {
 // TestBattle2048ProtocolOption: a Battle 2048 AI may carry protocol=beta;
 // its seat gets the boards without the Turn line.
 func TestBattle2048ProtocolOption(t *testing.T) {
-	fixture.NeedPython(t)
+	runnertest.NeedPython(t)
 	root := t.TempDir()
 	db, src := filepath.Join(root, "class.db"), filepath.Join(root, "beta")
 	// It places the opening tile, then never answers a turn: its first
@@ -559,7 +557,7 @@ func TestPinAndUnpin(t *testing.T) {
 // TestDiffRevisions: ai diff lists added, removed and changed files with
 // line counts, gives binary files' sizes, and prints unified diffs.
 func TestDiffRevisions(t *testing.T) {
-	fixture.NeedPython(t)
+	runnertest.NeedPython(t)
 	root := t.TempDir()
 	db, src := filepath.Join(root, "class.db"), filepath.Join(root, "dia")
 	runnertest.WriteFiles(t, src, map[string]string{"bot.py": fixture.PyBot(1), "old.py": "x = 1\n", "notes.txt": "data, left out\n"})
@@ -617,7 +615,7 @@ for line in sys.stdin:
 // plays it: a cap below what the bot takes loses it its game, trust runs
 // it outside the sandbox, and both are shown where the AI is.
 func TestAILimitsAndTrust(t *testing.T) {
-	fixture.NeedPython(t)
+	runnertest.NeedPython(t)
 	if !sandbox.Supported {
 		t.Skip("no sandbox on this system")
 	}

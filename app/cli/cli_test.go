@@ -82,7 +82,7 @@ func ringside(t testing.TB, args ...string) (code int, stdout, stderr string) {
 // without python3.
 func addPyBot(t testing.TB, dir, name string, dbs ...string) {
 	t.Helper()
-	fixture.NeedPython(t)
+	runnertest.NeedPython(t)
 	runnertest.WriteFiles(t, dir, map[string]string{"bot.py": fixture.PyBot(1)})
 	for _, db := range dbs {
 		mustRingside(t, "ai", "add", "--name", name, "--game", "grip", "--dir", dir, "--no-watch", "--db", db)

@@ -98,7 +98,7 @@ func TestContestSamplesRegisterByGuessAlone(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "class.db")
 	for _, tt := range tests {
 		t.Run(strings.ReplaceAll(tt.sample, "/", "-"), func(t *testing.T) {
-			fixture.NeedTool(t, tt.tool)
+			runnertest.NeedTool(t, tt.tool)
 			dir := copySample(t, tt.sample)
 			name := strings.ReplaceAll(tt.sample, "/", "-")
 			out := mustRingside(t, "ai", "add", "--name", name, "--game", tt.game, "--dir", dir, "--no-watch", "--db", db)
@@ -123,7 +123,7 @@ func TestUserRunIsKept(t *testing.T) {
 	root := t.TempDir()
 	db := filepath.Join(root, "class.db")
 	t.Run("python with two scripts", func(t *testing.T) {
-		fixture.NeedPython(t)
+		runnertest.NeedPython(t)
 		dir := filepath.Join(root, "two")
 		runnertest.WriteFiles(t, dir, map[string]string{"helper.py": "X = 1\n", "player.py": fixture.PyBot(1)})
 		code, out, errs := ringside(t, "ai", "add", "--name", "two", "--game", "grip", "--dir", dir, "--no-watch", "--db", db)
@@ -136,7 +136,7 @@ func TestUserRunIsKept(t *testing.T) {
 		}
 	})
 	t.Run("java run that misses the class folder", func(t *testing.T) {
-		fixture.NeedTool(t, "javac")
+		runnertest.NeedTool(t, "javac")
 		dir := copySample(t, "grip/SampleAIs")
 		code, out, errs := ringside(t, "ai", "add", "--name", "sample", "--game", "grip", "--dir", dir, "--run", "java SampleAI", "--no-watch", "--db", db)
 		if code != 1 || !strings.Contains(errs, "puts the compiled classes in out/") || !strings.Contains(errs, `--run "java -cp out SampleAI"`) {
@@ -171,7 +171,7 @@ func TestBrokenScriptNeverGoesLive(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.lang, func(t *testing.T) {
-			fixture.NeedTool(t, tt.tool)
+			runnertest.NeedTool(t, tt.tool)
 			root := t.TempDir()
 			db, src := filepath.Join(root, "class.db"), filepath.Join(root, "src")
 			runnertest.WriteFiles(t, src, map[string]string{tt.file: tt.good})
@@ -208,7 +208,7 @@ func TestBrokenScriptNeverGoesLive(t *testing.T) {
 // folder, and what .gitignore or .ringsideignore leave out, make no new
 // revision; "ai show" lists the files that do and those left out.
 func TestOnlySourcesMakeRevisions(t *testing.T) {
-	fixture.NeedPython(t)
+	runnertest.NeedPython(t)
 	root := t.TempDir()
 	db, src := filepath.Join(root, "class.db"), filepath.Join(root, "src")
 	runnertest.WriteFiles(t, src, map[string]string{"bot.py": fixture.PyBot(1), "lib/moves.py": "MOVES = 'URDL'\n",
@@ -237,7 +237,7 @@ func TestOnlySourcesMakeRevisions(t *testing.T) {
 // fixing the sources; "ai edit" changes it and builds, and changes the
 // folder, the watch and the game of a registered AI.
 func TestEditFixesAWrongCommand(t *testing.T) {
-	fixture.NeedTool(t, "g++")
+	runnertest.NeedTool(t, "g++")
 	db := filepath.Join(t.TempDir(), "class.db")
 	dir := copySample(t, "grip/SampleAICpp")
 	code, out, errs := ringside(t, "ai", "add", "--name", "cpp", "--game", "grip", "--dir", dir, "--build", "g++ -O2 -o bot main.cpp",

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"encoding/json"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -10,6 +9,7 @@ import (
 	"ringside/app/internal/fixture"
 	"ringside/engine"
 	"ringside/runner"
+	"ringside/runner/runnertest"
 	"ringside/runner/sandbox"
 )
 
@@ -161,9 +161,7 @@ func BenchmarkPlayCloud(b *testing.B) {
 
 // TestPlayAIByName plays a registered AI by its name and by revision.
 func TestPlayAIByName(t *testing.T) {
-	if _, err := exec.LookPath("python3"); err != nil {
-		t.Skip("python3 is not installed: the template bot needs it")
-	}
+	runnertest.NeedPython(t)
 	dir := t.TempDir()
 	db := filepath.Join(dir, "ai.db")
 	if code, _, errs := runCLI("ai", "new", "--db", db, "--game", "battle2048", "--lang", "python",

@@ -19,7 +19,7 @@ import (
 // database while a student saves three versions: three revisions, each
 // hash once, and no failed twins.
 func TestTwoWatchersMakeOneRevisionPerSource(t *testing.T) {
-	fixture.NeedPython(t)
+	runnertest.NeedPython(t)
 	root := t.TempDir()
 	db, src := filepath.Join(root, "w.db"), filepath.Join(root, "wes")
 	runnertest.WriteFiles(t, src, map[string]string{"bot.py": fixture.PyBot(1)})

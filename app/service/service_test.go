@@ -29,7 +29,7 @@ func openTemp(t *testing.T) *Service {
 // registered adds a built Python Grip bot called name.
 func registered(t *testing.T, s *Service, name string) storage.AI {
 	t.Helper()
-	fixture.NeedPython(t)
+	runnertest.NeedPython(t)
 	dir := filepath.Join(t.TempDir(), name)
 	runnertest.WriteFiles(t, dir, map[string]string{"bot.py": fixture.PyBot(1)})
 	reg, err := s.Register(NewAI{Name: name, Game: "grip", Dir: dir})
@@ -130,7 +130,7 @@ func TestResolveEntry(t *testing.T) {
 
 func TestUnbuiltAIAsksForABuild(t *testing.T) {
 	s := openTemp(t)
-	fixture.NeedPython(t)
+	runnertest.NeedPython(t)
 	dir := t.TempDir()
 	runnertest.WriteFiles(t, dir, map[string]string{"bot.py": fixture.PyBot(1)})
 	if _, err := s.Register(NewAI{Name: "nina", Game: "grip", Dir: dir}); err != nil {

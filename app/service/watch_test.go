@@ -97,7 +97,7 @@ func (r *watchRig) next(t testing.TB, name string) BuildEvent {
 }
 
 func TestAIWatcherBuildsRevisions(t *testing.T) {
-	fixture.NeedPython(t) // it watches a Python bot too
+	runnertest.NeedPython(t) // it watches a Python bot too
 	r := newWatchRig(t)
 	goAI, goDir := r.add(t, "gobot", "grip", map[string]string{"go.mod": "module bot\n\ngo 1.21\n", "main.go": fixture.GoBot(1)})
 	pyAI, pyDir := r.add(t, "pybot", "grip", map[string]string{"bot.py": fixture.PyBot(1)})
@@ -241,7 +241,7 @@ func TestAIWatcherBuildsRevisions(t *testing.T) {
 func BenchmarkSaveToRevision(b *testing.B) {
 	for _, lang := range []string{"go", "python"} {
 		b.Run(lang, func(b *testing.B) {
-			fixture.NeedTool(b, map[string]string{"go": "go", "python": "python3"}[lang])
+			runnertest.NeedTool(b, map[string]string{"go": "go", "python": "python3"}[lang])
 			r := newWatchRig(b)
 			files, file, src := map[string]string{"go.mod": "module bot\n", "main.go": fixture.GoBot(0)}, "main.go",
 				fixture.GoBot
@@ -275,7 +275,7 @@ func BenchmarkSaveToRevision(b *testing.B) {
 // TestWatchedDataFileMakesNoRevision: a CSV or a log saved into a watched
 // folder is not a source: at most an unchanged build, never a revision.
 func TestWatchedDataFileMakesNoRevision(t *testing.T) {
-	fixture.NeedPython(t)
+	runnertest.NeedPython(t)
 	r := newWatchRig(t)
 	_, dir := r.add(t, "pybot", "grip", map[string]string{"bot.py": fixture.PyBot(1)})
 	r.start(t, 50*time.Millisecond)
@@ -293,7 +293,7 @@ func TestWatchedDataFileMakesNoRevision(t *testing.T) {
 // TestWatcherBuildsPinnedAI: a pinned AI's saves still become revisions,
 // but its name keeps playing the pin until it is unpinned.
 func TestWatcherBuildsPinnedAI(t *testing.T) {
-	fixture.NeedPython(t)
+	runnertest.NeedPython(t)
 	r := newWatchRig(t)
 	ai, dir := r.add(t, "pinny", "grip", map[string]string{"bot.py": fixture.PyBot(1)})
 	if _, err := r.s.PinAI(ai.ID, 1); err != nil {

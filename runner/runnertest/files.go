@@ -2,6 +2,7 @@ package runnertest
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -24,5 +25,16 @@ func WriteFiles(t testing.TB, dir string, files map[string]string) {
 		if err := os.WriteFile(p, []byte(content), mode); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// NeedPython skips t when python3 is not installed.
+func NeedPython(t testing.TB) { NeedTool(t, "python3") }
+
+// NeedTool skips t when program is not installed.
+func NeedTool(t testing.TB, program string) {
+	t.Helper()
+	if _, err := exec.LookPath(program); err != nil {
+		t.Skipf("%s is not installed: this test needs it", program)
 	}
 }
