@@ -411,14 +411,7 @@ func playElsewhere(t *testing.T, u *UI, seed int64) storage.Event {
 	t.Cleanup(func() { other.Close() })
 	spec := pacedGame(3, "12")
 	spec.Seed = seed
-	ev, _, err := other.CreateEvent(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	job, err := other.EventJob(ev.ID, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ev, job := eventJob(t, other, spec)
 	ctx, cancel := context.WithCancel(context.Background())
 	ran := make(chan error, 1)
 	go func() { ran <- job.Start(ctx) }()

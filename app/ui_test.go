@@ -101,9 +101,9 @@ func pacedGame(pace float64, rounds string) service.EventSpec {
 		Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random"}}
 }
 
-// playEvent creates the event of spec on svc and plays it to the end,
-// one game at a time.
-func playEvent(t *testing.T, svc *service.Service, spec service.EventSpec) storage.Event {
+// eventJob creates the event of spec on svc and the job that plays it one
+// game at a time.
+func eventJob(t *testing.T, svc *service.Service, spec service.EventSpec) (storage.Event, *service.EventJob) {
 	t.Helper()
 	ev, _, err := svc.CreateEvent(spec)
 	if err != nil {
@@ -113,6 +113,14 @@ func playEvent(t *testing.T, svc *service.Service, spec service.EventSpec) stora
 	if err != nil {
 		t.Fatal(err)
 	}
+	return ev, job
+}
+
+// playEvent creates the event of spec on svc and plays it to the end,
+// one game at a time.
+func playEvent(t *testing.T, svc *service.Service, spec service.EventSpec) storage.Event {
+	t.Helper()
+	ev, job := eventJob(t, svc, spec)
 	if err := job.Start(context.Background()); err != nil {
 		t.Fatal(err)
 	}
