@@ -338,15 +338,9 @@ func TestReasonText(t *testing.T) {
 // CheckAIOptions (another program wrote them) stop the check with the
 // options that are allowed.
 func TestCheckRefusesUnknownStoredOptions(t *testing.T) {
-	s, err := Open(filepath.Join(t.TempDir(), "ringside.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := openTemp(t)
 	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "bot.sh"), []byte("echo READY\n"), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	runnertest.WriteFiles(t, dir, map[string]string{"bot.sh": "echo READY\n"})
 	ai, err := s.db.AddAI(storage.AI{Name: "odd", Game: "grip", SourceDir: dir, RunCmd: "sh bot.sh", Options: "speed=fast"})
 	if err != nil {
 		t.Fatal(err)

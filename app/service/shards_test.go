@@ -164,12 +164,8 @@ func cpuTime() time.Duration {
 // killed run) is resumed without the cut line, and nothing is played
 // twice.
 func TestRunShardResumesAndRefusesDamage(t *testing.T) {
+	s := openTemp(t)
 	dir := t.TempDir()
-	s, err := Open(filepath.Join(dir, "club.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
 	ev, n, err := s.CreateEvent(EventSpec{Game: "grip", Seed: 9, SeedSet: true, TimeScale: 10, Concurrency: 1,
 		Options: engine.Options{"max_turns": "5"},
 		Entries: []string{"builtin:grip/greedy", "builtin:grip/random", "builtin:grip/greedy", "builtin:grip/random"}})
@@ -255,12 +251,8 @@ func FuzzReadResult(f *testing.F) {
 // time (the next round exists once the one before is imported), and
 // --resend sends again the games still out.
 func TestExportAdaptiveRoundsAndResend(t *testing.T) {
+	s := openTemp(t)
 	dir := t.TempDir()
-	s, err := Open(filepath.Join(dir, "club.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
 	ev, first, err := s.CreateEvent(EventSpec{Game: "battle2048", Format: "swiss", Games: 2, Seed: 4, SeedSet: true,
 		TimeScale: 10, Options: engine.Options{"rounds": "15"},
 		Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random", "builtin:battle2048/greedy", "builtin:battle2048/random"}})
