@@ -33,10 +33,7 @@ func newBracketWindow(t *testing.T, width, height float32) (*BracketTree, fyne.W
 	t.Helper()
 	test.NewTempApp(t)
 	b := NewBracketTree()
-	w := test.NewWindow(container.NewScroll(b))
-	t.Cleanup(w.Close)
-	w.Resize(fyne.NewSize(width, height))
-	return b, w
+	return b, chartWindow(t, container.NewScroll(b), width, height)
 }
 
 func TestBracketTreeShots(t *testing.T) {
@@ -62,9 +59,7 @@ func TestBracketTreeGolden(t *testing.T) {
 	b := NewBracketTree()
 	// 6 entries, best of 1, part played: byes, decided and open matches.
 	b.SetTree(sampleTree(t, 6, 2, 1, 6), sampleNames)
-	w := test.NewWindow(container.NewScroll(b))
-	defer w.Close()
-	w.Resize(fyne.NewSize(1000, 480))
+	w := chartWindow(t, container.NewScroll(b), 1000, 480)
 	test.AssertImageMatches(t, "bracket.png", w.Canvas().Capture())
 }
 

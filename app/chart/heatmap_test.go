@@ -34,9 +34,7 @@ func TestHeatMapShots(t *testing.T) {
 	test.NewTempApp(t)
 	h := NewHeatMap("Head to head")
 	h.SetData(sampleCross(t, 8, 2, 6))
-	w := test.NewWindow(h)
-	defer w.Close()
-	w.Resize(fyne.NewSize(1000, 600))
+	w := chartWindow(t, h, 1000, 600)
 	shotThemes(t, w, "heat")
 	h.SetData(sampleCross(t, 4, 2, 6))
 	shotThemes(t, w, "heat4")
@@ -54,9 +52,7 @@ func TestHeatMapGolden(t *testing.T) {
 		{cellOf(0.5), nil, nil, cellOf(0.4)},
 		{cellOf(0), cellOf(0.375), cellOf(0.6), nil},
 	})
-	w := test.NewWindow(h)
-	defer w.Close()
-	w.Resize(fyne.NewSize(640, 400))
+	w := chartWindow(t, h, 640, 400)
 	test.AssertImageMatches(t, "heatmap.png", w.Canvas().Capture())
 }
 
@@ -147,9 +143,7 @@ func TestHeatMapHidesWhatDoesNotFit(t *testing.T) {
 		}
 	}
 	h.SetData(labels, cells)
-	w := test.NewWindow(h)
-	defer w.Close()
-	w.Resize(fyne.NewSize(700, 500))
+	chartWindow(t, h, 700, 500)
 	r := h.r
 	if !r.numbered {
 		t.Error("40 columns of names in 700 units are not numbered")

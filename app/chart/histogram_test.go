@@ -31,9 +31,7 @@ func TestHistogramShots(t *testing.T) {
 	test.NewTempApp(t)
 	h := NewHistogram("Game length", "turns")
 	h.SetData(event.BinInts(sampleLengths(), 24))
-	w := test.NewWindow(h)
-	defer w.Close()
-	w.Resize(fyne.NewSize(1000, 600))
+	w := chartWindow(t, h, 1000, 600)
 	shotThemes(t, w, "hist")
 }
 
@@ -41,18 +39,14 @@ func TestHistogramGolden(t *testing.T) {
 	test.NewTempApp(t)
 	h := NewHistogram("Game length", "turns")
 	h.SetData([]float64{0, 20, 40, 60, 80, 100}, []int{3, 12, 0, 7, 1})
-	w := test.NewWindow(h)
-	defer w.Close()
-	w.Resize(fyne.NewSize(640, 400))
+	w := chartWindow(t, h, 640, 400)
 	test.AssertImageMatches(t, "histogram.png", w.Canvas().Capture())
 }
 
 func TestHistogramData(t *testing.T) {
 	test.NewTempApp(t)
 	h := NewHistogram("Scores", "score")
-	w := test.NewWindow(h)
-	defer w.Close()
-	w.Resize(fyne.NewSize(600, 400))
+	w := chartWindow(t, h, 600, 400)
 	r := h.r
 	h.SetData([]float64{0, 1}, []int{1, 2}) // one edge short
 	if !r.frame.empty.Visible() {

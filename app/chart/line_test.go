@@ -108,6 +108,15 @@ func chartShot(t *testing.T, w fyne.Window, name string) {
 	}
 }
 
+// chartWindow shows o in a test window of the given size, closed when
+// the test ends.
+func chartWindow(t testing.TB, o fyne.CanvasObject, width, height float32) fyne.Window {
+	t.Helper()
+	w := test.NewTempWindow(t, o)
+	w.Resize(fyne.NewSize(width, height))
+	return w
+}
+
 // shotThemes renders w in the test theme, then dark and light, writing
 // /tmp/chart_NAME_{dark,light}.png with RINGSIDE_SHOTS=1.
 func shotThemes(t *testing.T, w fyne.Window, name string) {
@@ -123,9 +132,7 @@ func TestLineChartShots(t *testing.T) {
 	c := NewLineChart("Ratings", "games played", "rating (Elo)")
 	c.SetSeries(sampleHistory(t))
 	c.SetReference(0, "average")
-	w := test.NewWindow(c)
-	defer w.Close()
-	w.Resize(fyne.NewSize(1000, 600))
+	w := chartWindow(t, c, 1000, 600)
 	shotThemes(t, w, "line")
 }
 
@@ -144,18 +151,14 @@ func TestLineChartGolden(t *testing.T) {
 	c := NewLineChart("Ratings", "games played", "rating (Elo)")
 	c.SetSeries(goldenSeries())
 	c.SetReference(0, "average")
-	w := test.NewWindow(c)
-	defer w.Close()
-	w.Resize(fyne.NewSize(640, 400))
+	w := chartWindow(t, c, 640, 400)
 	test.AssertImageMatches(t, "line.png", w.Canvas().Capture())
 }
 
 func TestLineChartUpdates(t *testing.T) {
 	test.NewTempApp(t)
 	c := NewLineChart("Ratings", "games", "rating")
-	w := test.NewWindow(c)
-	defer w.Close()
-	w.Resize(fyne.NewSize(800, 500))
+	chartWindow(t, c, 800, 500)
 	r := c.r
 	if !r.frame.empty.Visible() {
 		t.Error("an empty chart does not say so")
@@ -232,9 +235,7 @@ func TestHistorySeries(t *testing.T) {
 func BenchmarkLineChartUpdate(b *testing.B) {
 	test.NewTempApp(b)
 	c := NewLineChart("Ratings", "games", "rating")
-	w := test.NewWindow(c)
-	defer w.Close()
-	w.Resize(fyne.NewSize(1000, 600))
+	chartWindow(b, c, 1000, 600)
 	series := sampleHistory(b)
 	for b.Loop() {
 		c.SetSeries(series)
