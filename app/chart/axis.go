@@ -353,13 +353,10 @@ func (f *chartFrame) layout(size fyne.Size, top, rightRoom float32) (fyne.Positi
 	// on the x axis by the widest label.
 	ny := len(f.y.values)
 	yStride := strideFor(ph, ny, labelH*1.2)
-	for i, t := range f.yLabels {
-		g := f.grid[i]
-		if i >= ny {
-			t.Hide()
-			g.Hide()
-			continue
-		}
+	hideFrom(f.yLabels, ny)
+	hideFrom(f.grid, ny)
+	for i := range ny {
+		t, g := f.yLabels[i], f.grid[i]
 		y := plotTop + ph*(1-f.y.frac(f.y.values[i]))
 		g.Position1, g.Position2 = fyne.NewPos(left, y), fyne.NewPos(left+pw, y)
 		paint.SetVisible(g, i > 0 || f.y.values[i] != f.y.lo)
@@ -374,13 +371,10 @@ func (f *chartFrame) layout(size fyne.Size, top, rightRoom float32) (fyne.Positi
 	}
 	xStride := strideFor(pw, nx, xw+2*chartGap)
 	ly := plotTop + ph + chartTickLen + 2
-	for i, t := range f.xLabels {
-		m := f.xMarks[i]
-		if i >= nx {
-			t.Hide()
-			m.Hide()
-			continue
-		}
+	hideFrom(f.xLabels, nx)
+	hideFrom(f.xMarks, nx)
+	for i := range nx {
+		t, m := f.xLabels[i], f.xMarks[i]
 		x := left + pw*f.x.frac(f.x.values[i])
 		shown := i%xStride == 0
 		m.Position1, m.Position2 = fyne.NewPos(x, plotTop+ph), fyne.NewPos(x, plotTop+ph+chartTickLen)

@@ -127,13 +127,10 @@ func (r *histRenderer) Layout(size fyne.Size) {
 			break
 		}
 	}
-	for i, b := range r.bars {
-		t := r.labels[i]
-		if i >= n {
-			b.Hide()
-			t.Hide()
-			continue
-		}
+	hideFrom(r.bars, n)
+	hideFrom(r.labels, n)
+	for i := range n {
+		b, t := r.bars[i], r.labels[i]
 		x0 := pos.X + ps.Width*f.x.frac(h.edges[i])
 		x1 := pos.X + ps.Width*f.x.frac(h.edges[i+1])
 		y := pos.Y + ps.Height*(1-f.y.frac(float64(h.counts[i])))

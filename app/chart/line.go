@@ -317,15 +317,11 @@ func (r *lineRenderer) layoutLegend(size fyne.Size, top float32) float32 {
 	pad := chartPad()
 	x, y := pad, top
 	var rowH float32
-	shown := 0
-	for i := range r.swatches {
+	n := min(len(r.c.series), len(r.swatches))
+	hideFrom(r.swatches, n)
+	hideFrom(r.names, n)
+	for i := range n {
 		sw, t := r.swatches[i], r.names[i]
-		if i >= len(r.c.series) {
-			sw.Hide()
-			t.Hide()
-			continue
-		}
-		shown++
 		t.Text = r.c.series[i].Name // a narrower layout may have cut it
 		s := t.MinSize()
 		// Long names are cut so one item never needs more than a row.
@@ -346,7 +342,7 @@ func (r *lineRenderer) layoutLegend(size fyne.Size, top float32) float32 {
 		t.Show()
 		x += w + 3*chartGap
 	}
-	if shown == 0 {
+	if n == 0 {
 		return top
 	}
 	return y + rowH + chartGap

@@ -23,3 +23,12 @@ func (r *renderer) redraw(update func(), layout func(fyne.Size), size fyne.Size)
 		o.Refresh()
 	}
 }
+
+// hideFrom hides pool's objects from index n on. The renderers keep the
+// objects that more data needed before, to reuse them, and hide those the
+// data shown now leaves over.
+func hideFrom[T fyne.CanvasObject](pool []T, n int) {
+	for _, o := range pool[min(n, len(pool)):] {
+		o.Hide()
+	}
+}
