@@ -169,15 +169,11 @@ type branchReply struct {
 // compareProbe finds the probe's first live answer and the recorded
 // answer to the same input.
 func compareProbe(orig, probe *engine.Log, seat int) (*branchReply, error) {
-	g, err := games.Get(orig.Game)
+	a, err := games.Expand(orig)
 	if err != nil {
 		return nil, err
 	}
-	a, err := engine.Expand(g, orig)
-	if err != nil {
-		return nil, err
-	}
-	b, err := engine.Expand(g, probe)
+	b, err := games.Expand(probe)
 	if err != nil {
 		return nil, err
 	}

@@ -510,11 +510,7 @@ func runReplay(c *cli, args []string) error {
 // replayJSON is the readable replay (engine.Replay) of log, as "replay
 // export" prints it and "play --replay" writes it.
 func replayJSON(log *engine.Log) ([]byte, error) {
-	g, err := games.Get(log.Game)
-	if err != nil {
-		return nil, err
-	}
-	rp, err := engine.Expand(g, log)
+	rp, err := games.Expand(log)
 	if err != nil {
 		return nil, err
 	}

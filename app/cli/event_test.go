@@ -409,8 +409,7 @@ func TestReplayExportOfAGameInPlay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, _ := games.Get("battle2048")
-	again, err := engine.Expand(g, log)
+	again, err := games.Expand(log)
 	if err != nil {
 		t.Fatalf("the export does not re-simulate: %v", err)
 	}

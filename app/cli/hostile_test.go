@@ -190,11 +190,7 @@ func seatLogs(rp *engine.Replay) []seatLog {
 // expand turns a stored log into its replay.
 func expand(t *testing.T, log *engine.Log) *engine.Replay {
 	t.Helper()
-	g, err := games.Get(log.Game)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rp, err := engine.Expand(g, log)
+	rp, err := games.Expand(log)
 	if err != nil {
 		t.Fatalf("expand the replay: %v", err)
 	}

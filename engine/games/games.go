@@ -32,3 +32,13 @@ func Get(id string) (engine.Game, error) {
 	}
 	return nil, fmt.Errorf("unknown game %q (games: %s)", id, strings.Join(ids, ", "))
 }
+
+// Expand re-simulates log with the game it names: engine.Expand for a log
+// whose game the caller does not hold.
+func Expand(log *engine.Log) (*engine.Replay, error) {
+	g, err := Get(log.Game)
+	if err != nil {
+		return nil, err
+	}
+	return engine.Expand(g, log)
+}
