@@ -325,18 +325,10 @@ func newBranchWindow(a fyne.App, what string, orig, branch *engine.Log) (fyne.Wi
 	if err != nil {
 		return nil, err
 	}
-	shown := func(log *engine.Log) *engine.Log {
-		c := *log
-		c.Players = make([]string, len(log.Players))
-		for i, p := range log.Players {
-			c.Players[i] = displayName(p)
-		}
-		return &c
-	}
 	br := branch.Branch
-	bshown := shown(branch)
+	bshown := shownLog(branch)
 	bshown.Players[br.Seat] = displayName(br.Bot) + " (branch)"
-	left, err := replay.NewViewerMarked(g, shown(orig), branchMarks(orig, branch, len(orig.Steps)))
+	left, err := replay.NewViewerMarked(g, shownLog(orig), branchMarks(orig, branch, len(orig.Steps)))
 	if err != nil {
 		return nil, err
 	}
