@@ -2,8 +2,8 @@ package service
 
 import (
 	"fmt"
+	"maps"
 	"slices"
-	"sort"
 	"strings"
 
 	"ringside/engine"
@@ -44,12 +44,7 @@ func CheckAIOptions(game, text string) (string, error) {
 		return "", err
 	}
 	known := AIOptions(game)
-	keys := make([]string, 0, len(opts))
-	for k := range opts {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(opts)) {
 		i := slices.IndexFunc(known, func(o engine.Option) bool { return o.Key == k })
 		if i < 0 {
 			if len(known) == 0 {
@@ -103,11 +98,7 @@ func parseAIOptions(text string) (engine.Options, error) {
 }
 
 func formatAIOptions(opts engine.Options) string {
-	keys := make([]string, 0, len(opts))
-	for k := range opts {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
+	keys := slices.Sorted(maps.Keys(opts))
 	for i, k := range keys {
 		keys[i] = k + "=" + opts[k]
 	}
