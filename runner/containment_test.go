@@ -36,7 +36,7 @@ func TestDaemonsDieWithTheGame(t *testing.T) {
 	if games != 6 {
 		t.Errorf("played %d games, want 6", games)
 	}
-	assertNoneRunning(t, hostile)
+	runnertest.AssertNoneLeft(t, hostile)
 }
 
 // eventHelper is the body of the child process of TestKilledRingside:
@@ -74,11 +74,11 @@ func TestKilledRingside(t *testing.T) {
 	}
 	// Wait until both games run, with their daemons (3 processes each).
 	deadline := time.Now().Add(10 * time.Second)
-	for len(running(hostile)) < 12 {
+	for len(runnertest.Processes(hostile)) < 12 {
 		if time.Now().After(deadline) {
 			cmd.Process.Kill()
 			cmd.Wait()
-			t.Fatalf("the event did not start its bots: %v", running(hostile))
+			t.Fatalf("the event did not start its bots: %v", runnertest.Processes(hostile))
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
@@ -86,7 +86,7 @@ func TestKilledRingside(t *testing.T) {
 		t.Fatal(err)
 	}
 	cmd.Wait()
-	assertNoneRunning(t, hostile)
+	runnertest.AssertNoneLeft(t, hostile)
 }
 
 func dirOf(p string) string {
@@ -115,7 +115,7 @@ func TestRecycledGroupNeverSignalled(t *testing.T) {
 	defer func() { other.Process.Kill(); other.Wait() }()
 	p.stop()
 	time.Sleep(50 * time.Millisecond)
-	if !alive(other.Process.Pid) {
+	if !runnertest.Alive(other.Process.Pid) {
 		t.Fatalf("stopping the seat killed the unrelated process group %d", pgid)
 	}
 }

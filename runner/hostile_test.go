@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"net"
 	"os"
 	"os/exec"
@@ -18,6 +17,7 @@ import (
 
 	"ringside/engine"
 	"ringside/engine/event"
+	"ringside/runner/runnertest"
 	"ringside/runner/sandbox"
 )
 
@@ -92,7 +92,7 @@ func (h *hostileTargets) env() []string {
 // check asserts that nothing outside the game was touched.
 func (h *hostileTargets) check(t *testing.T, fileAttacksBlocked bool) {
 	t.Helper()
-	if !alive(h.sentinel.Process.Pid) {
+	if !runnertest.Alive(h.sentinel.Process.Pid) {
 		t.Errorf("the sentinel process outside Ringside was killed")
 	}
 	if fileAttacksBlocked {
@@ -153,7 +153,7 @@ func TestHostileBots(t *testing.T) {
 					out := playHostile(t, h, tc.attack, pretend)
 					checkHostile(t, out, tc, pretend)
 					h.check(t, !pretend)
-					assertNoneRunning(t, hostile, h.sentinel.Process.Pid)
+					runnertest.AssertNoneLeft(t, hostile, h.sentinel.Process.Pid)
 				})
 			}
 		})
@@ -229,47 +229,6 @@ func lastLines(s string, n int) string {
 	return strings.Join(ls, "\n")
 }
 
-// assertNoneRunning waits up to a second for every process whose command
-// line starts with prog (but except) to be gone.
-func assertNoneRunning(t *testing.T, prog string, except ...int) {
-	t.Helper()
-	deadline := time.Now().Add(time.Second)
-	for {
-		left := running(prog, except...)
-		if len(left) == 0 {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Errorf("%d processes of %s left running: %v", len(left), filepath.Base(prog), left)
-			return
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-}
-
-// running lists live processes whose program is prog.
-func running(prog string, except ...int) []int {
-	entries, _ := os.ReadDir("/proc")
-	var pids []int
-next:
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		for _, x := range except {
-			if pid == x {
-				continue next
-			}
-		}
-		cmd, _ := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
-		if strings.HasPrefix(string(cmd), prog+"\x00") && alive(pid) {
-			pids = append(pids, pid)
-		}
-	}
-	return pids
-}
-
 // TestHostileEvent plays the attacks as entries of a league: the event
 // finishes, every game has a result, the good bot answers every turn.
 func TestHostileEvent(t *testing.T) {
@@ -305,7 +264,7 @@ func TestHostileEvent(t *testing.T) {
 		t.Errorf("played %d games, want %d", played, want)
 	}
 	h.check(t, true)
-	assertNoneRunning(t, hostile, h.sentinel.Process.Pid)
+	runnertest.AssertNoneLeft(t, hostile, h.sentinel.Process.Pid)
 }
 
 // TestCapVerdicts lowers the caps and checks that a bot over one gets a
@@ -357,7 +316,7 @@ func TestCapVerdicts(t *testing.T) {
 			if c := counts(out, 1); c[engine.Crashed]+c[engine.Invalid] > 0 {
 				t.Errorf("victim verdicts %v", c)
 			}
-			assertNoneRunning(t, hostile)
+			runnertest.AssertNoneLeft(t, hostile)
 		})
 	}
 }
@@ -489,7 +448,7 @@ func TestHostileBotsWithoutNamespaces(t *testing.T) {
 				t.Errorf("sandbox %q, want partial", out.Sandbox[0])
 			}
 			h.check(t, true)
-			assertNoneRunning(t, hostile, h.sentinel.Process.Pid)
+			runnertest.AssertNoneLeft(t, hostile, h.sentinel.Process.Pid)
 		})
 	}
 }

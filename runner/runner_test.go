@@ -10,11 +10,11 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"ringside/engine"
+	"ringside/runner/runnertest"
 	"ringside/runner/sandbox"
 )
 
@@ -108,7 +108,7 @@ func TestBotMisbehaviour(t *testing.T) {
 				t.Errorf("replay does not re-simulate: %v", err)
 			}
 			assertNoProcesses(t, pids)
-			assertNoneRunning(t, fakebot)
+			runnertest.AssertNoneLeft(t, fakebot)
 			assertGoroutines(t, goroutines)
 		})
 	}
@@ -270,7 +270,7 @@ func assertNoProcesses(t *testing.T, pidFile string) {
 	for _, f := range strings.Fields(string(data)) {
 		pid, _ := strconv.Atoi(f)
 		deadline := time.Now().Add(2 * time.Second)
-		for alive(pid) {
+		for runnertest.Alive(pid) {
 			if time.Now().After(deadline) {
 				t.Errorf("process %d outlived its game", pid)
 				break
@@ -278,20 +278,6 @@ func assertNoProcesses(t *testing.T, pidFile string) {
 			time.Sleep(10 * time.Millisecond)
 		}
 	}
-}
-
-func alive(pid int) bool {
-	if err := syscall.Kill(pid, 0); err != nil {
-		return false
-	}
-	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return false
-	}
-	// The state follows the parenthesised command name.
-	s := string(stat)
-	i := strings.LastIndexByte(s, ')')
-	return i < 0 || i+2 >= len(s) || s[i+2] != 'Z'
 }
 
 // assertGoroutines waits until no more goroutines run than before, not

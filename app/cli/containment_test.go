@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -42,30 +41,6 @@ func buildDaemonBot(t *testing.T) string {
 		t.Fatalf("build daemonbot: %v\n%s", err, out)
 	}
 	return bin
-}
-
-// processesOf lists the live (not zombie) processes running bin with the
-// given leading arguments.
-func processesOf(bin string, args ...string) []int {
-	prefix := strings.Join(append([]string{bin}, args...), "\x00") + "\x00"
-	entries, _ := os.ReadDir("/proc")
-	var pids []int
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		cmdline, err := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
-		if err != nil || !strings.HasPrefix(string(cmdline), prefix) {
-			continue
-		}
-		stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-		if i := bytes.LastIndexByte(stat, ')'); err == nil && i >= 0 && i+2 < len(stat) && stat[i+2] == 'Z' {
-			continue
-		}
-		pids = append(pids, pid)
-	}
-	return pids
 }
 
 // readSentinel reads a daemon's sentinel file ("PID COUNT") where the
@@ -105,7 +80,7 @@ func watchDaemons(bin string) *daemonWatch {
 	go func() {
 		defer close(w.done)
 		for {
-			for _, pid := range processesOf(bin, "-daemon") {
+			for _, pid := range runnertest.Processes(bin, "-daemon") {
 				s, ok := readSentinel(pid)
 				w.mu.Lock()
 				values := w.seen[pid]
@@ -171,29 +146,11 @@ func assertContained(t *testing.T, bin string, seen map[int][]string, want int) 
 	if running < want {
 		t.Fatalf("saw %d daemons writing their sentinel, want at least %d: the test did not test anything", running, want)
 	}
-	assertNoneLeft(t, "daemon bot", bin)
+	runnertest.AssertNoneLeft(t, bin)
 	for pid := range seen {
 		if s, ok := readSentinel(pid); ok {
 			t.Errorf("daemon %d still there, its sentinel says %q", pid, s)
 		}
-	}
-}
-
-// assertNoneLeft waits up to a second for the processes running bin,
-// but for the spared pids, to end, and fails t naming those left.
-func assertNoneLeft(t *testing.T, what, bin string, spared ...int) {
-	t.Helper()
-	deadline := time.Now().Add(time.Second)
-	for {
-		left := slices.DeleteFunc(processesOf(bin), func(pid int) bool { return slices.Contains(spared, pid) })
-		if len(left) == 0 {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Errorf("%d processes of the %s left running: %v", len(left), what, left)
-			return
-		}
-		time.Sleep(10 * time.Millisecond)
 	}
 }
 

@@ -19,6 +19,7 @@ import (
 	"ringside/engine"
 	"ringside/engine/games"
 	"ringside/runner"
+	"ringside/runner/runnertest"
 	"ringside/runner/sandbox"
 	"ringside/storage"
 )
@@ -127,7 +128,7 @@ func (w *hostileWorld) ringside(t *testing.T, extraEnv []string, args ...string)
 // of theirs is left running.
 func (w *hostileWorld) check(t *testing.T, fileAttacksBlocked bool) {
 	t.Helper()
-	if !alive(w.sentinel.Process.Pid) {
+	if !runnertest.Alive(w.sentinel.Process.Pid) {
 		t.Errorf("the sentinel process outside Ringside was killed")
 	}
 	if n := w.accepted.Load(); n > 0 {
@@ -149,17 +150,7 @@ func (w *hostileWorld) check(t *testing.T, fileAttacksBlocked bool) {
 	if ais, err := db.ListAIs(); err != nil || len(ais) != 1 || ais[0].Name != "other" {
 		t.Errorf("the AIs after the attacks: %v %v", ais, err)
 	}
-	assertNoneLeft(t, "hostile bot", w.bin, w.sentinel.Process.Pid)
-}
-
-// alive tells whether pid is a live (not zombie) process.
-func alive(pid int) bool {
-	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		return false
-	}
-	i := bytes.LastIndexByte(stat, ')')
-	return i >= 0 && i+2 < len(stat) && stat[i+2] != 'Z'
+	runnertest.AssertNoneLeft(t, w.bin, w.sentinel.Process.Pid)
 }
 
 // seatLog is what one seat wrote on stderr, the notes it got and its

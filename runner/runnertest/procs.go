@@ -1,0 +1,62 @@
+package runnertest
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Alive tells whether pid is a live process: it exists and is not a
+// zombie waiting to be reaped.
+func Alive(pid int) bool {
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return false
+	}
+	// The state follows the parenthesised command name.
+	i := bytes.LastIndexByte(stat, ')')
+	return i < 0 || i+2 >= len(stat) || stat[i+2] != 'Z'
+}
+
+// Processes lists the live processes whose command line starts with cmd:
+// the program, then as many of its arguments as given.
+func Processes(cmd ...string) []int {
+	prefix := strings.Join(cmd, "\x00") + "\x00"
+	entries, _ := os.ReadDir("/proc")
+	var pids []int
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		cmdline, err := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
+		if err == nil && strings.HasPrefix(string(cmdline), prefix) && Alive(pid) {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
+}
+
+// AssertNoneLeft waits up to a second for the processes running prog, but
+// for the spared pids, to end, and fails t naming those left.
+func AssertNoneLeft(t testing.TB, prog string, spared ...int) {
+	t.Helper()
+	deadline := time.Now().Add(time.Second)
+	for {
+		left := slices.DeleteFunc(Processes(prog), func(pid int) bool { return slices.Contains(spared, pid) })
+		if len(left) == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Errorf("%d processes of %s left running: %v", len(left), filepath.Base(prog), left)
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
