@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -30,8 +29,7 @@ type hostileTargets struct {
 	dbData   []byte
 	aiDirs   []string
 	home     string
-	ln       net.Listener
-	accepted atomic.Int32
+	decoy    *runnertest.Decoy
 }
 
 func newHostileTargets(t *testing.T) *hostileTargets {
@@ -58,34 +56,18 @@ func newHostileTargets(t *testing.T) *hostileTargets {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { h.sentinel.Process.Kill(); h.sentinel.Wait() })
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	h.ln = ln
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			h.accepted.Add(1)
-			c.Close()
-		}
-	}()
-	t.Cleanup(func() { ln.Close() })
+	h.decoy = runnertest.NewDecoy(t)
 	return h
 }
 
 func (h *hostileTargets) env() []string {
-	_, port, _ := net.SplitHostPort(h.ln.Addr().String())
 	return []string{
 		"HOSTILE_SENTINEL=" + strconv.Itoa(h.sentinel.Process.Pid),
 		"HOSTILE_RINGSIDE=" + strconv.Itoa(os.Getpid()),
 		"HOSTILE_DB=" + h.db,
 		"HOSTILE_AI_DIRS=" + strings.Join(h.aiDirs, string(filepath.ListSeparator)),
 		"HOSTILE_REAL_HOME=" + h.home,
-		"HOSTILE_PORT=" + port,
+		"HOSTILE_PORT=" + strconv.Itoa(h.decoy.Port),
 	}
 }
 
@@ -103,7 +85,7 @@ func (h *hostileTargets) check(t *testing.T, fileAttacksBlocked bool) {
 			t.Errorf("a bot wrote into the home folder")
 		}
 	}
-	if n := h.accepted.Load(); n > 0 {
+	if n := h.decoy.Accepted(); n > 0 {
 		t.Errorf("a bot connected to a loopback port that is not its game's (%d times)", n)
 	}
 }

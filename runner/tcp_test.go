@@ -15,6 +15,7 @@ import (
 
 	"ringside/engine"
 	"ringside/engine/games"
+	"ringside/runner/runnertest"
 	"ringside/runner/sandbox"
 )
 
@@ -263,9 +264,8 @@ func FuzzFindInode(f *testing.F) {
 // what reaches them: the places a Cloud bot must not get to.
 type loopbackSentinels struct {
 	udp      net.PacketConn
-	tcp      net.Listener
 	datagram atomic.Int32
-	accepted atomic.Int32
+	tcp      *runnertest.Decoy
 }
 
 func newLoopbackSentinels(t *testing.T) *loopbackSentinels {
@@ -275,10 +275,8 @@ func newLoopbackSentinels(t *testing.T) *loopbackSentinels {
 	if s.udp, err = net.ListenPacket("udp4", "127.0.0.1:0"); err != nil {
 		t.Fatal(err)
 	}
-	if s.tcp, err = net.Listen("tcp4", "127.0.0.1:0"); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.udp.Close(); s.tcp.Close() })
+	t.Cleanup(func() { s.udp.Close() })
+	s.tcp = runnertest.NewDecoy(t)
 	go func() {
 		buf := make([]byte, 1500)
 		for {
@@ -286,16 +284,6 @@ func newLoopbackSentinels(t *testing.T) *loopbackSentinels {
 				return
 			}
 			s.datagram.Add(1)
-		}
-	}()
-	go func() {
-		for {
-			c, err := s.tcp.Accept()
-			if err != nil {
-				return
-			}
-			s.accepted.Add(1)
-			c.Close()
 		}
 	}()
 	return s
@@ -314,7 +302,7 @@ func TestCloudBotOffTheNetwork(t *testing.T) {
 	withLoginTimeout(t, 2*time.Second)
 	eachSandboxMode(t, func(t *testing.T, mode string, sb Sandbox) {
 		s := newLoopbackSentinels(t)
-		env := []string{"HOSTILE_UDP=" + s.udp.LocalAddr().String(), "HOSTILE_TCP=" + s.tcp.Addr().String()}
+		env := []string{"HOSTILE_UDP=" + s.udp.LocalAddr().String(), "HOSTILE_TCP=" + s.tcp.Addr}
 		out := playFiveTurns(t, sb, nil,
 			Bot{Name: "escape", Command: bin + " -mode escape", Env: env},
 			Bot{Name: "good", Command: bin + " -mode good"})
@@ -324,7 +312,7 @@ func TestCloudBotOffTheNetwork(t *testing.T) {
 				t.Errorf("seat %d verdicts = %v, want 5 ok; notes %q", seat+1, got, allNotes(out))
 			}
 		}
-		udp, tcp := s.datagram.Load(), s.accepted.Load()
+		udp, tcp := s.datagram.Load(), s.tcp.Accepted()
 		switch mode {
 		case "sandboxed":
 			if udp != 0 || tcp != 0 {

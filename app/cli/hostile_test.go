@@ -5,13 +5,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -45,8 +43,7 @@ type hostileWorld struct {
 	dbSize        int64
 	aiDirs        []string
 	sentinel      *exec.Cmd
-	port          int
-	accepted      atomic.Int32
+	decoy         *runnertest.Decoy
 }
 
 func newHostileWorld(t *testing.T) *hostileWorld {
@@ -75,22 +72,7 @@ func newHostileWorld(t *testing.T) *hostileWorld {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { w.sentinel.Process.Kill(); w.sentinel.Wait() })
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ln.Close() })
-	w.port = ln.Addr().(*net.TCPAddr).Port
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			w.accepted.Add(1)
-			c.Close()
-		}
-	}()
+	w.decoy = runnertest.NewDecoy(t)
 	return w
 }
 
@@ -99,7 +81,7 @@ func newHostileWorld(t *testing.T) *hostileWorld {
 // environment.
 func (w *hostileWorld) command(attack string) string {
 	return fmt.Sprintf("env HOSTILE_SENTINEL=%d HOSTILE_DB=%s HOSTILE_AI_DIRS=%s HOSTILE_REAL_HOME=%s HOSTILE_PORT=%d %s -attack %s -grip",
-		w.sentinel.Process.Pid, w.db, strings.Join(w.aiDirs, string(filepath.ListSeparator)), w.home, w.port, w.bin, attack)
+		w.sentinel.Process.Pid, w.db, strings.Join(w.aiDirs, string(filepath.ListSeparator)), w.home, w.decoy.Port, w.bin, attack)
 }
 
 // ringside runs the binary as the teacher would, with the test's home
@@ -131,7 +113,7 @@ func (w *hostileWorld) check(t *testing.T, fileAttacksBlocked bool) {
 	if !runnertest.Alive(w.sentinel.Process.Pid) {
 		t.Errorf("the sentinel process outside Ringside was killed")
 	}
-	if n := w.accepted.Load(); n > 0 {
+	if n := w.decoy.Accepted(); n > 0 {
 		t.Errorf("a bot connected to a loopback port that is not its game's (%d times)", n)
 	}
 	if fileAttacksBlocked {
