@@ -17,6 +17,7 @@ import (
 
 	"ringside/engine"
 	"ringside/engine/games"
+	"ringside/runner/runnertest"
 )
 
 // Cloud protocol tests through real sockets and processes, with clients
@@ -37,9 +38,7 @@ func buildSeedBot(t *testing.T) string {
 			seedbotBin = out
 			return
 		}
-		build := exec.Command("go", "build", "-o", out, "./testdata/seedbot")
-		build.Stderr = os.Stderr
-		seedbotErr = build.Run()
+		seedbotErr = runnertest.GoBuild(out, "./testdata/seedbot")
 		seedbotBin = out
 	})
 	if seedbotErr != nil {

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -44,10 +43,8 @@ func TestMain(m *testing.M) {
 		if _, err := os.Stat(bin); err == nil {
 			continue
 		}
-		build := exec.Command("go", "build", "-o", bin, src)
-		build.Stderr = os.Stderr
-		if err := build.Run(); err != nil {
-			panic("build " + src + ": " + err.Error())
+		if err := runnertest.GoBuild(bin, src); err != nil {
+			panic(err)
 		}
 	}
 	code := m.Run()

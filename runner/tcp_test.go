@@ -6,7 +6,6 @@ import (
 	"maps"
 	"net"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -31,10 +30,8 @@ func buildTCPBot(t testing.TB) string {
 		tcpbot = out // built by the run that started this one
 		return out
 	}
-	build := exec.Command("go", "build", "-o", out, "./testdata/tcpbot")
-	build.Stderr = os.Stderr
-	if err := build.Run(); err != nil {
-		t.Fatalf("build tcpbot: %v", err)
+	if err := runnertest.GoBuild(out, "./testdata/tcpbot"); err != nil {
+		t.Fatal(err)
 	}
 	tcpbot = out
 	return out

@@ -16,6 +16,7 @@ import (
 	"ringside/engine"
 	"ringside/engine/event"
 	"ringside/engine/grip"
+	"ringside/runner/runnertest"
 )
 
 // readySeat starts a trusted fakebot with args and waits for its READY.
@@ -131,11 +132,11 @@ func buildGripbot(t *testing.T) string {
 	t.Helper()
 	gripbotOnce.Do(func() {
 		out := filepath.Join(filepath.Dir(fakebot), "gripbot")
-		build := exec.Command("go", "build", "-o", out, "./testdata/gripbot")
-		build.Stderr = os.Stderr
-		if build.Run() == nil {
-			gripbot = out
+		if err := runnertest.GoBuild(out, "./testdata/gripbot"); err != nil {
+			t.Log(err)
+			return
 		}
+		gripbot = out
 	})
 	if gripbot == "" {
 		t.Fatal("could not build testdata/gripbot")

@@ -36,9 +36,8 @@ func buildDaemonBot(t *testing.T) string {
 		t.Skip("no sandbox on this system")
 	}
 	bin := filepath.Join(t.TempDir(), "daemonbot")
-	build := exec.Command("go", "build", "-o", bin, "./testdata/daemonbot")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("build daemonbot: %v\n%s", err, out)
+	if err := runnertest.GoBuild(bin, "./testdata/daemonbot"); err != nil {
+		t.Fatal(err)
 	}
 	return bin
 }

@@ -53,9 +53,8 @@ func newHostileWorld(t *testing.T) *hostileWorld {
 	}
 	root := t.TempDir()
 	w := &hostileWorld{bin: filepath.Join(root, "bin", "hostile"), home: filepath.Join(root, "home")}
-	build := exec.Command("go", "build", "-o", w.bin, "../../runner/testdata/hostile")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("build hostile: %v\n%s", err, out)
+	if err := runnertest.GoBuild(w.bin, "../../runner/testdata/hostile"); err != nil {
+		t.Fatal(err)
 	}
 	// The database where Ringside keeps it by default, with another AI
 	// registered in it: its source folder and its built revision.

@@ -1,6 +1,7 @@
 package runnertest
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -37,4 +38,13 @@ func NeedTool(t testing.TB, program string) {
 	if _, err := exec.LookPath(program); err != nil {
 		t.Skipf("%s is not installed: this test needs it", program)
 	}
+}
+
+// GoBuild builds the Go program at src (a folder or a file) into out; its
+// error carries the compiler's output.
+func GoBuild(out, src string) error {
+	if b, err := exec.Command("go", "build", "-o", out, src).CombinedOutput(); err != nil {
+		return fmt.Errorf("build %s: %v\n%s", src, err, b)
+	}
+	return nil
 }
