@@ -51,11 +51,7 @@ func newHostileTargets(t *testing.T) *hostileTargets {
 			t.Fatal(err)
 		}
 	}
-	h.sentinel = exec.Command(hostile, "-child")
-	if err := h.sentinel.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { h.sentinel.Process.Kill(); h.sentinel.Wait() })
+	h.sentinel = runnertest.Start(t, exec.Command(hostile, "-child"))
 	h.decoy = runnertest.NewDecoy(t)
 	return h
 }

@@ -232,11 +232,7 @@ func TestCPUWaitMeasured(t *testing.T) {
 		t.Skip("no taskset")
 	}
 	for i := 0; i < 3; i++ {
-		hog := exec.Command(taskset, "-c", "0", fakebot, "-burn", "1h")
-		if err := hog.Start(); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { _ = hog.Process.Kill(); _ = hog.Wait() })
+		runnertest.Start(t, exec.Command(taskset, "-c", "0", fakebot, "-burn", "1h"))
 	}
 	c := startSeat(0, []string{taskset, "-c", "0", fakebot, "-burn", "1h"}, Bot{Trusted: true}, nil)
 	defer c.stop()

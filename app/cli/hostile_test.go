@@ -66,11 +66,7 @@ func newHostileWorld(t *testing.T) *hostileWorld {
 		t.Fatalf("other's revision folders: %v", revs)
 	}
 	w.aiDirs = []string{src, revs[0]}
-	w.sentinel = exec.Command(w.bin, "-child")
-	if err := w.sentinel.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { w.sentinel.Process.Kill(); w.sentinel.Wait() })
+	w.sentinel = runnertest.Start(t, exec.Command(w.bin, "-child"))
 	w.decoy = runnertest.NewDecoy(t)
 	return w
 }

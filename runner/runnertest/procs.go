@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -59,4 +60,15 @@ func AssertNoneLeft(t testing.TB, prog string, spared ...int) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+}
+
+// Start starts cmd, a process a test needs beside it, and kills and reaps
+// it when the test ends.
+func Start(t testing.TB, cmd *exec.Cmd) *exec.Cmd {
+	t.Helper()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	return cmd
 }

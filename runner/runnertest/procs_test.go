@@ -20,10 +20,7 @@ func TestProcesses(t *testing.T) {
 	if err := os.WriteFile(prog, data, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(prog, "30")
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	cmd := Start(t, exec.Command(prog, "30"))
 	pid := cmd.Process.Pid
 	if !Alive(pid) {
 		t.Errorf("Alive(%d) = false for a running sleep", pid)
@@ -40,5 +37,4 @@ func TestProcesses(t *testing.T) {
 	if Alive(pid) {
 		t.Errorf("Alive(%d) = true for a killed sleep", pid)
 	}
-	cmd.Wait()
 }
