@@ -44,7 +44,7 @@ func NeedTool(t testing.TB, program string) {
 // error carries the compiler's output.
 func GoBuild(out, src string) error {
 	if b, err := exec.Command("go", "build", "-o", out, src).CombinedOutput(); err != nil {
-		return fmt.Errorf("build %s: %v\n%s", src, err, b)
+		return fmt.Errorf("build %s: %w\n%s", src, err, b)
 	}
 	return nil
 }

@@ -48,6 +48,11 @@ func Processes(cmd ...string) []int {
 // for the spared pids, to end, and fails t naming those left.
 func AssertNoneLeft(t testing.TB, prog string, spared ...int) {
 	t.Helper()
+	// Processes reads /proc: without it there would be nothing to find,
+	// and the check would pass unchecked.
+	if _, err := os.ReadDir("/proc"); err != nil {
+		t.Fatalf("cannot look for processes left running: %v", err)
+	}
 	deadline := time.Now().Add(time.Second)
 	for {
 		left := slices.DeleteFunc(Processes(prog), func(pid int) bool { return slices.Contains(spared, pid) })
