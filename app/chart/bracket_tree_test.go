@@ -229,8 +229,7 @@ func TestBracketTreeLabelsSeeds(t *testing.T) {
 		{"heats", 6, 4, 2, 1000},
 	} {
 		b := NewBracketTree()
-		w := test.NewWindow(container.NewScroll(b))
-		w.Resize(fyne.NewSize(1000, 600))
+		chartWindow(t, container.NewScroll(b), 1000, 600)
 		tree := sampleTree(t, tc.n, tc.seats, tc.games, tc.of)
 		if tree.Champion < 0 {
 			t.Fatalf("%s: the sample bracket has no champion", tc.name)
@@ -265,7 +264,6 @@ func TestBracketTreeLabelsSeeds(t *testing.T) {
 		if !strings.Contains(champ.footer.Text, want) {
 			t.Errorf("%s: champion footer %q, want it to name %q", tc.name, champ.footer.Text, want)
 		}
-		w.Close()
 	}
 }
 
