@@ -48,13 +48,32 @@ func showLogDialog(u *UI, title, head, log string) *dialog.CustomDialog {
 	return d
 }
 
-// gameIDList is every game's ID, for the game choosers.
-func gameIDList() []string {
-	var ids []string
+// gameNameList is every game's name, for the game choosers: people pick
+// "Battle 2048", the AI keeps its id, battle2048 (gameIDOf).
+func gameNameList() []string {
+	var names []string
 	for _, g := range games.All() {
-		ids = append(ids, g.Info().ID)
+		names = append(names, g.Info().Name)
 	}
-	return ids
+	return names
+}
+
+// gameIDOf is the id of the game a chooser shows as name, "" for none.
+func gameIDOf(name string) string {
+	for _, g := range games.All() {
+		if g.Info().Name == name {
+			return g.Info().ID
+		}
+	}
+	return ""
+}
+
+// gameNameOf is the name of game id, or id for a game this build lacks.
+func gameNameOf(id string) string {
+	if g, err := games.Get(id); err == nil {
+		return g.Info().Name
+	}
+	return id
 }
 
 // folderPicker is a folder entry with a button that opens the folder
@@ -114,7 +133,7 @@ type aiForm struct {
 func newAIForm(s *aisScreen, editing *storage.AI) *aiForm {
 	f := &aiForm{s: s, editing: editing}
 	f.name = newEntry("the name in standings, e.g. alice")
-	f.game = widget.NewSelect(gameIDList(), nil)
+	f.game = widget.NewSelect(gameNameList(), nil)
 	f.game.PlaceHolder = "(choose the game it plays)"
 	f.folder = newEntry("the folder with the program's source files")
 	f.folder.OnSubmitted = func(string) { f.guess() }
@@ -130,14 +149,14 @@ func newAIForm(s *aisScreen, editing *storage.AI) *aiForm {
 	f.options = newEntry("none: the event's options")
 	f.optHint = widget.NewLabel("")
 	f.optHint.Importance = widget.LowImportance
-	f.game.OnChanged = func(game string) { f.optHint.SetText(optionsHint(game)) }
+	f.game.OnChanged = func(game string) { f.optHint.SetText(optionsHint(gameIDOf(game))) }
 	f.problem = widget.NewLabel("")
 	f.problem.Importance = widget.DangerImportance
 	title, action := "Add an AI", "Add and build"
 	if editing != nil {
 		title, action = "Edit "+editing.Name, "Save"
 		f.name.SetText(editing.Name)
-		f.game.SetSelected(editing.Game)
+		f.game.SetSelected(gameNameOf(editing.Game))
 		f.folder.SetText(editing.SourceDir)
 		f.language.SetText(editing.Language)
 		f.build.SetText(editing.BuildCmd)
@@ -148,8 +167,8 @@ func newAIForm(s *aisScreen, editing *storage.AI) *aiForm {
 		f.options.SetText(editing.Options)
 		f.why.SetText(wrapText("Changing the folder guesses the commands again. A change of folder or commands builds a new revision; "+
 			"the revisions built so far stay.", 90))
-	} else if ids := gameIDList(); len(ids) == 1 {
-		f.game.SetSelected(ids[0])
+	} else if names := gameNameList(); len(names) == 1 {
+		f.game.SetSelected(names[0])
 	}
 	guessBtn := widget.NewButton("Guess again", f.guess)
 	folderRow := container.NewBorder(nil, nil, nil, guessBtn, folderPicker(s.u, f.folder, f.setFolder))
@@ -229,7 +248,7 @@ func (f *aiForm) setProblem(text string) {
 // service checks the rest.
 func (f *aiForm) aiSpec() (service.NewAI, error) {
 	a := service.NewAI{
-		Name: strings.TrimSpace(f.name.Text), Game: f.game.Selected, Dir: strings.TrimSpace(f.folder.Text),
+		Name: strings.TrimSpace(f.name.Text), Game: gameIDOf(f.game.Selected), Dir: strings.TrimSpace(f.folder.Text),
 		Language: strings.TrimSpace(f.language.Text), Build: strings.TrimSpace(f.build.Text), BuildSet: true,
 		Run: strings.TrimSpace(f.run.Text), Watch: f.watch.Checked,
 		Trusted: f.trusted.Checked, Limits: strings.TrimSpace(f.limits.Text), Options: strings.TrimSpace(f.options.Text),
@@ -359,8 +378,8 @@ func newTemplateForm(s *aisScreen) *templateForm {
 	f := &templateForm{s: s}
 	f.lang = widget.NewSelect(nil, nil)
 	f.lang.PlaceHolder = "(choose a language)"
-	f.game = widget.NewSelect(gameIDList(), func(g string) {
-		langs := templateLanguages(g)
+	f.game = widget.NewSelect(gameNameList(), func(g string) {
+		langs := templateLanguages(gameIDOf(g))
 		keep := f.lang.Selected
 		f.lang.Options = langs
 		f.lang.ClearSelected()
@@ -394,8 +413,8 @@ func newTemplateForm(s *aisScreen) *templateForm {
 	f.dlg = dialog.NewCustomWithoutButtons("New AI from a template", container.NewVBox(form, hint, f.watch, f.problem), s.u.Win)
 	f.dlg.SetButtons([]fyne.CanvasObject{cancel, f.create})
 	f.dlg.Resize(dialogSize(s.u, 760, 420))
-	if ids := gameIDList(); len(ids) > 0 {
-		f.game.SetSelected(ids[0])
+	if names := gameNameList(); len(names) > 0 {
+		f.game.SetSelected(names[0])
 	}
 	f.lang.SetSelected("python")
 	return f
@@ -409,7 +428,7 @@ func (f *templateForm) setFolder(dir string) {
 	if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
 		name := strings.TrimSpace(f.name.Text)
 		if name == "" {
-			name = f.game.Selected + "-" + f.lang.Selected
+			name = gameIDOf(f.game.Selected) + "-" + f.lang.Selected
 		}
 		dir = filepath.Join(dir, name)
 	}
@@ -421,7 +440,7 @@ func (f *templateForm) setProblem(text string) {
 }
 
 func (f *templateForm) submit() {
-	game, lang := f.game.Selected, f.lang.Selected
+	game, lang := gameIDOf(f.game.Selected), f.lang.Selected
 	name, dir := strings.TrimSpace(f.name.Text), strings.TrimSpace(f.folder.Text)
 	switch {
 	case game == "":

@@ -5,6 +5,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -96,7 +97,18 @@ func TestAIsScreen(t *testing.T) {
 	onUI(func() {
 		test.Tap(s.add)
 		f = s.form
-		f.game.SetSelected("grip")
+		// Games are offered by name; the AI is saved with the game's id.
+		for _, name := range []string{"Grip", "Battle 2048", "Cloud Contest"} {
+			if !slices.Contains(f.game.Options, name) {
+				t.Errorf("Add AI offers games %q, not %q", f.game.Options, name)
+			}
+		}
+		for _, id := range []string{"grip", "battle2048", "cloud"} {
+			if slices.Contains(f.game.Options, id) {
+				t.Errorf("Add AI offers the game id %q, not its name", id)
+			}
+		}
+		f.game.SetSelected("Grip")
 		f.watch.SetChecked(false) // Build now is under test, not the watcher
 		f.setFolder(dir)
 	})
@@ -150,6 +162,9 @@ func TestAIsScreen(t *testing.T) {
 	// A failing build keeps revision 2 and shows the compiler's output.
 	onUI(func() {
 		test.Tap(s.edit)
+		if got := s.form.game.Selected; got != "Grip" {
+			t.Errorf("editing alice shows game %q, want Grip", got)
+		}
 		s.form.build.SetText("sh -c 'echo bot.py:1: syntax error >&2; exit 1'")
 		test.Tap(s.form.save)
 	})
@@ -280,7 +295,7 @@ func TestAIsScreenProblems(t *testing.T) {
 		t.Fatal(err)
 	}
 	onUI(func() {
-		f.game.SetSelected("grip")
+		f.game.SetSelected("Grip")
 		f.setFolder(empty)
 	})
 	eventually(t, "the failed guess is explained", func() bool {
@@ -330,7 +345,7 @@ func TestAIsScreenTemplate(t *testing.T) {
 		onUI(func() {
 			test.Tap(s.fromTemplate)
 			f = s.tmplForm
-			f.game.SetSelected("battle2048")
+			f.game.SetSelected("Battle 2048")
 			f.lang.SetSelected("python")
 			f.name.SetText(name)
 			f.folder.SetText(dir)
@@ -424,7 +439,7 @@ func TestAIsScreenShots(t *testing.T) {
 	closeOverlays(w)
 	onUI(func() {
 		test.Tap(s.add)
-		s.form.game.SetSelected("grip")
+		s.form.game.SetSelected("Grip")
 		s.form.setFolder(alice.SourceDir)
 	})
 	eventuallyUI(t, "guess", func() bool {

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"maps"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -162,11 +163,8 @@ func (c *compareScreen) reload() {
 // entrantLabels shows entry specs by the names the app uses ("greedy
 // (built-in)"), and remembers which spec each label stands for.
 func (c *compareScreen) entrantLabels(specs []string) []string {
-	labels := make([]string, len(specs))
-	for i, spec := range specs {
-		labels[i] = displayName(spec)
-		c.specOf[labels[i]] = spec
-	}
+	labels, specOf := entryLabels(specs)
+	maps.Copy(c.specOf, specOf)
 	return labels
 }
 

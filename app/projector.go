@@ -145,6 +145,9 @@ func (p *projector) build() {
 	p.more = widget.NewLabel("")
 	p.more.TextStyle.Italic = true
 	p.bracket = chart.NewBracketTree()
+	// The whole bracket on the screen, beside the game, not a scroll:
+	// at 1024 pixels its last columns would be cut off.
+	p.bracket.MinScale = 0.5
 	p.treeBox = container.NewScroll(p.bracket)
 	p.gameTitle = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	p.gameTitle.SizeName = theme.SizeNameSubHeadingText

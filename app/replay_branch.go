@@ -89,7 +89,8 @@ func (a *replayActions) ask(probe bool) {
 	}
 	seat := widget.NewSelect(seats, nil)
 	seat.SetSelectedIndex(0)
-	bot := widget.NewSelectEntry(botChoices(a.u.DB, a.log.Game))
+	labels, specOf := entryLabels(botChoices(a.u.DB, a.log.Game))
+	bot := widget.NewSelectEntry(labels)
 	bot.PlaceHolder = "a revision (alice@r3), a built-in bot or a command"
 	items := []*widget.FormItem{
 		widget.NewFormItem("Seat", seat),
@@ -105,6 +106,9 @@ func (a *replayActions) ask(probe bool) {
 			return
 		}
 		who := strings.TrimSpace(bot.Text)
+		if spec, ok := specOf[who]; ok {
+			who = spec
+		}
 		if who == "" {
 			dialog.ShowError(invalidf("say who plays the seat: pick a revision or a built-in bot, or type a command"), a.win)
 			return

@@ -80,7 +80,8 @@ func TestReplayBranchFromViewer(t *testing.T) {
 		v.Seek(20)
 		test.Tap(acts.branch)
 	})
-	fillAndRun(t, acts.win, 1, "builtin:battle2048/greedy", "Play the branch")
+	// Picked from the list, as shown; typed as a spec below.
+	fillAndRun(t, acts.win, 1, "greedy (built-in)", "Play the branch")
 	var branchWin fyne.Window
 	eventually(t, "the branch window opens", func() bool {
 		onUI(func() {
@@ -137,9 +138,18 @@ func TestReplayBranchFromViewer(t *testing.T) {
 
 func TestBotChoices(t *testing.T) {
 	_, u := newTestUI(t)
-	got := strings.Join(botChoices(u.DB, "battle2048"), " ")
+	specs := botChoices(u.DB, "battle2048")
+	got := strings.Join(specs, " ")
 	if got != "builtin:battle2048/random builtin:battle2048/greedy builtin:battle2048/search" {
 		t.Errorf("choices %q", got)
+	}
+	// The dialog lists them by name and plays the spec picked.
+	labels, specOf := entryLabels(specs)
+	if got := strings.Join(labels, ", "); got != "random (built-in), greedy (built-in), search (built-in)" {
+		t.Errorf("bot list shows %q", got)
+	}
+	if got := specOf["greedy (built-in)"]; got != "builtin:battle2048/greedy" {
+		t.Errorf("greedy (built-in) plays %q", got)
 	}
 }
 

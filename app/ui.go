@@ -342,3 +342,16 @@ func displayName(name string) string {
 	}
 	return bot + " (built-in)"
 }
+
+// entryLabels shows entry specs by their displayName, for a list to pick
+// from ("greedy (built-in)", not "builtin:grip/greedy"), with the spec
+// each label stands for.
+func entryLabels(specs []string) (labels []string, specOf map[string]string) {
+	specOf = make(map[string]string, len(specs))
+	for _, spec := range specs {
+		label := displayName(spec)
+		labels = append(labels, label)
+		specOf[label] = spec
+	}
+	return labels, specOf
+}

@@ -22,11 +22,18 @@ import (
 // next round, and the champion at the end. Multi-seat heats are boxes of
 // their entrants, best first once played, with the ones going through
 // highlighted; first-round byes get a box of their own. Slots still
-// waiting on a match show "—". The widget's MinSize is the whole tree:
-// wrap it in container.NewScroll. Call SetTree again as games finish.
+// waiting on a match show "—". The widget's MinSize is the whole tree
+// (or, with MinScale, the tree at its smallest): wrap it in
+// container.NewScroll. Call SetTree again as games finish.
 // Call its methods on the UI goroutine (fyne.Do from elsewhere).
 type BracketTree struct {
 	widget.BaseWidget
+
+	// MinScale, between 0 and 1, lets the tree shrink, type and all, to
+	// fit the size it is given, down to that fraction of its full size,
+	// for a pane that must show the whole bracket at once (the
+	// projector). 0 draws it at full size, to be scrolled.
+	MinScale float32
 
 	tree  event.BracketTree
 	names []string
@@ -85,7 +92,7 @@ const (
 
 // CreateRenderer is part of fyne.Widget.
 func (b *BracketTree) CreateRenderer() fyne.WidgetRenderer {
-	r := &bracketRenderer{b: b}
+	r := &bracketRenderer{b: b, k: 1}
 	r.empty = paint.NewText("The bracket appears when the event starts", theme.TextSize(), false)
 	b.r = r
 	r.update()
@@ -100,6 +107,11 @@ type bracketRenderer struct {
 	empty   *canvas.Text
 	renderer
 	min fyne.Size
+	// k is the scale the tree is drawn at (1 but with MinScale); nat and
+	// least are its size at full scale and at MinScale, fitted the size
+	// k was chosen for.
+	k                  float32
+	nat, least, fitted fyne.Size
 	// Counts in use after the last update.
 	nBoxes, nHeaders, nLines int
 }
@@ -109,17 +121,35 @@ type bracketGeom struct {
 	rowH, seedW, nameW, ptsW, boxW, footH float32
 }
 
-// update rebuilds the drawing from the tree, the names and the theme:
-// box contents and colours, and every position (they depend only on the
-// tree's shape and the text sizes, not on the widget's size).
+// update rebuilds the drawing from the tree, the names and the theme at
+// scale k, having measured the tree at full scale and at MinScale when it
+// may shrink: text does not measure exactly in proportion to its size.
 func (r *bracketRenderer) update() {
+	if least := r.b.MinScale; least > 0 && least < 1 {
+		k := r.k
+		r.k = least
+		r.build()
+		r.least = r.min
+		r.k = 1
+		r.build()
+		r.nat = r.min
+		r.k = k
+		r.fitted = fyne.Size{}
+	}
+	r.build()
+}
+
+// build draws the tree at scale k: box contents and colours, and every
+// position (they depend only on the tree's shape and the text sizes, not
+// on the widget's size).
+func (r *bracketRenderer) build() {
 	b := r.b
 	tree := b.tree
 	r.nBoxes, r.nHeaders, r.nLines = 0, 0, 0
 	g := r.geometry()
-	pad := chartPad()
+	pad := r.px(chartPad())
 	fg := theme.Color(theme.ColorNameForeground)
-	r.empty.Color, r.empty.TextSize = paint.WithAlpha(fg, 0xb0), theme.TextSize()
+	r.empty.Color, r.empty.TextSize = paint.WithAlpha(fg, 0xb0), r.textSize()
 	if len(tree.Rounds) == 0 {
 		r.collect()
 		s := r.empty.MinSize()
@@ -128,8 +158,8 @@ func (r *bracketRenderer) update() {
 	}
 	two := len(tree.Rounds[0].Matches) > 0 && len(tree.Rounds[0].Matches[0].Entries) == 2
 
-	top := pad + fyne.MeasureText("Champion", theme.TextSize(), fyne.TextStyle{Bold: true}).Height + chartGap
-	colX := func(c int) float32 { return pad + float32(c)*(g.boxW+bracketGapX) }
+	top := pad + fyne.MeasureText("Champion", r.textSize(), fyne.TextStyle{Bold: true}).Height + r.px(chartGap)
+	colX := func(c int) float32 { return pad + float32(c)*(g.boxW+r.px(bracketGapX)) }
 
 	// Each column's boxes, top to bottom; cols[r][i] is an index into
 	// r.boxes. Round 0 of a multi-seat bracket starts with its byes.
@@ -156,7 +186,7 @@ func (r *bracketRenderer) update() {
 		for ci, col := range cols {
 			for k, i := range col {
 				box := r.boxes[i]
-				y := top + float32(k)*(box.size.Height+bracketGapY)
+				y := top + float32(k)*(box.size.Height+r.px(bracketGapY))
 				if ci > 0 {
 					a, c := r.boxes[cols[ci-1][2*k]], r.boxes[cols[ci-1][min(2*k+1, len(cols[ci-1])-1)]]
 					y = (a.pos.Y+a.size.Height/2+c.pos.Y+c.size.Height/2)/2 - box.size.Height/2
@@ -171,7 +201,7 @@ func (r *bracketRenderer) update() {
 		for _, col := range cols {
 			var h float32
 			for _, i := range col {
-				h += r.boxes[i].size.Height + bracketGapY
+				h += r.boxes[i].size.Height + r.px(bracketGapY)
 			}
 			tallest = max(tallest, h)
 		}
@@ -237,13 +267,40 @@ func (r *bracketRenderer) update() {
 	r.collect()
 }
 
+// textSize is the size of names and points at scale k.
+func (r *bracketRenderer) textSize() float32 { return r.px(theme.TextSize()) }
+
+// px scales a length of the full-size tree to scale k.
+func (r *bracketRenderer) px(v float32) float32 { return v * r.k }
+
+// fit draws the tree at the largest scale, in steps of 2% and no less
+// than MinScale, at which it fits size, and says whether that changed
+// the scale.
+func (r *bracketRenderer) fit(size fyne.Size) bool {
+	least := r.b.MinScale
+	if least <= 0 || least >= 1 || size == r.fitted || r.nat.Width <= 0 || r.nat.Height <= 0 {
+		return false
+	}
+	r.fitted = size
+	was := r.k
+	// From the scale the full-size tree suggests, down until it fits.
+	k := min(1, size.Width/r.nat.Width, size.Height/r.nat.Height)
+	r.k = max(least, float32(math.Floor(float64(k)*50))/50)
+	r.build()
+	for r.k > least && (r.min.Width > size.Width || r.min.Height > size.Height) {
+		r.k = max(least, r.k-0.02)
+		r.build()
+	}
+	return r.k != was
+}
+
 // geometry measures the parts of a box in the current theme.
 func (r *bracketRenderer) geometry() bracketGeom {
-	ts := theme.TextSize()
+	ts := r.textSize()
 	bold := fyne.TextStyle{Bold: true}
 	lineH := fyne.MeasureText("Mg", ts, bold).Height
-	g := bracketGeom{rowH: lineH + 6, footH: lineH + 4}
-	g.seedW = fyne.MeasureText(seedText(max(len(r.b.names), 9)-1), seedSize(), fyne.TextStyle{}).Width + bracketInset
+	g := bracketGeom{rowH: lineH + r.px(6), footH: lineH + r.px(4)}
+	g.seedW = fyne.MeasureText(seedText(max(len(r.b.names), 9)-1), r.px(seedSize()), fyne.TextStyle{}).Width + r.px(bracketInset)
 	// Names up to 11 text heights wide are shown whole, longer ones cut,
 	// so an 8-entry bracket fits a 1000-unit window.
 	var widest float32
@@ -251,8 +308,8 @@ func (r *bracketRenderer) geometry() bracketGeom {
 		widest = max(widest, fyne.MeasureText(n, ts, bold).Width)
 	}
 	g.nameW = min(max(widest, 6*ts), 11*ts)
-	g.ptsW = fyne.MeasureText("10½", ts, bold).Width + bracketInset
-	g.boxW = bracketAccentW + bracketInset + g.seedW + g.nameW + g.ptsW + bracketInset
+	g.ptsW = fyne.MeasureText("10½", ts, bold).Width + r.px(bracketInset)
+	g.boxW = r.px(bracketAccentW+2*bracketInset) + g.seedW + g.nameW + g.ptsW
 	return g
 }
 
@@ -282,7 +339,7 @@ func (r *bracketRenderer) header(s string) *canvas.Text {
 	}
 	t := r.headers[r.nHeaders]
 	r.nHeaders++
-	t.Text, t.Color, t.TextSize = s, theme.Color(theme.ColorNameForeground), theme.TextSize()
+	t.Text, t.Color, t.TextSize = s, theme.Color(theme.ColorNameForeground), r.textSize()
 	return t
 }
 
@@ -310,8 +367,8 @@ func (r *bracketRenderer) box(rows int, g bracketGeom) *bracketBox {
 	box.bg.FillColor = paint.WithAlpha(fg, 0x0c)
 	box.bg.StrokeColor, box.bg.StrokeWidth = paint.WithAlpha(fg, 0x48), chartAxisW
 	box.bg.CornerRadius = 4
-	box.footer.Text, box.footer.Color, box.footer.TextSize = "", paint.WithAlpha(fg, 0xa8), theme.TextSize()
-	box.size = fyne.NewSize(g.boxW, float32(rows)*g.rowH+g.footH+4)
+	box.footer.Text, box.footer.Color, box.footer.TextSize = "", paint.WithAlpha(fg, 0xa8), r.textSize()
+	box.size = fyne.NewSize(g.boxW, float32(rows)*g.rowH+g.footH+r.px(4))
 	return box
 }
 
@@ -324,12 +381,12 @@ func (r *bracketRenderer) setRow(box *bracketBox, k, e int, pts string, st rowSt
 	if e >= 0 {
 		name = entryName(r.b.names, e)
 	}
-	row.seed.Text, row.seed.Color, row.seed.TextSize = "", paint.WithAlpha(fg, 0x90), seedSize()
+	row.seed.Text, row.seed.Color, row.seed.TextSize = "", paint.WithAlpha(fg, 0x90), r.px(seedSize())
 	if e >= 0 {
 		row.seed.Text = seedText(e)
 	}
 	row.seed.Alignment = fyne.TextAlignTrailing
-	row.name.TextSize, row.pts.TextSize = theme.TextSize(), theme.TextSize()
+	row.name.TextSize, row.pts.TextSize = r.textSize(), r.textSize()
 	row.name.TextStyle.Bold = st == rowAdvanced
 	row.pts.TextStyle.Bold = st == rowAdvanced
 	row.pts.Alignment = fyne.TextAlignTrailing
@@ -424,7 +481,7 @@ func (r *bracketRenderer) fillChampion(e int, g bracketGeom) int {
 	// Wide enough for the footer too: a short name must not leave
 	// "wins the event · seed 6" sticking out of its box.
 	foot := fyne.MeasureText(box.footer.Text, box.footer.TextSize, box.footer.TextStyle).Width
-	box.size.Width = bracketAccentW + 2*bracketInset + max(g.nameW, foot)
+	box.size.Width = r.px(bracketAccentW+2*bracketInset) + max(g.nameW, foot)
 	return r.nBoxes - 1
 }
 
@@ -535,7 +592,7 @@ func (r *bracketRenderer) linkHeats(tree event.BracketTree, where map[[2]int]int
 
 // rowMid is the y, within box, of the middle of row k.
 func (r *bracketRenderer) rowMid(box *bracketBox, k int, g bracketGeom) float32 {
-	return 2 + (float32(max(k, 0))+0.5)*g.rowH
+	return r.px(2) + (float32(max(k, 0))+0.5)*g.rowH
 }
 
 // elbow connects from's right edge at height fy (within from) to to's
@@ -582,9 +639,16 @@ func (r *bracketRenderer) collect() {
 }
 
 // Layout places the boxes where update put them; the tree does not
-// stretch with the widget.
-func (r *bracketRenderer) Layout(fyne.Size) {
-	pad := chartPad()
+// stretch with the widget, but with MinScale it shrinks to fit it.
+func (r *bracketRenderer) Layout(size fyne.Size) {
+	if r.fit(size) {
+		defer func() {
+			for _, o := range r.objects {
+				o.Refresh()
+			}
+		}()
+	}
+	pad := r.px(chartPad())
 	paint.PlaceText(r.empty, pad, pad)
 	paint.SetVisible(r.empty, len(r.b.tree.Rounds) == 0)
 	g := r.geometry()
@@ -592,12 +656,12 @@ func (r *bracketRenderer) Layout(fyne.Size) {
 		x, y := box.pos.X, box.pos.Y
 		paint.Place(box.bg, x, y, box.size.Width, box.size.Height)
 		for k, row := range box.rows[:box.used] {
-			ry := y + 2 + float32(k)*g.rowH
+			ry := y + r.px(2) + float32(k)*g.rowH
 			paint.Place(row.hl, x+chartAxisW, ry, box.size.Width-2*chartAxisW, g.rowH)
-			paint.Place(row.accent, x+chartAxisW, ry, bracketAccentW, g.rowH)
-			tx := x + bracketAccentW + bracketInset
+			paint.Place(row.accent, x+chartAxisW, ry, r.px(bracketAccentW), g.rowH)
+			tx := x + r.px(bracketAccentW+bracketInset)
 			s := row.seed.MinSize()
-			paint.Place(row.seed, tx+g.seedW-bracketInset-s.Width, ry+(g.rowH-s.Height)/2, s.Width, s.Height)
+			paint.Place(row.seed, tx+g.seedW-r.px(bracketInset)-s.Width, ry+(g.rowH-s.Height)/2, s.Width, s.Height)
 			paint.SetVisible(row.seed, !box.noSeed)
 			if !box.noSeed {
 				tx += g.seedW
@@ -605,14 +669,20 @@ func (r *bracketRenderer) Layout(fyne.Size) {
 			s = row.name.MinSize()
 			paint.Place(row.name, tx, ry+(g.rowH-s.Height)/2, s.Width, s.Height)
 			s = row.pts.MinSize()
-			paint.Place(row.pts, x+box.size.Width-bracketInset-s.Width, ry+(g.rowH-s.Height)/2, s.Width, s.Height)
+			paint.Place(row.pts, x+box.size.Width-r.px(bracketInset)-s.Width, ry+(g.rowH-s.Height)/2, s.Width, s.Height)
 		}
 		fs := box.footer.MinSize()
-		paint.Place(box.footer, x+bracketAccentW+bracketInset, y+2+float32(box.used)*g.rowH+(g.footH-fs.Height)/2, fs.Width, fs.Height)
+		paint.Place(box.footer, x+r.px(bracketAccentW+bracketInset), y+r.px(2)+float32(box.used)*g.rowH+(g.footH-fs.Height)/2, fs.Width, fs.Height)
 	}
 }
 
-func (r *bracketRenderer) MinSize() fyne.Size { return r.min }
+// MinSize is the tree's size, at MinScale when it may shrink.
+func (r *bracketRenderer) MinSize() fyne.Size {
+	if k := r.b.MinScale; k > 0 && k < 1 {
+		return r.least
+	}
+	return r.min
+}
 
 // Refresh takes a new tree or theme.
 func (r *bracketRenderer) Refresh() {

@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 
 	"ringside/engine/event"
 )
@@ -286,5 +287,62 @@ func TestBracketChampionFooterFits(t *testing.T) {
 	}
 	if !found {
 		t.Fatal("no champion box")
+	}
+}
+
+// TestBracketTreeShrinksToFit: with MinScale the whole tree, champion
+// included, fits a pane narrower than it (the projector's at 1024
+// pixels), type and all smaller, down to MinScale and no further; given
+// room it is drawn at full size; without MinScale it keeps its size and
+// scrolls.
+func TestBracketTreeShrinksToFit(t *testing.T) {
+	test.NewTempApp(t)
+	tree := sampleTree(t, 4, 2, 1, 1000)
+	full := NewBracketTree()
+	chartWindow(t, container.NewScroll(full), 1400, 900)
+	full.SetTree(tree, sampleNames[:4])
+	natural := test.WidgetRenderer(full).MinSize()
+
+	for _, tc := range []struct {
+		name          string
+		minScale      float32
+		width, height float32
+		wantK         func(k float32) bool
+	}{
+		{"narrow pane", 0.5, 420, 300, func(k float32) bool { return k < 1 && k >= 0.5 }},
+		{"room to spare", 0.5, 1400, 900, func(k float32) bool { return k == 1 }},
+		{"too narrow even at MinScale", 0.5, 150, 300, func(k float32) bool { return k == 0.5 }},
+		{"no MinScale", 0, 420, 300, func(k float32) bool { return k == 1 }},
+	} {
+		b := NewBracketTree()
+		b.MinScale = tc.minScale
+		scroll := container.NewScroll(b)
+		chartWindow(t, scroll, tc.width, tc.height)
+		b.SetTree(tree, sampleNames[:4])
+		r := test.WidgetRenderer(b).(*bracketRenderer)
+		if !tc.wantK(r.k) {
+			t.Errorf("%s: drawn at scale %v", tc.name, r.k)
+		}
+		if r.k < 1 {
+			view := scroll.Size()
+			if r.min.Width > view.Width || r.min.Height > view.Height {
+				if r.k > tc.minScale {
+					t.Errorf("%s: tree %v at scale %v does not fit the pane %v", tc.name, r.min, r.k, view)
+				}
+			}
+			champ := r.boxes[r.nBoxes-1]
+			if right := champ.pos.X + champ.size.Width; r.k > tc.minScale && right > view.Width {
+				t.Errorf("%s: champion's box ends at %v, past the pane's %v", tc.name, right, view.Width)
+			}
+			if got, want := champ.rows[0].name.TextSize, theme.TextSize()*r.k; got != want {
+				t.Errorf("%s: names %v high at scale %v, want %v", tc.name, got, r.k, want)
+			}
+		}
+		if tc.minScale == 0 && r.min != natural {
+			t.Errorf("%s: tree %v, want its full size %v", tc.name, r.min, natural)
+		}
+		if got := r.MinSize(); tc.minScale > 0 && r.k == tc.minScale && got != r.min {
+			t.Errorf("%s: MinSize %v, want the tree at MinScale, %v", tc.name, got, r.min)
+		}
 	}
 }
