@@ -31,6 +31,11 @@ const projectorLinger = 4 * time.Second
 // app's.
 const projectorScale = 1.45
 
+// projectorTreeRoom is the most of the window's width the standings and
+// a bracket's tree may take from the game beside them, when the tree does
+// not fit the usual 40% even at its smallest.
+const projectorTreeRoom = 0.5
+
 // projectorAuto is the pin choice that lets the projector pick the game.
 const projectorAuto = "The most interesting game in play"
 
@@ -49,6 +54,7 @@ type projector struct {
 	more      *widget.Label
 	bracket   *chart.BracketTree
 	treeBox   fyne.CanvasObject
+	split     *container.Split // the standings and tree | the game
 	gameTitle *widget.Label
 	gameBox   *fyne.Container // the featured game's viewer, or a note
 	idle      *widget.Label
@@ -145,9 +151,10 @@ func (p *projector) build() {
 	p.more = widget.NewLabel("")
 	p.more.TextStyle.Italic = true
 	p.bracket = chart.NewBracketTree()
-	// The whole bracket on the screen, beside the game, not a scroll:
-	// at 1024 pixels its last columns would be cut off.
-	p.bracket.MinScale = 0.5
+	// The whole bracket on the screen, not a scroll whose last columns
+	// are cut off: it shrinks to its pane, and an 8-entry tree fits half
+	// of a 1024-pixel screen (roomForTree) at this scale.
+	p.bracket.MinScale = 0.45
 	p.treeBox = container.NewScroll(p.bracket)
 	p.gameTitle = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	p.gameTitle.SizeName = theme.SizeNameSubHeadingText
@@ -176,12 +183,26 @@ func (p *projector) build() {
 		left = tree
 	}
 	game := container.NewBorder(p.gameTitle, nil, nil, nil, p.gameBox)
-	split := container.NewHSplit(left, game)
-	split.Offset = 0.4
+	p.split = container.NewHSplit(left, game)
+	p.split.Offset = 0.4
 	foot := container.NewBorder(nil, nil, widget.NewLabel("Featured game:"), hint, p.pin)
 	head := container.NewVBox(p.title, p.status)
-	content := container.NewBorder(head, foot, nil, nil, split)
+	content := container.NewBorder(head, foot, nil, nil, p.split)
 	p.w.SetContent(container.NewThemeOverride(container.NewPadded(content), &bigTheme{Theme: theme.Current(), scale: projectorScale}))
+}
+
+// roomForTree widens the standings' and the tree's side, up to
+// projectorTreeRoom of the window, when the tree does not fit its pane
+// even at its smallest; the game keeps the rest.
+func (p *projector) roomForTree() {
+	need := p.bracket.MinSize().Width - p.treeBox.Size().Width
+	width := p.split.Size().Width
+	if need <= 0 || width <= 0 {
+		return
+	}
+	if off := min(projectorTreeRoom, p.split.Offset+float64(need+1)/float64(width)); off > p.split.Offset {
+		p.split.SetOffset(off)
+	}
 }
 
 // poke asks for fresh data at once.
@@ -296,6 +317,7 @@ func (p *projector) apply(d *projectorData) {
 			names[i] = displayName(e.Name)
 		}
 		p.bracket.SetTree(*d.tree, names)
+		p.roomForTree()
 	}
 
 	// The pin list: every game in play, and the game shown.

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
+
 	"ringside/app/service"
 	"ringside/engine/event"
 )
@@ -81,5 +83,51 @@ func TestProjectorFollowsAnEventPlayedElsewhere(t *testing.T) {
 	})
 	if u.Jobs.Running(ev.ID) {
 		t.Error("the projector started the event here too")
+	}
+}
+
+// TestProjectorFitsTheBracket: at 1024×768 the projector shows a
+// bracket's whole tree, champion included, not a scroll cut off at the
+// pane's edge: a Grip heat of 4 in the usual 40% of the width, a knockout
+// of 8 by taking room from the game, up to half of it.
+func TestProjectorFitsTheBracket(t *testing.T) {
+	_, u := newTestUI(t)
+	for _, tc := range []struct {
+		name, game string
+		entries    int
+		wider      bool
+	}{
+		{"Grip heat of 4", "grip", 4, false},
+		{"knockout of 8", "battle2048", 8, true},
+	} {
+		var entries []string
+		for i := range tc.entries {
+			entries = append(entries, "builtin:"+tc.game+"/"+[]string{"greedy", "random"}[i%2])
+		}
+		ev, _, err := u.Jobs.CreateAndStart(service.EventSpec{Name: tc.name, Game: tc.game, Format: event.Bracket, Games: 1,
+			Seed: 9, SeedSet: true, Pace: 4, Concurrency: 1, Entries: entries})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var p *projector
+		onUI(func() {
+			p = openProjector(u, ev.ID, true)
+			p.w.Resize(fyne.NewSize(1024, 768))
+		})
+		eventuallyUI(t, tc.name+": the whole tree in its pane", func() bool {
+			view := p.treeBox.Size()
+			need := p.bracket.MinSize()
+			return p.data != nil && p.data.tree != nil && view.Width > 0 && need.Width <= view.Width && need.Height <= view.Height
+		})
+		onUI(func() {
+			if wider := p.split.Offset > 0.4; wider != tc.wider {
+				t.Errorf("%s: the standings and tree take %.0f%% of the width", tc.name, 100*p.split.Offset)
+			}
+			if p.split.Offset > projectorTreeRoom {
+				t.Errorf("%s: the tree takes %.0f%% of the width from the game", tc.name, 100*p.split.Offset)
+			}
+			p.w.Close()
+		})
+		u.Jobs.Stop(ev.ID)
 	}
 }
