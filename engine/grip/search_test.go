@@ -14,24 +14,35 @@ import (
 // searchScore is how search fared against the greedy bots of its games.
 type searchScore struct {
 	games, ahead, level, behind, alone, turnLimit int
+	// unlearned counts the games search stood past turn 40 in without
+	// having worked out the coords order, or having it wrong.
+	unlearned int
 }
 
 // playSearch plays games of search against greedy, greedy and random
 // (search in seat g%4, random in each of the three other seats in turn)
 // and compares search's rank with every greedy bot's: ahead of both,
 // level (not behind either, but sharing rank 1 with a survivor), or behind
-// one of them.
-func playSearch(t testing.TB, games int) searchScore {
+// one of them. kv are the game's options.
+func playSearch(t testing.TB, games int, kv ...string) searchScore {
 	sc := searchScore{games: games}
+	order := 1 // the order search should learn: 1 rc, 2 xy
+	for i := 0; i+1 < len(kv); i += 2 {
+		if kv[i] == OptCoords && kv[i+1] == CoordsXY {
+			order = 2
+		}
+	}
 	for g := range games {
 		var bots [Seats]engine.Bot
 		seat := g % Seats
 		rnd := (seat + 1 + (g/Seats)%3) % Seats
 		var greedy []int
+		var search *SearchBot
 		for i := range bots {
 			switch i {
 			case seat:
-				bots[i] = NewSearchBot(int64(g))
+				search = NewSearchBot(int64(g))
+				bots[i] = search
 			case rnd:
 				bots[i] = NewRandomBot(int64(g*Seats + i))
 			default:
@@ -39,7 +50,11 @@ func playSearch(t testing.TB, games int) searchScore {
 				greedy = append(greedy, i)
 			}
 		}
-		r := playBots(t, int64(g), bots).Result()
+		st := playBots(t, int64(g), bots, kv...)
+		r := st.Result()
+		if p := st.Player(seat); search.g.xy != order && (!p.Fallen || p.FellAt >= 40) {
+			sc.unlearned++
+		}
 		ahead, behind := true, false
 		for _, o := range greedy {
 			ahead = ahead && r.Ranks[seat] < r.Ranks[o]
@@ -67,7 +82,7 @@ func playSearch(t testing.TB, games int) searchScore {
 // it in 4-player games (search, two greedy, one random; seats rotated):
 // 100 games, 10 under the race detector (TestSearchStrength with -strength
 // plays 200 of each line-up). Search finishes ahead of both greedy bots
-// in 92 of these 100 games (level in 4 at the turn limit, behind in 4;
+// in 92 of these 100 games (level in 3 at the turn limit, behind in 5;
 // greedy in its seat manages about 1 in 40). What the test holds it to,
 // the 90 % issue 18 asked for: ahead of both in at least 90 % of the
 // games, and behind a greedy bot in at most 10 %.
@@ -81,6 +96,27 @@ func TestSearchAgainstGreedy(t *testing.T) {
 	}
 	if games >= 100 && sc.ahead*100 < games*90 {
 		t.Errorf("search finished ahead of both greedy bots in only %d of %d games, want at least 90 %%", sc.ahead, games)
+	}
+	if sc.unlearned > 0 {
+		t.Errorf("search stood past turn 40 without the coords order right in %d of %d games", sc.unlearned, games)
+	}
+}
+
+// TestSearchLearnsXY plays search in coords=xy games (the 2015 referee's
+// order, an option): it weighs the documented order more until its
+// moves show which one its input uses, and must then play as well as in
+// rc games. Over these 40 games it finishes ahead of both greedy bots
+// in 38 (38 too when both readings weighed alike), level in 1.
+func TestSearchLearnsXY(t *testing.T) {
+	games := enginetest.ShortGames(40, 8)
+	sc := playSearch(t, games, OptCoords, CoordsXY)
+	t.Logf("search vs greedy, greedy, random in coords=xy games (%d): ahead of both greedy %d, level %d, behind %d",
+		sc.games, sc.ahead, sc.level, sc.behind)
+	if sc.unlearned > 0 {
+		t.Errorf("search stood past turn 40 without noticing coords=xy in %d of %d games", sc.unlearned, games)
+	}
+	if games >= 40 && sc.ahead*100 < games*85 {
+		t.Errorf("search finished ahead of both greedy bots in only %d of %d coords=xy games, want at least 85 %%", sc.ahead, games)
 	}
 }
 
