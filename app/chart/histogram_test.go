@@ -93,3 +93,36 @@ func TestHistogramData(t *testing.T) {
 		}
 	}
 }
+
+// TestHistogramShrinks: data with fewer bins than before hides the bars
+// and counts the earlier data needed, and more bins show them again.
+func TestHistogramShrinks(t *testing.T) {
+	test.NewTempApp(t)
+	h := NewHistogram("Scores", "score")
+	chartWindow(t, h, 600, 400)
+	r := h.r
+	shown := func() (bars, labels int) {
+		for i := range r.bars {
+			if r.bars[i].Visible() {
+				bars++
+			}
+			if r.labels[i].Visible() {
+				labels++
+			}
+		}
+		return bars, labels
+	}
+	for _, tc := range []struct {
+		edges  []float64
+		counts []int
+	}{
+		{[]float64{0, 1, 2, 3, 4, 5}, []int{3, 1, 4, 1, 5}},
+		{[]float64{0, 10, 20}, []int{2, 7}},
+		{[]float64{0, 1, 2, 3, 4}, []int{1, 2, 3, 4}},
+	} {
+		h.SetData(tc.edges, tc.counts)
+		if bars, labels := shown(); bars != len(tc.counts) || labels != len(tc.counts) {
+			t.Errorf("%d bins: %d bars and %d counts shown (of %d kept)", len(tc.counts), bars, labels, len(r.bars))
+		}
+	}
+}
