@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"strings"
+	"time"
 )
 
 // BotSearch is the name of the searching built-in bot.
@@ -128,6 +129,29 @@ type SearchBot struct {
 	// by stateKey; huntNodes counts the commands it played this turn.
 	huntSeen  map[uint64]struct{}
 	huntNodes int
+	// now and budget: see SetBudget (nil and 0 unless set); start is when
+	// the first line of the input being read came.
+	now    func() time.Time
+	budget time.Duration
+	start  time.Time
+}
+
+// SetBudget implements engine.Budgeted: once budget has passed since the
+// first line of the input, hunt gives up, and choose and the search
+// below it stop weighing further commands: choose plays the best of those
+// it weighed, and a line cut short is worth no more than its best
+// command weighed, so it is never valued above what search saw. A turn takes at most some 48 ms of
+// CPU time, but on a machine whose cores are all busy it may get only half
+// a core, and one answer later than the limit (100 ms) stops a Grip player
+// for the rest of the game: "ringside play" once timed search out that way
+// at turn 65 while a race-detector test run shared both cores.
+func (b *SearchBot) SetBudget(now func() time.Time, budget time.Duration) {
+	b.now, b.budget = now, budget
+}
+
+// late reports whether the turn's budget, if any, is spent.
+func (b *SearchBot) late() bool {
+	return b.now != nil && b.now().Sub(b.start) > b.budget
 }
 
 // Search parameters: own turns searched, and global turns of greedy play
@@ -178,6 +202,9 @@ func (*SearchBot) Hello() string { return "READY\n" }
 
 // Feed collects input lines and answers at EOD.
 func (b *SearchBot) Feed(line string) string {
+	if b.now != nil && len(b.lines) == 0 {
+		b.start = b.now()
+	}
 	return feedInput(b.g, &b.lines, line, b.decide)
 }
 
@@ -339,6 +366,9 @@ func (b *SearchBot) choose(v view) byte {
 	}
 	best, bestI, bestVal := byte('N'), 0, math.Inf(-1)
 	for i := range len(Commands) {
+		if i > 0 && b.late() {
+			break
+		}
 		cmd := Commands[i]
 		val := 0.0
 		for k, root := range roots {
@@ -502,6 +532,9 @@ func (b *SearchBot) decision(s *State, me int, depth int) float64 {
 	// scratch state (a copy on the stack would move to the heap).
 	c := &b.scratch[depth]
 	for i := range len(Commands) {
+		if i > 0 && b.late() {
+			break // a lower bound: the commands weighed so far
+		}
 		*c = *s
 		best = max(best, b.line(c, me, Commands[i], depth-1))
 	}
@@ -1064,7 +1097,7 @@ func (b *SearchBot) hunt(s *State, me int) bool {
 			if cmd == 'A' && (c.blocks[obr][obc] != 0 || !inLine(p.Row/BlockSize, p.Col/BlockSize, p.Dir, obr, obc, 0)) {
 				continue
 			}
-			if b.huntNodes >= huntBudget {
+			if b.huntNodes >= huntBudget || b.huntNodes%256 == 255 && b.late() {
 				return false
 			}
 			b.huntNodes++

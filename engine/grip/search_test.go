@@ -567,3 +567,50 @@ func TestSearchValuesHemmedOpponent(t *testing.T) {
 		})
 	}
 }
+
+// TestSearchBudget: with a budget (as "ringside bot" sets it), search stops
+// weighing commands once the budget is spent. Here each look at the clock
+// moves it on 40 ms against a 60 ms budget, so search weighs U and R only
+// and answers nothing else but N; without the budget the same game has
+// other answers too.
+func TestSearchBudget(t *testing.T) {
+	for _, budgeted := range []bool{false, true} {
+		search := NewSearchBot(7)
+		if budgeted {
+			var clock time.Time
+			search.SetBudget(func() time.Time {
+				clock = clock.Add(40 * time.Millisecond)
+				return clock
+			}, 60*time.Millisecond)
+		}
+		rec := &answers{Bot: search, seen: map[byte]int{}}
+		bots := [Seats]engine.Bot{rec, NewGreedyBot(1), NewGreedyBot(2), NewRandomBot(3)}
+		playBots(t, 7, bots)
+		others := 0
+		for cmd, n := range rec.seen {
+			if !strings.ContainsRune("URN", rune(cmd)) {
+				others += n
+			}
+		}
+		switch {
+		case budgeted && others > 0:
+			t.Errorf("with the budget spent after two commands, search answered %v", rec.seen)
+		case !budgeted && others == 0:
+			t.Errorf("without a budget search answered only U, R and N (%v): the test shows nothing", rec.seen)
+		}
+	}
+}
+
+// answers counts a bot's answers by command.
+type answers struct {
+	engine.Bot
+	seen map[byte]int
+}
+
+func (a *answers) Feed(line string) string {
+	out := a.Bot.Feed(line)
+	if out != "" {
+		a.seen[out[0]]++
+	}
+	return out
+}
