@@ -14,7 +14,6 @@ import (
 	"ringside/app/replay"
 	"ringside/app/service"
 	"ringside/engine/event"
-	"ringside/engine/games"
 	"ringside/storage"
 )
 
@@ -291,11 +290,7 @@ func (p *projector) apply(d *projectorData) {
 	for _, m := range d.matches {
 		counts[m.Status]++
 	}
-	game := ev.Game
-	if g, err := games.Get(ev.Game); err == nil {
-		game = g.Info().Name
-	}
-	p.status.SetText(fmt.Sprintf("%s %s · %d of %d games played · %d being played", game, ev.Config.Format,
+	p.status.SetText(fmt.Sprintf("%s %s · %d of %d games played · %d being played", gameNameOf(ev.Game), ev.Config.Format,
 		counts[storage.MatchDone], len(d.matches), counts[storage.MatchRunning]))
 
 	// The standings, best first, one sentence each.
