@@ -53,6 +53,12 @@ const (
 	// exitGrace is how long the last lines of a bot that exited may take
 	// to arrive, and how long its reaping may take after its output ended.
 	exitGrace = 100 * time.Millisecond
+	// reapWait bounds the wait for a bot whose output ended to be reaped,
+	// so that its verdict's note can say how it ended ("memory limit
+	// 1 GiB"): a bot killed at a cap with a gigabyte to give back may take
+	// most of a second to go on a loaded machine. Only a bot that closes
+	// its output and lives on waits it out, once, in its own last turn.
+	reapWait = 2 * time.Second
 	// readyStretch bounds how much longer than its window an ask that
 	// writes nothing (READY) may wait for a bot that was kept from the
 	// CPU by a busy machine. Only a starved bot gets it: a bot that sleeps,

@@ -547,7 +547,7 @@ func askLinked(ctx context.Context, c *seatConn, a engine.Ask, scale float64, hs
 		// wait for that moment so the note can say how it ended.
 		select {
 		case <-c.proc.exited:
-		case <-time.After(exitGrace):
+		case <-time.After(reapWait):
 		}
 		select {
 		case <-c.proc.exited:

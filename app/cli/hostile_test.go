@@ -37,6 +37,14 @@ var hostileAttacks = []struct{ attack, crashNote string }{
 	{"connect-elsewhere", ""}, {"alloc", "memory limit 1 GiB"}, {"fork-bomb", ""}, {"big-file", ""},
 }
 
+// hostileTimeScale multiplies the turn limits of the hostile games. Each
+// attack runs between READY and the bot's first answer, and writing
+// 64 MiB, touching 1 GiB or starting dozens of processes can take more
+// than a second on a machine as loaded as CI's (go test runs packages
+// side by side): a first answer late for that would be a timeout the
+// sandbox did not cause. No bot here hangs, so the games take no longer.
+const hostileTimeScale = "50"
+
 // hostileWorld is what the attacks aim at.
 type hostileWorld struct {
 	bin, home, db string
@@ -183,6 +191,15 @@ func attackOutcome(t *testing.T, attack, crashNote string, s seatLog) {
 		}
 		return
 	}
+	if attack == "fork-bomb" && verdicts[engine.Crashed] == 1 &&
+		(strings.Contains(s.notes, "exit status 2") || strings.Contains(s.notes, "process limit")) {
+		// At its process cap a Go bot's own runtime may fail to start a
+		// thread and die (exit status 2), or the watchdog may end it
+		// first: either way only its seat pays, as runner's
+		// TestHostileBots has it. Which one comes first is up to the
+		// load.
+		return
+	}
 	if !strings.HasPrefix(report, "blocked") {
 		t.Errorf("%s: %s", attack, report)
 	}
@@ -200,7 +217,7 @@ func TestHostileBotsThroughPlay(t *testing.T) {
 	for _, a := range hostileAttacks {
 		t.Run(a.attack, func(t *testing.T) {
 			replay := filepath.Join(t.TempDir(), "replay.json")
-			code, out, errs := w.ringside(t, nil, "play", "--game", "grip", "--seed", "3", "--time-scale", "10",
+			code, out, errs := w.ringside(t, nil, "play", "--game", "grip", "--seed", "3", "--time-scale", hostileTimeScale,
 				"--opt", "max_turns=40", "--replay", replay, "--bot", w.command(a.attack),
 				"--bot", w.bin+" -attack victim -grip", "--bot", "builtin:grip/greedy", "--bot", "builtin:grip/random")
 			if code != 0 {
@@ -241,7 +258,7 @@ func TestHostileEventThroughTheBinary(t *testing.T) {
 	play := func(t *testing.T, id int, pretend bool, attacks []string) {
 		t.Helper()
 		args := []string{"event", "create", "--game", "grip", "--format", "bracket", "--games", "1", "--seed", "5",
-			"--opt", "max_turns=40", "--time-scale", "10", "--concurrency", "1", "--db", w.db}
+			"--opt", "max_turns=40", "--time-scale", hostileTimeScale, "--concurrency", "1", "--db", w.db}
 		for _, a := range attacks {
 			args = append(args, "--entry", a+"="+w.command(a))
 		}

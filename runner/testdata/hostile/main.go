@@ -257,15 +257,24 @@ func run(attack string) (bool, string) {
 		}
 		return false, "started 6 processes of 200 MiB"
 	case "fork-bomb":
-		started := 0
-		for started < 10000 {
+		var started []*exec.Cmd
+		for len(started) < 10000 {
 			cmd := exec.Command(os.Args[0], "-child")
 			if err := cmd.Start(); err != nil {
-				return false, fmt.Sprintf("stopped after %d processes: %v", started, err)
+				// Stopped by the cap. The bot now lets its processes go:
+				// with its whole process budget in use, its own Go runtime
+				// dies the next time it needs a thread (exit status 2),
+				// which would be the bomb's cost, not the sandbox's, and
+				// would come at a random turn.
+				for _, c := range started {
+					c.Process.Kill()
+					c.Wait()
+				}
+				return false, fmt.Sprintf("stopped after %d processes: %v", len(started), err)
 			}
-			started++
+			started = append(started, cmd)
 		}
-		return true, fmt.Sprintf("started %d processes", started)
+		return true, fmt.Sprintf("started %d processes", len(started))
 	case "big-file":
 		f, err := os.Create(filepath.Join(os.Getenv("HOME"), "big"))
 		if err != nil {
