@@ -422,21 +422,24 @@ func TestAIsScreenShots(t *testing.T) {
 			}
 		})
 	}
+	// dialog opens a dialog on the UI goroutine, waits until it says want
+	// (at once when want is empty), shoots it as name and closes it.
+	dialog := func(name, want string, open func()) {
+		t.Helper()
+		onUI(open)
+		if want != "" {
+			eventually(t, "the "+name+" dialog", func() bool { return strings.Contains(overlayText(t, w), want) })
+		}
+		shot(name)
+		closeOverlays(w)
+	}
 	shot("main")
 	onUI(func() { s.building[bob.ID] = true; s.refreshRow(bob.ID) })
 	shot("building")
 	onUI(func() { delete(s.building, bob.ID); s.refreshRow(bob.ID) })
-	onUI(func() { test.Tap(s.buildLog) })
-	shot("buildlog")
-	closeOverlays(w)
-	onUI(func() { test.Tap(s.revisions) })
-	eventually(t, "revisions dialog", func() bool { return strings.Contains(overlayText(t, w), "Revisions of bob") })
-	shot("revisions")
-	closeOverlays(w)
-	onUI(func() { s.selectAI(alice.ID); test.Tap(s.revisions) })
-	eventually(t, "revisions dialog", func() bool { return strings.Contains(overlayText(t, w), "Revisions of alice") })
-	shot("revisions_ok")
-	closeOverlays(w)
+	dialog("buildlog", "", func() { test.Tap(s.buildLog) })
+	dialog("revisions", "Revisions of bob", func() { test.Tap(s.revisions) })
+	dialog("revisions_ok", "Revisions of alice", func() { s.selectAI(alice.ID); test.Tap(s.revisions) })
 	onUI(func() {
 		test.Tap(s.add)
 		s.form.game.SetSelected("Grip")
@@ -452,13 +455,8 @@ func TestAIsScreenShots(t *testing.T) {
 	})
 	shot("add_problem")
 	closeOverlays(w)
-	onUI(func() { test.Tap(s.fromTemplate) })
-	shot("template")
-	closeOverlays(w)
-	onUI(func() { test.Tap(s.check) })
-	eventually(t, "check report", func() bool { return strings.Contains(overlayText(t, w), "check alice") })
-	shot("check")
-	closeOverlays(w)
+	dialog("template", "", func() { test.Tap(s.fromTemplate) })
+	dialog("check", "check alice", func() { test.Tap(s.check) })
 	onUI(func() { s.selectAI(carol.ID) })
 	shot("missing")
 }

@@ -114,11 +114,7 @@ func newBattleBoard(players []string) *battleBoard {
 			}
 		}
 	}
-	b.build(objs, b.layout, func() {
-		if b.st != nil {
-			b.draw()
-		}
-	})
+	b.build(objs, b.layout, b.redraw)
 	return b
 }
 
@@ -164,6 +160,11 @@ func (b *battleBoard) layout(size fyne.Size) {
 			}
 		}
 	}
+	b.redraw()
+}
+
+// redraw draws the state shown again, if there is one yet.
+func (b *battleBoard) redraw() {
 	if b.st != nil {
 		b.draw()
 	}

@@ -86,9 +86,7 @@ func newCloudBoard(players []string) *cloudBoard {
 		i := b.fogSel.SelectedIndex() - 1
 		b.sync(func() {
 			b.fog = i
-			if b.st != nil {
-				b.draw()
-			}
+			b.redraw()
 		})
 		// Give the keyboard back to the viewer's shortcuts.
 		if c := fyne.CurrentApp().Driver().CanvasForObject(b.fogSel); c != nil {
@@ -106,11 +104,7 @@ func newCloudBoard(players []string) *cloudBoard {
 	b.field.ScaleMode = canvas.ImageScalePixels
 	b.field.FillMode = canvas.ImageFillStretch
 	objs = append(objs, b.field)
-	b.build(objs, b.layout, func() {
-		if b.st != nil {
-			b.draw()
-		}
-	})
+	b.build(objs, b.layout, b.redraw)
 	return b
 }
 
@@ -229,6 +223,11 @@ func (b *cloudBoard) layout(size fyne.Size) {
 		l.Position2 = fyne.NewPos(b.fx+cell*float32(w), b.fy+float32(y)*cell)
 		i++
 	}
+	b.redraw()
+}
+
+// redraw draws the state shown again, if there is one yet.
+func (b *cloudBoard) redraw() {
 	if b.st != nil {
 		b.draw()
 	}

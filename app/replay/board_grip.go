@@ -134,6 +134,7 @@ func (b *gripBoard) Show(st engine.State, step *stepInfo) {
 	})
 }
 
+// redraw draws the state shown again, if there is one yet.
 func (b *gripBoard) redraw() {
 	if b.st != nil {
 		b.draw()
@@ -198,9 +199,7 @@ func (b *gripBoard) layout(size fyne.Size) {
 			i += 2
 		}
 	}
-	if b.st != nil {
-		b.draw()
-	}
+	b.redraw()
 }
 
 // squareCentre is the centre of a square on screen.
