@@ -456,7 +456,7 @@ func TestAIsScreenShots(t *testing.T) {
 	shot("add_problem")
 	closeOverlays(w)
 	dialog("template", "", func() { test.Tap(s.fromTemplate) })
-	dialog("check", "check alice", func() { test.Tap(s.check) })
+	dialog("check", "Check of alice", func() { test.Tap(s.check) })
 	onUI(func() { s.selectAI(carol.ID) })
 	shot("missing")
 }
