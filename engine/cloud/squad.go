@@ -36,6 +36,38 @@ import (
 //     meets again after respawns and the hunters come by. Players whose
 //     bots wander instead of hunting (it watches how often their bots
 //     step away from its own) count as a fraction of a gun.
+//
+// Where it loses: against hunter, hunter and random it falls behind a
+// hunter mostly when the random bot sits in a corner next to its own (39
+// of 268 such games of 0–199 and 5000–5199, against 3 of 132 with the
+// random bot in the opposite corner). About half of its bots that the
+// others kill die within 15 turns of their (re)spawn, most of them with
+// no bot of its own within 9 steps (1,145 and 617 of 2,051 in games
+// 5000–5039). None of these helped, in games ahead of both hunters out
+// of 200 (this version: 182 of 0–199, 176 of 5000–5199, 175 of
+// 6000–6199, 181 of 7000–7199, 183 each of 1000–1199 and 2000–2199;
+// "of 400" is of 5000–5199 and 7000–7199, where it has 357):
+//
+//   - a fight with a hunting bot counted as good only with two guns of
+//     its own or more: its bots died less (a hunter took 2,060 points a
+//     game from it instead of 2,430) but killed as much less: 1,072 of
+//     1,200 over those six sets against 1,080; good only with a gun more
+//     than theirs, 359 of 5000–5199 and 7000–7199 against 357; or also
+//     a duel its bot has more lives for, 350;
+//   - shots that kill nobody moved onto enemies that the others are
+//     about to kill (a share of the kill's points for it, less for the
+//     killers): 719 of 800 (0, 1000, 5000, 7000) against 722;
+//   - bots more than 6 steps from the biggest group of its bots making
+//     for that group instead of the centre (with the two above): 359 of
+//     400 against 357; going for a wanderer within 24 steps: 358;
+//   - with those three (359 of 400, 182 of 5000–5199): squadFear 1.0
+//     (352 of 400) or 0.6 (167 of 5000–5199), squadHorizon 3 (170),
+//     squadChase 8 (177) or 16 (184, and 357 of 400 with the two-gun rule
+//     alone), squadDanger 60 (179); and alone squadLeastGift 0.1 (356 of
+//     400) or squadRounds 3 (the same games);
+//   - renew with other limits: no enemy within range (not range+2) of
+//     the bot, 353 of 400; range+4, 342; bots with two lives too (two
+//     idle shots), 173 of 5000–5199. Without renew at all: 326 of 400.
 type squadPolicy struct {
 	seen   map[Point]int   // cells where enemies were seen lately → turn (look keeps it)
 	toward map[Point][]int // walking distances to a goal cell
