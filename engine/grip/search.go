@@ -1065,7 +1065,6 @@ const (
 	huntTail    = 24
 	huntSamples = 4
 	huntBudget  = 10000
-	huntKills   = 3
 )
 
 // opponent is the one other player on the board in a duel (-1: none).
@@ -1105,17 +1104,13 @@ func (b *SearchBot) hunt(s *State, me int) bool {
 			if b.huntNodes >= huntBudget || b.huntNodes%256 == 255 && b.late() {
 				return false
 			}
+			b.huntNodes++
 			n := &b.hunts[depth]
 			*n = *c
 			n.play(cmd)
-			q := n.players[me]
-			if strings.IndexByte(Directions, cmd) >= 0 && q.Row == p.Row && q.Col == p.Col && q.Dir == p.Dir {
+			if q := n.players[me]; strings.IndexByte(Directions, cmd) >= 0 && q.Row == p.Row && q.Col == p.Col && q.Dir == p.Dir {
 				continue // the same as N
 			}
-			if cmd != 'A' && depth == limit-1 && !mayPass(q.Row/BlockSize, q.Col/BlockSize, q.Dir, obr, obc) {
-				continue // the attack that must follow cannot pass the opponent's block
-			}
-			b.huntNodes++
 			untilFree(n, me, b.noiseRand)
 			if cmd != 'A' && depth < limit {
 				// Plans that reach the same position with as many
@@ -1151,25 +1146,11 @@ func (b *SearchBot) hunt(s *State, me int) bool {
 	return false
 }
 
-// mayPass reports whether an attack from block (br, bc) facing d can
-// pass the block of an opponent that is now in block (obr, obc) and moves
-// once before it: one square takes it at most one block further in one
-// direction.
-func mayPass(br, bc int, d byte, obr, obc int) bool {
-	dr, dc := step(d)
-	if dr == 0 {
-		return abs(obr-br) <= 1 && (obc-bc)*dc >= 0
-	}
-	return abs(obc-bc) <= 1 && (obr-br)*dr >= 0
-}
-
 // sure plays b.hpath from s in huntSamples draws of the tie-breaks, the
 // others playing the greedy bot and the bot too once the plan is over,
-// and reports whether me stands in each and opp falls in huntKills of
-// them at least.
+// and reports whether opp falls and me stands in each.
 func (b *SearchBot) sure(s *State, me, opp int) bool {
 	t := &b.hunts[huntMoves+1]
-	kills := 0
 	for k := range huntSamples {
 		b.verify.Seed(uint64(k)+7, 11)
 		*t = *s
@@ -1183,14 +1164,8 @@ func (b *SearchBot) sure(s *State, me, opp int) bool {
 		for end := t.turn + huntTail; !t.done && t.turn < end; {
 			t.play(modelCommand(t, b.verifyRand))
 		}
-		if t.players[me].Fallen {
+		if t.players[me].Fallen || !t.players[opp].Fallen {
 			return false
-		}
-		if t.players[opp].Fallen {
-			kills++
-		}
-		if kills+huntSamples-1-k < huntKills {
-			return false // too few draws left to make it
 		}
 	}
 	return true
