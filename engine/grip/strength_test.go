@@ -30,6 +30,12 @@ var (
 // for a core) and as the CPU time its thread spent (to the kernel's
 // accounting tick). It only reports: it plays 400 long games, and
 // TestSearchAgainstGreedy holds search to issue 18's 90 % on 100 of them.
+// Ahead of every greedy bot with greedy, greedy and random: 183 of games
+// 0–199 (91.5 %, the games search was tuned on), 179 of 2000–2199 and 165
+// of 3000–3199; against three greedy bots 164 of 2000–2199. Of the 73
+// games lost in those three greedy, greedy, random sets, 29 were duels at
+// the turn limit, 8 three-player games at the limit, 21 falls with three
+// players left and 15 with four (13 of them before turn 100).
 // -strength.first N plays games N, N+1, … (game g has seed g and search
 // in seat g%4, as game 0 and on do), to check that a change is not tuned
 // to the usual games; -strength.lineup ggr or ggg plays only greedy,
