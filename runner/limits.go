@@ -51,7 +51,7 @@ const (
 	// sendTimeout bounds a write of game messages a bot did not ask for.
 	sendTimeout = 250 * time.Millisecond
 	// exitGrace is how long the last lines of a bot that exited may take
-	// to arrive, and how long its reaping may take after its output ended.
+	// to arrive.
 	exitGrace = 100 * time.Millisecond
 	// reapWait bounds the wait for a bot whose output ended to be reaped,
 	// so that its verdict's note can say how it ended ("memory limit

@@ -207,7 +207,7 @@ func connectStdio(ctx context.Context, bots []Bot, argvs [][]string, users []str
 				select {
 				case <-c.proc.exited:
 					c.note = "exited before logging in: " + c.proc.exitText
-				case <-time.After(exitGrace):
+				case <-time.After(reapWait):
 					c.note = "closed its output before logging in"
 				}
 				return
