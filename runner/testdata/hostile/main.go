@@ -61,7 +61,21 @@ func main() {
 	} else {
 		fmt.Fprintf(os.Stderr, "ATTACK %s: blocked (%s)\n", attack, detail)
 	}
+	letGo()
 	play(grip)
+}
+
+// bombed are the fork bomb's processes, let go by letGo once the attack
+// is reported.
+var bombed []*exec.Cmd
+
+// letGo kills and reaps the fork bomb's processes.
+func letGo() {
+	for _, c := range bombed {
+		c.Process.Kill()
+		c.Wait()
+	}
+	bombed = nil
 }
 
 // out is stdout, shared by the answers and the flood.
@@ -261,15 +275,13 @@ func run(attack string) (bool, string) {
 		for len(started) < 10000 {
 			cmd := exec.Command(os.Args[0], "-child")
 			if err := cmd.Start(); err != nil {
-				// Stopped by the cap. The bot now lets its processes go:
-				// with its whole process budget in use, its own Go runtime
-				// dies the next time it needs a thread (exit status 2),
-				// which would be the bomb's cost, not the sandbox's, and
-				// would come at a random turn.
-				for _, c := range started {
-					c.Process.Kill()
-					c.Wait()
-				}
+				// Stopped by the cap. Once it has reported, the bot lets
+				// its processes go (main calls letGo): with its whole
+				// process budget in use, its own Go runtime dies the next
+				// time it needs a thread (exit status 2), which would be
+				// the bomb's cost, not the sandbox's, and would come at a
+				// random turn.
+				bombed = started
 				return false, fmt.Sprintf("stopped after %d processes: %v", len(started), err)
 			}
 			started = append(started, cmd)
