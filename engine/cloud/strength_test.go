@@ -2,6 +2,7 @@ package cloud
 
 import (
 	"flag"
+	"fmt"
 	"regexp"
 	"runtime"
 	"strconv"
@@ -16,6 +17,7 @@ import (
 var (
 	strengthFirst = flag.Int("strength.first", 0, "with -strength: number of the first game (other numbers play other fields and seeds)")
 	strengthV     = flag.Bool("strength.v", false, "with -strength: log every game's points")
+	strengthDiag  = flag.Bool("strength.diag", false, "with -strength: log for each game whether squad won, whether random's corner is next to squad's or opposite, the points at turn 10 and every 25 turns, and the points each seat took off each (scorer → victim) by the end and by turn 50")
 )
 
 var strengthGames = flag.Int("strength", 0, "play this many 4-player games of squad against the older built-ins and log how it fares (0: skip)")
@@ -76,6 +78,8 @@ func TestSquadStrength(t *testing.T) {
 			t.Fatal(err)
 		}
 		s := st.(*State)
+		var timeline []string
+		var pm, early [players][players]int // scorer seat → victim seat → points (early: by turn 50)
 		for i, b := range bots {
 			b.Hello()
 			b.Feed(strings.TrimSuffix(s.Intro(i), "\n"))
@@ -110,6 +114,7 @@ func TestSquadStrength(t *testing.T) {
 					if i < len(pts) {
 						p, _ := strconv.Atoi(pts[i][1])
 						from[kinds[sc]][kinds[v]] += p
+						pm[sc][v] += p
 					}
 				}
 			}
@@ -133,6 +138,12 @@ func TestSquadStrength(t *testing.T) {
 			for _, m := range step.Send {
 				bots[m.Seat].Feed(strings.TrimSuffix(m.Text, "\n"))
 			}
+			if *strengthDiag && (s.turn%25 == 0 || s.turn == 10) {
+				timeline = append(timeline, fmt.Sprint(s.turn, s.points))
+			}
+			if *strengthDiag && s.turn == 50 {
+				early = pm
+			}
 		}
 		best := -1
 		for i, k := range kinds {
@@ -140,8 +151,21 @@ func TestSquadStrength(t *testing.T) {
 				best = max(best, s.points[i])
 			}
 		}
-		if s.points[seat] > best {
+		won := s.points[seat] > best
+		if won {
 			beat++
+		}
+		if *strengthDiag {
+			corner := "opposite"
+			if (g/4)%3 != 1 {
+				corner = "adjacent"
+			}
+			result := "lost"
+			if won {
+				result = "won"
+			}
+			t.Logf("%s game %d: %v %v random %s; timeline %s; points scorer→victim %v by turn 50 %v",
+				result, g, kinds, s.points, corner, strings.Join(timeline, " "), pm, early)
 		}
 		if *strengthV {
 			t.Logf("game %d: %v %v margin %d", g, kinds, s.points, s.points[seat]-best)
