@@ -91,25 +91,27 @@ func newSquadBot(seed int64) *client {
 
 // Weights and limits of the squad.
 const (
-	squadDanger    = 40.0 // per enemy gun that can reach a cell where it is outgunned
-	squadWeakMul   = 2.0  // danger multiplier for a bot with one life
-	squadEngage    = 6.0  // per enemy it can shoot next turn when the fight is good
-	squadApproach  = 3.0  // per step of walking distance to its goal
-	squadBlockedBy = 0.5  // staying put when a target is in sight
-	squadRounds    = 2    // rounds of choosing the team's moves together
-	squadAlone     = 0.1  // weight of a bot's own score in those rounds
-	squadHit       = 10.0 // per life taken in the next exchange
-	squadKill      = 40.0 // per kill in the next exchange
-	squadFear      = 0.8  // lives lost weigh this much against lives taken
-	squadHorizon   = 2    // exchanges of fire looked ahead
-	squadLater     = 0.7  // weight of each exchange against the one before
-	squadGunsReach = 2    // my bots within range+this of an enemy count as guns on it
-	squadChase     = 12   // walking steps within which a bot goes for a fight worth having
-	squadLearn     = 20   // steps seen before a player is judged
-	squadAwayShare = 0.25 // share of steps away that marks a wanderer
-	squadTameGun   = 0.25 // what a wanderer's bot counts as in a fight
-	squadLeadGap   = 500  // points behind the leader at which a gift counts least
-	squadLeastGift = 0.3  // what a gift to a player far behind counts
+	squadDanger     = 40.0 // per enemy gun that can reach a cell where it is outgunned
+	squadWeakMul    = 2.0  // danger multiplier for a bot with one life
+	squadEngage     = 6.0  // per enemy it can shoot next turn when the fight is good
+	squadApproach   = 3.0  // per step of walking distance to its goal
+	squadBlockedBy  = 0.5  // staying put when a target is in sight
+	squadRounds     = 2    // rounds of choosing the team's moves together
+	squadAlone      = 0.1  // weight of a bot's own score in those rounds
+	squadHit        = 10.0 // per life taken in the next exchange
+	squadKill       = 40.0 // per kill in the next exchange
+	squadFear       = 0.8  // lives lost weigh this much against lives taken
+	squadHorizon    = 2    // exchanges of fire looked ahead
+	squadLater      = 0.7  // weight of each exchange against the one before
+	squadGunsReach  = 2    // my bots within range+this of an enemy count as guns on it
+	squadChase      = 12   // walking steps within which a bot goes for a fight worth having
+	squadLeadBy     = 200  // points ahead of every other player (but the squad) that make a player the leader
+	squadTrailChase = 20   // walking steps within which a bot goes for a fight worth having with a player behind the leader
+	squadLearn      = 20   // steps seen before a player is judged
+	squadAwayShare  = 0.25 // share of steps away that marks a wanderer
+	squadTameGun    = 0.25 // what a wanderer's bot counts as in a fight
+	squadLeadGap    = 500  // points behind the leader at which a gift counts least
+	squadLeastGift  = 0.3  // what a gift to a player far behind counts
 )
 
 type squadBot struct {
@@ -172,6 +174,7 @@ func (sq *squadPolicy) decide(c *client, st *msgState, ids []string) []command {
 			alive = append(alive, e)
 		}
 	}
+	leader := sq.leader(c.me)
 	good := make([]bool, len(alive))
 	for i, e := range alive {
 		guns := 0
@@ -187,6 +190,11 @@ func (sq *squadPolicy) decide(c *client, st *msgState, ids []string) []command {
 			}
 		}
 		good[i] = float64(guns) >= theirs
+		if e.player == leader {
+			// An even fight with the leader's bots only trades points
+			// with it: no nearer to passing it.
+			good[i] = float64(guns) > theirs
+		}
 	}
 
 	// Goals: a bot within squadChase steps of an enemy worth fighting
@@ -206,10 +214,28 @@ func (sq *squadPolicy) decide(c *client, st *msgState, ids []string) []command {
 	if len(targets) > 0 {
 		toTarget = c.distances(targets)
 	}
+	// While a player leads, fights worth having with the fighting
+	// players behind it are sought farther: each even trade with them
+	// gains on the leader.
+	var trail []Point
+	for i, e := range alive {
+		if leader != "" && good[i] && e.gun >= 1 && e.player != leader {
+			trail = append(trail, e.pos)
+		}
+	}
+	var toTrail []int
+	if len(trail) > 0 {
+		toTrail = c.distances(trail)
+	}
 	rally := sq.distTo(c, sq.rally(c))
 	goals := make([][]int, len(mine))
 	for i, m := range mine {
 		goals[i] = rally
+		if toTrail != nil && c.in(m.pos) {
+			if d := toTrail[c.idx(m.pos)]; d >= 0 && d <= squadTrailChase {
+				goals[i] = toTrail
+			}
+		}
 		if toTarget != nil && c.in(m.pos) {
 			if d := toTarget[c.idx(m.pos)]; d >= 0 && d <= squadChase {
 				goals[i] = toTarget
@@ -649,6 +675,30 @@ func othersFire(st *msgState, me string, gun func(string) float64) map[Point]int
 func (sq *squadPolicy) gift(player string) float64 {
 	gap := float64(sq.top - sq.points[player])
 	return max(squadLeastGift, 1-gap/squadLeadGap)
+}
+
+// leader is the other player that has squadLeadBy points or more over
+// every other player but me, "" if none does or there is no third
+// player. The squad is ahead only when it has more points than each
+// other player, and the one it has to pass is the leader: a kill traded
+// with the leader (100 points each) leaves the squad as far behind it,
+// while one traded with a player behind the leader gains 100 on it.
+func (sq *squadPolicy) leader(me string) string {
+	best, bestN, second := "", -1, -1
+	for p, n := range sq.points {
+		switch {
+		case p == me:
+		case n > bestN || (n == bestN && p < best):
+			second = bestN
+			best, bestN = p, n
+		case n > second:
+			second = n
+		}
+	}
+	if second < 0 || bestN-second < squadLeadBy {
+		return ""
+	}
+	return best
 }
 
 // idLess orders bot ids by number, as sortedIDs does.
