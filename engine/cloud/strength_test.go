@@ -2,6 +2,7 @@ package cloud
 
 import (
 	"flag"
+	"fmt"
 	"regexp"
 	"runtime"
 	"strconv"
@@ -16,6 +17,7 @@ import (
 var (
 	strengthFirst = flag.Int("strength.first", 0, "with -strength: number of the first game (other numbers play other fields and seeds)")
 	strengthV     = flag.Bool("strength.v", false, "with -strength: log every game's points")
+	strengthDiag  = flag.Bool("strength.diag", false, "with -strength: log for each game whether squad won, whether random's corner is next to squad's or opposite, the points at turn 10 and every 25 turns, and the points each seat took off each (scorer → victim) by the end and by turn 50")
 )
 
 var strengthGames = flag.Int("strength", 0, "play this many 4-player games of squad against the older built-ins and log how it fares (0: skip)")
@@ -29,16 +31,22 @@ var strengthGames = flag.Int("strength", 0, "play this many 4-player games of sq
 // whether it lost them in fights it chose or alone. It logs squad's
 // slowest turn against the default limit, both as wall time (which on a
 // loaded machine includes waiting for a core) and as the CPU time its
-// thread spent (to the kernel's accounting tick). It only reports (182 of
-// games 0–199, 91 %; 183 of 1000–1199, 183 of 2000–2199, 535 of
-// 3000–3599, 176 of 5000–5199, 175 of 6000–6199 and 181 of 7000–7199:
-// 1,615 of 1,800, 89.7 %; about 80 s for 200 games on an idle core, its
-// most CPU time in one turn 5 to 9 ms). -strength.first N plays games N, N+1, … (other
-// fields and seeds than the usual 0, 1, …, to check that a change is not
-// tuned to those), and -strength.v logs each game's points and squad's
-// margin over the better hunter.
+// thread spent (to the kernel's accounting tick). It only reports (183 of
+// games 0–199, 91.5 %; 180 of 1000–1199, 189 of 2000–2199, 550 of
+// 3000–3599, 184 of 5000–5199, 185 of 6000–6199 and 182 of 7000–7199:
+// 1,653 of 1,800, 91.8 %; 186 of 8000–8199 and 184 of 9000–9199, which
+// chose the leader rule's limits, and 188 of 10000–10199 and 182 of
+// 11000–11199, played once after; 50 to 80 s for 200 games on an idle core, its most CPU
+// time in one turn 4 to 9 ms). -strength.first N plays games N, N+1, …
+// (other fields and seeds than the usual 0, 1, …, to check that a change
+// is not tuned to those), -strength.v logs each game's points and
+// squad's margin over the better hunter, and -strength.diag each game's
+// result, whether random's corner is next to squad's, the points every
+// 25 turns and who took how many points off whom (see squadPolicy's
+// comment for what it showed).
 //
 //	go test -tags ci -p 1 -run TestSquadStrength -v ./engine/cloud/ -args -strength=200
+//	go test -tags ci -p 1 -run TestSquadStrength -v ./engine/cloud/ -args -strength=200 -strength.first=8000 -strength.diag
 func TestSquadStrength(t *testing.T) {
 	games := *strengthGames
 	if games <= 0 {
@@ -76,6 +84,8 @@ func TestSquadStrength(t *testing.T) {
 			t.Fatal(err)
 		}
 		s := st.(*State)
+		var timeline []string
+		var pm, early [players][players]int // scorer seat → victim seat → points (early: by turn 50)
 		for i, b := range bots {
 			b.Hello()
 			b.Feed(strings.TrimSuffix(s.Intro(i), "\n"))
@@ -110,6 +120,7 @@ func TestSquadStrength(t *testing.T) {
 					if i < len(pts) {
 						p, _ := strconv.Atoi(pts[i][1])
 						from[kinds[sc]][kinds[v]] += p
+						pm[sc][v] += p
 					}
 				}
 			}
@@ -133,6 +144,12 @@ func TestSquadStrength(t *testing.T) {
 			for _, m := range step.Send {
 				bots[m.Seat].Feed(strings.TrimSuffix(m.Text, "\n"))
 			}
+			if *strengthDiag && (s.turn%25 == 0 || s.turn == 10) {
+				timeline = append(timeline, fmt.Sprint(s.turn, s.points))
+			}
+			if *strengthDiag && s.turn == 50 {
+				early = pm
+			}
 		}
 		best := -1
 		for i, k := range kinds {
@@ -140,8 +157,21 @@ func TestSquadStrength(t *testing.T) {
 				best = max(best, s.points[i])
 			}
 		}
-		if s.points[seat] > best {
+		won := s.points[seat] > best
+		if won {
 			beat++
+		}
+		if *strengthDiag {
+			corner := "opposite"
+			if (g/4)%3 != 1 {
+				corner = "adjacent"
+			}
+			result := "lost"
+			if won {
+				result = "won"
+			}
+			t.Logf("%s game %d: %v %v random %s; timeline %s; points scorer→victim %v by turn 50 %v",
+				result, g, kinds, s.points, corner, strings.Join(timeline, " "), pm, early)
 		}
 		if *strengthV {
 			t.Logf("game %d: %v %v margin %d", g, kinds, s.points, s.points[seat]-best)
