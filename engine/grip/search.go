@@ -108,6 +108,15 @@ type SearchBot struct {
 	// coords order from
 	prev    view
 	prevCmd byte
+	// prevKnown: the coords order was known when prev was read, so prev
+	// is the right way round (see observe).
+	prevKnown bool
+	// Focus (see observe): commands of each seat seen and their summed
+	// regret under the greedy model, and the weights value gives the
+	// opponents this turn.
+	focusObs    [Seats]int
+	focusRegret [Seats]float64
+	weight      [Seats]float64
 	// seen marks the (turn, square) points escape has been at, those
 	// stamped with stamp in the current call.
 	seen  [trapWindow * Size * Size]uint32
@@ -209,6 +218,7 @@ func NewSearchBot(seed int64) *SearchBot {
 		pressure:   valuePressure,
 		depths:     [Seats + 1]int{2: duelDepth, 3: searchDepth, 4: searchDepth},
 		rolls:      [Seats + 1]int{2: duelRollout, 3: rolloutTurns * 3 / 2, 4: rolloutTurns},
+		weight:     [Seats]float64{1, 1, 1, 1},
 	}
 }
 
@@ -267,8 +277,12 @@ const valuePressure = 0.3
 
 func (b *SearchBot) decide(v view) byte {
 	b.learnOrder(&v)
+	b.observe(&v)
+	for i := range b.weight {
+		b.weight[i] = b.focusWeight(i)
+	}
 	cmd := b.choose(v)
-	b.prev, b.prevCmd = v, cmd
+	b.prev, b.prevCmd, b.prevKnown = v, cmd, b.g.xy != 0
 	return cmd
 }
 
@@ -592,19 +606,20 @@ func (b *SearchBot) value(s *State, me int) float64 {
 		if i == me {
 			continue
 		}
+		w := b.weight[i]
 		if o.Fallen {
-			val += valueKill
+			val += valueKill * w
 			continue
 		}
 		left++
 		if !b.escapes(s, i, noAttack) {
-			val += valueDoomed
+			val += valueDoomed * w
 			continue
 		}
 		ov := viewOf(s, i)
-		val -= b.pressure * greedyBest(&ov)
+		val -= b.pressure * greedyBest(&ov) * w
 		edges, closed := sides(&s.blocks, o.Row/BlockSize, o.Col/BlockSize)
-		val += valueHemmed * float64(2*edges+closed)
+		val += valueHemmed * float64(2*edges+closed) * w
 	}
 	if left == 0 {
 		return b.win + val
@@ -635,7 +650,7 @@ func (b *SearchBot) shot(s *State, me int) float64 {
 	val := 0.0
 	for i, o := range c.players {
 		if i != me && !o.Fallen && !b.escapes(&c, i, noAttack) {
-			val += valueShot
+			val += valueShot * b.weight[i]
 		}
 	}
 	if val > 0 {
