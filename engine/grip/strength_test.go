@@ -16,7 +16,6 @@ var (
 	duelFrom      = flag.Int("duelfrom", 0, "the seed of the first duel")
 	strengthFirst = flag.Int("strength.first", 0, "with -strength: number of the first game (its seed; search's seat rotates with it)")
 	strengthLine  = flag.String("strength.lineup", "", "with -strength: play only this line-up, ggr (greedy, greedy, random) or ggg (three greedy bots); empty: both")
-	strengthWmin  = flag.Float64("strength.wmin", -1, "with -strength: focusMin, the weight of the most erratic opponent (-1: the default)")
 	strengthV     = flag.Bool("strength.v", false, "with -strength: log each game search is not ahead of every greedy bot in")
 )
 
@@ -51,10 +50,6 @@ func TestSearchStrength(t *testing.T) {
 	if games <= 0 {
 		t.Skip("run with -strength N to play N games of each line-up")
 	}
-	if *strengthWmin >= 0 {
-		focusMin = *strengthWmin
-	}
-	t.Logf("focusMin %v", focusMin)
 	// The bots' CPU time is read off this goroutine's thread.
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
