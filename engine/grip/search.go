@@ -90,6 +90,19 @@ const BotSearch = "search"
 // games (none more on 3000 to 3199) for some 20 ms more CPU time in the
 // slowest turn, and was not kept.
 //
+// The 13 duels at the turn limit of games 3000 to 3199: search had a
+// hunt plan on 1 of its 1,540 duel turns; greedy attacked 0 to 7
+// times in a duel (most often once or twice), which is when a hunt
+// works, search 0 to 19 times; the two stood 4.6 to 7.8 squares apart on
+// average, and greedy's block had on average 0.1 to 1.4 closed sides (as
+// valueHemmed counts them). Six of the 13 duels began after turn 650,
+// with 18 to 87 own turns left: the standoff before them was one of
+// three players (in five of them search and both greedy bots). Greedy's threat check ignores that another player can
+// bar a square (the distance rule), but that does not help an attack
+// where one move takes it off the block: the square it steps to is one
+// further from an attacker in line with its block than the square it
+// stands on, so the attacker never bars it.
+//
 // Nor was a focus on the strongest opponent (commit 051b7c6, reverted):
 // each own turn search rebuilt the round from its last input (its own
 // command, then each other seat's as read from its line: a new facing a
