@@ -135,6 +135,30 @@ const BotSearch = "search"
 // 64-73 ms of CPU time, as without; the rebuilding costs nothing to
 // speak of.)
 //
+// Nor was a charge for search's own block's closed sides, as value
+// credits an opponent's (valueHemmed): 100 a side, the edge twice, with
+// three players left or more. Of the 19 falls of games 3000 to 3199,
+// every block search fell with was set by a greedy bot, most by an
+// attack from the neighbouring block three turns before, where a bot
+// hemmed in by the edge, fallen blocks and another player had one way
+// off or none. Ahead of both greedy bots, without / with it: 0 to 199
+// 183 / 175, 2000 to 2199 179 / 178, 3000 to 3199 165 / 182, 4000 to
+// 4199 168 / 180, 5000 to 5199 174 / 174, 6000 to 6199 181 / 179, 7000
+// to 7199 177 / 175, 8000 to 8199 175 / 165: 1,233 of the 1,400 games
+// of the seven new sets against 1,219, within the spread (the sets
+// alone swing by 17 either way). Charged in duels too, it left more
+// duels at the turn limit (29 of games 0 to 199, 168 ahead); 200 a side
+// (duels too), 173 of 3000 to 3199 and 171 of 2000 to 2199. Without it
+// (today's search), search is ahead of both greedy bots in
+// 1,219 of those 1,400 games, 87.1 %: short of issue 18's 90 % on games
+// it was not tuned on.
+//
+// One fall of those 19 (game 3053) came from the coords order: on
+// search's first turn, before a move has told it the order, a command
+// that falls under the unlikely reading (weight 1 - orderPrior) weighs
+// some 200,000, more than any charge for risk under the likely one, so
+// search stepped into the line of a greedy bot that had only to turn.
+//
 // Like the greedy bot it works out the coords order from its own moves;
 // it also learns it from a move that the board edge, a fallen block or
 // another player cancels under one reading and not under the other.
