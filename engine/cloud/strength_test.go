@@ -65,13 +65,14 @@ func TestSquadStrength(t *testing.T) {
 	defer runtime.UnlockOSThread()
 	for g := *strengthFirst; g < *strengthFirst+games; g++ {
 		seat := g % players
+		rnd := 1 + (g/4)%3 // random's seat, counted on from squad's
 		bots := make([]engine.Bot, players)
 		kinds := make([]string, players)
 		for i := range bots {
 			switch k := (i - seat + players) % players; {
 			case k == 0:
 				bots[i], kinds[i] = newSquadBot(int64(g)), "squad"
-			case k == 1+(g/4)%3:
+			case k == rnd:
 				bots[i], kinds[i] = newRandomBot(int64(g*10+i)), "random"
 			default:
 				bots[i], kinds[i] = newHunterBot(int64(g*10+i)), "hunter"
@@ -164,9 +165,11 @@ func TestSquadStrength(t *testing.T) {
 			beat++
 		}
 		if *strengthDiag {
-			corner := "opposite"
-			if (g/4)%3 != 1 {
-				corner = "adjacent"
+			// The four start corners go round the field in seat order:
+			// two seats on is the opposite corner.
+			corner := "adjacent"
+			if rnd == 2 {
+				corner = "opposite"
 			}
 			result := "lost"
 			if won {
