@@ -64,10 +64,6 @@ const (
 	// CPU by a busy machine. Only a starved bot gets it: a bot that sleeps,
 	// or that loops on a free CPU, waits for none.
 	readyStretch = 5
-	// settleMax bounds the wait for the reader to take what a bot wrote
-	// before its next input is written (the reader's goroutine is late
-	// only on a very busy machine).
-	settleMax = 20 * time.Millisecond
 	// pipeGrace is how long the pipe readers may take to finish after a
 	// bot was killed before its pipes are closed under them.
 	pipeGrace = 200 * time.Millisecond

@@ -3,7 +3,6 @@ package runner
 import (
 	"os"
 	"sync"
-	"sync/atomic"
 	"time"
 )
 
@@ -11,7 +10,10 @@ import (
 type line struct {
 	text string
 	at   time.Time // when its line end arrived
-	cut  bool      // longer than MaxLine
+	// end counts the bytes of the output up to this line's end (0: not
+	// counted, a line not read from a bot's pipe).
+	end int64
+	cut bool // longer than MaxLine
 	// stale is set for a line that answers an older state than the
 	// latest one sent, or none (replies counted: see replyCount).
 	stale bool
@@ -127,9 +129,13 @@ func (q *lineQueue) takeDropped() int {
 // keeps reading between asks, so a bot never blocks on a full pipe and
 // its noise is timed.
 type lineReader struct {
-	f       *os.File
-	q       *lineQueue
-	read    atomic.Int64 // bytes read so far
+	f *os.File
+	q *lineQueue
+	// mu is held across each read from the pipe and the count of what it
+	// took, so that written never misses bytes in flight between the two.
+	mu      sync.Mutex
+	taken   int64 // bytes taken from the pipe, under mu
+	pos     int64 // bytes split into lines so far (the reading goroutine's)
 	buf     []byte
 	cur     []byte
 	cut     bool
@@ -146,14 +152,31 @@ func (r *lineReader) run() {
 	}
 }
 
+// afterFill, when set, runs between a read from a bot's pipe and the
+// queueing of its lines: tests use it to make the reader late there.
+var afterFill func(chunk []byte)
+
+// written is how many bytes the bot has written to its output so far:
+// those the reader took from the pipe and those still in it. A line that
+// ends within them was printed by now, whenever the reader gets to it.
+func (r *lineReader) written() int64 {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.taken + int64(unread(r.f))
+}
+
 // readOnce reads what is there (blocking) and queues the complete lines,
 // each stamped with the moment its line end was read. At the end of the
 // output it queues the last fragment and closes the queue.
 func (r *lineReader) readOnce() error {
-	n, err := r.f.Read(r.buf)
+	n, err := r.fill()
+	if afterFill != nil {
+		afterFill(r.buf[:n])
+	}
 	now := time.Now()
-	defer r.read.Add(int64(n)) // once its lines are queued
-	for _, c := range r.buf[:n] {
+	base := r.pos
+	r.pos += int64(n)
+	for i, c := range r.buf[:n] {
 		if r.afterCR {
 			r.afterCR = false
 			if c == '\n' {
@@ -162,7 +185,7 @@ func (r *lineReader) readOnce() error {
 		}
 		switch c {
 		case '\n', '\r':
-			r.q.push(line{text: string(r.cur), at: now, cut: r.cut})
+			r.q.push(line{text: string(r.cur), at: now, end: base + int64(i) + 1, cut: r.cut})
 			r.cur = r.cur[:0]
 			r.cut = false
 			r.afterCR = c == '\r'
@@ -176,7 +199,7 @@ func (r *lineReader) readOnce() error {
 	}
 	if err != nil {
 		if len(r.cur) > 0 {
-			r.q.push(line{text: string(r.cur), at: time.Now(), cut: r.cut})
+			r.q.push(line{text: string(r.cur), at: time.Now(), end: r.pos, cut: r.cut})
 			r.cur = nil
 		}
 		r.q.close()

@@ -518,11 +518,12 @@ func askLinked(ctx context.Context, c *seatConn, a engine.Ask, scale float64, hs
 	limit := time.Duration(float64(a.Timeout) * scale)
 	w := waiter{c: c, a: a, start: c.since, scale: scale, hs: hs}
 	if a.Input != "" {
-		// Everything that arrived before the input is written was
-		// printed unasked: it is noise, never this turn's answer. That
-		// includes what is in the pipe but not read yet.
+		// Everything the bot printed before the input is written was
+		// unasked: it is noise, never this turn's answer. That includes
+		// what is in the pipe and what the reader has not queued yet,
+		// however late a busy machine lets it run.
 		if c.proc != nil && c.out == c.proc.out {
-			c.proc.settle()
+			w.unasked = c.proc.rd.written()
 		}
 		for _, l := range c.out.drain() {
 			w.addNoise(l.text)
@@ -578,6 +579,7 @@ type waiter struct {
 	a        engine.Ask
 	start    time.Time // the bot's clock starts
 	sent     time.Time // lines that arrived before this are not answers (zero: none written)
+	unasked  int64     // lines that end within this many bytes of the output are not answers
 	own      time.Time // the end of the ask's own window
 	deadline time.Time // the last moment an answer may arrive: own, or later by the handshake
 	hs       *handshakeLink
@@ -608,7 +610,7 @@ func (w *waiter) next() (engine.Reply, bool) {
 		l, ok, ended := w.c.out.peek()
 		switch {
 		case ok:
-			if l.stale || l.at.Before(w.sent) || (w.a.Expect != nil && !w.a.Expect(l.text)) {
+			if l.stale || l.at.Before(w.sent) || (w.unasked > 0 && l.end <= w.unasked) || (w.a.Expect != nil && !w.a.Expect(l.text)) {
 				w.c.out.pop()
 				w.addNoise(l.text)
 				continue

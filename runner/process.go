@@ -211,30 +211,6 @@ func (p *process) write(text string, timeout time.Duration) error {
 	return err
 }
 
-// settle waits until the reader has queued what the bot wrote so far: a
-// line already in the pipe is then stamped before the next input is
-// written, and is noise. It waits for the reader goroutine to run, never
-// for the bot, and at most settleMax.
-func (p *process) settle() {
-	n := unread(p.stdout)
-	if n == 0 {
-		return
-	}
-	target := p.rd.read.Load() + int64(n)
-	give := time.NewTimer(settleMax)
-	defer give.Stop()
-	for p.rd.read.Load() < target {
-		select {
-		case <-p.out.notify:
-			// The queue's signal is only a hint to look: the ask that
-			// follows looks at the queue before it waits for one.
-		case <-time.After(50 * time.Microsecond):
-		case <-give.C:
-			return
-		}
-	}
-}
-
 // alive reports whether the process has not been reaped yet.
 func (p *process) alive() bool {
 	select {

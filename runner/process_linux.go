@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -44,6 +45,45 @@ func unread(f *os.File) int {
 		return 0
 	}
 	return n
+}
+
+// fill reads what the bot wrote into r.buf, blocking until there is
+// something or the output ended. The read itself never blocks (the pipe
+// is non-blocking; Go's poller waits for it) and is counted under r.mu
+// in the same breath, so written counts every byte exactly once: taken,
+// or still in the pipe.
+func (r *lineReader) fill() (int, error) {
+	rc, err := r.f.SyscallConn()
+	if err != nil {
+		return 0, err
+	}
+	var n int
+	var rerr error
+	err = rc.Read(func(fd uintptr) bool {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		for {
+			n, rerr = unix.Read(int(fd), r.buf)
+			if rerr != unix.EINTR {
+				break
+			}
+		}
+		if rerr == unix.EAGAIN {
+			return false
+		}
+		n = max(n, 0)
+		r.taken += int64(n)
+		return true
+	})
+	switch {
+	case err != nil:
+		return 0, err
+	case rerr != nil:
+		return n, rerr
+	case n == 0:
+		return 0, io.EOF
+	}
+	return n, nil
 }
 
 // cpuWait is how long the bot's programs have waited for a CPU while

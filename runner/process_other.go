@@ -20,5 +20,16 @@ func waitUnreaped(pid int) bool { return false }
 // unread cannot tell what waits in a pipe here: 0.
 func unread(f *os.File) int { return 0 }
 
+// fill reads what the bot wrote into r.buf. Here a byte read but not yet
+// counted can be missed by written: its lines may then be taken for the
+// answer to an input written just after they were printed.
+func (r *lineReader) fill() (int, error) {
+	n, err := r.f.Read(r.buf)
+	r.mu.Lock()
+	r.taken += int64(n)
+	r.mu.Unlock()
+	return n, err
+}
+
 // cpuWait cannot tell here how long a bot waited for a CPU: 0.
 func (p *process) cpuWait() time.Duration { return 0 }

@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -176,6 +177,42 @@ func TestDebugLinesBetweenTurns(t *testing.T) {
 	}
 	if debug < v[engine.OK]-2 {
 		t.Errorf("%d debug lines kept as noise for %d answers", debug, v[engine.OK])
+	}
+}
+
+// A line the bot printed before its input was written is noise even
+// when the reader takes it from the pipe only after the input went out:
+// here the reader sleeps on every debug line, as a busy machine can
+// keep it from running, while the other seat thinks.
+func TestLateReaderDebugLine(t *testing.T) {
+	afterFill = func(chunk []byte) {
+		if bytes.Contains(chunk, []byte("debug: ")) {
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+	defer func() { afterFill = nil }()
+	out, err := Play(context.Background(), Match{Game: pingGame{}, Seed: 1,
+		Options: engine.Options{"turns": "8", "turn_ms": "1000"},
+		Bots: []Bot{
+			{Name: "debug", Command: fakebot + " -debug 2ms", Trusted: true},
+			{Name: "thinker", Command: fakebot + " -think 30ms", Trusted: true},
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := counts(out, 0); c[engine.OK] != 5 {
+		t.Errorf("debug bot's verdicts %v, notes %q, want 5 ok", c, allNotes(out))
+	}
+	debug := 0
+	for _, s := range out.Log.Steps {
+		for _, n := range s.Noise {
+			if n.Seat == 0 && strings.HasPrefix(n.Line, "debug: ") {
+				debug++
+			}
+		}
+	}
+	if debug < 3 {
+		t.Errorf("%d debug lines kept as noise, want at least 3", debug)
 	}
 }
 

@@ -50,6 +50,10 @@ type launcher struct {
 	limit  string
 	bot    int // pid of the bot program
 	pidNS  bool
+	// kernelProcs is set where the kernel caps the bot's processes
+	// itself (a pids cgroup, or RLIMIT_NPROC that binds): there the
+	// watchdog does not count them.
+	kernelProcs bool
 }
 
 func (l *launcher) send(m message) {
@@ -132,6 +136,7 @@ func launch() int {
 	if err := setLimits(p.Limits, f.UserNS); err != nil {
 		return l.fail("sandbox: %v", err)
 	}
+	l.kernelProcs = pidsCapped(p.Cgroups) || (f.UserNS && nprocBinds())
 	if !l.pidNS {
 		// Orphans of the bot become ours, so that they can be found and
 		// killed at the end; without a PID namespace nothing else would.
@@ -506,7 +511,11 @@ func dropCapabilities() error {
 // (threads included), their resident memory and CPU time, and ends the
 // bot when one is over its cap. It is what binds where no cgroup is
 // writable and RLIMIT_NPROC does not apply (root, or no user namespace
-// of its own).
+// of its own). Where the kernel caps processes, the watchdog leaves them
+// to it: its count reads each process at a different moment, and a
+// fork bomb held at the cap, whose children die and are replaced, can
+// add up to a few more than ever ran at once (129 to 132 of 128, seen
+// on a busy machine), which would end a bot the kernel had stopped.
 func (l *launcher) watch(stop <-chan struct{}) {
 	lim := l.p.Limits
 	every := lim.WatchEvery
@@ -543,7 +552,7 @@ func (l *launcher) watch(stop <-chan struct{}) {
 		switch {
 		case lim.Memory > 0 && (rss > lim.Memory || cgroupMemory(l.p.Cgroups) > lim.Memory || oom):
 			over = MemoryNote(lim)
-		case lim.Processes > 0 && tasks > lim.Processes:
+		case lim.Processes > 0 && !l.kernelProcs && tasks > lim.Processes:
 			over = ProcessesNote(lim)
 		case lim.CPU > 0 && time.Duration(cpu) > lim.CPU:
 			over = CPUNote(lim)
@@ -556,6 +565,29 @@ func (l *launcher) watch(stop <-chan struct{}) {
 			return
 		}
 	}
+}
+
+// pidsCapped reports whether one of the bot's cgroups caps its
+// processes.
+func pidsCapped(dirs []string) bool {
+	for _, d := range dirs {
+		if _, err := strconv.Atoi(trimmed(filepath.Join(d, "pids.max"))); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// nprocBinds reports whether RLIMIT_NPROC binds in this user namespace:
+// the kernel ignores it for root's own user, so it binds only where the
+// namespace's root is someone else outside.
+func nprocBinds() bool {
+	f := strings.Fields(trimmed("/proc/self/uid_map"))
+	if len(f) < 3 || f[0] != "0" {
+		return false
+	}
+	outside, err := strconv.Atoi(f[1])
+	return err == nil && outside != 0
 }
 
 // descendants lists the bot's processes: everything else in the PID

@@ -22,6 +22,7 @@ func main() {
 	think := flag.Duration("think", 0, "time to think before each answer")
 	slowStart := flag.Duration("slowstart", 0, "time to wait before READY")
 	burn := flag.Duration("burn", 0, "CPU time to use before READY")
+	debug := flag.Duration("debug", -1, "print a debug line this long after each answer (negative: never)")
 	flag.Parse()
 	if pidFile := os.Getenv("FAKEBOT_PIDS"); pidFile != "" {
 		f, err := os.OpenFile(pidFile, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
@@ -114,5 +115,10 @@ func main() {
 		fmt.Fprintln(out, v+1)
 		out.Flush()
 		n++
+		if *debug >= 0 {
+			time.Sleep(*debug)
+			fmt.Fprintf(out, "debug: answered %d\n", v)
+			out.Flush()
+		}
 	}
 }
