@@ -2,8 +2,10 @@ package runner
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -13,6 +15,7 @@ import (
 	"ringside/engine"
 	"ringside/engine/event"
 	"ringside/runner/runnertest"
+	"ringside/runner/sandbox"
 )
 
 // TestDaemonsDieWithTheGame plays a league of bots whose grandchildren
@@ -87,6 +90,17 @@ func TestKilledRingside(t *testing.T) {
 	}
 	cmd.Wait()
 	runnertest.AssertNoneLeft(t, hostile)
+	// Its bots' scratch folders outlive it; the next Ringside removes them.
+	left, _ := filepath.Glob(filepath.Join(os.TempDir(), fmt.Sprintf("ringside-seat-%d-*", cmd.Process.Pid)))
+	if sandbox.Supported && len(left) == 0 {
+		t.Errorf("no scratch folder of the killed Ringside found in %s", os.TempDir())
+	}
+	sweepScratch(os.TempDir())
+	for _, d := range left {
+		if _, err := os.Stat(d); err == nil {
+			t.Errorf("%s left after the sweep", d)
+		}
+	}
 }
 
 func dirOf(p string) string {

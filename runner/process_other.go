@@ -4,6 +4,7 @@ package runner
 
 import (
 	"os"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -33,3 +34,9 @@ func (r *lineReader) fill() (int, error) {
 
 // cpuWait cannot tell here how long a bot waited for a CPU: 0.
 func (p *process) cpuWait() time.Duration { return 0 }
+
+// sweepScratch leaves scratch folders alone here: whether their owner
+// still runs cannot be told the same way.
+func sweepScratch(dir string) {}
+
+var sweepScratchOnce sync.Once

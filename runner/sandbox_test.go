@@ -2,9 +2,11 @@ package runner
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -188,5 +190,42 @@ func TestToolRoots(t *testing.T) {
 	want := strings.Join([]string{home + "/.local/bin", home + "/.pyenv", home + "/go", home + "/bin", "/usr/local/go", "/usr"}, " ")
 	if got != want {
 		t.Errorf("toolRoots =\n%s\nwant\n%s", got, want)
+	}
+}
+
+// The scratch folders of a Ringside killed mid-game are removed by the
+// next one; those of running ones, this one's and others' are not.
+func TestSweepScratch(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("scratch folders are swept on Linux only")
+	}
+	dir := t.TempDir()
+	dead := exec.Command("true")
+	if err := dead.Run(); err != nil {
+		t.Fatal(err)
+	}
+	live := exec.Command("sleep", "60")
+	if err := live.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { live.Process.Kill(); live.Wait() }()
+	names := map[string]bool{ // name: removed
+		fmt.Sprintf("ringside-seat-%d-123", dead.Process.Pid): true,
+		fmt.Sprintf("ringside-seat-%d-456", live.Process.Pid): false,
+		fmt.Sprintf("ringside-seat-%d-789", os.Getpid()):      false,
+		"ringside-seat-1234567":                               false, // no owner in the name
+		fmt.Sprintf("other-%d-1", dead.Process.Pid):           false,
+	}
+	for name := range names {
+		if err := os.MkdirAll(filepath.Join(dir, name, "sub"), 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sweepScratch(dir)
+	for name, removed := range names {
+		_, err := os.Stat(filepath.Join(dir, name))
+		if gone := os.IsNotExist(err); gone != removed {
+			t.Errorf("%s: removed %v, want %v", name, gone, removed)
+		}
 	}
 }

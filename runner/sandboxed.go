@@ -147,6 +147,10 @@ func namedPaths(args []string, dir string) []string {
 	return paths
 }
 
+// scratchPattern names a bot's scratch folder after the Ringside process
+// that makes it, so that a later one can tell whose it is (sweepScratch).
+func scratchPattern() string { return fmt.Sprintf("ringside-seat-%d-", os.Getpid()) }
+
 // startSandboxed starts path under the launcher.
 func startSandboxed(path string, argv []string, dir string, env []string, sb *sandboxSpec,
 	stdin, stdout, stderr *os.File) (*sandbox.Launch, error) {
@@ -154,7 +158,8 @@ func startSandboxed(path string, argv []string, dir string, env []string, sb *sa
 	if err != nil {
 		return nil, fmt.Errorf("find the ringside binary that starts sandboxed bots: %w", err)
 	}
-	scratch, err := os.MkdirTemp("", "ringside-seat-")
+	sweepScratchOnce.Do(func() { go sweepScratch(os.TempDir()) })
+	scratch, err := os.MkdirTemp("", scratchPattern())
 	if err != nil {
 		return nil, fmt.Errorf("make the bot's scratch folder: %w", err)
 	}

@@ -232,7 +232,8 @@ func sweepCgroups() {
 			}
 			owner, _, _ := strings.Cut(rest, "-")
 			pid, err := strconv.Atoi(owner)
-			if err != nil || pid == os.Getpid() || syscall.Kill(pid, 0) == nil {
+			// A process of another user (EPERM) still runs too.
+			if err != nil || pid == os.Getpid() || syscall.Kill(pid, 0) != syscall.ESRCH {
 				continue
 			}
 			dir := filepath.Join(base, e.Name())
