@@ -24,6 +24,27 @@ type searchScore struct {
 // and compares search's rank with every greedy bot's: ahead of both,
 // level (not behind either, but sharing rank 1 with a survivor), or behind
 // one of them. kv are the game's options.
+// ggrLineup is game g's bots against search: search in seat g%4, the
+// random bot in a seat that goes round the other three, greedy bots in
+// the other two (listed in greedy).
+func ggrLineup(g int) (bots [Seats]engine.Bot, search *SearchBot, greedy []int) {
+	seat := g % Seats
+	rnd := (seat + 1 + (g/Seats)%3) % Seats
+	for i := range bots {
+		switch i {
+		case seat:
+			search = NewSearchBot(int64(g))
+			bots[i] = search
+		case rnd:
+			bots[i] = NewRandomBot(int64(g*Seats + i))
+		default:
+			bots[i] = NewGreedyBot(int64(g*Seats + i))
+			greedy = append(greedy, i)
+		}
+	}
+	return bots, search, greedy
+}
+
 func playSearch(t testing.TB, games int, kv ...string) searchScore {
 	sc := searchScore{games: games}
 	order := 1 // the order search should learn: 1 rc, 2 xy
@@ -33,23 +54,8 @@ func playSearch(t testing.TB, games int, kv ...string) searchScore {
 		}
 	}
 	for g := range games {
-		var bots [Seats]engine.Bot
+		bots, search, greedy := ggrLineup(g)
 		seat := g % Seats
-		rnd := (seat + 1 + (g/Seats)%3) % Seats
-		var greedy []int
-		var search *SearchBot
-		for i := range bots {
-			switch i {
-			case seat:
-				search = NewSearchBot(int64(g))
-				bots[i] = search
-			case rnd:
-				bots[i] = NewRandomBot(int64(g*Seats + i))
-			default:
-				bots[i] = NewGreedyBot(int64(g*Seats + i))
-				greedy = append(greedy, i)
-			}
-		}
 		st := playBots(t, int64(g), bots, kv...)
 		r := st.Result()
 		if p := st.Player(seat); search.g.xy != order && (!p.Fallen || p.FellAt >= 40) {

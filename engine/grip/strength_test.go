@@ -70,24 +70,18 @@ func TestSearchStrength(t *testing.T) {
 		ahead, alone, limit := 0, 0, 0
 		var slowest, mostCPU time.Duration
 		for g := first; g < first+games; g++ {
-			var bots [Seats]engine.Bot
 			seat := g % Seats
-			rnd := -1
-			if lineup == "greedy, greedy, random" {
-				rnd = (seat + 1 + (g/Seats)%3) % Seats
-			}
-			var greedy []int
-			for i := range bots {
-				switch i {
-				case seat:
-					bots[i] = &cpuBot{Bot: NewSearchBot(int64(g))}
-				case rnd:
-					bots[i] = NewRandomBot(int64(g*Seats + i))
-				default:
-					bots[i] = NewGreedyBot(int64(g*Seats + i))
-					greedy = append(greedy, i)
+			bots, _, greedy := ggrLineup(g)
+			if lineup == "greedy, greedy, greedy" {
+				greedy = greedy[:0]
+				for i := range bots {
+					if i != seat {
+						bots[i] = NewGreedyBot(int64(g*Seats + i))
+						greedy = append(greedy, i)
+					}
 				}
 			}
+			bots[seat] = &cpuBot{Bot: bots[seat]}
 			s, took := playTimed(t, int64(g), bots)
 			slowest = max(slowest, took[seat])
 			mostCPU = max(mostCPU, bots[seat].(*cpuBot).most)
