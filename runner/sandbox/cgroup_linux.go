@@ -221,22 +221,7 @@ func sweepCgroups() {
 		if base == "" {
 			continue
 		}
-		entries, err := os.ReadDir(base)
-		if err != nil {
-			continue
-		}
-		for _, e := range entries {
-			rest, ok := strings.CutPrefix(e.Name(), "ringside-")
-			if !ok || !e.IsDir() {
-				continue
-			}
-			owner, _, _ := strings.Cut(rest, "-")
-			pid, err := strconv.Atoi(owner)
-			// A process of another user (EPERM) still runs too.
-			if err != nil || pid == os.Getpid() || syscall.Kill(pid, 0) != syscall.ESRCH {
-				continue
-			}
-			dir := filepath.Join(base, e.Name())
+		for _, dir := range Orphans(base, "ringside-") {
 			// Processes still in it (from a Ringside killed so hard
 			// that its launchers' parent-death signal did not reach
 			// them) are killed first.
