@@ -1,6 +1,10 @@
 package sandbox
 
 import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -83,4 +87,39 @@ func FuzzParseStat(f *testing.F) {
 			t.Errorf("not ok but %+v", st)
 		}
 	})
+}
+
+// The cgroups of a Ringside killed before it could remove them go at the
+// next one's first launch; those of running ones stay. Root only: only
+// there are cgroups writable on these machines.
+func TestSweepCgroups(t *testing.T) {
+	base := cgroupBase("pids")
+	if base == "" {
+		t.Skip("no writable pids cgroup here")
+	}
+	dead := exec.Command("true")
+	if err := dead.Run(); err != nil {
+		t.Fatal(err)
+	}
+	live := exec.Command("sleep", "60")
+	if err := live.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { live.Process.Kill(); live.Wait() }()
+	gone := filepath.Join(base, fmt.Sprintf("ringside-%d-1", dead.Process.Pid))
+	kept := filepath.Join(base, fmt.Sprintf("ringside-%d-1", live.Process.Pid))
+	for _, d := range []string{gone, kept} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	defer os.Remove(kept)
+	defer os.Remove(gone)
+	sweepCgroups()
+	if _, err := os.Stat(gone); !os.IsNotExist(err) {
+		t.Errorf("%s is still there (%v)", gone, err)
+	}
+	if _, err := os.Stat(kept); err != nil {
+		t.Errorf("%s, whose owner runs, was removed: %v", kept, err)
+	}
 }
