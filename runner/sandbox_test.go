@@ -200,21 +200,13 @@ func TestSweepScratch(t *testing.T) {
 		t.Skip("scratch folders are swept on Linux only")
 	}
 	dir := t.TempDir()
-	dead := exec.Command("true")
-	if err := dead.Run(); err != nil {
-		t.Fatal(err)
-	}
-	live := exec.Command("sleep", "60")
-	if err := live.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() { live.Process.Kill(); live.Wait() }()
+	dead, live := runnertest.DeadAndLive(t)
 	names := map[string]bool{ // name: removed
-		fmt.Sprintf("ringside-seat-%d-123", dead.Process.Pid): true,
-		fmt.Sprintf("ringside-seat-%d-456", live.Process.Pid): false,
-		fmt.Sprintf("ringside-seat-%d-789", os.Getpid()):      false,
-		"ringside-seat-1234567":                               false, // no owner in the name
-		fmt.Sprintf("other-%d-1", dead.Process.Pid):           false,
+		fmt.Sprintf("ringside-seat-%d-123", dead):        true,
+		fmt.Sprintf("ringside-seat-%d-456", live):        false,
+		fmt.Sprintf("ringside-seat-%d-789", os.Getpid()): false,
+		"ringside-seat-1234567":                          false, // no owner in the name
+		fmt.Sprintf("other-%d-1", dead):                  false,
 	}
 	for name := range names {
 		if err := os.MkdirAll(filepath.Join(dir, name, "sub"), 0o700); err != nil {

@@ -77,3 +77,16 @@ func Start(t testing.TB, cmd *exec.Cmd) *exec.Cmd {
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
 	return cmd
 }
+
+// DeadAndLive returns the pid of a process that has exited and been
+// reaped, and that of one that runs until the test ends: owners for the
+// leftovers a test of a sweep makes up.
+func DeadAndLive(t testing.TB) (dead, live int) {
+	t.Helper()
+	d := exec.Command("true")
+	if err := d.Run(); err != nil {
+		t.Fatal(err)
+	}
+	l := Start(t, exec.Command("sleep", "60"))
+	return d.Process.Pid, l.Process.Pid
+}

@@ -3,10 +3,11 @@ package sandbox
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"ringside/runner/runnertest"
 )
 
 func TestDescribe(t *testing.T) {
@@ -97,17 +98,9 @@ func TestSweepCgroups(t *testing.T) {
 	if base == "" {
 		t.Skip("no writable pids cgroup here")
 	}
-	dead := exec.Command("true")
-	if err := dead.Run(); err != nil {
-		t.Fatal(err)
-	}
-	live := exec.Command("sleep", "60")
-	if err := live.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() { live.Process.Kill(); live.Wait() }()
-	gone := filepath.Join(base, fmt.Sprintf("ringside-%d-1", dead.Process.Pid))
-	kept := filepath.Join(base, fmt.Sprintf("ringside-%d-1", live.Process.Pid))
+	dead, live := runnertest.DeadAndLive(t)
+	gone := filepath.Join(base, fmt.Sprintf("ringside-%d-1", dead))
+	kept := filepath.Join(base, fmt.Sprintf("ringside-%d-1", live))
 	for _, d := range []string{gone, kept} {
 		if err := os.Mkdir(d, 0o755); err != nil {
 			t.Fatal(err)
