@@ -15,23 +15,35 @@ import (
 // seats are the old built-ins: two hunters and a random bot, the squad's
 // seat rotating every game and the random bot's every four; with 2
 // players it is squad against hunter, seats swapped every game.
+// squadLineup is game g's bots and their kinds: the squad in seat
+// g%players; with 4 players the random bot squadRandom(g) seats on from
+// it, hunters elsewhere.
+func squadLineup(g, players int) ([]engine.Bot, []string) {
+	seat := g % players
+	bots := make([]engine.Bot, players)
+	kinds := make([]string, players)
+	for i := range bots {
+		switch k := (i - seat + players) % players; {
+		case k == 0:
+			bots[i], kinds[i] = newSquadBot(int64(g)), "squad"
+		case players == 4 && k == squadRandom(g):
+			bots[i], kinds[i] = newRandomBot(int64(g*10+i)), "random"
+		default:
+			bots[i], kinds[i] = newHunterBot(int64(g*10+i)), "hunter"
+		}
+	}
+	return bots, kinds
+}
+
+// squadRandom is how many seats on from the squad's the random bot sits
+// in 4-player game g: it goes round the other three every four games.
+func squadRandom(g int) int { return 1 + (g/4)%3 }
+
 func squadGames(t testing.TB, players, games int) (beat int, squadPts, hunterPts float64) {
 	hunters := 0
 	for g := range games {
 		seat := g % players
-		bots := make([]engine.Bot, players)
-		kinds := make([]string, players)
-		for i := range bots {
-			k := (i - seat + players) % players
-			switch {
-			case k == 0:
-				bots[i], kinds[i] = newSquadBot(int64(g)), "squad"
-			case players == 4 && k == 1+(g/4)%3:
-				bots[i], kinds[i] = newRandomBot(int64(g*10+i)), "random"
-			default:
-				bots[i], kinds[i] = newHunterBot(int64(g*10+i)), "hunter"
-			}
-		}
+		bots, kinds := squadLineup(g, players)
 		s, _ := play(t, engine.Options{}, bots, int64(g))
 		best := -1
 		for i, k := range kinds {

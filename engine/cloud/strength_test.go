@@ -65,19 +65,7 @@ func TestSquadStrength(t *testing.T) {
 	defer runtime.UnlockOSThread()
 	for g := *strengthFirst; g < *strengthFirst+games; g++ {
 		seat := g % players
-		rnd := 1 + (g/4)%3 // random's seat, counted on from squad's
-		bots := make([]engine.Bot, players)
-		kinds := make([]string, players)
-		for i := range bots {
-			switch k := (i - seat + players) % players; {
-			case k == 0:
-				bots[i], kinds[i] = newSquadBot(int64(g)), "squad"
-			case k == rnd:
-				bots[i], kinds[i] = newRandomBot(int64(g*10+i)), "random"
-			default:
-				bots[i], kinds[i] = newHunterBot(int64(g*10+i)), "hunter"
-			}
-		}
+		bots, kinds := squadLineup(g, players)
 		o, err := New().Info().Resolve(engine.Options{})
 		if err != nil {
 			t.Fatal(err)
@@ -168,7 +156,7 @@ func TestSquadStrength(t *testing.T) {
 			// The four start corners go round the field in seat order:
 			// two seats on is the opposite corner.
 			corner := "adjacent"
-			if rnd == 2 {
+			if squadRandom(g) == 2 {
 				corner = "opposite"
 			}
 			result := "lost"
