@@ -4,7 +4,6 @@ package runner
 
 import (
 	"os"
-	"sync"
 	"syscall"
 	"time"
 )
@@ -38,5 +37,3 @@ func (p *process) cpuWait() time.Duration { return 0 }
 // sweepScratch leaves scratch folders alone here: whether their owner
 // still runs cannot be told the same way.
 func sweepScratch(dir string) {}
-
-var sweepScratchOnce sync.Once

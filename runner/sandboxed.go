@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"ringside/runner/sandbox"
 )
@@ -146,6 +147,10 @@ func namedPaths(args []string, dir string) []string {
 	}
 	return paths
 }
+
+// sweepScratchOnce sweeps the scratch folders left by dead Ringside
+// processes at this one's first sandboxed start.
+var sweepScratchOnce sync.Once
 
 // scratchPattern names a bot's scratch folder after the Ringside process
 // that makes it, so that a later one can tell whose it is (sweepScratch).

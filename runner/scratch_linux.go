@@ -2,12 +2,9 @@ package runner
 
 import (
 	"os"
-	"sync"
 
 	"ringside/runner/sandbox"
 )
-
-var sweepScratchOnce sync.Once
 
 // sweepScratch removes the bots' scratch folders in dir that Ringside
 // processes which no longer run left behind: one killed in the middle of
