@@ -187,6 +187,39 @@ const BotSearch = "search"
 // some 200,000, more than any charge for risk under the likely one, so
 // search stepped into the line of a greedy bot that had only to turn.
 //
+// What did move search was a stronger pull toward the opponent in a
+// duel (stirDuelDistance, 200 a square where it had been 30 as with
+// three players left; see stir): duels end sooner, so fewer of those
+// that begin late reach the turn limit. In 320 duels against greedy
+// from the start the average duel ended by turn 198 instead of 261.
+// Ahead of both greedy bots with greedy, greedy and random, on games 0
+// to 199 it took search from 183 to 184, on 7000 to 7199 from 177 to
+// 183 (200 a square with three players left too: 178 and 178, but 189,
+// 176, 174, 185, 182 and 184 on 2000 to 6199 and 8000 to 8199). On
+// seven sets that none of this was chosen on, 9000 to 9199 up to 15000
+// to 15199, it is ahead of both in 170, 176, 177, 182, 184, 181 and 181:
+// 1,251 of 1,400 (89.4 %). Of the 149 others, 56 are falls with three
+// players left, 25 with four, 36 three-player standoffs and 31 duels at
+// the turn limit, and 1 a fall in a duel.
+//
+// Tried in the same session and not kept (ahead of both greedy bots of
+// 200 games, greedy, greedy and random; 30 a square in duels unless
+// said): a doomed greedy bot's tie-break attacking back in the model
+// (its scores are all alike, so it may attack as it falls), in hunt's
+// draws with the three-player hunt, 175 of 5000 to 5199 (the hunt alone
+// 182), and in every line of today's search 175 (174); hunt plans that
+// drop the opponent in 2 of 4 draws, the bot standing in all, 173 (174)
+// for 80 ms of CPU time in the slowest turn; a pull toward the squares
+// from which an attack would doom an opponent that had not moved for
+// 60 turns (two greedy bots held by the distance rule, facing each
+// other, can stand so for 600 turns) instead of toward the nearest
+// opponent, 175 and 182 of 5000 to 6199 (174 and 181), most of the
+// three-player standoffs it broke became duels at the turn limit; the
+// same with 200 a square with three players left too, 178 and 184 of
+// 0 to 199 and 7000 to 7199 (178 and 178 without it); charging an
+// attack after one move in full while search sits out its own, with
+// the three-player hunt and that pull, 177 and 180 of 5000 to 6199.
+//
 // Like the greedy bot it works out the coords order from its own moves;
 // it also learns it from a move that the board edge, a fallen block or
 // another player cancels under one reading and not under the other.
@@ -1333,22 +1366,39 @@ func (b *SearchBot) follow(s *State, me int) (byte, bool) {
 // position (blocks, squares, facings and waits): 70 became 75 of the
 // first 100 games, and 57 became 66 against three greedy bots.
 //
+// Once search had learnt to hunt and to hem an opponent in, a stronger
+// pull in a duel made the duels shorter. In 320 duels against greedy
+// from the start (seeds 1000 to 1319; TestSearchDuels plays such duels),
+// 30 a square won 314, on average by turn 261 (197 of them by turn 250);
+// 100 a square 318, by turn 230; 200 all 320, by turn 198 (231 by turn
+// 250); 300 all, by 204; 500 319, by 218. Most games search did not
+// win ended at the turn limit, many of them in a duel that began late,
+// so a shorter duel wins games. 200 a square with three players left
+// too left more three-player standoffs at the turn limit: ahead of both
+// greedy bots of 200 games with greedy, greedy and random, on games 0 to
+// 199 and 7000 to 7199, 30 a square 183 and 177, 200 178 and 178, 200
+// in duels only (stirDuelDistance) 184 and 183. See TestSearchStrength
+// for the other sets.
+//
 // Stirring only chooses between commands the search judges safe: it is
-// not charged where the search sees the bot doomed, and counting at most
-// stirRepeats times keeps the whole charge (at most 100 + 30·34 + 1200)
-// below one exposure, so a loop can never push search into a line an
-// opponent could attack it along.
+// not charged where the search sees the bot doomed. What sways the
+// choice is the difference between two commands' charges, at most 100
+// (standing still) + 2·200 (one command a square closer, another a
+// square further) + 1200 (stirRepeats times stirRepeat): below one
+// exposure, so stirring can never push search into a line an opponent
+// could attack it along.
 const (
-	stirStill    = 100.0
-	stirDistance = 30.0
-	stirPlayers  = 3 // stir with this many players left or fewer
-	stirRepeat   = 300.0
-	stirRepeats  = 4
+	stirStill        = 100.0
+	stirDistance     = 30.0  // a square, with three players left
+	stirDuelDistance = 200.0 // a square, in a duel
+	stirPlayers      = 3     // stir with this many players left or fewer
+	stirRepeat       = 300.0
+	stirRepeats      = 4
 )
 
 // stir is the charge for me playing cmd in s: stirStill if it stays on
-// its square, and stirDistance for every square between it and the
-// nearest opponent after it.
+// its square, and stirDistance (stirDuelDistance in a duel) for every
+// square between it and the nearest opponent after it.
 func stir(s *State, me int, cmd byte) float64 {
 	c := *s
 	c.play(cmd)
@@ -1363,8 +1413,12 @@ func stir(s *State, me int, cmd byte) float64 {
 			near = min(near, manhattan(q.Row, q.Col, o.Row, o.Col))
 		}
 	}
+	perSquare := stirDistance
+	if s.left <= 2 {
+		perSquare = stirDuelDistance
+	}
 	if near < math.MaxInt {
-		charge += stirDistance * float64(near)
+		charge += perSquare * float64(near)
 	}
 	return charge
 }

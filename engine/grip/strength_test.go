@@ -30,14 +30,15 @@ var (
 // for a core) and as the CPU time its thread spent (to the kernel's
 // accounting tick). It only reports: it plays 400 long games, and
 // TestSearchAgainstGreedy holds search to issue 18's 90 % on 100 of them.
-// Ahead of every greedy bot with greedy, greedy and random: 183 of games
-// 0–199 (91.5 %, the games search was tuned on), 179 of 2000–2199, 165
-// of 3000–3199, 168, 174, 181, 177 and 175 of 4000–4199 to 8000–8199
-// (1,219 of the 1,400 new games, 87.1 %); against three greedy bots 164
-// of 2000–2199. Of the 73
-// games lost in those three greedy, greedy, random sets, 29 were duels at
-// the turn limit, 8 three-player games at the limit, 21 falls with three
-// players left and 15 with four (13 of them before turn 100).
+// Ahead of every greedy bot with greedy, greedy and random: 184 of games
+// 0–199 (92 %, the games search was tuned on), 183 of 7000–7199, and on
+// seven sets none of it was chosen on, 9000–9199 to 15000–15199, 170,
+// 176, 177, 182, 184, 181 and 181 (1,251 of 1,400, 89.4 %); against
+// three greedy bots 171 of 2000–2199 (164 before the duel pull). Of
+// the 149 games of those seven sets search was not ahead in, 56 were
+// falls with three players left, 25 with four, 36 three-player games at
+// the turn limit and 31 duels at the limit (see SearchBot for what came
+// before).
 // -strength.first N plays games N, N+1, … (game g has seed g and search
 // in seat g%4, as game 0 and on do), to check that a change is not tuned
 // to the usual games; -strength.lineup ggr or ggg plays only greedy,
