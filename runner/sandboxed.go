@@ -154,7 +154,10 @@ var sweepScratchOnce sync.Once
 
 // scratchPattern names a bot's scratch folder after the Ringside process
 // that makes it, so that a later one can tell whose it is (sweepScratch).
-func scratchPattern() string { return fmt.Sprintf("ringside-seat-%d-", os.Getpid()) }
+func scratchPattern() string { return fmt.Sprintf("%s%d-", scratchPrefix, os.Getpid()) }
+
+// scratchPrefix begins every scratch folder's name, the owner's pid after it.
+const scratchPrefix = "ringside-seat-"
 
 // startSandboxed starts path under the launcher.
 func startSandboxed(path string, argv []string, dir string, env []string, sb *sandboxSpec,

@@ -11,7 +11,7 @@ import (
 // a game cannot remove its own, and a term of classes would pile them up
 // in /tmp. The owner is the pid in the folder's name (scratchPattern).
 func sweepScratch(dir string) {
-	for _, d := range sandbox.Orphans(dir, "ringside-seat-") {
+	for _, d := range sandbox.Orphans(dir, scratchPrefix) {
 		_ = os.RemoveAll(d)
 	}
 }

@@ -10,11 +10,6 @@ import (
 	"ringside/engine/enginetest"
 )
 
-// squadGames plays games at default options and counts those in which the
-// squad scored more points than every hunter. With 4 players the other
-// seats are the old built-ins: two hunters and a random bot, the squad's
-// seat rotating every game and the random bot's every four; with 2
-// players it is squad against hunter, seats swapped every game.
 // squadLineup is game g's bots and their kinds: the squad in seat
 // g%players; with 4 players the random bot squadRandom(g) seats on from
 // it, hunters elsewhere.
@@ -39,6 +34,11 @@ func squadLineup(g, players int) ([]engine.Bot, []string) {
 // in 4-player game g: it goes round the other three every four games.
 func squadRandom(g int) int { return 1 + (g/4)%3 }
 
+// squadGames plays games at default options and counts those in which the
+// squad scored more points than every hunter. With 4 players the other
+// seats are the old built-ins: two hunters and a random bot, the squad's
+// seat rotating every game and the random bot's every four; with 2
+// players it is squad against hunter, seats swapped every game.
 func squadGames(t testing.TB, players, games int) (beat int, squadPts, hunterPts float64) {
 	hunters := 0
 	for g := range games {
