@@ -30,15 +30,16 @@ var (
 // for a core) and as the CPU time its thread spent (to the kernel's
 // accounting tick). It only reports: it plays 400 long games, and
 // TestSearchAgainstGreedy holds search to issue 18's 90 % on 100 of them.
-// Ahead of every greedy bot with greedy, greedy and random: 184 of games
-// 0–199 (92 %, the games search was tuned on), 183 of 7000–7199, and on
-// seven sets none of it was chosen on, 9000–9199 to 15000–15199, 170,
-// 176, 177, 182, 184, 181 and 181 (1,251 of 1,400, 89.4 %); against
-// three greedy bots 171 of 2000–2199 (164 before the duel pull). Of
-// the 149 games of those seven sets search was not ahead in, 56 were
-// falls with three players left, 25 with four, 36 three-player games at
-// the turn limit and 31 duels at the limit (see SearchBot for what came
-// before).
+// Ahead of every greedy bot with greedy, greedy and random: on seven
+// sets none of it was chosen on, 16000–16199 to 22000–22199, 192, 190,
+// 179, 178, 182, 185 and 191 (1,297 of 1,400, 92.6 %; the search before
+// the three-player hunt 1,258, 89.9 %); 1,281 of 9000–9199 to
+// 15000–15199, on which the hunt was chosen (1,251 before); 183 of
+// games 0–199; against three greedy bots 176 of 2000–2199 (171
+// before). Of the 103 games of the seven new sets search was not ahead
+// in, 32 were falls with four players left, 15 with three, 7 in a duel,
+// 40 three-player games at the turn limit and 9 duels at the limit (see
+// SearchBot for what came before).
 // -strength.first N plays games N, N+1, … (game g has seed g and search
 // in seat g%4, as game 0 and on do), to check that a change is not tuned
 // to the usual games; -strength.lineup ggr or ggg plays only greedy,
