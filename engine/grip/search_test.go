@@ -269,7 +269,12 @@ func TestSearchExposure(t *testing.T) {
 		// along block row 2.
 		{"pair: one drives it onto the other's line", 111, 2, [Seats]string{"7 5 D 0", "10 11 L 0", "9 8 R 0"}, true, valueExposed},
 		{"pair: the second too far to follow", 111, 2, [Seats]string{"1 1 D 0", "10 11 L 0", "9 8 R 0"}, true, 0},
-		{"pair: nobody facing it", 111, 2, [Seats]string{"7 5 D 0", "10 11 U 0", "9 8 R 0"}, true, 0},
+		// Seat 1 faces away, but a move left turns it onto block row 3;
+		// its attack then drives the bot onto seat 0's line, as above.
+		{"pair: the first turns to it first", 111, 2, [Seats]string{"7 5 D 0", "10 11 U 0", "9 8 R 0"}, true, valueExposed},
+		// Nobody faces the bot's block, and no one move turns anyone
+		// onto its block row or column.
+		{"pair: nobody facing it", 111, 2, [Seats]string{"7 5 D 0", "16 16 U 0", "9 8 R 0"}, true, 0},
 		// Four players left: the pair is charged too.
 		{"pair: four players", 111, 2, [Seats]string{"7 5 D 0", "10 11 L 0", "9 8 R 0", "17 17 L 0"}, true, valueExposed},
 	}
@@ -442,26 +447,36 @@ func TestSearchHunt(t *testing.T) {
 		name     string
 		blocks   [][3]int
 		me, opp  string
+		third    string // a second opponent in seat 1, as greedy plays it; empty in a duel
 		found    bool
 		firstCmd byte // 0: any
 	}{
 		// It just attacked: it sits out two turns in the bot's line.
-		{"sitting out, in line", nil, "10 7 D 0", "14 7 U 2", true, 'A'},
+		{"sitting out, in line", nil, "10 7 D 0", "14 7 U 2", "", true, 'A'},
 		// A turn to face it first; it still sits out one turn and has
 		// two squares to go sideways.
-		{"sitting out, facing away", nil, "10 7 L 0", "14 7 U 2", true, 'D'},
-		{"free, far away", nil, "2 2 R 0", "15 15 L 0", false, 0},
+		{"sitting out, facing away", nil, "10 7 L 0", "14 7 U 2", "", true, 'D'},
+		{"free, far away", nil, "2 2 R 0", "15 15 L 0", "", false, 0},
 		// Free and in line, but a step left takes it into the next block
 		// before an attack can fall.
-		{"free, in line", nil, "10 6 D 0", "14 6 U 0", false, 0},
+		{"free, in line", nil, "10 6 D 0", "14 6 U 0", "", false, 0},
+		// With three players left the hunt goes on: the same kill,
+		// whatever the other opponent far away does meanwhile.
+		{"three left, sitting out, in line", nil, "10 7 D 0", "14 7 U 2", "2 15 L 0", true, 'A'},
+		{"three left, sitting out, facing away", nil, "10 7 L 0", "14 7 U 2", "2 15 L 0", true, 'D'},
+		{"three left, both free, far away", nil, "2 2 R 0", "15 15 L 0", "15 3 U 0", false, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			v := searchView(0, tt.blocks, [Seats]string{0: tt.me, 2: tt.opp})
+			v := searchView(0, tt.blocks, [Seats]string{0: tt.me, 1: tt.third, 2: tt.opp})
 			b := NewSearchBot(1)
 			cmd, ok := b.follow(stateOf(&v), 0)
-			if b.huntNodes > huntBudget {
-				t.Errorf("the hunt played %d commands, more than its budget of %d", b.huntNodes, huntBudget)
+			budget := huntBudget
+			if tt.third != "" {
+				budget = huntBudget3
+			}
+			if b.huntNodes > budget {
+				t.Errorf("the hunt played %d commands, more than its budget of %d", b.huntNodes, budget)
 			}
 			if ok != tt.found {
 				t.Fatalf("hunt found = %v (plan %q), want %v", ok, b.hunting, tt.found)
@@ -475,19 +490,24 @@ func TestSearchHunt(t *testing.T) {
 			for seed := range int64(8) {
 				s := stateOf(&v)
 				b := NewSearchBot(1)
-				g := NewGreedyBot(seed)
-				g.xy = 1
-				for end := s.turn + 60; !s.done && s.turn < end; {
+				var greedy [Seats]*GreedyBot
+				for _, i := range []int{1, 2} {
+					greedy[i] = NewGreedyBot(seed*Seats + int64(i))
+					greedy[i].xy = 1
+				}
+				for end := s.turn + 60; !s.done && s.turn < end && !s.players[2].Fallen; {
 					switch seat := s.turn % Seats; {
+					case s.players[seat].Fallen:
+						s.play('N')
 					case seat == 0 && s.players[0].Wait == 0:
 						cmd, ok := b.follow(s, 0)
 						if !ok {
 							t.Fatalf("seed %d: turn %d: the hunt was lost", seed, s.turn)
 						}
 						s.play(cmd)
-					case seat == 2:
-						gv := viewOf(s, 2)
-						s.play(g.decide(gv))
+					case seat == 2 || seat == 1 && tt.third != "":
+						gv := viewOf(s, seat)
+						s.play(greedy[seat].decide(gv))
 					default:
 						s.play('N')
 					}
