@@ -136,6 +136,10 @@ func launch() int {
 	if err := setLimits(p.Limits, f.UserNS); err != nil {
 		return l.fail("sandbox: %v", err)
 	}
+	if p.Nice > 0 {
+		// Inherited by the program and everything it starts.
+		_ = unix.Setpriority(unix.PRIO_PROCESS, 0, p.Nice)
+	}
 	l.kernelProcs = pidsCapped(p.Cgroups) || (f.UserNS && nprocBinds())
 	if !l.pidNS {
 		// Orphans of the bot become ours, so that they can be found and
@@ -457,8 +461,11 @@ func (l *launcher) restrict() (int, error) {
 			return 0, err
 		}
 	}
-	if p.Scratch != "" {
-		if err := allow(p.Scratch, fsAll); err != nil {
+	for _, path := range append([]string{p.Scratch}, p.Write...) {
+		if path == "" {
+			continue
+		}
+		if err := allow(path, fsAll); err != nil {
 			return 0, err
 		}
 	}

@@ -61,6 +61,13 @@ type Policy struct {
 
 	Scratch string   // private read-write folder; HOME and TMPDIR
 	Read    []string // extra paths the bot may read (its revision folder, its program)
+	// Write are paths the program may read and write besides its
+	// scratch folder: a build's own folder and its per-AI cache. A bot
+	// gets none.
+	Write []string
+	// Nice is added to the program's scheduling niceness (builds run
+	// at a lower priority than the games being played).
+	Nice int
 	// ConnectTCP is the only TCP port the bot may connect to (a Cloud
 	// game's own port); 0 means no TCP at all. In its own network
 	// namespace the bot reaches 127.0.0.1:ConnectTCP of that namespace,
