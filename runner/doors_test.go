@@ -396,3 +396,25 @@ func TestHiddenMemoryCap(t *testing.T) {
 		})
 	}
 }
+
+// TestWorkingFolderHidden runs a bot without a folder from a working
+// folder under /tmp whose files its command line does not name: the
+// folder is there in the bot's view (empty), and the bot starts in it.
+func TestWorkingFolderHidden(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "other.txt"), []byte("not for the bot"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	out, err := Play(context.Background(), Match{Game: pingGame{}, Seed: 1, TimeScale: 10,
+		Bots: []Bot{{Name: "plain", Command: fakebot}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := counts(out, 0); c[engine.OK] != 9 {
+		t.Errorf("verdicts %v, notes %q, stderr %q", c, allNotes(out), out.Stderr[0])
+	}
+	if out.Sandbox[0] != "on" {
+		t.Errorf("sandbox %q", out.Sandbox[0])
+	}
+}

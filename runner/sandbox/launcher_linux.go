@@ -129,8 +129,15 @@ func launch() int {
 		}
 	}
 	if f.MountNS {
+		_, dirErr := os.Stat(p.Dir)
 		if err := privateView(p); err == nil {
 			f.PrivateTmp = true
+			if _, err := os.Stat(p.Dir); dirErr == nil && err != nil {
+				// A working folder the program may not list (Ringside's
+				// own, for a bot without a folder): an empty one in the
+				// mask, holding only what its command line names.
+				_ = os.MkdirAll(p.Dir, 0o755)
+			}
 		} else {
 			f.Problems = append(f.Problems, "no private /tmp: "+err.Error())
 		}
