@@ -228,6 +228,12 @@ func launch() int {
 		return l.fail("cannot start %q: %v", p.Args[0], err)
 	}
 	l.bot = proc.Pid
+	// Where the memory cgroup has to kill, the bot goes first: memory
+	// held in detached shared memory or memfds is no process's, and the
+	// kernel would otherwise pick the launcher, whose resident size is
+	// bigger than a small bot's. Raising it needs no privilege; its
+	// children inherit it.
+	_ = os.WriteFile("/proc/"+strconv.Itoa(proc.Pid)+"/oom_score_adj", []byte("1000"), 0)
 	// The bot's pipes are its own now: Ringside must see its output end
 	// when the bot closes it, not when the launcher does.
 	for fd := 0; fd <= 2; fd++ {
