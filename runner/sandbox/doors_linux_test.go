@@ -32,7 +32,7 @@ func TestViewRules(t *testing.T) {
 	tests := []struct {
 		name string
 		p    Policy
-		want []string // the rules under base: "mask PATH" or "keep PATH", in order
+		want []string // the rules under base: "mask PATH", "keep PATH" (read-only) or "write PATH", in order
 	}{
 		{"a revision under /tmp is bound back", Policy{Path: prog, Read: []string{rev}},
 			[]string{"keep rev"}},
@@ -41,10 +41,14 @@ func TestViewRules(t *testing.T) {
 		{"a hidden folder inside a kept one is hidden again, and what it holds bound back",
 			Policy{Read: []string{kept, pyenv}, Hide: []string{keptHome}},
 			[]string{"keep kept", "mask kept/home", "keep kept/home/.pyenv"}},
-		{"kept inside kept comes with it", Policy{Read: []string{rev, inner}, Write: []string{inner}},
+		{"kept inside kept comes with it", Policy{Read: []string{rev, inner}},
 			[]string{"keep rev"}},
-		{"kept wins over hidden", Policy{Read: []string{home}, Hide: []string{home}},
-			[]string{"keep home"}},
+		{"a folder to write inside one to read is bound again, writable", Policy{Read: []string{rev, inner}, Write: []string{inner}},
+			[]string{"keep rev", "write rev/inner"}},
+		{"a folder to read inside one to write comes with it", Policy{Read: []string{inner}, Write: []string{rev}},
+			[]string{"write rev"}},
+		{"kept wins over hidden", Policy{Write: []string{home}, Hide: []string{home}},
+			[]string{"write home"}},
 		{"a link is kept where it is named and where it leads", Policy{Read: []string{link}},
 			[]string{"keep rev", "keep link"}},
 		{"never / nor a system folder", Policy{Read: []string{rev}, Hide: []string{"/", "/usr", "/etc", "/dev", base + "/nowhere"}},
@@ -55,6 +59,9 @@ func TestViewRules(t *testing.T) {
 			var got, all []string
 			for _, r := range viewRules(&tt.p) {
 				kind := map[bool]string{true: "keep", false: "mask"}[r.keep]
+				if r.write {
+					kind = "write"
+				}
 				all = append(all, kind+" "+r.path)
 				if rel, ok := strings.CutPrefix(r.path, base+"/"); ok {
 					got = append(got, kind+" "+rel)

@@ -37,9 +37,10 @@ var errNoOpenTree = errors.New("the kernel has no open_tree (Linux < 5.2)")
 // viewRule is one path of the private view: hidden under an empty mount
 // (mask), or bound back as it is (keep).
 type viewRule struct {
-	path string
-	keep bool
-	fd   int // the clone of a kept path's mounts, taken before any mask
+	path  string
+	keep  bool
+	write bool // a kept path the program may write (Policy.Write); the others are bound back read-only
+	fd    int  // the clone of a kept path's mounts, taken before any mask
 }
 
 // privateView hides the session's folders (sessionFolders and p.Hide)
@@ -71,6 +72,12 @@ func privateView(p *Policy) error {
 			if err != nil {
 				closeRules(rules)
 				return fmt.Errorf("clone the mounts of %s: %w", rules[i].path, err)
+			}
+			if !rules[i].write {
+				// Read-only where Landlock is missing too (mount_setattr,
+				// Linux 5.12; without it the copy stays as it was).
+				_ = unix.MountSetattr(rules[i].fd, "", unix.AT_EMPTY_PATH|unix.AT_RECURSIVE,
+					&unix.MountAttr{Attr_set: unix.MOUNT_ATTR_RDONLY})
 			}
 		}
 	}
@@ -109,27 +116,39 @@ func viewRules(p *Policy) []viewRule {
 			all = append(all, viewRule{path: d, fd: -1})
 		}
 	}
-	kept := map[string]bool{}
-	for _, k := range append(append([]string{p.Path}, p.Read...), p.Write...) {
+	kept := map[string]bool{} // path → may be written
+	var order []string
+	for i, k := range append(append([]string{p.Path}, p.Read...), p.Write...) {
 		if !filepath.IsAbs(k) {
 			continue
 		}
+		write := i >= 1+len(p.Read)
 		k = filepath.Clean(k)
 		// The path as named and, through a symbolic link, where it
 		// really is: the program may reach it either way.
 		for _, q := range []string{k, realPath(k)} {
-			if q == "" || kept[q] {
+			if q == "" {
 				continue
 			}
 			if _, err := os.Stat(q); err != nil {
 				continue
 			}
-			kept[q] = true
-			all = append(all, viewRule{path: q, keep: true, fd: -1})
+			if w, ok := kept[q]; !ok {
+				order = append(order, q)
+				kept[q] = write
+			} else {
+				kept[q] = w || write
+			}
 		}
 	}
+	for _, q := range order {
+		all = append(all, viewRule{path: q, keep: true, write: kept[q], fd: -1})
+	}
 	// A path both hidden and kept is kept.
-	all = slices.DeleteFunc(all, func(r viewRule) bool { return !r.keep && kept[r.path] })
+	all = slices.DeleteFunc(all, func(r viewRule) bool {
+		_, k := kept[r.path]
+		return !r.keep && k
+	})
 	sort.SliceStable(all, func(i, j int) bool { return len(all[i].path) < len(all[j].path) })
 	var rules []viewRule
 	for _, r := range all {
@@ -142,7 +161,13 @@ func viewRules(p *Policy) []viewRule {
 			}
 		}
 		hidden := nearest != nil && !nearest.keep
-		if r.keep == hidden {
+		// A folder to write inside one bound back read-only (a build's
+		// folder in its AI's) is bound over it, writable.
+		writable := nearest == nil || (nearest.keep && nearest.write)
+		switch {
+		case !r.keep && !hidden:
+			rules = append(rules, r)
+		case r.keep && (hidden || (r.write && !writable)):
 			rules = append(rules, r)
 		}
 	}
