@@ -451,6 +451,9 @@ func (l *launcher) restrict() (int, error) {
 		return 0, fmt.Errorf("not available in this kernel")
 	}
 	abi = min(abi, landlockABI)
+	if l.p.LandlockMax > 0 {
+		abi = min(abi, l.p.LandlockMax)
+	}
 	fsAll := uint64(1<<13 - 1) // ABI 1: execute … make_sym
 	if abi >= 2 {
 		fsAll |= ll.AccessFSRefer

@@ -96,6 +96,10 @@ type Policy struct {
 	// NoLandlock pretends the kernel has no Landlock, so that the
 	// degraded path can be tested on a kernel that has it.
 	NoLandlock bool
+	// LandlockMax, when set, pretends the kernel offers no newer
+	// Landlock ABI than this (an old kernel's: below 3, truncate is not
+	// governed), to test what such a kernel leaves open.
+	LandlockMax int
 	// Namespaces tells the launcher it was started in new namespaces.
 	Namespaces bool
 	// Cgroups are the bot's own cgroup folders (set by the parent, which

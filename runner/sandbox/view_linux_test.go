@@ -122,3 +122,56 @@ exit 0`
 		}
 	}
 }
+
+// TestOldLandlockTruncate pins the launcher to Landlock ABI 2 (kernels
+// 5.19–6.1): truncate(2) is not governed there, so a file the program
+// may not write, outside the hidden folders, is emptied — and the status
+// says partial, naming the rule. The same file under /tmp is hidden, and
+// with this kernel's ABI truncate is refused: the sentinels.
+func TestOldLandlockTruncate(t *testing.T) {
+	// truncate(2) by path, as the issue's attack did: truncate(1) opens
+	// the file for writing, which every Landlock ABI governs.
+	if _, err := os.Stat("/usr/bin/perl"); err != nil {
+		t.Skip("no perl")
+	}
+	outside, err := os.MkdirTemp(".", ".truncate-") // the package's folder: not hidden
+	if err != nil {
+		t.Skipf("no folder outside /tmp to write to: %v", err)
+	}
+	outside, _ = filepath.Abs(outside)
+	defer os.RemoveAll(outside)
+	data := []byte("SQLite format 3\x00 the results of the whole class")
+	for _, tt := range []struct {
+		name     string
+		dir      string
+		max      int
+		emptied  bool
+		partial  bool
+		abiAbove int // the ABI in force is above this
+	}{
+		{"ABI 2, outside the hidden folders", outside, 2, true, true, 1},
+		{"ABI 2, under /tmp", t.TempDir(), 2, false, true, 1},
+		{"this kernel's ABI", outside, 0, false, false, 2},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			db := filepath.Join(tt.dir, "class.db")
+			if err := os.WriteFile(db, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, errs, r := runContained(t, Policy{Dir: "/", LandlockMax: tt.max, Env: []string{"PATH=/usr/bin:/bin", "DB=" + db}},
+				`perl -e 'truncate($ENV{DB}, 0) or die "truncate: $!\n"'`)
+			level, text := Describe(r.Features)
+			t.Logf("%s; %s", strings.TrimSpace(errs), strings.Split(text, "\n")[0])
+			if r.Features.Landlock <= tt.abiAbove || (tt.max > 0 && r.Features.Landlock != tt.max) {
+				t.Skipf("Landlock ABI %d here", r.Features.Landlock)
+			}
+			got, _ := os.ReadFile(db)
+			if emptied := len(got) == 0; emptied != tt.emptied {
+				t.Errorf("emptied %v, want %v (stderr %q)", emptied, tt.emptied, errs)
+			}
+			if partial := level == Partial && strings.Contains(text, "truncate is not governed (Landlock ABI 2 < 3)"); partial != tt.partial {
+				t.Errorf("status names the truncate rule: %v, want %v:\n%s", partial, tt.partial, text)
+			}
+		})
+	}
+}
