@@ -49,12 +49,15 @@ type viewRule struct {
 // what it may read and write. Each kept path's mounts are cloned
 // (open_tree) before anything is hidden and moved onto a mount point made
 // inside the mask (move_mount): the program sees the same files at the
-// same paths, and Landlock's rules, made afterwards, hold for them. It
-// changes nothing when it returns an error before the first mount.
-func privateView(p *Policy) error {
+// same paths, and Landlock's rules, made afterwards, hold for them. When
+// it fails it undoes what it mounted: the program then sees the files as
+// they are outside (and the status says the view is missing) rather than
+// half a view without its own program.
+func privateView(p *Policy) (err error) {
 	// open_tree without a clone only opens a path: it tells whether the
 	// kernel has the call before anything is changed.
-	fd, err := unix.OpenTree(unix.AT_FDCWD, "/", unix.OPEN_TREE_CLOEXEC)
+	var fd int
+	fd, err = unix.OpenTree(unix.AT_FDCWD, "/", unix.OPEN_TREE_CLOEXEC)
 	if err != nil {
 		if errors.Is(err, unix.ENOSYS) {
 			return errNoOpenTree
@@ -82,6 +85,15 @@ func privateView(p *Policy) error {
 		}
 	}
 	defer closeRules(rules)
+	var mounted []string
+	defer func() {
+		if err != nil {
+			// Lazily, each with what is mounted under it, last first.
+			for i := len(mounted) - 1; i >= 0; i-- {
+				_ = unix.Unmount(mounted[i], unix.MNT_DETACH)
+			}
+		}
+	}()
 	for _, r := range rules {
 		if !r.keep {
 			mode := "0755"
@@ -89,17 +101,19 @@ func privateView(p *Policy) error {
 				mode = "1777"
 			}
 			opts := fmt.Sprintf("size=%d,nr_inodes=4096,mode=%s", maskSize, mode)
-			if err := unix.Mount("tmpfs", r.path, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, opts); err != nil {
+			if err = unix.Mount("tmpfs", r.path, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, opts); err != nil {
 				return fmt.Errorf("hide %s: %w", r.path, err)
 			}
+			mounted = append(mounted, r.path)
 			continue
 		}
-		if err := mountPoint(r.path, r.fd); err != nil {
+		if err = mountPoint(r.path, r.fd); err != nil {
 			return fmt.Errorf("make room for %s: %w", r.path, err)
 		}
-		if err := unix.MoveMount(r.fd, "", unix.AT_FDCWD, r.path, unix.MOVE_MOUNT_F_EMPTY_PATH); err != nil {
+		if err = unix.MoveMount(r.fd, "", unix.AT_FDCWD, r.path, unix.MOVE_MOUNT_F_EMPTY_PATH); err != nil {
 			return fmt.Errorf("bind %s back: %w", r.path, err)
 		}
+		mounted = append(mounted, r.path)
 	}
 	return nil
 }
@@ -222,6 +236,9 @@ func mountPoint(path string, fd int) error {
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
+	}
+	if _, err := os.Lstat(path); err == nil {
+		return nil // there already (a file to write in a folder bound back read-only)
 	}
 	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDONLY, 0o644)
 	if err != nil {
