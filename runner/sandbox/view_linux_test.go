@@ -26,7 +26,9 @@ func runContained(t *testing.T, p Policy, script string) (stdout, stderr string,
 	}
 	p.Path, p.Args = "/bin/sh", []string{"sh", "-c", script}
 	p.Scratch = t.TempDir()
-	p.Limits = Limits{Memory: 256 << 20, Processes: 64, CPU: 10 * time.Second, FileSize: 1 << 20, Scratch: 1 << 20, OpenFiles: 64}
+	// 1 GiB: a launcher built with the race detector needs far more
+	// than the tiny programs run here.
+	p.Limits = Limits{Memory: 1 << 30, Processes: 64, CPU: 10 * time.Second, FileSize: 1 << 20, Scratch: 1 << 20, OpenFiles: 64}
 	files := make([]*os.File, 3)
 	for i, name := range []string{"stdin", "stdout", "stderr"} {
 		if files[i], err = os.Create(filepath.Join(t.TempDir(), name)); err != nil {
