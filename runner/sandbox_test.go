@@ -40,6 +40,8 @@ var pingSources = map[string]struct {
 		[]string{"g++", "-O1", "-o", "bot", "bot.cpp"}, "./bot"},
 	"java": {"Main.java", "import java.util.*;\npublic class Main{public static void main(String[] a){System.out.println(\"READY\");Scanner s=new Scanner(System.in);while(s.hasNextLong()){System.out.println(s.nextLong()+1);}}}\n",
 		[]string{"javac", "Main.java"}, "java -cp . Main"},
+	"node": {"bot.js", "const rl=require('readline').createInterface({input:process.stdin});console.log('READY');rl.on('line',l=>console.log(String(Number(l)+1)));\n",
+		nil, "node bot.js"},
 	"go": {"main.go", "package main\nimport \"fmt\"\nfunc main(){fmt.Println(\"READY\");var n int;for{if _,err:=fmt.Scan(&n);err!=nil{return};fmt.Println(n+1)}}\n",
 		[]string{"go", "build", "-o", "bot", "main.go"}, "./bot"},
 }
@@ -50,7 +52,7 @@ var pingSources = map[string]struct {
 func TestSandboxLanguages(t *testing.T) {
 	for lang, src := range pingSources {
 		t.Run(lang, func(t *testing.T) {
-			tool := "python3"
+			tool := strings.Fields(src.run)[0]
 			if src.build != nil {
 				tool = src.build[0]
 			}
@@ -132,17 +134,36 @@ func TestSandboxUnprivileged(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// A folder outside /tmp for the stand-in home folder of
+	// TestDesktopSocketsHidden (nobody can write nowhere else but the
+	// folders the sandbox hides anyway), and the X servers' socket
+	// folder as a desktop has it, which only root may make.
+	outside, err := os.MkdirTemp(".", ".nobody-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(outside)
+	if err := os.Chmod(outside, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	outside, _ = filepath.Abs(outside)
+	if err := os.MkdirAll("/tmp/.X11-unix", 0o1777); err == nil {
+		_ = os.Chmod("/tmp/.X11-unix", 0o1777|os.ModeSticky)
+	}
 	cmd := exec.Command(setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", bin,
 		"-test.run", "^(TestHostileBots|TestHostileBotsWithoutNamespaces|TestSandboxLanguages|TestSandboxStatus|"+
-			"TestCapVerdicts|TestCloudTakeoverRefused|TestCloudBotOffTheNetwork|TestDaemonsDieWithTheGame|TestKilledRingside|TestFloodBounded)$", "-test.v")
-	cmd.Env = []string{"RINGSIDE_TEST_UNPRIVILEGED=1", "RINGSIDE_TEST_BINS=" + dir, "HOME=" + dir, "GOCACHE=" + filepath.Join(dir, "gocache"),
+			"TestCapVerdicts|TestCloudTakeoverRefused|TestCloudBotOffTheNetwork|TestDaemonsDieWithTheGame|TestKilledRingside|TestFloodBounded|"+
+			"TestDesktopSocketsHidden|TestSysVCollusion|TestSeccompRefusals|TestHiddenMemoryCap)$", "-test.v")
+	cmd.Env = []string{"RINGSIDE_TEST_UNPRIVILEGED=1", "RINGSIDE_TEST_BINS=" + dir, outsideTmpEnv + "=" + outside,
+		"HOME=" + dir, "GOCACHE=" + filepath.Join(dir, "gocache"),
 		"GOPATH=" + filepath.Join(dir, "gopath"), "GOTOOLCHAIN=local", "LANG=C.UTF-8",
 		"PATH=" + filepath.Dir(goTool) + ":/usr/local/bin:/usr/bin:/bin"}
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("as nobody: %v\n%s", err, out)
 	}
-	for _, name := range []string{"TestHostileBots", "TestCloudTakeoverRefused", "TestCloudBotOffTheNetwork", "TestKilledRingside", "TestCapVerdicts"} {
+	for _, name := range []string{"TestHostileBots", "TestCloudTakeoverRefused", "TestCloudBotOffTheNetwork", "TestKilledRingside", "TestCapVerdicts",
+		"TestDesktopSocketsHidden", "TestSysVCollusion", "TestSeccompRefusals", "TestHiddenMemoryCap"} {
 		if !strings.Contains(string(out), "--- PASS: "+name+" ") {
 			t.Errorf("%s did not pass as nobody:\n%s", name, out)
 		}

@@ -191,7 +191,7 @@ func startSandboxed(path string, argv []string, dir string, env []string, sb *sa
 	}
 	pol := sandbox.Policy{
 		Path: path, Args: argv, Dir: dir, Env: sandboxEnv(env, scratch),
-		Scratch: scratch, Read: read, ConnectTCP: sb.connectTCP,
+		Scratch: scratch, Read: read, Hide: sessionFolders(), ConnectTCP: sb.connectTCP,
 		Limits: sb.limits, NoLandlock: sb.noLandlock,
 	}
 	l := sandbox.NewLaunch(exe, pol)

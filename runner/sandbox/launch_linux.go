@@ -390,11 +390,19 @@ func spawn(exe string, namespaces bool) (*warm, error) {
 	cmd.Dir = "/"
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = devnull, devnull, devnull
 	cmd.ExtraFiles = []*os.File{theirs, statusW}
-	attr := &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	// A session of its own (and so a process group whose number is the
+	// launcher's pid, which Ringside signals as before): no controlling
+	// terminal, so neither /dev/tty nor TIOCSTI reaches the teacher's
+	// terminal, even where Landlock is missing.
+	attr := &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL}
 	if namespaces {
 		// Every bot gets a network namespace of its own: an empty one
 		// for stdio games, one with just a loopback for Cloud over TCP.
-		attr.Cloneflags = syscall.CLONE_NEWUSER | syscall.CLONE_NEWPID | syscall.CLONE_NEWNS | syscall.CLONE_NEWNET
+		// Its own IPC namespace: SysV shared memory, semaphores and
+		// message queues (and POSIX ones) are its seat's alone and die
+		// with it.
+		attr.Cloneflags = syscall.CLONE_NEWUSER | syscall.CLONE_NEWPID | syscall.CLONE_NEWNS | syscall.CLONE_NEWNET |
+			syscall.CLONE_NEWIPC | syscall.CLONE_NEWUTS
 		// Root in the namespace (so the launcher may mount its /proc
 		// and scratch tmpfs) is the teacher's own user outside it; the
 		// launcher drops every capability before the bot starts.

@@ -20,8 +20,12 @@ import (
 )
 
 // landlockABI is the newest Landlock ABI the launcher asks for: V6 adds
-// scoped signals and abstract unix sockets to V4's TCP rules.
-const landlockABI = 6
+// scoped signals and abstract unix sockets to V4's TCP rules, V9
+// connect(2) to pathname UNIX sockets (landlockResolveUnix; V7 and V8
+// add nothing the launcher uses). Where the kernel has V9 the bot may
+// connect to no socket it did not make itself: no rule grants
+// LANDLOCK_ACCESS_FS_RESOLVE_UNIX.
+const landlockABI = landlockResolveUnix
 
 // systemRead are the system's runtime files every bot may read and
 // execute: interpreters, libraries, the JDK, configuration, locales.
@@ -54,6 +58,13 @@ type launcher struct {
 	// itself (a pids cgroup, or RLIMIT_NPROC that binds): there the
 	// watchdog does not count them.
 	kernelProcs bool
+	// ipcNS: the bot has an IPC namespace of its own, whose SysV
+	// objects the watchdog counts (hiddenMemory).
+	ipcNS bool
+	// memfd is what the bot's memfd files held last time they were
+	// read, memfdNext when to read them again.
+	memfd     int64
+	memfdNext time.Time
 }
 
 func (l *launcher) send(m message) {
@@ -103,11 +114,12 @@ func launch() int {
 
 	f := Features{Pretended: p.NoLandlock}
 	l.pidNS = p.Namespaces && os.Getpid() == 1
+	l.ipcNS = p.Namespaces
 	if p.Namespaces {
 		// A mount namespace made with a new user namespace gets the
 		// parent's shared mounts as slaves: what is mounted here never
 		// propagates out, without a (slow) recursive remount.
-		f.UserNS, f.PIDNS, f.MountNS, f.NetNS = true, l.pidNS, true, true
+		f.UserNS, f.PIDNS, f.MountNS, f.NetNS, f.IPCNS, f.UTSNS = true, l.pidNS, true, true, true, true
 	}
 	if f.MountNS && l.pidNS {
 		if err := unix.Mount("proc", "/proc", "proc", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, ""); err == nil {
@@ -116,7 +128,24 @@ func launch() int {
 			f.Problems = append(f.Problems, "private /proc refused: "+err.Error())
 		}
 	}
+	if f.MountNS {
+		_, dirErr := os.Stat(p.Dir)
+		if err := privateView(p); err == nil {
+			f.PrivateTmp = true
+			if _, err := os.Stat(p.Dir); dirErr == nil && err != nil {
+				// A working folder the program may not list (Ringside's
+				// own, for a bot without a folder): an empty one in the
+				// mask, holding only what its command line names.
+				_ = os.MkdirAll(p.Dir, 0o755)
+			}
+		} else {
+			f.Problems = append(f.Problems, "no private /tmp: "+err.Error())
+		}
+	}
 	if f.MountNS && p.Scratch != "" && p.Limits.Scratch > 0 {
+		// Inside the private /tmp, the scratch folder is a mount point
+		// to make.
+		_ = os.MkdirAll(p.Scratch, 0o700)
 		opts := fmt.Sprintf("size=%d,mode=0700", p.Limits.Scratch)
 		if err := unix.Mount("tmpfs", p.Scratch, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, opts); err == nil {
 			f.Tmpfs = true
@@ -159,6 +188,15 @@ func launch() int {
 	// Root inside its user namespace, or root itself where namespaces
 	// were refused: either way the bot gets no capability.
 	f.DropCaps = dropCapabilities() == nil || os.Geteuid() != 0
+	// Last, on the thread the bot is forked from: the launcher's own
+	// calls up to here (mount, prctl) would be refused.
+	if !f.NoNewPrivs {
+		f.Problems = append(f.Problems, "no seccomp filter: no_new_privs refused")
+	} else if err := installSeccomp(); err == nil {
+		f.Seccomp = true
+	} else {
+		f.Problems = append(f.Problems, "no seccomp filter: "+err.Error())
+	}
 	l.send(message{Features: &f})
 	if p.Probe {
 		return 0
@@ -190,6 +228,12 @@ func launch() int {
 		return l.fail("cannot start %q: %v", p.Args[0], err)
 	}
 	l.bot = proc.Pid
+	// Where the memory cgroup has to kill, the bot goes first: memory
+	// held in detached shared memory or memfds is no process's, and the
+	// kernel would otherwise pick the launcher, whose resident size is
+	// bigger than a small bot's. Raising it needs no privilege; its
+	// children inherit it.
+	_ = os.WriteFile("/proc/"+strconv.Itoa(proc.Pid)+"/oom_score_adj", []byte("1000"), 0)
 	// The bot's pipes are its own now: Ringside must see its output end
 	// when the bot closes it, not when the launcher does.
 	for fd := 0; fd <= 2; fd++ {
@@ -407,6 +451,9 @@ func (l *launcher) restrict() (int, error) {
 		return 0, fmt.Errorf("not available in this kernel")
 	}
 	abi = min(abi, landlockABI)
+	if l.p.LandlockMax > 0 {
+		abi = min(abi, l.p.LandlockMax)
+	}
 	fsAll := uint64(1<<13 - 1) // ABI 1: execute … make_sym
 	if abi >= 2 {
 		fsAll |= ll.AccessFSRefer
@@ -424,10 +471,22 @@ func (l *launcher) restrict() (int, error) {
 	if abi >= 6 {
 		attr.Scoped = ll.ScopeAbstractUnixSocket | ll.ScopeSignal
 	}
+	if abi >= landlockResolveUnix {
+		attr.HandledAccessFS |= ll.AccessFSResolveUnix
+	}
 	fd, err := ll.LandlockCreateRuleset(&attr, 0)
+	if err != nil && abi >= landlockResolveUnix {
+		// A kernel whose ABI number promised the socket right but that
+		// refuses it: the private /tmp still hides the session's
+		// sockets; the status says which ABI is in force.
+		abi = landlockResolveUnix - 1
+		attr.HandledAccessFS = fsAll
+		fd, err = ll.LandlockCreateRuleset(&attr, 0)
+	}
 	if err != nil {
 		return 0, fmt.Errorf("create ruleset: %w", err)
 	}
+	fsAll = attr.HandledAccessFS
 	defer unix.Close(fd)
 
 	const (
@@ -541,7 +600,8 @@ func (l *launcher) watch(stop <-chan struct{}) {
 		}
 		var tasks int
 		var rss, cpu int64
-		for _, pid := range l.descendants() {
+		pids := l.descendants()
+		for _, pid := range pids {
 			st, ok := readStat(pid)
 			if !ok {
 				continue
@@ -557,7 +617,7 @@ func (l *launcher) watch(stop <-chan struct{}) {
 		var over string
 		oom, _ := cgroupEvents(l.p.Cgroups)
 		switch {
-		case lim.Memory > 0 && (rss > lim.Memory || cgroupMemory(l.p.Cgroups) > lim.Memory || oom):
+		case lim.Memory > 0 && (rss+l.hiddenMemory(pids) > lim.Memory || cgroupMemory(l.p.Cgroups) > lim.Memory || oom):
 			over = MemoryNote(lim)
 		case lim.Processes > 0 && !l.kernelProcs && tasks > lim.Processes:
 			over = ProcessesNote(lim)

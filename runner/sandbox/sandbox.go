@@ -21,6 +21,10 @@ import (
 	"time"
 )
 
+// landlockResolveUnix is the Landlock ABI that governs connect(2) to a
+// pathname UNIX socket (LANDLOCK_ACCESS_FS_RESOLVE_UNIX).
+const landlockResolveUnix = 9
+
 // LauncherArg is the hidden first argument that makes the Ringside binary
 // (or a test binary) the launcher. main checks it before anything else.
 const LauncherArg = "__ringside-sandbox-launcher"
@@ -68,6 +72,14 @@ type Policy struct {
 	// Nice is added to the program's scheduling niceness (builds run
 	// at a lower priority than the games being played).
 	Nice int
+	// Hide are folders of the teacher's session to replace by empty
+	// private mounts besides /tmp, /var/tmp, /run, /dev/shm and
+	// /dev/pts: the home folder, the runtime folder (XDG_RUNTIME_DIR),
+	// the folder of ssh-agent's socket. The launcher has no environment
+	// of its own, so the parent names them. What the program may see
+	// (Path, Read, Write, Scratch, and Dir when it is in Read) is bound
+	// back at the same place.
+	Hide []string
 	// ConnectTCP is the only TCP port the bot may connect to (a Cloud
 	// game's own port); 0 means no TCP at all. In its own network
 	// namespace the bot reaches 127.0.0.1:ConnectTCP of that namespace,
@@ -84,6 +96,10 @@ type Policy struct {
 	// NoLandlock pretends the kernel has no Landlock, so that the
 	// degraded path can be tested on a kernel that has it.
 	NoLandlock bool
+	// LandlockMax, when set, pretends the kernel offers no newer
+	// Landlock ABI than this (an old kernel's: below 3, truncate is not
+	// governed), to test what such a kernel leaves open.
+	LandlockMax int
 	// Namespaces tells the launcher it was started in new namespaces.
 	Namespaces bool
 	// Cgroups are the bot's own cgroup folders (set by the parent, which
@@ -97,10 +113,19 @@ type Policy struct {
 
 // Features is what the launcher actually obtained.
 type Features struct {
-	UserNS      bool     `json:"userns,omitempty"`
-	PIDNS       bool     `json:"pidns,omitempty"`
-	MountNS     bool     `json:"mountns,omitempty"`
-	NetNS       bool     `json:"netns,omitempty"`
+	UserNS  bool `json:"userns,omitempty"`
+	PIDNS   bool `json:"pidns,omitempty"`
+	MountNS bool `json:"mountns,omitempty"`
+	NetNS   bool `json:"netns,omitempty"`
+	IPCNS   bool `json:"ipcns,omitempty"` // SysV IPC and POSIX message queues of its own
+	UTSNS   bool `json:"utsns,omitempty"`
+	// PrivateTmp: /tmp, /var/tmp, /run, /dev/shm, /dev/pts and the
+	// teacher's home and runtime folders are empty private mounts, so no
+	// socket of the teacher's session is there to connect to.
+	PrivateTmp bool `json:"privtmp,omitempty"`
+	// Seccomp: the filter refusing what no bot needs (nested
+	// namespaces, TIOCSTI, ptrace, keyrings, bpf, mount, inotify…).
+	Seccomp     bool     `json:"seccomp,omitempty"`
 	Forward     bool     `json:"forward,omitempty"` // a Cloud bot's connections reach Ringside through the launcher
 	PrivateProc bool     `json:"proc,omitempty"`
 	Tmpfs       bool     `json:"tmpfs,omitempty"`    // the scratch folder is a size-capped tmpfs
@@ -134,7 +159,12 @@ func Describe(f Features) (Level, string) {
 	if f.Landlock == 0 {
 		missing = append(missing, "cannot stop bots from reading your files and writing to your home folder (no Landlock"+
 			map[bool]string{true: ", pretended absent", false: " in this kernel"}[f.Pretended]+")")
-	} else if f.Landlock < 6 && !f.PIDNS {
+	} else if f.Landlock < 3 {
+		// ABI 1 and 2 do not govern truncate(2): a file the bot may
+		// not write can still be emptied (the database, say).
+		missing = append(missing, fmt.Sprintf("cannot stop bots from emptying your files: truncate is not governed (Landlock ABI %d < 3)", f.Landlock))
+	}
+	if f.Landlock > 0 && f.Landlock < 6 && !f.PIDNS {
 		missing = append(missing, fmt.Sprintf("cannot stop bots from signalling your programs (Landlock ABI %d < 6)", f.Landlock))
 	}
 	if !f.PIDNS || !f.PrivateProc {
@@ -149,6 +179,15 @@ func Describe(f Features) (Level, string) {
 			missing = append(missing, "cannot keep bots off the network: they can send UDP packets anywhere, to programs on this machine too (no network namespace; Landlock does not cover UDP)")
 		}
 	}
+	if !f.PrivateTmp && f.Landlock < landlockResolveUnix {
+		missing = append(missing, "bots can connect to your desktop session's sockets (X server, ssh-agent, D-Bus) in /tmp, /run and your home folder (no private /tmp)")
+	}
+	if !f.IPCNS {
+		missing = append(missing, "bots can share memory and message queues with other programs, and keep memory there that their cap does not count (no IPC namespace)")
+	}
+	if !f.Seccomp {
+		missing = append(missing, "cannot refuse bots system calls no bot needs: nested namespaces, typing into your terminal (TIOCSTI), ptrace, keyrings, bpf, mount, inotify (no seccomp filter)")
+	}
 	level := Full
 	if len(missing) > 0 {
 		level = Partial
@@ -161,13 +200,19 @@ func Describe(f Features) (Level, string) {
 	for _, n := range []struct {
 		ok   bool
 		name string
-	}{{f.UserNS, "user"}, {f.PIDNS, "process"}, {f.MountNS, "mount"}, {f.NetNS, "network"}} {
+	}{{f.UserNS, "user"}, {f.PIDNS, "process"}, {f.MountNS, "mount"}, {f.NetNS, "network"}, {f.IPCNS, "IPC"}, {f.UTSNS, "UTS"}} {
 		if n.ok {
 			ns = append(ns, n.name)
 		}
 	}
 	if len(ns) > 0 {
 		have = append(have, strings.Join(ns, "/")+" namespaces")
+	}
+	if f.PrivateTmp {
+		have = append(have, "private /tmp")
+	}
+	if f.Seccomp {
+		have = append(have, "seccomp")
 	}
 	if f.PidsCgroup || f.MemCgroup {
 		have = append(have, "cgroups")

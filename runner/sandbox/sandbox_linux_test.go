@@ -11,14 +11,29 @@ import (
 )
 
 func TestDescribe(t *testing.T) {
-	full := Features{UserNS: true, PIDNS: true, MountNS: true, NetNS: true, PrivateProc: true, Landlock: 6, NoNewPrivs: true}
+	full := Features{UserNS: true, PIDNS: true, MountNS: true, NetNS: true, IPCNS: true, UTSNS: true, PrivateProc: true,
+		PrivateTmp: true, Seccomp: true, Landlock: 6, NoNewPrivs: true}
+	old := full
+	old.Landlock = 2
+	noSeccomp := full
+	noSeccomp.Seccomp, noSeccomp.Problems = false, []string{"no seccomp filter: no list of system calls to refuse for riscv64"}
+	noView := full
+	noView.PrivateTmp, noView.IPCNS = false, false
+	socketRule := noView
+	socketRule.Landlock = 9
 	tests := []struct {
 		name  string
 		f     Features
 		level Level
 		want  []string // in the text
 	}{
-		{"full", full, Full, []string{"Sandbox: on", "Landlock ABI 6", "user/process/mount/network namespaces"}},
+		{"full", full, Full, []string{"Sandbox: on", "Landlock ABI 6", "user/process/mount/network/IPC/UTS namespaces",
+			"private /tmp", "seccomp"}},
+		{"landlock without truncate", old, Partial, []string{"Sandbox: partial — this machine cannot stop bots from emptying your files: truncate is not governed (Landlock ABI 2 < 3)"}},
+		{"no seccomp", noSeccomp, Partial, []string{"Sandbox: partial — this machine cannot refuse bots system calls", "TIOCSTI", "note: no seccomp filter: no list of system calls to refuse for riscv64"}},
+		{"no private tmp, no IPC namespace", noView, Partial, []string{"Sandbox: partial — this machine bots can connect to your desktop session's sockets",
+			"also: bots can share memory and message queues"}},
+		{"Landlock governs sockets", socketRule, Partial, []string{"Sandbox: partial — this machine bots can share memory"}},
 		{"no landlock", Features{UserNS: true, PIDNS: true, MountNS: true, NetNS: true, PrivateProc: true},
 			Partial, []string{"Sandbox: partial", "cannot stop bots from reading your files", "no Landlock in this kernel"}},
 		{"pretended", Features{PIDNS: true, PrivateProc: true, NetNS: true, Pretended: true},
@@ -27,7 +42,7 @@ func TestDescribe(t *testing.T) {
 			Partial, []string{"command lines", "send UDP packets anywhere", "refused new namespaces"}},
 		{"old landlock without pid namespace", Features{Landlock: 3},
 			Partial, []string{"open TCP connections", "Landlock ABI 3 < 6"}},
-		{"no network namespace only", Features{UserNS: true, PIDNS: true, MountNS: true, PrivateProc: true, Landlock: 6},
+		{"no network namespace only", Features{UserNS: true, PIDNS: true, MountNS: true, IPCNS: true, PrivateProc: true, PrivateTmp: true, Seccomp: true, Landlock: 6},
 			Partial, []string{"Sandbox: partial — this machine cannot keep bots off the network", "UDP"}},
 	}
 	for _, tt := range tests {

@@ -17,11 +17,15 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
 	"syscall"
 	"time"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
 )
 
 func main() {
@@ -78,6 +82,9 @@ func letGo() {
 	bombed = nil
 }
 
+// onTurn, when set by an attack, runs each time the bot is asked.
+var onTurn func()
+
 // out is stdout, shared by the answers and the flood.
 var (
 	outMu sync.Mutex
@@ -87,6 +94,9 @@ var (
 func play(grip bool) {
 	in := bufio.NewScanner(os.Stdin)
 	for in.Scan() {
+		if onTurn != nil {
+			onTurn()
+		}
 		answer := ""
 		if grip {
 			if strings.TrimSpace(in.Text()) != "EOD" {
@@ -319,6 +329,92 @@ func run(attack string) (bool, string) {
 		return true, "started daemons"
 	case "victim":
 		return false, "only a target"
+	case "sockets":
+		return connectSockets(os.Getenv("HOSTILE_SOCKETS"))
+	case "tiocsti":
+		// Types a character into the terminal on its standard input (a
+		// pipe here: ENOTTY; the seccomp filter refuses before the
+		// kernel looks: EPERM).
+		c := byte('x')
+		_, _, errno := syscall.Syscall(syscall.SYS_IOCTL, 0, syscall.TIOCSTI, uintptr(unsafe.Pointer(&c)))
+		if errno == 0 {
+			return true, "TIOCSTI accepted"
+		}
+		return false, errno.Error()
+	case "unshare":
+		var why []string
+		if err := unix.Unshare(unix.CLONE_NEWUSER); err == nil {
+			return true, "unshare(CLONE_NEWUSER) worked"
+		} else {
+			why = append(why, "unshare: "+err.Error())
+		}
+		cmd := exec.Command(os.Args[0], "-child")
+		cmd.SysProcAttr = &syscall.SysProcAttr{Cloneflags: syscall.CLONE_NEWUSER | syscall.CLONE_NEWNET}
+		if err := cmd.Start(); err == nil {
+			cmd.Process.Kill()
+			cmd.Wait()
+			return true, "started a process in new user and network namespaces"
+		} else {
+			why = append(why, "clone: "+err.Error())
+		}
+		return false, strings.Join(why, "; ")
+	case "ptrace":
+		// Its own child: allowed to a descendant's parent where ptrace
+		// is allowed at all.
+		cmd := exec.Command(os.Args[0], "-child")
+		if err := cmd.Start(); err != nil {
+			return false, "start the child: " + err.Error()
+		}
+		defer func() { cmd.Process.Kill(); cmd.Wait() }()
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		if err := unix.PtraceAttach(cmd.Process.Pid); err != nil {
+			return false, "attach: " + err.Error()
+		}
+		unix.PtraceDetach(cmd.Process.Pid)
+		return true, "attached to its child"
+	case "inotify":
+		fd, err := unix.InotifyInit1(unix.IN_CLOEXEC)
+		if err != nil {
+			return false, err.Error()
+		}
+		unix.Close(fd)
+		return true, "made an inotify instance"
+	case "memfd-hog":
+		// 720 MiB in memfd files held only by descriptors: no process's
+		// resident memory shows them.
+		var fds []int
+		for len(fds) < 12 {
+			fd, err := unix.MemfdCreate("hog", 0)
+			if err == nil {
+				err = unix.Fallocate(fd, 0, 0, 60<<20)
+			}
+			if err != nil {
+				return false, fmt.Sprintf("stopped after %d MiB: %v", len(fds)*60, err)
+			}
+			fds = append(fds, fd)
+		}
+		hold = fds
+		return true, "holds 720 MiB in memfds"
+	case "shm-hog":
+		// 768 MiB in detached SysV segments: no process holds them.
+		for i := 0; i < 12; i++ {
+			id, err := unix.SysvShmGet(unix.IPC_PRIVATE, 64<<20, unix.IPC_CREAT|0o600)
+			if err != nil {
+				return false, fmt.Sprintf("stopped after %d MiB: %v", i*64, err)
+			}
+			b, err := unix.SysvShmAttach(id, 0, 0)
+			if err != nil {
+				return false, fmt.Sprintf("attach: %v", err)
+			}
+			for j := 0; j < len(b); j += 4096 {
+				b[j] = 1
+			}
+			unix.SysvShmDetach(b)
+		}
+		return true, "holds 768 MiB in detached shared memory"
+	case "collude":
+		return collude(os.Getenv("HOSTILE_IPC_KEY"))
 	}
 	return false, "unknown attack " + attack
 }
@@ -387,4 +483,184 @@ func procsWith(s string) []int {
 		}
 	}
 	return pids
+}
+
+// hold keeps what an attack must not let go of.
+var hold any
+
+// connectSockets connects to each "kind=address" of list (comma
+// separated; an address starting with @ is abstract) and says a hello in
+// the service's protocol: a real X server, ssh-agent or D-Bus bus
+// answers.
+func connectSockets(list string) (bool, string) {
+	var got, why []string
+	for _, item := range strings.Split(list, ",") {
+		kind, addr, ok := strings.Cut(item, "=")
+		if !ok {
+			continue
+		}
+		name := addr
+		if strings.HasPrefix(addr, "@") {
+			addr = "\x00" + addr[1:]
+		}
+		c, err := net.DialTimeout("unix", addr, time.Second)
+		if err != nil {
+			why = append(why, fmt.Sprintf("%s %s: %v", kind, name, err))
+			continue
+		}
+		var hello []byte
+		switch kind {
+		case "x11":
+			// Connection setup, little-endian, protocol 11.0, no auth.
+			hello = []byte{'l', 0, 11, 0, 0, 0, 0, 0, 0, 0, 0, 0}
+		case "ssh":
+			hello = []byte{0, 0, 0, 1, 11} // SSH_AGENTC_REQUEST_IDENTITIES
+		case "dbus":
+			hello = []byte(fmt.Sprintf("\x00AUTH EXTERNAL %x\r\n", strconv.Itoa(os.Getuid())))
+		}
+		c.SetDeadline(time.Now().Add(2 * time.Second))
+		answer := make([]byte, 64)
+		n := 0
+		_, err = c.Write(hello)
+		if err == nil {
+			n, err = c.Read(answer)
+		}
+		c.Close()
+		if n == 0 {
+			got = append(got, fmt.Sprintf("%s %s: connected, no answer: %v", kind, name, err))
+			continue
+		}
+		got = append(got, fmt.Sprintf("%s %s: connected, answered %q", kind, name, answer[:n]))
+	}
+	if len(got) > 0 {
+		return true, strings.Join(append(got, why...), "; ")
+	}
+	return false, strings.Join(why, "; ")
+}
+
+// collude tries three blackboards shared with other bots, under a key the
+// test gives every bot: a SysV shared memory segment, a SysV message
+// queue and an abstract unix socket. Each bot leaves its own mark; at
+// every turn it looks for another's and says on stderr what it saw
+// ("SEEN …") or "ALONE".
+func collude(key string) (bool, string) {
+	k, err := strconv.Atoi(key)
+	if err != nil || k == 0 {
+		return false, "no key given"
+	}
+	var mark [8]byte
+	if _, err := unix.Read(mustOpen("/dev/urandom"), mark[:]); err != nil {
+		return false, err.Error()
+	}
+	mark[0] |= 1 // never all zero
+	mtype := int64(uint32(mark[1])<<16|uint32(mark[2])<<8|uint32(mark[3])) + 1
+	var set []string
+	// The segment: 256 slots of 16 bytes, a mark in one of them.
+	id, err := unix.SysvShmGet(k, 4096, unix.IPC_CREAT|0o600)
+	var board []byte
+	if err == nil {
+		board, err = unix.SysvShmAttach(id, 0, 0)
+	}
+	if err != nil {
+		set = append(set, "shm: "+err.Error())
+	} else {
+		slot := int(mark[4]) * 16
+		copy(board[slot:], mark[:])
+	}
+	// The queue: its mark as a message of its own type.
+	qid, _, errno := syscall.Syscall(syscall.SYS_MSGGET, uintptr(k), unix.IPC_CREAT|0o600, 0)
+	if errno != 0 {
+		set = append(set, "msgget: "+errno.Error())
+	} else if err := msgSend(int(qid), mtype, mark[:]); err != nil {
+		set = append(set, "msgsnd: "+err.Error())
+	}
+	// The socket: the first to bind listens, the others connect.
+	name := fmt.Sprintf("\x00ringside-collude-%d", k)
+	if ln, err := net.Listen("unix", name); err == nil {
+		hold = ln
+		go func() {
+			for {
+				c, err := ln.Accept()
+				if err != nil {
+					return
+				}
+				// Its own look at every turn connects too.
+				if raw, err := c.(*net.UnixConn).SyscallConn(); err == nil {
+					var cred *unix.Ucred
+					raw.Control(func(fd uintptr) { cred, _ = unix.GetsockoptUcred(int(fd), unix.SOL_SOCKET, unix.SO_PEERCRED) })
+					if cred != nil && int(cred.Pid) != os.Getpid() {
+						fmt.Fprintf(os.Stderr, "SEEN socket: another program connected\n")
+					}
+				}
+				c.Close()
+			}
+		}()
+	}
+	onTurn = func() {
+		var seen []string
+		if board != nil {
+			for i := 0; i < len(board); i += 16 {
+				var zero [8]byte
+				if string(board[i:i+8]) != string(zero[:]) && string(board[i:i+8]) != string(mark[:]) {
+					seen = append(seen, "shm: another mark")
+					break
+				}
+			}
+		}
+		if errno == 0 {
+			// MSG_EXCEPT: any message whose type is not its own; put back.
+			if t, data, err := msgReceiveOther(int(qid), mtype); err == nil {
+				seen = append(seen, "msg: another mark")
+				msgSend(int(qid), t, data)
+			}
+		}
+		if c, err := net.Dial("unix", name); err == nil {
+			c.Close()
+			if hold == nil {
+				seen = append(seen, "socket: connected to another's")
+			}
+		}
+		if len(seen) > 0 {
+			fmt.Fprintf(os.Stderr, "SEEN %s\n", strings.Join(seen, ", "))
+		} else {
+			fmt.Fprintf(os.Stderr, "ALONE\n")
+		}
+	}
+	if len(set) > 0 {
+		return false, "set up with errors: " + strings.Join(set, "; ")
+	}
+	return false, "left its marks"
+}
+
+func mustOpen(path string) int {
+	fd, err := unix.Open(path, unix.O_RDONLY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return -1
+	}
+	return fd
+}
+
+// msgSend sends data as a message of type t.
+func msgSend(qid int, t int64, data []byte) error {
+	buf := make([]byte, 8+len(data))
+	*(*int64)(unsafe.Pointer(&buf[0])) = t
+	copy(buf[8:], data)
+	_, _, errno := syscall.Syscall6(syscall.SYS_MSGSND, uintptr(qid), uintptr(unsafe.Pointer(&buf[0])), uintptr(len(data)), unix.IPC_NOWAIT, 0, 0)
+	if errno != 0 {
+		return errno
+	}
+	return nil
+}
+
+// msgReceiveOther takes the first message whose type is not own, without
+// waiting.
+func msgReceiveOther(qid int, own int64) (int64, []byte, error) {
+	const msgExcept = 0o20000
+	buf := make([]byte, 8+64)
+	n, _, errno := syscall.Syscall6(syscall.SYS_MSGRCV, uintptr(qid), uintptr(unsafe.Pointer(&buf[0])), 64, uintptr(own),
+		unix.IPC_NOWAIT|msgExcept, 0)
+	if errno != 0 {
+		return 0, nil, errno
+	}
+	return *(*int64)(unsafe.Pointer(&buf[0])), append([]byte(nil), buf[8:8+n]...), nil
 }
