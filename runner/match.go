@@ -426,6 +426,7 @@ func connect(ctx context.Context, info engine.Info, opts engine.Options, st engi
 	for i, b := range bots {
 		specs[i] = sb.spec(b)
 	}
+	bots = withMaxReply(bots, info.MaxReply)
 	if info.Login {
 		return connectLogin(ctx, opts, st, bots, argvs, scale, specs)
 	}
@@ -438,7 +439,7 @@ func connect(ctx context.Context, info engine.Info, opts engine.Options, st engi
 
 func startSeat(i int, argv []string, b Bot, sb *sandboxSpec) *seatConn {
 	c := &seatConn{seat: i}
-	p, err := startProcess(argv, b.Dir, b.Env, sb)
+	p, err := startProcess(argv, b.Dir, b.Env, sb, b.maxReply)
 	if err != nil {
 		c.note = err.Error()
 		c.out = newLineQueue()
