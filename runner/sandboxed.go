@@ -371,3 +371,35 @@ func (c *seatConn) sandboxMissing() string {
 	_, rest, _ := strings.Cut(first, "— ")
 	return rest
 }
+
+// WeakSandbox tells whether bots that are not trusted would run here with
+// their files unprotected against the worst: no Landlock (the kernel has
+// none, or it is pretended absent), or a Landlock ABI below 3, which
+// cannot stop truncate(2) (a bot could empty the database). missing says
+// what lacks, in plain words; status is the whole sandbox status the
+// teacher is shown when asked to accept it. A trusted match is never weak:
+// its bots run without the sandbox by the teacher's own choice.
+func WeakSandbox(sb Sandbox) (weak bool, missing, status string) {
+	if sb.Trusted || !sandbox.Supported {
+		return false, "", ""
+	}
+	exe, err := Executable()
+	if err != nil {
+		return false, "", "" // no bot can start either; that error is said where they start
+	}
+	f := sandbox.Probe(exe, sb.pretendNoLandlock())
+	_, status = sandbox.Describe(f)
+	switch {
+	case f.Landlock == 0:
+		first, _, _ := strings.Cut(status, "\n")
+		_, missing, _ = strings.Cut(first, "this machine ")
+		if missing == "" {
+			missing = first
+		}
+		return true, "this machine " + missing, status
+	case f.Landlock < 3:
+		return true, fmt.Sprintf("this machine cannot stop bots from emptying your files, the database included "+
+			"(Landlock ABI %d has no rule for truncate; ABI 3, Linux 6.2, has)", f.Landlock), status
+	}
+	return false, "", status
+}

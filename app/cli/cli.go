@@ -87,6 +87,8 @@ var fixCommands = map[service.Fix]string{
 	service.FixFiller:     ` (--filler %s)`,
 	service.FixListGames:  ` ("ringside games" lists the games, their options and bots)`,
 	service.FixListEvents: ` ("ringside event list" shows the events)`,
+	service.FixAllowPartial: `. If you accept that for this machine, say so once with "ringside sandbox allow-partial" ` +
+		`("ringside sandbox" shows what it lacks), or mark the AIs you trust with "ringside ai edit NAME --trusted"`,
 }
 
 // advice is the command that would fix err, or "".

@@ -143,6 +143,13 @@ func runPlay(c *cli, args []string) error {
 		}
 		m.Bots = append(m.Bots, bot)
 	}
+	if service.NeedsConsent(m.Sandbox, m.Bots) {
+		// A weak sandbox runs students' programs only with the
+		// teacher's consent, kept beside the database.
+		if err := withService(*dbPath, func(s *service.Service) error { return s.CheckPlay(m.Sandbox, m.Bots) }); err != nil {
+			return err
+		}
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	out, err := runner.Play(ctx, m)
