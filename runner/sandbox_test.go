@@ -134,7 +134,8 @@ func TestSandboxUnprivileged(t *testing.T) {
 	}
 	cmd := exec.Command(setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", bin,
 		"-test.run", "^(TestHostileBots|TestHostileBotsWithoutNamespaces|TestSandboxLanguages|TestSandboxStatus|"+
-			"TestCapVerdicts|TestCloudTakeoverRefused|TestCloudBotOffTheNetwork|TestDaemonsDieWithTheGame|TestKilledRingside|TestFloodBounded)$", "-test.v")
+			"TestCapVerdicts|TestCloudTakeoverRefused|TestCloudBotOffTheNetwork|TestDaemonsDieWithTheGame|TestKilledRingside|TestFloodBounded|"+
+			"TestBotCannotReadNamedDatabase)$", "-test.v")
 	cmd.Env = []string{"RINGSIDE_TEST_UNPRIVILEGED=1", "RINGSIDE_TEST_BINS=" + dir, "HOME=" + dir, "GOCACHE=" + filepath.Join(dir, "gocache"),
 		"GOPATH=" + filepath.Join(dir, "gopath"), "GOTOOLCHAIN=local", "LANG=C.UTF-8",
 		"PATH=" + filepath.Dir(goTool) + ":/usr/local/bin:/usr/bin:/bin"}
@@ -142,7 +143,8 @@ func TestSandboxUnprivileged(t *testing.T) {
 	if err != nil {
 		t.Fatalf("as nobody: %v\n%s", err, out)
 	}
-	for _, name := range []string{"TestHostileBots", "TestCloudTakeoverRefused", "TestCloudBotOffTheNetwork", "TestKilledRingside", "TestCapVerdicts"} {
+	for _, name := range []string{"TestHostileBots", "TestCloudTakeoverRefused", "TestCloudBotOffTheNetwork", "TestKilledRingside", "TestCapVerdicts",
+		"TestBotCannotReadNamedDatabase"} {
 		if !strings.Contains(string(out), "--- PASS: "+name+" ") {
 			t.Errorf("%s did not pass as nobody:\n%s", name, out)
 		}
