@@ -87,7 +87,7 @@ var fixCommands = map[service.Fix]string{
 	service.FixFiller:     ` (--filler %s)`,
 	service.FixListGames:  ` ("ringside games" lists the games, their options and bots)`,
 	service.FixListEvents: ` ("ringside event list" shows the events)`,
-	service.FixAllowPartial: `. If you accept that for this machine, say so once with "ringside sandbox allow-partial" ` +
+	service.FixAllowPartial: `. If you accept that for this machine, say so once with "ringside sandbox allow-partial%s" ` +
 		`("ringside sandbox" shows what it lacks), or mark the AIs you trust with "ringside ai edit NAME --trusted"`,
 }
 
@@ -97,6 +97,9 @@ func advice(err error) string {
 	words, ok := fixCommands[fix]
 	if !ok {
 		return ""
+	}
+	if fix == service.FixAllowPartial {
+		subject = dbArg(subject) // the consent is kept beside this database
 	}
 	if strings.Contains(words, "%s") {
 		return fmt.Sprintf(words, subject)

@@ -37,7 +37,7 @@ func TestConsentOnWeakSandbox(t *testing.T) {
 	refused := func(what string, code int, out, errs string) {
 		t.Helper()
 		if code == 0 || !strings.Contains(errs, "not started: this machine cannot stop bots from reading your files") ||
-			!strings.Contains(errs, `"ringside sandbox allow-partial"`) {
+			!strings.Contains(errs, `"ringside sandbox allow-partial --db `+shellQuote(db)+`"`) {
 			t.Errorf("%s with a partial sandbox and no consent: exit %d\n%s%s", what, code, out, errs)
 		}
 	}

@@ -125,7 +125,8 @@ func (s *Service) AllowPartialSandbox(status string) error {
 
 // FixAllowPartial is the Fix of an error refusing to run untrusted bots
 // on a weak sandbox until the teacher consents: the CLI says
-// "ringside sandbox allow-partial", the app asks in a dialog.
+// "ringside sandbox allow-partial --db PATH" (Subject is the database),
+// the app asks in a dialog.
 const FixAllowPartial Fix = "allow-partial"
 
 // checkContainment refuses to run untrusted bots on a machine whose
@@ -138,7 +139,7 @@ func (s *Service) checkContainment(sb runner.Sandbox, untrusted bool) error {
 	if !weak || allowed {
 		return nil
 	}
-	return &Error{Code: Conflict, Fix: FixAllowPartial,
+	return &Error{Code: Conflict, Fix: FixAllowPartial, Subject: s.Path(),
 		Message: "not started: " + missing + "; bots that are not trusted run here only once you accept that"}
 }
 
