@@ -32,7 +32,9 @@ func newLogText(text string) *widget.Label {
 	if strings.TrimSpace(text) == "" {
 		text = "(nothing was printed)"
 	}
-	l := widget.NewLabelWithStyle(strings.TrimRight(text, "\n"), fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
+	// A build log or file list keeps its lines, not its escape sequences
+	// or bidi overrides (service.VisibleText).
+	l := widget.NewLabelWithStyle(service.VisibleText(strings.TrimRight(text, "\n")), fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
 	l.Selectable = true
 	return l
 }
@@ -760,16 +762,21 @@ type filesDialog struct {
 func showFilesDialog(u *UI, r aiRow, src service.Sources) *filesDialog {
 	fd := &filesDialog{}
 	var body fyne.CanvasObject
-	head := fmt.Sprintf("The files of %s that a build takes now (the folder as it is); revision folders hold these and what the build makes.", r.AI.Name)
+	name := service.Visible(r.AI.Name)
+	head := fmt.Sprintf("The files of %s that a build takes now (the folder as it is); revision folders hold these and what the build makes.", name)
 	if cur := r.Current; cur != nil {
 		head += fmt.Sprintf(" Current revision: r%d, built %s.", cur.Number, service.WhenText(cur.Created))
 	}
 	if src.Problem != "" {
-		body = widget.NewLabel("The folder cannot be listed: " + src.Problem)
+		body = widget.NewLabel("The folder cannot be listed: " + service.Visible(src.Problem))
 	} else {
-		fd.kept = append(fd.kept, src.Files...)
+		// One line per file, whatever its name holds (a newline, an
+		// escape sequence, U+202E): service.Visible.
+		for _, f := range src.Files {
+			fd.kept = append(fd.kept, service.Visible(f))
+		}
 		for _, l := range src.LeftOut {
-			fd.out = append(fd.out, fmt.Sprintf("%s\n    %s", l.Path, l.Why))
+			fd.out = append(fd.out, fmt.Sprintf("%s\n    %s", service.Visible(l.Path), service.Visible(l.Why)))
 		}
 		kept := newLogText(strings.Join(fd.kept, "\n"))
 		if len(fd.kept) == 0 {
@@ -792,7 +799,7 @@ func showFilesDialog(u *UI, r aiRow, src service.Sources) *filesDialog {
 		"!book.txt in .ringsideignore keeps them.", 120))
 	hint.Importance = widget.LowImportance
 	content := container.NewBorder(widget.NewLabel(wrapText(head, 120)), hint, nil, nil, body)
-	fd.dlg = dialog.NewCustom("Files of "+r.AI.Name, "Close", content, u.Win)
+	fd.dlg = dialog.NewCustom("Files of "+name, "Close", content, u.Win)
 	fd.dlg.Resize(dialogSize(u, 960, 600))
 	fd.dlg.Show()
 	return fd

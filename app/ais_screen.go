@@ -200,7 +200,7 @@ func (s *aisScreen) startWatcher() {
 
 // say shows the latest thing that happened under the buttons.
 func (s *aisScreen) say(text string) {
-	s.message.SetText(text)
+	s.message.SetText(service.Visible(text)) // names in it shown as they are
 }
 
 // reload reads the AIs and their builds off the UI thread. It may be
@@ -276,7 +276,7 @@ func (s *aisScreen) selectAI(id int64) {
 func (s *aisScreen) cellText(r aiRow, col int) string {
 	switch col {
 	case 0:
-		return r.AI.Name
+		return service.Visible(r.AI.Name)
 	case 1:
 		return r.AI.Game
 	case 2:
@@ -361,7 +361,7 @@ func (s *aisScreen) showSelected() {
 		return
 	}
 	ai := r.AI
-	s.title.SetText(ai.Name)
+	s.title.SetText(service.Visible(ai.Name))
 	build := strings.Trim(service.BuildText(ai), "()")
 	s.info.SetText(fmt.Sprintf("Plays %s · %s · build: %s · run: %s\nSandbox: %s · game options: %s", ai.Game, orDash(ai.Language),
 		build, ai.RunCmd, service.AISandboxText(ai), service.AIOptionsShown(ai.Options)))
@@ -414,7 +414,7 @@ func (s *aisScreen) setBusy(text string) {
 		s.busyRow.Hide()
 		return
 	}
-	s.busyText.SetText(text)
+	s.busyText.SetText(service.Visible(text))
 	s.busyRow.Show()
 	s.busy.Start()
 }

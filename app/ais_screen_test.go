@@ -15,6 +15,7 @@ import (
 
 	"ringside/app/internal/fixture"
 	"ringside/app/service"
+	"ringside/runner/build"
 	"ringside/runner/runnertest"
 	"ringside/storage"
 )
@@ -643,5 +644,29 @@ func TestAIsScreenOptionsPinDiffFiles(t *testing.T) {
 	})
 	if text := overlayText(t, w); !strings.Contains(text, "1 file(s) make a revision") || !strings.Contains(text, "1 left out, with why") {
 		t.Errorf("the files dialog:\n%s", text)
+	}
+}
+
+// An AI's name and its files' names are shown with their escape
+// sequences, newlines and bidi overrides made visible: in the list, and
+// one line per file in the Files dialog.
+func TestAINamesAndFilesShownVisibly(t *testing.T) {
+	_, u, s := newAIsTestUI(t)
+	r := aiRow{AI: storage.AI{Name: "al\u202eice\x1b[2J", Game: "grip"}}
+	var cell string
+	var fd *filesDialog
+	onUI(func() {
+		cell = s.cellText(r, 0)
+		fd = showFilesDialog(u, r, service.Sources{Files: []string{"two\nlines.py", "gnp.\u202etxt"},
+			LeftOut: []build.LeftOut{{Path: "x\x1b]0;t\a.csv", Why: "data"}}})
+	})
+	if cell != `al\u202eice\x1b[2J` {
+		t.Errorf("list cell %q", cell)
+	}
+	if got := strings.Join(fd.kept, "|"); got != `two\nlines.py|gnp.\u202etxt` {
+		t.Errorf("files shown %q", got)
+	}
+	if len(fd.out) != 1 || !strings.HasPrefix(fd.out[0], `x\x1b]0;t\x07.csv`+"\n") {
+		t.Errorf("left out shown %q", fd.out)
 	}
 }

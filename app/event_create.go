@@ -354,6 +354,13 @@ func (f *createEventForm) submit() {
 		ev, _, err := create(spec)
 		uiDo(func() {
 			f.create.Enable()
+			if fix, _ := service.ErrorFix(err); fix == service.FixAllowPartial {
+				// Created, not started: the teacher is asked first.
+				f.dlg.Hide()
+				f.u.events.reload()
+				f.u.showErrorThen("Cannot run the event", err, startCreated(f.u, ev.ID))
+				return
+			}
 			if err != nil {
 				f.showPlan(sentence(err), true)
 				return
@@ -376,7 +383,7 @@ func createEvent(u *UI, spec service.EventSpec, run bool, failed string) {
 		ev, n, err := create(spec)
 		uiDo(func() {
 			if err != nil {
-				u.showError(failed, err)
+				u.showErrorThen(failed, err, startCreated(u, ev.ID))
 				return
 			}
 			u.events.reload()
@@ -386,4 +393,19 @@ func createEvent(u *UI, spec service.EventSpec, run bool, failed string) {
 			}
 		})
 	})
+}
+
+// startCreated starts event id, created but refused its start, once the
+// teacher has accepted a partial sandbox, and shows it; nil without one.
+func startCreated(u *UI, id int64) func() {
+	if id == 0 {
+		return nil
+	}
+	return func() {
+		if err := u.Jobs.Start(id); err != nil {
+			u.showError("Cannot run the event", err)
+		}
+		u.events.reload()
+		u.showEvents(id)
+	}
 }

@@ -613,7 +613,7 @@ func (v *eventView) onRun() {
 		return
 	}
 	if err := v.u.Jobs.Start(id); err != nil {
-		v.u.showError("Cannot run the event", err)
+		v.u.showErrorThen("Cannot run the event", err, v.onRun)
 		return
 	}
 	v.run.Disable()

@@ -227,7 +227,16 @@ func (u *UI) showEvents(id int64) {
 // showError shows err in plain words, with what would fix it. Invalid
 // requests are the user's input; anything else gets a hint that nothing
 // saved was lost.
-func (u *UI) showError(title string, err error) {
+func (u *UI) showError(title string, err error) { u.showErrorThen(title, err, nil) }
+
+// showErrorThen is showError, except for a refusal to run students' bots
+// on a partial sandbox the teacher has not accepted: then it asks, in
+// words (askPartialSandbox), and runs retry once the teacher accepts.
+func (u *UI) showErrorThen(title string, err error, retry func()) {
+	if fix, _ := service.ErrorFix(err); fix == service.FixAllowPartial {
+		u.askPartialSandbox(retry)
+		return
+	}
 	msg := sentence(err)
 	if service.ErrorCode(err) != service.Invalid {
 		msg += "\n\nNothing already saved was lost."
@@ -354,4 +363,55 @@ func entryLabels(specs []string) (labels []string, specOf map[string]string) {
 		specOf[label] = spec
 	}
 	return labels, specOf
+}
+
+// askPartialSandbox asks the teacher, once for this machine and database,
+// whether students' bots may run on a sandbox that cannot protect their
+// files (no Landlock, or one that cannot stop truncate), with the status
+// in full; the answer is stored with that status
+// (service.AllowPartialSandbox), and retry runs after a yes. With nothing
+// to accept it runs retry at once.
+func (u *UI) askPartialSandbox(retry func()) {
+	u.goWork(func() {
+		weak, missing, status, allowed := u.Svc.PartialSandbox()
+		uiDo(func() {
+			if !weak || allowed {
+				if retry != nil {
+					retry()
+				}
+				return
+			}
+			text := partialSandboxQuestion(missing, status)
+			d := dialog.NewCustomConfirm("Run students' bots without full protection?", "Run them anyway", "Cancel",
+				widget.NewLabel(wrapText(text, 80)), func(ok bool) {
+					if !ok {
+						return
+					}
+					u.goWork(func() {
+						err := u.Svc.AllowPartialSandbox(status)
+						uiDo(func() {
+							switch {
+							case err != nil:
+								u.showError("Cannot store your answer", err)
+							case retry != nil:
+								retry()
+							default:
+								dialog.NewInformation("Accepted", "Students' bots will run on this machine. Start again.", u.Win).Show()
+							}
+						})
+					})
+				}, u.Win)
+			d.Show()
+		})
+	})
+}
+
+// partialSandboxQuestion is the question askPartialSandbox asks, word for
+// word.
+func partialSandboxQuestion(missing, status string) string {
+	return "On this machine " + strings.TrimPrefix(missing, "this machine ") + ".\n\n" +
+		"A student's bot could then read or damage your files, the class's database included. " +
+		"Run students' bots here anyway? You are asked once for this machine; " +
+		"if its sandbox changes (a new kernel), you are asked again. " +
+		"Trusted AIs and Ringside's built-in bots are not affected.\n\n" + status
 }

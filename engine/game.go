@@ -61,6 +61,12 @@ type Info struct {
 	// (Cloud Contest): the runner then starts a token handshake on the
 	// transport named by the "transport" option.
 	Login bool
+	// MaxReply is the longest reply line, in bytes, the game can accept
+	// with any options; 0 sets no bound of the game's own. A longer line
+	// is an invalid reply (LongReply), and the runner keeps no more of it
+	// than this and a mark with its length (CutReply), so padded replies
+	// do not fill the database.
+	MaxReply int
 }
 
 // Option documents one key=value option of a game.

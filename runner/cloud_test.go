@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"ringside/engine"
+	"ringside/engine/cloud"
 	"ringside/engine/games"
 	"ringside/runner/runnertest"
 )
@@ -293,18 +294,23 @@ func TestCloudLoginNoteScaled(t *testing.T) {
 	}
 }
 
-// TestCloudLongLineNoted: a TCP line over 64 KiB is cut and the replay says
-// so, as for stdio.
+// TestCloudLongLineNoted: a TCP line over the game's longest valid reply
+// is kept cut there, with its length, and judged invalid, as for stdio.
 func TestCloudLongLineNoted(t *testing.T) {
 	seed := buildSeedBot(t) + " -plain"
 	withLoginTimeout(t, 5*time.Second)
 	game := playCloudBots(t, engine.Options{"turns": "3"}, 0, seed, seed+" -long-at 2")
 	r := game.out.Log.Steps[1].Replies[1]
-	if !strings.Contains(r.Note, "line longer than 64 KiB, cut") {
-		t.Errorf("turn 2 note %q, want the cut noted", r.Note)
+	if len(r.Line) > cloud.MaxReply+32 {
+		t.Errorf("kept %d bytes of the long line, want about %d", len(r.Line), cloud.MaxReply)
 	}
-	if len(r.Line) != MaxLine {
-		t.Errorf("kept %d bytes of the long line, want %d", len(r.Line), MaxLine)
+	replay, err := engine.Expand(cloud.Game{}, game.out.Log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("reply of %d bytes, longer than Cloud Contest's longest valid reply (%d bytes)", 100<<10+10, cloud.MaxReply)
+	if s := replay.Steps[1].Seats[1]; s.Verdict != engine.Invalid || !strings.HasPrefix(s.Detail, want) {
+		t.Errorf("turn 2: verdict %v, detail %q; want invalid, %q", s.Verdict, s.Detail, want)
 	}
 }
 

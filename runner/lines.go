@@ -4,6 +4,8 @@ import (
 	"os"
 	"sync"
 	"time"
+
+	"ringside/engine"
 )
 
 // line is one complete output line of a bot.
@@ -14,6 +16,9 @@ type line struct {
 	// counted, a line not read from a bot's pipe).
 	end int64
 	cut bool // longer than MaxLine
+	// size is the line's whole length in bytes, of which text may keep
+	// less (0: len(text)).
+	size int64
 	// stale is set for a line that answers an older state than the
 	// latest one sent, or none (replies counted: see replyCount).
 	stale bool
@@ -31,10 +36,44 @@ type lineQueue struct {
 	// count, when set, pairs each line with the state it answers as it
 	// arrives (login games).
 	count *replyCount
+	// max is the game's longest valid reply (engine.Info.MaxReply), set
+	// before the first line: a longer line is kept cut there, with a mark
+	// of its length, and the game judges it invalid. 0 keeps MaxLine.
+	max int
 }
 
 func newLineQueue() *lineQueue {
 	return &lineQueue{notify: make(chan struct{}, 1)}
+}
+
+// keep bounds the lines kept to the game's longest valid reply (max, in
+// bytes; 0 or more than MaxLine keeps MaxLine). It is set before any line
+// is pushed.
+func (q *lineQueue) keep(max int) *lineQueue {
+	if max > 0 && max < MaxLine {
+		q.max = max
+	}
+	return q
+}
+
+// keptBytes is how much of a line the reader holds on to: a line cut at
+// the game's bound needs no more of it than the game's bound.
+func (q *lineQueue) keptBytes() int {
+	if q.max > 0 {
+		return q.max
+	}
+	return MaxLine
+}
+
+// withMaxReply is bots, copied, each bounded to the game's longest valid
+// reply (engine.Info.MaxReply).
+func withMaxReply(bots []Bot, max int) []Bot {
+	out := make([]Bot, len(bots))
+	for i, b := range bots {
+		b.maxReply = max
+		out[i] = b
+	}
+	return out
 }
 
 func (q *lineQueue) signal() {
@@ -45,6 +84,11 @@ func (q *lineQueue) signal() {
 }
 
 func (q *lineQueue) push(l line) {
+	if size := max(l.size, int64(len(l.text))); q.max > 0 && size > int64(q.max) {
+		// Longer than the game can accept: what is kept says how long
+		// it was, and the game judges it (engine.Info.LongReply).
+		l.text, l.cut = engine.CutReply(l.text, q.max, size), false
+	}
 	q.mu.Lock()
 	if q.count != nil {
 		l.stale = q.count.stale(l.text, l.at)
@@ -139,6 +183,7 @@ type lineReader struct {
 	buf     []byte
 	cur     []byte
 	cut     bool
+	size    int64 // of the current line, whatever of it is kept
 	afterCR bool
 }
 
@@ -176,6 +221,7 @@ func (r *lineReader) readOnce() error {
 	now := time.Now()
 	base := r.pos
 	r.pos += int64(n)
+	kept := r.q.keptBytes()
 	for i, c := range r.buf[:n] {
 		if r.afterCR {
 			r.afterCR = false
@@ -185,12 +231,14 @@ func (r *lineReader) readOnce() error {
 		}
 		switch c {
 		case '\n', '\r':
-			r.q.push(line{text: string(r.cur), at: now, end: base + int64(i) + 1, cut: r.cut})
+			r.q.push(line{text: string(r.cur), at: now, end: base + int64(i) + 1, cut: r.cut, size: r.size})
 			r.cur = r.cur[:0]
 			r.cut = false
+			r.size = 0
 			r.afterCR = c == '\r'
 		default:
-			if len(r.cur) < MaxLine {
+			r.size++
+			if len(r.cur) < kept {
 				r.cur = append(r.cur, c)
 			} else {
 				r.cut = true
@@ -199,7 +247,7 @@ func (r *lineReader) readOnce() error {
 	}
 	if err != nil {
 		if len(r.cur) > 0 {
-			r.q.push(line{text: string(r.cur), at: time.Now(), end: r.pos, cut: r.cut})
+			r.q.push(line{text: string(r.cur), at: time.Now(), end: r.pos, cut: r.cut, size: r.size})
 			r.cur = nil
 		}
 		r.q.close()

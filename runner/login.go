@@ -349,7 +349,7 @@ func connectTCP(ctx context.Context, bots []Bot, argvs [][]string, users []strin
 	queues := make([]*lineQueue, len(bots))
 	for i := range bots {
 		seats[i] = &tcpSeat{loggedIn: make(chan struct{}), count: newReplyCount()}
-		queues[i] = newLineQueue()
+		queues[i] = newLineQueue().keep(bots[i].maxReply)
 		queues[i].counted(seats[i].count)
 	}
 	var wg sync.WaitGroup
@@ -565,7 +565,7 @@ func serveTCP(nc net.Conn, from int, users []string, gameToken string, seats []*
 	seat := -1
 	var login loginText
 	for seat < 0 {
-		text, _, err := readLimited(r)
+		text, _, _, err := readLimited(r)
 		if err != nil {
 			nc.Close()
 			return
@@ -645,7 +645,7 @@ func serveTCP(nc net.Conn, from int, users []string, gameToken string, seats []*
 	s.once.Do(func() { close(s.loggedIn) })
 	q := queues[seat]
 	for {
-		text, cut, err := readLimited(r)
+		text, cut, size, err := readLimited(r)
 		at := time.Now()
 		s.mu.Lock()
 		if s.conn != nc {
@@ -663,7 +663,7 @@ func serveTCP(nc net.Conn, from int, users []string, gameToken string, seats []*
 			return
 		}
 		// Counted under the seat's lock: a new login resets the count.
-		q.push(line{text: text, at: at, cut: cut})
+		q.push(line{text: text, at: at, cut: cut, size: size})
 		s.mu.Unlock()
 	}
 }
@@ -760,14 +760,16 @@ func processTree(root int) []int {
 }
 
 // readLimited reads one line of at most MaxLine bytes without its line
-// end; cut reports that the rest of a longer line was dropped.
-func readLimited(r *bufio.Reader) (text string, cut bool, err error) {
+// end; cut reports that the rest of a longer line was dropped, size how
+// long the whole line was.
+func readLimited(r *bufio.Reader) (text string, cut bool, size int64, err error) {
 	var b []byte
 	for {
 		chunk, isPrefix, err := r.ReadLine()
 		if err != nil {
-			return "", false, err
+			return "", false, 0, err
 		}
+		size += int64(len(chunk))
 		if len(b)+len(chunk) > MaxLine {
 			cut = true
 		}
@@ -775,7 +777,7 @@ func readLimited(r *bufio.Reader) (text string, cut bool, err error) {
 			b = append(b, chunk[:min(len(chunk), MaxLine-len(b))]...)
 		}
 		if !isPrefix {
-			return string(b), cut, nil
+			return string(b), cut, size, nil
 		}
 	}
 }

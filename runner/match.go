@@ -69,7 +69,10 @@ type Outcome struct {
 	// "partial" (the kernel lacks something: see SandboxStatus),
 	// "trusted" (no sandbox), or "" when it did not start.
 	Sandbox []string
-	Wall    time.Duration
+	// SandboxMissing says, per seat whose Sandbox is "partial", the first
+	// thing its sandbox lacked, in plain words.
+	SandboxMissing []string
+	Wall           time.Duration
 }
 
 var verdictIndex = [...]engine.Verdict{engine.OK, engine.Invalid, engine.Timeout, engine.Crashed, engine.NotAsked}
@@ -194,6 +197,8 @@ func Play(ctx context.Context, m Match) (*Outcome, error) {
 		Notes:    make([]string, len(conns)),
 		Sandbox:  make([]string, len(conns)),
 		NoiseCut: make([]int, len(conns)),
+
+		SandboxMissing: make([]string, len(conns)),
 	}
 	kept := make([]noiseBudget, len(conns))
 	for i, c := range conns {
@@ -205,7 +210,8 @@ func Play(ctx context.Context, m Match) (*Outcome, error) {
 		case "trusted":
 			c.remark = "trusted: ran without the sandbox"
 		case "partial":
-			c.remark = "sandbox partial: " + c.sandboxMissing()
+			out.SandboxMissing[i] = c.sandboxMissing()
+			c.remark = "sandbox partial: " + out.SandboxMissing[i]
 		}
 	}
 	if m.OnLog != nil {
@@ -426,6 +432,7 @@ func connect(ctx context.Context, info engine.Info, opts engine.Options, st engi
 	for i, b := range bots {
 		specs[i] = sb.spec(b)
 	}
+	bots = withMaxReply(bots, info.MaxReply)
 	if info.Login {
 		return connectLogin(ctx, opts, st, bots, argvs, scale, specs)
 	}
@@ -438,7 +445,7 @@ func connect(ctx context.Context, info engine.Info, opts engine.Options, st engi
 
 func startSeat(i int, argv []string, b Bot, sb *sandboxSpec) *seatConn {
 	c := &seatConn{seat: i}
-	p, err := startProcess(argv, b.Dir, b.Env, sb)
+	p, err := startProcess(argv, b.Dir, b.Env, sb, b.maxReply)
 	if err != nil {
 		c.note = err.Error()
 		c.out = newLineQueue()

@@ -62,8 +62,10 @@ var killGroup = func(pgid int, sig syscall.Signal) error { return syscall.Kill(-
 // startProcess launches argv in dir. A trusted bot (sb nil) gets
 // Ringside's environment plus env, in a new process group; a sandboxed
 // one runs under the launcher with the allow-listed environment, env and
-// a private scratch folder.
-func startProcess(argv []string, dir string, env []string, sb *sandboxSpec) (*process, error) {
+// a private scratch folder. Of each output line no more than maxReply
+// bytes are kept (0: MaxLine), with a mark of its length
+// (engine.CutReply).
+func startProcess(argv []string, dir string, env []string, sb *sandboxSpec, maxReply int) (*process, error) {
 	prog := argv[0]
 	if dir != "" && strings.Contains(prog, "/") && !filepath.IsAbs(prog) {
 		// "./bot" means the bot's own folder, not Ringside's.
@@ -98,7 +100,7 @@ func startProcess(argv []string, dir string, env []string, sb *sandboxSpec) (*pr
 		return nil, fmt.Errorf("stderr pipe: %w", err)
 	}
 	p := &process{stdin: inW, stdout: outR, stderr: errR,
-		out: newLineQueue(), errs: newTail(StderrKept), exited: make(chan struct{}), errEnd: make(chan struct{})}
+		out: newLineQueue().keep(maxReply), errs: newTail(StderrKept), exited: make(chan struct{}), errEnd: make(chan struct{})}
 	if sb == nil {
 		cmd := exec.Command(path, argv[1:]...)
 		cmd.Args[0] = argv[0]

@@ -33,6 +33,9 @@ type Bot struct {
 	// coords=xy for a bot written for the 2015 arena); only options the
 	// game marks PerSeat may be set. They win over the match's options.
 	Options engine.Options
+	// maxReply is the game's longest valid reply (engine.Info.MaxReply):
+	// the runner keeps no more of a line (connect sets it).
+	maxReply int
 }
 
 // Executable is the Ringside binary that runs built-in bots ("ringside bot

@@ -153,7 +153,7 @@ func TestSandboxUnprivileged(t *testing.T) {
 	cmd := exec.Command(setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", bin,
 		"-test.run", "^(TestHostileBots|TestHostileBotsWithoutNamespaces|TestSandboxLanguages|TestSandboxStatus|"+
 			"TestCapVerdicts|TestCloudTakeoverRefused|TestCloudBotOffTheNetwork|TestDaemonsDieWithTheGame|TestKilledRingside|TestFloodBounded|"+
-			"TestDesktopSocketsHidden|TestSysVCollusion|TestSeccompRefusals|TestHiddenMemoryCap)$", "-test.v")
+			"TestDesktopSocketsHidden|TestSysVCollusion|TestSeccompRefusals|TestHiddenMemoryCap|TestBotCannotReadNamedDatabase)$", "-test.v")
 	cmd.Env = []string{"RINGSIDE_TEST_UNPRIVILEGED=1", "RINGSIDE_TEST_BINS=" + dir, outsideTmpEnv + "=" + outside,
 		"HOME=" + dir, "GOCACHE=" + filepath.Join(dir, "gocache"),
 		"GOPATH=" + filepath.Join(dir, "gopath"), "GOTOOLCHAIN=local", "LANG=C.UTF-8",
@@ -163,7 +163,8 @@ func TestSandboxUnprivileged(t *testing.T) {
 		t.Fatalf("as nobody: %v\n%s", err, out)
 	}
 	for _, name := range []string{"TestHostileBots", "TestCloudTakeoverRefused", "TestCloudBotOffTheNetwork", "TestKilledRingside", "TestCapVerdicts",
-		"TestDesktopSocketsHidden", "TestSysVCollusion", "TestSeccompRefusals", "TestHiddenMemoryCap"} {
+		"TestDesktopSocketsHidden", "TestSysVCollusion", "TestSeccompRefusals", "TestHiddenMemoryCap",
+		"TestBotCannotReadNamedDatabase"} {
 		if !strings.Contains(string(out), "--- PASS: "+name+" ") {
 			t.Errorf("%s did not pass as nobody:\n%s", name, out)
 		}
@@ -200,17 +201,162 @@ func TestBotWithoutFolder(t *testing.T) {
 	}
 }
 
+// TestToolRoots: a PATH folder gives itself, the known toolchains only the
+// folders their programs run from, never credentials, caches, the home
+// folder or a protected path.
 func TestToolRoots(t *testing.T) {
 	home := t.TempDir()
-	t.Setenv("HOME", home)
-	t.Setenv("XDG_DATA_HOME", "")
-	t.Setenv("XDG_CONFIG_HOME", "")
-	t.Setenv("PATH", strings.Join([]string{home + "/.local/bin", home + "/.pyenv/shims", home + "/go/bin",
-		home + "/bin", "/usr/local/go/bin", "/usr/bin", "relative/bin"}, ":"))
-	got := strings.Join(toolRoots(), " ")
-	want := strings.Join([]string{home + "/.local/bin", home + "/.pyenv", home + "/go", home + "/bin", "/usr/local/go", "/usr"}, " ")
-	if got != want {
-		t.Errorf("toolRoots =\n%s\nwant\n%s", got, want)
+	// A Go installation in the home folder and one that only looks
+	// like it (no sources): the first gives its parts, the second its bin.
+	for _, f := range []string{"sdk/go1.22/bin/go", "sdk/go1.22/src/runtime/x.go", "fake/bin/go"} {
+		p := filepath.Join(home, f)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, nil, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// sdkman's current is a link to the version folder.
+	cand := filepath.Join(home, ".sdkman/candidates/java")
+	if err := os.MkdirAll(filepath.Join(cand, "21.0.2-tem/bin"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("21.0.2-tem", filepath.Join(cand, "current")); err != nil {
+		t.Fatal(err)
+	}
+	h := func(rel ...string) []string {
+		var out []string
+		for _, r := range rel {
+			out = append(out, filepath.Join(home, r))
+		}
+		return out
+	}
+	pyenv := h(".pyenv/bin", ".pyenv/shims", ".pyenv/libexec", ".pyenv/plugins", ".pyenv/pyenv.d", ".pyenv/versions", ".pyenv/version")
+	for _, c := range []struct {
+		name string
+		path []string
+		env  map[string]string
+		want []string
+	}{
+		{"rustup", h(".cargo/bin"), nil, h(".cargo/bin", ".rustup/toolchains", ".rustup/settings.toml")},
+		{"rustup homes elsewhere", h("tools/cargo/bin"), map[string]string{"CARGO_HOME": home + "/tools/cargo", "RUSTUP_HOME": home + "/tools/rustup"},
+			h("tools/cargo/bin", "tools/rustup/toolchains", "tools/rustup/settings.toml")},
+		{"pyenv shims", h(".pyenv/shims"), nil, pyenv},
+		{"pyenv bin and a plugin's shims", h(".pyenv/plugins/pyenv-virtualenv/shims", ".pyenv/bin"), nil, pyenv},
+		{"pyenv at PYENV_ROOT", h("py/shims"), map[string]string{"PYENV_ROOT": home + "/py"},
+			h("py/bin", "py/shims", "py/libexec", "py/plugins", "py/pyenv.d", "py/versions", "py/version")},
+		{"GOPATH bin", h("go/bin"), nil, h("go/bin")},
+		{"GOROOT", h("sdk/go1.22/bin"), nil,
+			h("sdk/go1.22/bin", "sdk/go1.22/pkg", "sdk/go1.22/src", "sdk/go1.22/lib", "sdk/go1.22/go.env", "sdk/go1.22/VERSION")},
+		{"not a GOROOT", h("fake/bin"), nil, h("fake/bin")},
+		{"sdkman", h(".sdkman/candidates/java/current/bin"), nil,
+			h(".sdkman/candidates/java/current", ".sdkman/candidates/java/21.0.2-tem")},
+		{"nvm", h(".nvm/versions/node/v22.1.0/bin"), nil, h(".nvm/versions/node/v22.1.0")},
+		{"bin gives itself", h("bin", ".local/bin", "opt/thing/bin"), nil, h("bin", ".local/bin", "opt/thing/bin")},
+		{"other folders give themselves", h("scripts"), nil, h("scripts")},
+		{"never the home folder or what holds it", []string{home, filepath.Dir(home), "/"}, nil, nil},
+		{"never a data or settings folder", h(".local/share", ".config", "data"), map[string]string{"XDG_DATA_HOME": home + "/data"}, nil},
+		{"inside a settings folder", h(".config/tool/bin"), nil, h(".config/tool/bin")},
+		{"relative and repeated", []string{"relative/bin", home + "/bin", home + "/bin/"}, nil, h("bin")},
+		{"system", []string{"/usr/bin", "/usr/local/sbin"}, nil, []string{"/usr/bin", "/usr/local/sbin"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Setenv("HOME", home)
+			for _, k := range []string{"XDG_DATA_HOME", "XDG_CONFIG_HOME", "PYENV_ROOT", "CARGO_HOME", "RUSTUP_HOME"} {
+				t.Setenv(k, c.env[k])
+			}
+			t.Setenv("PATH", strings.Join(c.path, ":"))
+			got := toolRoots()
+			if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
+				t.Errorf("toolRoots =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(c.want, "\n"))
+			}
+			for _, r := range got {
+				if r == home+"/.cargo" || strings.Contains(r, "credentials") || strings.Contains(r, "registry") {
+					t.Errorf("granted %s", r)
+				}
+			}
+		})
+	}
+}
+
+// TestProtectedPaths: a protected path, what lies inside it and what holds
+// it are never granted, as named or through a symbolic link; a protected
+// folder on PATH gives nothing.
+func TestProtectedPaths(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "class.db")
+	data := filepath.Join(dir, "class-data")
+	for _, p := range []string{db, data + "/revisions/alice-1/r1/bot.py", data + "/bin/x", dir + "/other.txt"} {
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(db, filepath.Join(dir, "link.db")); err != nil {
+		t.Fatal(err)
+	}
+	Protect(db, db+"-wal", db+"-shm", db+"-journal", data)
+	for _, c := range []struct {
+		name string
+		args []string
+		want []string
+	}{
+		{"the database", []string{db}, nil},
+		{"relative", []string{"class.db"}, nil},
+		{"through a link", []string{"link.db"}, nil},
+		{"its journal before it exists", []string{db + "-wal"}, nil},
+		{"what holds it", []string{dir}, nil},
+		{"inside the data folder", []string{data + "/revisions/alice-1/r1/bot.py"}, nil},
+		{"beside it", []string{"other.txt", "--flag", "missing"}, []string{dir + "/other.txt"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got := namedPaths(c.args, dir)
+			if strings.Join(got, " ") != strings.Join(c.want, " ") {
+				t.Errorf("namedPaths(%q) = %q, want %q", c.args, got, c.want)
+			}
+		})
+	}
+	t.Setenv("PATH", data+"/bin:"+dir+"/tools/bin")
+	if got := toolRoots(); len(got) != 1 || got[0] != dir+"/tools/bin" {
+		t.Errorf("toolRoots with the data folder on PATH = %q", got)
+	}
+}
+
+// TestBotCannotReadNamedDatabase: "python3 bot.py /path/to/the.db" with
+// the database protected (as the service does on opening it) runs, and
+// the bot cannot open the file its command line names.
+func TestBotCannotReadNamedDatabase(t *testing.T) {
+	runnertest.NeedPython(t)
+	if !sandbox.Supported {
+		t.Skip("no sandbox on this system")
+	}
+	dir := t.TempDir()
+	db := filepath.Join(t.TempDir(), "the.db")
+	script := "import sys\n" +
+		"try:\n    open(sys.argv[1]).read(); print('READ the database', file=sys.stderr)\n" +
+		"except OSError as e:\n    print('refused:', e, file=sys.stderr)\n" +
+		"print('READY', flush=True)\nfor l in sys.stdin:\n    print(int(l) + 1, flush=True)\n"
+	if err := os.WriteFile(filepath.Join(dir, "bot.py"), []byte(script), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(db, []byte("SQLite format 3\x00secret"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	Protect(db, db+"-wal", db+"-shm", db+"-journal")
+	t.Chdir(dir)
+	out, err := Play(context.Background(), Match{Game: pingGame{}, Seed: 1, TimeScale: 10,
+		Bots: []Bot{{Name: "py", Command: "python3 bot.py " + db}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := counts(out, 0); c[engine.OK] != 9 {
+		t.Errorf("verdicts %v, notes %q, stderr %q", c, allNotes(out), out.Stderr[0])
+	}
+	if strings.Contains(out.Stderr[0], "READ the database") || !strings.Contains(out.Stderr[0], "refused:") {
+		t.Errorf("the bot read the database its command line names: %q", out.Stderr[0])
 	}
 }
 

@@ -66,31 +66,144 @@ func sandboxEnv(extra []string, scratch string) []string {
 	return append(env, extra...)
 }
 
-// toolRoots are the folders outside the system's own where programs on
-// PATH live (pyenv, a Go or JDK install in the home folder), which a
-// bot's interpreter may need to read. A PATH entry named bin or shims
-// gives its parent (~/.pyenv, ~/go), unless that is the home folder or
-// holds it.
+// toolRoots are what a bot's interpreter may need to read of the folders
+// on PATH outside the system's own (pyenv, rustup, a Go, JDK or Node
+// install in the home folder). A PATH folder gives itself — never its
+// parent, which may hold credentials and caches (~/.cargo holds
+// credentials.toml and the registry cache) — except for the known
+// toolchains, which give the subfolders their programs run from and
+// nothing else (toolchainRoots). A folder that is the home folder, a
+// data or settings folder, or holds one, gives nothing; nor does one
+// that holds or is inside a protected path (Protect).
 func toolRoots() []string {
 	private := privateFolders()
 	var roots []string
+	seen := map[string]bool{}
 	for _, d := range filepath.SplitList(os.Getenv("PATH")) {
 		if !filepath.IsAbs(d) {
 			continue
 		}
 		d = filepath.Clean(d)
-		root := d
-		if b := filepath.Base(d); b == "bin" || b == "shims" {
-			if parent := filepath.Dir(d); parent != "/" && !holdsAny(parent, private) {
-				root = parent
+		for _, root := range toolchainRoots(d) {
+			if seen[root] || holdsAny(root, private) {
+				continue
 			}
+			seen[root] = true
+			roots = append(roots, root)
 		}
-		if holdsAny(root, private) {
+	}
+	return unprotected(roots)
+}
+
+// toolchainRoots are the paths one PATH folder d gives: d itself, or, for
+// a toolchain whose programs on PATH are stubs that run the real ones
+// from elsewhere in it, those places too.
+func toolchainRoots(d string) []string {
+	parent := filepath.Dir(d)
+	base := filepath.Base(d)
+	switch {
+	case pyenvRoot(d) != "":
+		// A pyenv shim is a bash script that runs libexec/pyenv, which
+		// reads the version file, its hooks and plugins and runs the
+		// interpreter from versions/.
+		root := pyenvRoot(d)
+		var out []string
+		for _, sub := range []string{"bin", "shims", "libexec", "plugins", "pyenv.d", "versions", "version"} {
+			out = append(out, filepath.Join(root, sub))
+		}
+		return out
+	case base == "bin" && (filepath.Base(parent) == ".cargo" || parent == cleanEnv("CARGO_HOME")):
+		// rustup's proxies in ~/.cargo/bin run the toolchain in
+		// ~/.rustup/toolchains chosen by settings.toml; ~/.cargo's
+		// credentials and registry cache stay out.
+		rustup := cleanEnv("RUSTUP_HOME")
+		if rustup == "" {
+			rustup = filepath.Join(filepath.Dir(parent), ".rustup")
+		}
+		return []string{d, filepath.Join(rustup, "toolchains"), filepath.Join(rustup, "settings.toml")}
+	case base == "bin" && isGoroot(parent):
+		// A Go installation (/usr/local/go, ~/sdk/go1.22): go run
+		// needs its tools, the standard library's sources and go.env.
+		var out []string
+		for _, sub := range []string{"bin", "pkg", "src", "lib", "go.env", "VERSION"} {
+			out = append(out, filepath.Join(parent, sub))
+		}
+		return out
+	case base == "bin" && (underLayout(parent, ".sdkman", "candidates", "*", "*") ||
+		underLayout(parent, ".nvm", "versions", "*", "*")):
+		// sdkman's candidates/java/current/bin and nvm's
+		// versions/node/v22.1.0/bin: the version folder holds the
+		// runtime (lib/, the JDK's modules) the programs in bin load.
+		out := []string{parent}
+		if real, err := filepath.EvalSymlinks(parent); err == nil && real != parent {
+			out = append(out, real) // sdkman's current is a link to the version
+		}
+		return out
+	}
+	return []string{d}
+}
+
+// cleanEnv is the environment variable k as a clean absolute path, or "".
+func cleanEnv(k string) string {
+	if v := os.Getenv(k); filepath.IsAbs(v) {
+		return filepath.Clean(v)
+	}
+	return ""
+}
+
+// pyenvRoot is the pyenv installation PATH folder d belongs to (its
+// shims or bin, or a plugin's), or "".
+func pyenvRoot(d string) string {
+	for _, root := range []string{cleanEnv("PYENV_ROOT"), pyenvAncestor(d)} {
+		if root == "" {
 			continue
 		}
-		roots = append(roots, root)
+		rel, err := filepath.Rel(root, d)
+		if err != nil {
+			continue
+		}
+		parts := strings.Split(rel, string(filepath.Separator))
+		switch {
+		case len(parts) == 1 && (parts[0] == "shims" || parts[0] == "bin"):
+			return root
+		case len(parts) == 3 && parts[0] == "plugins" && (parts[2] == "shims" || parts[2] == "bin"):
+			return root
+		}
 	}
-	return roots
+	return ""
+}
+
+// pyenvAncestor is the nearest folder named .pyenv holding d, or "".
+func pyenvAncestor(d string) string {
+	for p := d; p != "/" && p != "."; p = filepath.Dir(p) {
+		if filepath.Base(p) == ".pyenv" {
+			return p
+		}
+	}
+	return ""
+}
+
+// isGoroot tells whether dir is a Go installation: bin/go beside the
+// standard library's sources.
+func isGoroot(dir string) bool {
+	if _, err := os.Stat(filepath.Join(dir, "src", "runtime")); err != nil {
+		return false
+	}
+	st, err := os.Stat(filepath.Join(dir, "bin", "go"))
+	return err == nil && st.Mode().IsRegular()
+}
+
+// underLayout tells whether dir ends in the folders names (a "*" matches
+// any one name, not "." or "..").
+func underLayout(dir string, names ...string) bool {
+	for i := len(names) - 1; i >= 0; i-- {
+		b := filepath.Base(dir)
+		if b == "/" || b == "." || b == ".." || (names[i] != "*" && names[i] != b) {
+			return false
+		}
+		dir = filepath.Dir(dir)
+	}
+	return true
 }
 
 // privateFolders are the folders a tool folder must never hold: the home
@@ -123,7 +236,8 @@ func holdsAny(dir string, dirs []string) bool {
 // namedPaths are the existing paths on a bot's command line ("python3
 // /home/t/bots/a.py", or "python3 a.py" relative to dir): naming them is
 // the teacher's say-so that the bot may read them, except the home
-// folder or what holds it.
+// folder or what holds it, and a protected path (the database, its
+// journal, the data folder: Protect) or what holds one.
 func namedPaths(args []string, dir string) []string {
 	home, _ := os.UserHomeDir()
 	var paths []string
@@ -145,7 +259,7 @@ func namedPaths(args []string, dir string) []string {
 			paths = append(paths, a)
 		}
 	}
-	return paths
+	return unprotected(paths)
 }
 
 // sweepScratchOnce sweeps the scratch folders left by dead Ringside
@@ -172,22 +286,31 @@ func startSandboxed(path string, argv []string, dir string, env []string, sb *sa
 		return nil, fmt.Errorf("make the bot's scratch folder: %w", err)
 	}
 	read := append(toolRoots(), path)
-	if dir != "" {
-		read = append(read, dir)
-	} else if cwd, err := os.Getwd(); err == nil {
+	ownDir := dir != "" // granted below, after the protected paths are dropped
+	if !ownDir {
 		// A bot without a folder ("python3 my_bot.py" on the command
 		// line) runs where Ringside runs, as before; of that folder it
 		// may read what its command line names, not the rest (it may
 		// be the home folder).
-		dir = cwd
-	} else {
-		dir = scratch
+		if cwd, err := os.Getwd(); err == nil {
+			dir = cwd
+		} else {
+			dir = scratch
+		}
 	}
 	read = append(read, namedPaths(argv[1:], dir)...)
 	// A program reached through a symbolic link (/usr/bin/java →
 	// /usr/lib/jvm/…) is read where it really is.
 	if real, err := filepath.EvalSymlinks(path); err == nil && real != path {
 		read = append(read, real)
+	}
+	// Nothing granted reaches the database or the data folder, not even
+	// the program ("--bot /path/to/the.db"), except through the bot's
+	// own revision folder, which lies inside the data folder and is
+	// granted by itself.
+	read = unprotected(read)
+	if ownDir {
+		read = append(read, dir)
 	}
 	pol := sandbox.Policy{
 		Path: path, Args: argv, Dir: dir, Env: sandboxEnv(env, scratch),
@@ -247,4 +370,36 @@ func (c *seatConn) sandboxMissing() string {
 	first, _, _ := strings.Cut(text, "\n")
 	_, rest, _ := strings.Cut(first, "— ")
 	return rest
+}
+
+// WeakSandbox tells whether bots that are not trusted would run here with
+// their files unprotected against the worst: no Landlock (the kernel has
+// none, or it is pretended absent), or a Landlock ABI below 3, which
+// cannot stop truncate(2) (a bot could empty the database). missing says
+// what lacks, in plain words; status is the whole sandbox status the
+// teacher is shown when asked to accept it. A trusted match is never weak:
+// its bots run without the sandbox by the teacher's own choice.
+func WeakSandbox(sb Sandbox) (weak bool, missing, status string) {
+	if sb.Trusted || !sandbox.Supported {
+		return false, "", ""
+	}
+	exe, err := Executable()
+	if err != nil {
+		return false, "", "" // no bot can start either; that error is said where they start
+	}
+	f := sandbox.Probe(exe, sb.pretendNoLandlock())
+	_, status = sandbox.Describe(f)
+	switch {
+	case f.Landlock == 0:
+		first, _, _ := strings.Cut(status, "\n")
+		_, missing, _ = strings.Cut(first, "this machine ")
+		if missing == "" {
+			missing = first
+		}
+		return true, "this machine " + missing, status
+	case f.Landlock < 3:
+		return true, fmt.Sprintf("this machine cannot stop bots from emptying your files, the database included "+
+			"(Landlock ABI %d has no rule for truncate; ABI 3, Linux 6.2, has)", f.Landlock), status
+	}
+	return false, "", status
 }

@@ -381,3 +381,50 @@ func TestJavaReady(t *testing.T) {
 		t.Errorf("bots lost at READY:\n%s", strings.Join(notes, "\n"))
 	}
 }
+
+// A reply longer than the game's longest valid one is invalid, with a
+// note saying so, and the runner keeps only the game's bound of it: a
+// Grip bot padding its answers to 64 KiB loses its turns, and the log
+// holds a few bytes of each; padded to Grip's bound exactly, it plays.
+func TestLongReplyInvalidAndCut(t *testing.T) {
+	bin := buildGripbot(t)
+	for _, c := range []struct {
+		pad   int
+		valid bool
+	}{{65536, false}, {grip.MaxReply + 1, false}, {grip.MaxReply, true}} {
+		t.Run(strconv.Itoa(c.pad), func(t *testing.T) {
+			bots := []Bot{{Name: "padded", Command: fmt.Sprintf("%s -bot greedy -pad %d", bin, c.pad), Trusted: true}}
+			for i := 1; i < 4; i++ {
+				bots = append(bots, Bot{Name: "other", Command: bin + " -bot random -seed " + strconv.Itoa(i), Trusted: true})
+			}
+			out, err := Play(context.Background(), Match{Game: &grip.Game{}, Seed: 3, Bots: bots, TimeScale: 10,
+				Options: engine.Options{grip.OptMaxTurns: "40"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			replay, err := engine.Expand(&grip.Game{}, out.Log)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := fmt.Sprintf("reply of %d bytes, longer than Grip's longest valid reply (64 bytes)", c.pad)
+			answered := 0
+			for _, st := range replay.Steps {
+				for _, s := range st.Seats {
+					if s.Seat != 0 || s.Reply == nil || st.Turn == 0 && s.Action == "READY" {
+						continue
+					}
+					answered++
+					if c.valid != (s.Verdict == engine.OK) || !c.valid && s.Detail != want {
+						t.Fatalf("turn %d: verdict %v, detail %q; want valid %v (%q)", st.Turn, s.Verdict, s.Detail, c.valid, want)
+					}
+					if len(*s.Reply) > 100 {
+						t.Fatalf("turn %d: %d bytes of the reply kept", st.Turn, len(*s.Reply))
+					}
+				}
+			}
+			if answered < 5 {
+				t.Errorf("seat 0 answered %d turns; verdicts %v, notes %q", answered, out.Verdicts[0], out.Notes[0])
+			}
+		})
+	}
+}

@@ -239,15 +239,15 @@ func (c *cli) registered(s *service.Service, reg service.Registered, timeout tim
 	if g := reg.Guess; g != nil {
 		fmt.Fprintf(c.stdout, "guessed %s: %s\n", g.Language, g.Why)
 	}
-	fmt.Fprintf(c.stdout, "  build: %s\n  run:   %s\n", service.BuildText(ai), ai.RunCmd)
+	fmt.Fprintf(c.stdout, "  build: %s\n  run:   %s\n", vis(service.BuildText(ai)), vis(ai.RunCmd))
 	if ai.Options != "" {
-		fmt.Fprintf(c.stdout, "  options: %s\n", service.AIOptionsShown(ai.Options))
+		fmt.Fprintf(c.stdout, "  options: %s\n", vis(service.AIOptionsShown(ai.Options)))
 	}
 	w := "watched: \"ringside watch\" rebuilds it on every change"
 	if !ai.Watch {
-		w = "not watched: build it with \"ringside ai build " + ai.Name + "\""
+		w = "not watched: build it with \"ringside ai build " + vis(ai.Name) + "\""
 	}
-	fmt.Fprintf(c.stdout, "added AI %s (%s), %s\n", ai.Name, ai.Game, w)
+	fmt.Fprintf(c.stdout, "added AI %s (%s), %s\n", vis(ai.Name), ai.Game, w)
 	return c.build(s, ai.ID, service.BuildOptions{Timeout: timeout},
 		fmt.Sprintf("AI %s is added, but its first build failed (output above): fix the sources and run \"ringside ai build %s\", or change a wrong command with \"ringside ai edit %s --build CMD --run CMD\"", ai.Name, ai.Name, ai.Name))
 }
@@ -274,34 +274,36 @@ func printBuild(w io.Writer, out service.BuildOutcome) error {
 	short := service.ShortHash
 	switch {
 	case out.Unchanged && out.Failed():
-		fmt.Fprintf(w, "%s: unchanged since the failed build of %s; its output:\n%s\n", ai.Name,
+		fmt.Fprintf(w, "%s: unchanged since the failed build of %s; its output:\n%s\n", vis(ai.Name),
 			out.Rev.Created.Format("15:04:05"), indent(out.Rev.BuildLog))
 		return fmt.Errorf("build failed")
 	case out.Unchanged:
-		fmt.Fprintf(w, "%s: unchanged, revision %d (%s) is current\n", ai.Name, out.Rev.Number, short(out.Rev.Hash))
+		fmt.Fprintf(w, "%s: unchanged, revision %d (%s) is current\n", vis(ai.Name), out.Rev.Number, short(out.Rev.Hash))
 	case !out.Failed() && ai.BuildCmd == "":
 		checked := ""
 		if c := build.ScriptCheck(ai.RunCmd); c != "" {
 			checked = " (syntax checked with " + c + ")"
 		}
 		fmt.Fprintf(w, "%s: revision %d (%s): nothing to build, the sources are kept as they are%s\n  folder: %s\n",
-			ai.Name, out.Rev.Number, short(out.Rev.Hash), checked, out.Rev.ArtifactDir)
+			vis(ai.Name), out.Rev.Number, short(out.Rev.Hash), checked, vis(out.Rev.ArtifactDir))
 	case !out.Failed():
-		fmt.Fprintf(w, "%s: built revision %d (%s) in %v\n  folder: %s\n", ai.Name, out.Rev.Number, short(out.Rev.Hash),
-			out.Result.Took.Round(10*time.Millisecond), out.Rev.ArtifactDir)
+		fmt.Fprintf(w, "%s: built revision %d (%s) in %v\n  folder: %s\n", vis(ai.Name), out.Rev.Number, short(out.Rev.Hash),
+			out.Result.Took.Round(10*time.Millisecond), vis(out.Rev.ArtifactDir))
 	default:
 		stays := "the current revision stays current"
 		if ai.Current == 0 {
 			stays = "it has no revision to play yet"
 		}
-		fmt.Fprintf(w, "%s: build failed; %s. Output:\n%s\n", ai.Name, stays, indent(out.Rev.BuildLog))
+		fmt.Fprintf(w, "%s: build failed; %s. Output:\n%s\n", vis(ai.Name), stays, indent(out.Rev.BuildLog))
 		return fmt.Errorf("build failed")
 	}
 	return nil
 }
 
+// indent shows a multi-line text (a build log) under its heading, its
+// escape sequences made visible (service.VisibleText).
 func indent(s string) string {
-	s = strings.TrimRight(s, "\n")
+	s = service.VisibleText(strings.TrimRight(s, "\n"))
 	return "  | " + strings.ReplaceAll(s, "\n", "\n  | ")
 }
 
@@ -313,6 +315,9 @@ func orText(s, none string) string {
 }
 
 func orDash(s string) string { return orText(s, "-") }
+
+// vis is a name as shown on one line (service.Visible).
+func vis(s string) string { return service.Visible(s) }
 
 func aiNew(c *cli, args []string) error {
 	fs, f := c.newAIFlagSet("ai new")
@@ -447,22 +452,22 @@ func aiShow(c *cli, args []string) error {
 	}
 	return withReadAI(*dbPath, name, func(s *service.Service, st service.AIStatus) error {
 		ai, w := st.AI, c.stdout
-		fmt.Fprintf(w, "AI %s\n  game:      %s\n  language:  %s\n  folder:    %s", ai.Name, ai.Game, orDash(ai.Language), ai.SourceDir)
+		fmt.Fprintf(w, "AI %s\n  game:      %s\n  language:  %s\n  folder:    %s", vis(ai.Name), ai.Game, orDash(ai.Language), vis(ai.SourceDir))
 		if ai.Missing {
 			fmt.Fprint(w, " (missing)")
 		}
 		fmt.Fprintf(w, "\n  build:     %s\n  run:       %s\n  watched:   %v\n  sandbox:   %s\n  options:   %s\n  added:     %s\n",
-			service.BuildText(ai), ai.RunCmd, ai.Watch, service.AISandboxText(ai), service.AIOptionsShown(ai.Options),
+			vis(service.BuildText(ai)), vis(ai.RunCmd), ai.Watch, service.AISandboxText(ai), vis(service.AIOptionsShown(ai.Options)),
 			ai.Created.Format("2006-01-02 15:04"))
 		if cur := st.Current; cur == nil {
 			fmt.Fprintln(w, "  current:   none (no successful build yet)")
 		} else {
 			fmt.Fprintf(w, "  current:   revision %d (%s), built %s\n  revision folder: %s\n", cur.Number, service.ShortHash(cur.Hash),
-				cur.Created.Format("2006-01-02 15:04:05"), cur.ArtifactDir)
+				cur.Created.Format("2006-01-02 15:04:05"), vis(cur.ArtifactDir))
 		}
 		if p := st.Pinned; p != nil {
 			fmt.Fprintf(w, "  pinned:    revision %d (%s): events play it, not the current revision (\"ringside ai unpin %s\" ends that)\n",
-				p.Number, service.ShortHash(p.Hash), ai.Name)
+				p.Number, service.ShortHash(p.Hash), vis(ai.Name))
 		}
 		fmt.Fprintf(w, "  builds:    %d (%d failed)\n", len(st.Revisions), st.Failed)
 		printSources(w, s.SourceFiles(ai))
@@ -485,7 +490,7 @@ func aiShow(c *cli, args []string) error {
 func printSources(w io.Writer, src service.Sources) {
 	const most = 40
 	if src.Problem != "" {
-		fmt.Fprintf(w, "  files:     cannot be listed: %s\n", src.Problem)
+		fmt.Fprintf(w, "  files:     cannot be listed: %s\n", vis(src.Problem))
 		return
 	}
 	fmt.Fprintf(w, "  files:     %d make a revision (the folder as it is now):\n", len(src.Files))
@@ -494,7 +499,7 @@ func printSources(w io.Writer, src service.Sources) {
 			fmt.Fprintf(w, "    … and %d more\n", len(src.Files)-most)
 			break
 		}
-		fmt.Fprintf(w, "    %s\n", f)
+		fmt.Fprintf(w, "    %s\n", vis(f))
 	}
 	if len(src.LeftOut) == 0 {
 		return
@@ -505,7 +510,7 @@ func printSources(w io.Writer, src service.Sources) {
 			fmt.Fprintf(w, "    … and %d more\n", len(src.LeftOut)-most)
 			break
 		}
-		fmt.Fprintf(w, "    %s  (%s)\n", l.Path, l.Why)
+		fmt.Fprintf(w, "    %s  (%s)\n", vis(l.Path), vis(l.Why))
 	}
 }
 
@@ -632,7 +637,7 @@ func printCheck(w io.Writer, res service.CheckResult) {
 		return
 	}
 	ai, rev := res.Build.AI, res.Revision
-	fmt.Fprintf(w, "check %s (%s, revision %d, %s)\n", ai.Name, ai.Game, rev.Number, service.ShortHash(rev.Hash))
+	fmt.Fprintf(w, "check %s (%s, revision %d, %s)\n", vis(ai.Name), ai.Game, rev.Number, service.ShortHash(rev.Hash))
 	fmt.Fprintf(w, row, "builds", "ok")
 	fmt.Fprintf(w, row, "sandbox", res.Sandbox)
 	if ai.Options != "" {
@@ -647,14 +652,14 @@ func printCheck(w io.Writer, res service.CheckResult) {
 		if !it.OK {
 			verdict = "no: " + it.Text
 		}
-		fmt.Fprintf(w, row, it.What, strings.ReplaceAll(verdict, "\n", "\n  | "))
+		fmt.Fprintf(w, row, it.What, strings.ReplaceAll(service.VisibleText(verdict), "\n", "\n  | "))
 	}
 	for _, warn := range res.Warnings {
 		text := warn.Text
 		if warn.Option != "" {
 			text += " If that is it: ringside ai edit " + ai.Name + " --option " + warn.Option
 		}
-		fmt.Fprintf(w, row, "warning", text)
+		fmt.Fprintf(w, row, "warning", vis(text))
 	}
 	if res.Passed() && rep.Rank > 0 {
 		fmt.Fprintf(w, "played %d turns against built-in random bots: rank %d of %d\n", rep.Turns, rep.Rank, rep.Seats)
@@ -743,14 +748,14 @@ func aiDiff(c *cli, args []string) error {
 
 // printDiff writes the file list of a revision diff, then the text diffs.
 func printDiff(w io.Writer, d service.RevisionDiff) {
-	fmt.Fprintf(w, "%s: revision %d (%s) → revision %d (%s): %d file(s) changed, %d the same\n", d.AI.Name,
+	fmt.Fprintf(w, "%s: revision %d (%s) → revision %d (%s): %d file(s) changed, %d the same\n", vis(d.AI.Name),
 		d.From.Number, service.ShortHash(d.From.Hash), d.To.Number, service.ShortHash(d.To.Hash), len(d.Files), d.Same)
 	for _, f := range d.Files {
-		fmt.Fprintf(w, "  %-8s %s  %s\n", f.Kind, f.Path, service.ChangeText(f))
+		fmt.Fprintf(w, "  %-8s %s  %s\n", f.Kind, vis(f.Path), service.ChangeText(f))
 	}
 	for _, f := range d.Files {
 		if f.Unified != "" {
-			fmt.Fprint(w, "\n", f.Unified)
+			fmt.Fprint(w, "\n", service.VisibleText(f.Unified))
 		}
 	}
 }

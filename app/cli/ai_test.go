@@ -649,3 +649,58 @@ func TestAILimitsAndTrust(t *testing.T) {
 		t.Errorf("--trusted --sandboxed: exit %d, %q", code, errs)
 	}
 }
+
+// TestNamesShownVisibly: file names, an AI name and a folder holding
+// escape sequences, a newline and U+202E reach the terminal as readable
+// escapes through "ai add", "ai show", "ai list", "ai build" and an error
+// naming them, never as the bytes a terminal would act on.
+func TestNamesShownVisibly(t *testing.T) {
+	runnertest.NeedPython(t)
+	root := t.TempDir()
+	db := filepath.Join(root, "r.db")
+	src := filepath.Join(root, "folder\x1b[2J")
+	if err := os.MkdirAll(src, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{
+		"main.py":                 "print('3 3')\n",
+		"evil\x1b]0;pwned\a.txt":  "x",
+		"gnp.\u202etxt":           "x",
+		"two\nlines.txt":          "x",
+		"bell\x07\u2066hidden.md": "x",
+	}
+	for name, data := range files {
+		if err := os.WriteFile(filepath.Join(src, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	name := "al\u202eice\x1b[31m"
+	raw := func(s string) bool { return strings.ContainsAny(s, "\x1b\a\u202e\u2066") }
+	for _, c := range []struct {
+		args []string
+		code int
+		want []string // in stdout or stderr
+	}{
+		{[]string{"ai", "add", "--name", name, "--game", "battle2048", "--dir", src, "--db", db, "--no-watch"}, 0,
+			[]string{`added AI al\u202eice\x1b[31m`}},
+		{[]string{"ai", "show", name, "--db", db}, 0,
+			[]string{`AI al\u202eice\x1b[31m`, `folder\x1b[2J`, `evil\x1b]0;pwned\x07.txt`, `gnp.\u202etxt`, `two\nlines.txt`, `bell\x07\u2066hidden.md`}},
+		{[]string{"ai", "list", "--db", db}, 0, []string{`al\u202eice\x1b[31m`}},
+		{[]string{"ai", "build", name, "--db", db}, 0, []string{`al\u202eice\x1b[31m: unchanged`}},
+		{[]string{"ai", "show", "bob\x1b[2J\nx", "--db", db}, 1, []string{`bob\x1b[2J\nx`}},
+		{[]string{"ai", "add", "--name", "x", "--game", "grip", "--dir", src + "/no\x1b[1mne", "--db", db}, 1, []string{`no\x1b[1mne`}},
+	} {
+		code, out, errs := runCLI(c.args...)
+		if code != c.code {
+			t.Errorf("%q: exit %d, want %d\n%s%s", c.args, code, c.code, out, errs)
+		}
+		if raw(out) || raw(errs) || strings.Contains(out, "two\nlines") {
+			t.Errorf("%q: a name reached the terminal raw:\n%q\n%q", c.args, out, errs)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(out+errs, w) {
+				t.Errorf("%q: output lacks %s:\n%s%s", c.args, w, out, errs)
+			}
+		}
+	}
+}

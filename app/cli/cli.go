@@ -69,7 +69,7 @@ func (c *cli) fail(err error) int {
 	if err == nil || errors.Is(err, flag.ErrHelp) {
 		return 0
 	}
-	fmt.Fprintf(c.stderr, "ringside: %s%s\n", oneLine(err.Error()), advice(err))
+	fmt.Fprintf(c.stderr, "ringside: %s%s\n", oneLine(err.Error()), service.Visible(advice(err)))
 	var u usageError
 	if errors.As(err, &u) || service.ErrorCode(err) == service.Invalid {
 		return 2
@@ -87,6 +87,8 @@ var fixCommands = map[service.Fix]string{
 	service.FixFiller:     ` (--filler %s)`,
 	service.FixListGames:  ` ("ringside games" lists the games, their options and bots)`,
 	service.FixListEvents: ` ("ringside event list" shows the events)`,
+	service.FixAllowPartial: `. If you accept that for this machine, say so once with "ringside sandbox allow-partial%s" ` +
+		`("ringside sandbox" shows what it lacks), or mark the AIs you trust with "ringside ai edit NAME --trusted"`,
 }
 
 // advice is the command that would fix err, or "".
@@ -96,13 +98,21 @@ func advice(err error) string {
 	if !ok {
 		return ""
 	}
+	if fix == service.FixAllowPartial {
+		subject = dbArg(subject) // the consent is kept beside this database
+	}
 	if strings.Contains(words, "%s") {
 		return fmt.Sprintf(words, subject)
 	}
 	return words
 }
 
-func oneLine(s string) string { return strings.ReplaceAll(strings.TrimSpace(s), "\n", "; ") }
+// oneLine puts a message on one line, the names in it made visible
+// (service.Visible: an escape sequence or a newline in a file name is
+// shown as \x1b or \n, never acted on by the terminal).
+func oneLine(s string) string {
+	return service.Visible(strings.ReplaceAll(strings.TrimSpace(s), "\n", "; "))
+}
 
 // flags makes a flag set for cmd whose errors come back as usage errors
 // instead of exiting the process.
@@ -233,7 +243,11 @@ func (c *cli) printTable(header string, rows [][]string, empty string) error {
 	tw := tabwriter.NewWriter(c.stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, header)
 	for _, r := range rows {
-		fmt.Fprintln(tw, strings.Join(r, "\t"))
+		cells := make([]string, len(r))
+		for i, cell := range r {
+			cells[i] = service.Visible(cell) // a tab in a name must not make a column
+		}
+		fmt.Fprintln(tw, strings.Join(cells, "\t"))
 	}
 	return tw.Flush()
 }

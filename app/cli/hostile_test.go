@@ -276,6 +276,17 @@ func TestHostileEventThroughTheBinary(t *testing.T) {
 		if code, out, errs := w.ringside(t, env, args...); code != 0 {
 			t.Fatalf("event create: exit %d\n%s%s", code, out, errs)
 		}
+		if pretend {
+			// Students' bots run on a partial sandbox only once the
+			// teacher has accepted it (TestConsentOnWeakSandbox).
+			if code, out, errs := w.ringside(t, env, "event", "run", fmt.Sprint(id), "--db", w.db); code == 0 ||
+				!strings.Contains(errs, "ringside sandbox allow-partial") {
+				t.Fatalf("event run without consent: exit %d\n%s%s", code, out, errs)
+			}
+			if code, out, errs := w.ringside(t, env, "sandbox", "allow-partial", "--db", w.db); code != 0 {
+				t.Fatalf("sandbox allow-partial: exit %d\n%s%s", code, out, errs)
+			}
+		}
 		code, out, errs := w.ringside(t, env, "event", "run", fmt.Sprint(id), "--db", w.db)
 		if code != 0 {
 			t.Fatalf("event run: exit %d\n%s%s", code, out, errs)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -142,6 +143,13 @@ func runPlay(c *cli, args []string) error {
 		}
 		m.Bots = append(m.Bots, bot)
 	}
+	if service.NeedsConsent(m.Sandbox, m.Bots) {
+		// A weak sandbox runs students' programs only with the
+		// teacher's consent, kept beside the database.
+		if err := withService(*dbPath, func(s *service.Service) error { return s.CheckPlay(m.Sandbox, m.Bots) }); err != nil {
+			return err
+		}
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	out, err := runner.Play(ctx, m)
@@ -153,9 +161,40 @@ func runPlay(c *cli, args []string) error {
 			return err
 		}
 	}
+	for _, w := range containmentWarnings(out) {
+		fmt.Fprintln(c.stderr, "ringside: warning: "+w)
+	}
 	res := resultJSON(out)
 	enc := json.NewEncoder(c.stdout)
 	return enc.Encode(res)
+}
+
+// containmentWarnings say, one line a seat, which seats' bots ran without
+// the full sandbox (its "sandbox" in the JSON is "partial" or
+// "trusted"), and what they lacked: a person reading the terminal sees it
+// without reading the JSON.
+func containmentWarnings(out *runner.Outcome) []string {
+	var lines []string
+	for i, level := range out.Sandbox {
+		name := ""
+		if i < len(out.Log.Players) {
+			name = service.Visible(out.Log.Players[i])
+		}
+		switch level {
+		case "partial":
+			missing := ""
+			if i < len(out.SandboxMissing) {
+				missing = out.SandboxMissing[i]
+			}
+			if missing == "" {
+				missing = "see \"ringside ai check\" for what this machine lacks"
+			}
+			lines = append(lines, fmt.Sprintf("seat %d (%s) ran without full containment: %s", i, name, missing))
+		case "trusted":
+			lines = append(lines, fmt.Sprintf("seat %d (%s) ran trusted: without the sandbox, with your rights, files and environment", i, name))
+		}
+	}
+	return lines
 }
 
 // resultJSON turns an outcome into the JSON "ringside play" prints.

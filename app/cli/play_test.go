@@ -187,3 +187,55 @@ func TestPlayAIByName(t *testing.T) {
 		t.Errorf("alice@r9: exit %d, %q", code, errs)
 	}
 }
+
+// TestPlayWarnsWithoutFullContainment: "ringside play" says on stderr, one
+// line a seat, which seats ran partial (Landlock pretended absent) or
+// trusted, and what was missing; a fully contained game says nothing.
+func TestPlayWarnsWithoutFullContainment(t *testing.T) {
+	if !sandbox.Supported {
+		t.Skip("no sandbox on this system")
+	}
+	base := []string{"play", "--game", "battle2048", "--seed", "3", "--time-scale", "5", "--opt", "rounds=5"}
+	for _, c := range []struct {
+		name  string
+		env   string
+		extra []string
+		want  []string
+	}{
+		{"contained", "", nil, nil},
+		{"no landlock", "no-landlock", nil, []string{
+			"ringside: warning: seat 0 (builtin:battle2048/greedy) ran without full containment: this machine cannot stop bots from reading your files",
+			"ringside: warning: seat 1 (builtin:battle2048/random) ran without full containment: this machine cannot stop bots from reading your files"}},
+		{"trusted", "", []string{"--trusted"}, []string{
+			"ringside: warning: seat 0 (builtin:battle2048/greedy) ran trusted: without the sandbox",
+			"ringside: warning: seat 1 (builtin:battle2048/random) ran trusted: without the sandbox"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Setenv("RINGSIDE_SANDBOX_PRETEND", c.env)
+			args := append(append(append([]string(nil), base...), c.extra...), "--bot", "builtin:battle2048/greedy", "--bot", "builtin:battle2048/random")
+			code, out, errs := runCLI(args...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errs)
+			}
+			var res playResult
+			if err := json.Unmarshal([]byte(out), &res); err != nil {
+				t.Fatalf("stdout is not the JSON alone: %v\n%s", err, out)
+			}
+			lines := strings.Split(strings.TrimSpace(errs), "\n")
+			if len(c.want) == 0 {
+				if strings.TrimSpace(errs) != "" {
+					t.Errorf("a contained game printed on stderr:\n%s", errs)
+				}
+				return
+			}
+			if len(lines) != len(c.want) {
+				t.Fatalf("stderr has %d lines, want %d:\n%s", len(lines), len(c.want), errs)
+			}
+			for i, w := range c.want {
+				if !strings.HasPrefix(lines[i], w) {
+					t.Errorf("stderr line %d:\n%s\nwant it to begin\n%s", i, lines[i], w)
+				}
+			}
+		})
+	}
+}

@@ -59,7 +59,8 @@ func runWatch(c *cli, args []string) error {
 		say := func(format string, args ...any) {
 			outMu.Lock()
 			defer outMu.Unlock()
-			fmt.Fprintf(c.stdout, time.Now().Format("15:04:05")+" "+format+"\n", args...)
+			// One line each, whatever the names and errors in it hold.
+			fmt.Fprintln(c.stdout, time.Now().Format("15:04:05")+" "+service.Visible(fmt.Sprintf(format, args...)))
 		}
 		s.OnWatch = func(names []string) {
 			if len(names) == 0 {

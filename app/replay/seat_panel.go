@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"ringside/app/internal/paint"
+	"ringside/app/service"
 	"ringside/engine"
 )
 
@@ -212,6 +213,9 @@ func excerpt(s string, maxLines, maxChars int) string {
 		}
 		s, cut = s[:i-1], true
 	}
+	// A bot's output keeps its lines and tabs, not its escape sequences
+	// or bidi overrides.
+	s = service.VisibleText(s)
 	if cut {
 		s += "\n…"
 	}

@@ -21,6 +21,10 @@ func TestExcerpt(t *testing.T) {
 		{"whole character at the cut", "éééé", 5, 4, "éé\n…"},
 		{"mixed widths", "éxé€", 5, 7, "éxé\n…"},
 		{"empty", "", 3, 3, ""},
+		// A bot's stderr keeps its lines and tabs, not what a
+		// terminal or the text layout would act on.
+		{"escapes shown", "red \x1b[31mX\x1b[0m\n\tgnp.\u202etxt\r\n", 5, 100, "red \\x1b[31mX\\x1b[0m\n\tgnp.\\u202etxt\\r"},
+		{"cut before shown", "\x1b\x1b\x1b\x1b", 5, 2, "\\x1b\\x1b\n…"},
 	} {
 		if got := excerpt(tc.in, tc.lines, tc.chars); got != tc.want {
 			t.Errorf("%s: excerpt(%q, %d, %d) = %q, want %q", tc.name, tc.in, tc.lines, tc.chars, got, tc.want)

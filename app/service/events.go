@@ -284,6 +284,11 @@ func (s *Service) EventJob(id int64, concurrency int) (*EventJob, error) {
 	if j.Run, err = eventRunner(ev, concurrency); err != nil {
 		return nil, err
 	}
+	if ev.Status != storage.EventFinished {
+		if err := s.checkContainment(j.Run.Sandbox, anyUntrusted(j.Run.Bots)); err != nil {
+			return nil, err
+		}
+	}
 	j.Run.OnScheduled, j.Run.OnStart, j.Run.OnFinished = j.scheduled, j.start, j.finished
 	j.Run.OnLog = func(g event.Game, log *engine.Log) { j.live.record(id, g.Index, log) }
 	return j, nil

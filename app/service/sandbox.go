@@ -1,6 +1,8 @@
 package service
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 
 	"ringside/runner"
@@ -87,3 +89,79 @@ func TrustedNames(ev storage.Event) []string {
 
 // EntryTrusted says whether entry e of ev runs without the sandbox.
 func EntryTrusted(ev storage.Event, e storage.Entry) bool { return ev.Trusted || e.Trusted }
+
+// consentFile is where the teacher's consent to run untrusted bots on a
+// machine whose sandbox is weak (runner.WeakSandbox) is kept: in the data
+// folder, which no bot is granted (runner.Protect), with the status it
+// was given for.
+func (s *Service) consentFile() string {
+	return filepath.Join(s.db.DataDir(), "allow-partial-sandbox")
+}
+
+// PartialSandbox says whether untrusted bots would run here only partly
+// contained, what is missing, the whole status, and whether the teacher
+// has already accepted exactly that status (AllowPartialSandbox).
+func (s *Service) PartialSandbox() (weak bool, missing, status string, allowed bool) {
+	weak, missing, status = runner.WeakSandbox(runner.Sandbox{})
+	if !weak {
+		return false, "", status, true
+	}
+	data, err := os.ReadFile(s.consentFile())
+	return true, missing, status, err == nil && string(data) == status+"\n"
+}
+
+// AllowPartialSandbox stores the teacher's consent to run untrusted bots
+// with the sandbox status given (what PartialSandbox returned, as shown
+// to the teacher). A later status that differs asks again.
+func (s *Service) AllowPartialSandbox(status string) error {
+	if err := os.MkdirAll(s.db.DataDir(), 0o700); err != nil {
+		return wrap(Failed, err, "store the consent")
+	}
+	if err := os.WriteFile(s.consentFile(), []byte(status+"\n"), 0o600); err != nil {
+		return wrap(Failed, err, "store the consent")
+	}
+	return nil
+}
+
+// FixAllowPartial is the Fix of an error refusing to run untrusted bots
+// on a weak sandbox until the teacher consents: the CLI says
+// "ringside sandbox allow-partial --db PATH" (Subject is the database),
+// the app asks in a dialog.
+const FixAllowPartial Fix = "allow-partial"
+
+// checkContainment refuses to run untrusted bots on a machine whose
+// sandbox is weak until the teacher has accepted it once, in words.
+func (s *Service) checkContainment(sb runner.Sandbox, untrusted bool) error {
+	if !untrusted || sb.Trusted {
+		return nil
+	}
+	weak, missing, _, allowed := s.PartialSandbox()
+	if !weak || allowed {
+		return nil
+	}
+	return &Error{Code: Conflict, Fix: FixAllowPartial, Subject: s.Path(),
+		Message: "not started: " + missing + "; bots that are not trusted run here only once you accept that"}
+}
+
+// CheckPlay is checkContainment for a match of bots ("ringside play").
+func (s *Service) CheckPlay(sb runner.Sandbox, bots []runner.Bot) error {
+	return s.checkContainment(sb, anyUntrusted(bots))
+}
+
+// NeedsConsent tells whether a match of bots could need the teacher's
+// consent to a partial sandbox (CheckPlay): it runs a student's program
+// in the sandbox.
+func NeedsConsent(sb runner.Sandbox, bots []runner.Bot) bool {
+	return !sb.Trusted && anyUntrusted(bots)
+}
+
+// anyUntrusted tells whether one of bots is a student's program run in
+// the sandbox: Ringside's built-in bots are its own code.
+func anyUntrusted(bots []runner.Bot) bool {
+	for _, b := range bots {
+		if !b.Trusted && !strings.HasPrefix(strings.TrimSpace(b.Command), runner.BuiltinPrefix) {
+			return true
+		}
+	}
+	return false
+}

@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 
+	"ringside/runner"
 	"ringside/storage"
 )
 
@@ -75,8 +76,13 @@ func dbPath(path string) (string, error) {
 	return p, nil
 }
 
-// New makes a service over an open database.
+// New makes a service over an open database. From now on no bot of this
+// process is granted the database, its journal or its data folder, even
+// if its command line names them (runner.Protect).
 func New(db *storage.DB) *Service {
+	if p := db.Path(); p != "" {
+		runner.Protect(p, p+"-wal", p+"-shm", p+"-journal", db.DataDir())
+	}
 	return &Service{db: db, live: newLive()}
 }
 

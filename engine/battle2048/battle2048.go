@@ -53,6 +53,7 @@ var info = engine.Info{
 		"second player.",
 	MinSeats: Seats,
 	MaxSeats: Seats,
+	MaxReply: MaxReply,
 	Options: []engine.Option{
 		{Key: OptInitMS, Default: "1000",
 			Doc: "Milliseconds a bot has for its opening answer (where to put the opponent's first tile)."},

@@ -1,6 +1,7 @@
 package battle2048
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -493,4 +494,27 @@ func FuzzGame(f *testing.F) {
 			}
 		}
 	})
+}
+
+// An answer longer than Battle 2048 can need loses as a malformed line,
+// in the opening and in a turn; one of MaxReply bytes is read as usual.
+func TestLongAnswer(t *testing.T) {
+	st := newState(t, nil)
+	step := st.Apply(answer("1 2"+strings.Repeat(" ", MaxReply-3), time.Millisecond))
+	if step.Seats[0].Verdict != engine.OK {
+		t.Fatalf("an opening of MaxReply bytes: %+v", step)
+	}
+	step = st.Apply(answer("5 5"+strings.Repeat(" ", MaxReply), time.Millisecond))
+	want := fmt.Sprintf("reply of %d bytes, longer than Battle 2048's longest valid reply (%d bytes)", MaxReply+3, MaxReply)
+	if s := step.Seats[0]; s.Verdict != engine.Invalid || s.Detail != want || st.Result().Reason != ReasonMalformedLine {
+		t.Fatalf("a long opening: %+v, result %+v", step, st.Result())
+	}
+	st = newState(t, nil)
+	st.Apply(answer("1 2", time.Millisecond))
+	st.Apply(answer("5 5", time.Millisecond))
+	step = st.Apply(answer(engine.CutReply("U 1 1 1 1"+strings.Repeat(" ", 70000), MaxReply, 70009), time.Millisecond))
+	want = fmt.Sprintf("reply of 70009 bytes, longer than Battle 2048's longest valid reply (%d bytes)", MaxReply)
+	if s := step.Seats[0]; s.Verdict != engine.Invalid || s.Detail != want || st.Result().Reason != ReasonMalformedLine {
+		t.Fatalf("a long turn: %+v, result %+v", step, st.Result())
+	}
 }

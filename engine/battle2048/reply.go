@@ -24,6 +24,14 @@ const (
 	ReasonTieSecond     = "tie_second_player"
 )
 
+// MaxReply is the longest answer line Battle 2048 accepts, in bytes. The
+// longest valid one is a turn's "D M V r1 c1 … rM cM" with M = 25 (every
+// cell of the 5×5 board is named at most once): 53 tokens. Each token may
+// be spelled as Java's Integer.parseInt reads it, up to 11 characters
+// ("-2147483648", "+0000000005"), with a space after it: 53 × 12 = 636,
+// and blanks trimmed around the line. A longer line is malformed.
+const MaxReply = 1024
+
 // Fault is a reply the game cannot accept: Reason is one of the Reason
 // constants, Detail says what was wrong in plain words.
 type Fault struct {

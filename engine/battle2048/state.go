@@ -208,6 +208,9 @@ func (s *State) applyOpening(seat int, r engine.Reply) engine.Step {
 	if f := s.checkTime(seat, r, true); f != nil {
 		return s.fail(seat, step, f)
 	}
+	if detail, long := info.LongReply(r.Line); long {
+		return s.fail(seat, step, fault(ReasonMalformedLine, "%s", detail))
+	}
 	c, err := ParseOpening(r.Line)
 	if err != nil {
 		return s.fail(seat, step, err.(*Fault))
@@ -259,6 +262,9 @@ func (s *State) applyMain(seat int, r engine.Reply) engine.Step {
 	step := engine.Step{Seats: s.newSeatStep(seat)}
 	if f := s.checkTime(seat, r, false); f != nil {
 		return s.fail(seat, step, f)
+	}
+	if detail, long := info.LongReply(r.Line); long {
+		return s.fail(seat, step, fault(ReasonMalformedLine, "%s", detail))
 	}
 	var buf [16]string
 	line := trim(r.Line)

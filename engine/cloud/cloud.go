@@ -33,6 +33,15 @@ const (
 	defaultRespawn = 10
 	defaultDensity = 8
 
+	// MaxReply is the longest reply line the game accepts, in bytes: one
+	// command for each of a player's bots (at most 100, the bots
+	// option's bound), each at most 64 bytes even as Python's json.dumps
+	// spaces it ("bot2500": {"move": "u", "fire": [99, 99]}, is 44), and
+	// 1792 for the braces, "turn_no" and any blanks around them. Login
+	// lines (tokens of 32 hex digits) fit as well. A longer line is
+	// invalid: all the player's bots stay.
+	MaxReply = 100*64 + 1792
+
 	minSize, maxSize       = 5, 100
 	maxDensity             = 40
 	minPlayers, maxPlayers = 2, 8
@@ -51,6 +60,7 @@ func (Game) Info() engine.Info {
 		MinSeats: minPlayers,
 		MaxSeats: maxPlayers,
 		Login:    true,
+		MaxReply: MaxReply,
 		Options: []engine.Option{
 			{Key: "width", Default: strconv.Itoa(defaultSize), Doc: "field width in cells (5 to 100); x runs 0..width-1 left to right"},
 			{Key: "height", Default: strconv.Itoa(defaultSize), Doc: "field height in cells (5 to 100); y runs 0..height-1 top to bottom"},

@@ -115,6 +115,11 @@ func replyTurn(line string) (int64, bool) {
 // tagged with "turn_no".
 func (s *State) parseReply(seat int, line string) reply {
 	var r reply
+	if len(line) > MaxReply {
+		detail, _ := (Game{}).Info().LongReply(line)
+		r.err = detail
+		return r
+	}
 	trimmed := strings.TrimSpace(line)
 	if !strings.HasPrefix(trimmed, "{") {
 		r.err = "malformed reply: not a JSON object"

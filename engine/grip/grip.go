@@ -60,6 +60,7 @@ var info = engine.Info{
 		"The last player standing wins; after 1000 turns (250 each) the survivors draw.",
 	MinSeats: Seats,
 	MaxSeats: Seats,
+	MaxReply: MaxReply,
 	Options: []engine.Option{
 		{Key: OptTurnMS, Default: "100",
 			Doc: "Milliseconds a bot has to answer each turn (the 2015 contest used 100)."},

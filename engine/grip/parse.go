@@ -24,15 +24,24 @@ func TrimLine(line string) string { return strings.TrimFunc(line, trimmable) }
 // exactly READY.
 func IsReady(line string) bool { return TrimLine(line) == "READY" }
 
+// MaxReply is the longest reply line Grip accepts, in bytes: a command is
+// one letter, and the blanks trimmed around it and the extra tokens the
+// rules ignore (a bot's own remark, "U chasing 2") get the rest. The
+// golden traces' longest reply is 20 bytes. A longer line is invalid.
+const MaxReply = 64
+
 // maxQuoted caps how much of a bad reply an error message repeats.
 const maxQuoted = 24
 
 // ParseReply reads one turn reply. The line is trimmed of blanks and
 // control characters at both ends and split on single spaces (a tab is not
 // a separator); the first token must be exactly one of U R D L A N. Extra
-// tokens are ignored. When ok is false, cmd is 'N' and detail says what was
+// tokens are ignored; a line longer than MaxReply is invalid. When ok is false, cmd is 'N' and detail says what was
 // wrong in plain words.
 func ParseReply(line string) (cmd byte, detail string, ok bool) {
+	if detail, long := info.LongReply(line); long {
+		return 'N', detail, false
+	}
 	t := TrimLine(line)
 	if t == "" {
 		return 'N', "empty line; want one of U R D L A N", false

@@ -37,7 +37,11 @@ func TestParseReply(t *testing.T) {
 		{" U", 'U', true, ""},
 		// Two spaces: the first token is still U.
 		{"U  D", 'U', true, ""},
-		{strings.Repeat("Z", 100), 'N', false, `"ZZZZZZZZZZZZZZZZZZZZZZZZ…"`},
+		{strings.Repeat("Z", 60), 'N', false, `"ZZZZZZZZZZZZZZZZZZZZZZZZ…"`},
+		// Longer than any reply Grip needs: invalid, however it starts.
+		{"U" + strings.Repeat(" ", MaxReply-1), 'U', true, ""},
+		{"U" + strings.Repeat(" ", MaxReply), 'N', false, "reply of 65 bytes, longer than Grip's longest valid reply (64 bytes)"},
+		{"A " + strings.Repeat("x", 65534), 'N', false, "reply of 65536 bytes, longer than Grip's longest valid reply (64 bytes)"},
 	}
 	for _, tt := range tests {
 		cmd, detail, ok := ParseReply(tt.line)

@@ -1,7 +1,8 @@
 // Command gripbot plays Grip with one of Ringside's built-in bots, as a
 // separate program for the runner's tests: -think makes it slow to
 // answer, -debug makes it print a debug line on stdout a while after
-// each answer, before it reads its next input.
+// each answer, before it reads its next input; -pad N pads each answer
+// with blanks after the command to N bytes (the rules trim them).
 //
 // -mark and -waitfor order bots without clocks: a bot with -mark FILE
 // writes there how many debug lines it has printed; a bot with -waitfor
@@ -29,6 +30,7 @@ func main() {
 	debug := flag.Duration("debug", -1, "print a debug line this long after each answer (negative: never)")
 	mark := flag.String("mark", "", "file to count the debug lines printed in")
 	waitfor := flag.String("waitfor", "", "a -mark file: answer turn T only when it counts T/4+1")
+	pad := flag.Int("pad", 0, "pad each answer with blanks to this many bytes")
 	flag.Parse()
 	bot, err := (&grip.Game{}).NewBot(*name, *seed)
 	if err != nil {
@@ -54,6 +56,9 @@ func main() {
 			waitCount(*waitfor, turn/4+1)
 		}
 		time.Sleep(*think)
+		if cmd := strings.TrimRight(answer, "\n"); len(cmd) < *pad {
+			answer = cmd + strings.Repeat(" ", *pad-len(cmd)) + "\n"
+		}
 		out.WriteString(answer)
 		out.Flush()
 		if *debug >= 0 {
