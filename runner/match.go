@@ -72,7 +72,12 @@ type Outcome struct {
 	// SandboxMissing says, per seat whose Sandbox is "partial", the first
 	// thing its sandbox lacked, in plain words.
 	SandboxMissing []string
-	Wall           time.Duration
+	// LoadTimeouts counts, per seat, the timeouts among Verdicts that
+	// came while the machine kept the bot from the CPU for half its
+	// window or more after what it waited was given back: the machine's
+	// fault, not the bot's (the replay's note says so).
+	LoadTimeouts []int
+	Wall         time.Duration
 }
 
 var verdictIndex = [...]engine.Verdict{engine.OK, engine.Invalid, engine.Timeout, engine.Crashed, engine.NotAsked}
@@ -91,11 +96,13 @@ type seatConn struct {
 	errMark  int64
 	errSpent int
 	stopped  bool
-	note     string        // pending remark for the next logged reply
-	noiseCut int           // unasked lines not kept, not yet counted in the outcome
-	remark   string        // said with the first logged reply (how it is contained)
-	closer   func()        // extra clean-up (transports)
-	pending  func() string // remarks of the transport for the next reply (refused logins)
+	note     string // pending remark for the next logged reply
+	noiseCut int    // unasked lines not kept, not yet counted in the outcome
+	// loadTimeouts counts the seat's timeouts under a busy machine.
+	loadTimeouts int
+	remark       string        // said with the first logged reply (how it is contained)
+	closer       func()        // extra clean-up (transports)
+	pending      func() string // remarks of the transport for the next reply (refused logins)
 }
 
 // SeatOptions adds each bot's own options to the match's, as key@SEAT:
@@ -199,6 +206,7 @@ func Play(ctx context.Context, m Match) (*Outcome, error) {
 		NoiseCut: make([]int, len(conns)),
 
 		SandboxMissing: make([]string, len(conns)),
+		LoadTimeouts:   make([]int, len(conns)),
 	}
 	kept := make([]noiseBudget, len(conns))
 	for i, c := range conns {
@@ -299,6 +307,7 @@ func Play(ctx context.Context, m Match) (*Outcome, error) {
 		out.Log.Branch = &info
 	}
 	for i, c := range conns {
+		out.LoadTimeouts[i] = c.loadTimeouts
 		if c.out != nil {
 			out.NoiseCut[i] += c.out.takeDropped()
 		}
@@ -535,6 +544,11 @@ func askLinked(ctx context.Context, c *seatConn, a engine.Ask, scale float64, hs
 		for _, l := range c.out.drain() {
 			w.addNoise(l.text)
 		}
+		if c.proc != nil {
+			// Taken before the clock starts: what the bot's threads wait
+			// for a CPU from here on is given back if it is late.
+			w.stats, w.pressure = c.proc.threadStats(), cpuPressure()
+		}
 		w.start = time.Now()
 		w.sent = w.start
 		c.since = w.start
@@ -591,6 +605,13 @@ type waiter struct {
 	deadline time.Time // the last moment an answer may arrive: own, or later by the handshake
 	hs       *handshakeLink
 	scale    float64 // the match's time scale, to say times in the game's terms
+	// waits is the run-queue delay of each of the bot's threads when an
+	// input was written; waited is the most any of them has waited for
+	// a CPU since (or, for READY, all of them since the start), as last
+	// measured.
+	stats    map[int]schedStat
+	pressure time.Duration // the machine's CPU pressure then (cpuPressure)
+	waited   time.Duration
 	noise    []string
 	// noiseBytes is the size of noise; cut counts the lines beyond what
 	// a replay keeps of a whole game, which one ask never needs to hold.
@@ -632,6 +653,7 @@ func (w *waiter) next() (engine.Reply, bool) {
 				w.addNoise(l.text)
 				w.c.note = joinNote(w.c.note, fmt.Sprintf("answered after %s, over the limit of %s",
 					w.millis(l.at.Sub(w.start)), w.millis(w.deadline.Sub(w.start))))
+				w.underLoad()
 				w.hs.close(w.deadline)
 				return engine.Reply{Status: engine.TimedOut, Elapsed: l.at.Sub(w.start)}, true
 			}
@@ -653,14 +675,22 @@ func (w *waiter) next() (engine.Reply, bool) {
 }
 
 // extend moves the deadline later where the ask deserves it, and reports
-// false while that is not known yet. An ask that writes nothing (READY)
-// gets back the time its bot waited for a CPU on a busy machine, up to
-// readyStretch times its window; an ask in a handshake may end with the
-// window chained to the previous seat's.
+// false while that is not known yet. Every ask gets back the time its bot
+// waited for a CPU on a busy machine (another seat's or game's processes
+// held it), up to readyStretch times its window, so a bot is judged on
+// its own time as well as on the wall clock; an ask in a handshake may
+// end with the window chained to the previous seat's.
 func (w *waiter) extend() bool {
-	if w.a.Input == "" && w.c.proc != nil {
+	if w.c.proc != nil {
 		limit := w.own.Sub(w.start)
-		if d := w.own.Add(min(w.c.proc.cpuWait(), readyStretch*limit)); d.After(w.deadline) {
+		if w.a.Input == "" {
+			// READY: the clock ran from the bot's start, and all its
+			// waiting since counts.
+			w.waited = w.c.proc.cpuWait()
+		} else {
+			w.waited = mostWaited(w.stats, w.c.proc.threadStats())
+		}
+		if d := w.own.Add(min(w.waited, readyStretch*limit)); d.After(w.deadline) {
 			w.deadline = d
 		}
 	}
@@ -675,6 +705,60 @@ func (w *waiter) extend() bool {
 		w.deadline = end
 	}
 	return true
+}
+
+// mostWaited is the most one thread has waited for a CPU between two
+// measures (a thread new since the first counts from its start). The
+// most of one thread, not the sum: a bot must not buy itself time by
+// starting threads that only wait; and a bot that answers from one
+// thread is late by what that thread waited.
+func mostWaited(before, now map[int]schedStat) time.Duration {
+	var most time.Duration
+	for tid, st := range now {
+		most = max(most, st.wait-before[tid].wait)
+	}
+	return most
+}
+
+// ranFor is the CPU time all the bot's threads used between two measures.
+func ranFor(before, now map[int]schedStat) time.Duration {
+	var total time.Duration
+	for tid, st := range now {
+		total += st.run - before[tid].run
+	}
+	return total
+}
+
+// schedStat is the scheduler's account of one thread: time on a CPU and
+// time ready to run but waiting for one.
+type schedStat struct{ run, wait time.Duration }
+
+// underLoad notes a timeout of a bot that was kept from the CPU for much
+// of its window even after what it waited was given back: the machine
+// was too busy (another seat's or game's processes held the CPU), which
+// is no fault of the bot's, and the teacher may replay the game.
+//
+// Either the bot itself waited for half its window, or the machine was
+// under CPU pressure for half of it (Ringside's own reader waits too, and
+// it stamps the answer) while the bot used less CPU than its window: a
+// bot that burns its window itself, or whose own processes make the
+// pressure, is late by its own doing.
+func (w *waiter) underLoad() {
+	if w.c.proc == nil {
+		return
+	}
+	limit := w.own.Sub(w.start)
+	busy := w.waited*2 >= limit
+	if !busy && w.a.Input != "" {
+		pressure := cpuPressure() - w.pressure
+		busy = pressure*2 >= limit && ranFor(w.stats, w.c.proc.threadStats()) < limit
+	}
+	if !busy {
+		return
+	}
+	w.c.loadTimeouts++
+	w.c.note = joinNote(w.c.note, fmt.Sprintf("late while the machine was busy: it waited %s for a CPU (not its fault: replay the game)",
+		w.millis(w.waited)))
 }
 
 // millis says a real duration in the game's milliseconds.
@@ -722,6 +806,7 @@ func (w *waiter) wait(ctx context.Context) engine.Reply {
 			if r, ok := w.next(); ok {
 				return r
 			}
+			w.underLoad()
 			w.hs.close(w.deadline)
 			return engine.Reply{Status: engine.TimedOut, Elapsed: time.Since(w.start)}
 		case <-exited:

@@ -93,17 +93,34 @@ func (r *lineReader) fill() (int, error) {
 // same time each count, so it errs on the bot's side (callers cap it).
 func (p *process) cpuWait() time.Duration {
 	var total time.Duration
+	for _, st := range p.threadStats() {
+		total += st.wait
+	}
+	return total
+}
+
+// threadStats is the scheduler's account of each thread of the process
+// and its descendants (64 processes at most), by thread id.
+func (p *process) threadStats() map[int]schedStat {
+	stats := map[int]schedStat{}
 	pids := []int{p.cmd.Process.Pid}
 	for n := 0; len(pids) > 0 && n < 64; n++ {
 		pid := pids[0]
 		pids = pids[1:]
 		tasks, _ := os.ReadDir(fmt.Sprintf("/proc/%d/task", pid))
 		for _, task := range tasks {
+			tid, err := strconv.Atoi(task.Name())
+			if err != nil {
+				continue
+			}
 			dir := fmt.Sprintf("/proc/%d/task/%s/", pid, task.Name())
 			if b, err := os.ReadFile(dir + "schedstat"); err == nil {
+				// Time on a CPU and time waiting for one, in ns.
 				if f := strings.Fields(string(b)); len(f) >= 2 {
-					if ns, err := strconv.ParseInt(f[1], 10, 64); err == nil {
-						total += time.Duration(ns)
+					run, err1 := strconv.ParseInt(f[0], 10, 64)
+					wait, err2 := strconv.ParseInt(f[1], 10, 64)
+					if err1 == nil && err2 == nil {
+						stats[tid] = schedStat{run: time.Duration(run), wait: time.Duration(wait)}
 					}
 				}
 			}
@@ -116,5 +133,25 @@ func (p *process) cpuWait() time.Duration {
 			}
 		}
 	}
-	return total
+	return stats
+}
+
+// cpuPressure is how long, all told, some program of this machine has
+// been kept waiting for a CPU (the kernel's pressure stall information),
+// 0 where the kernel does not say.
+func cpuPressure() time.Duration {
+	b, err := os.ReadFile("/proc/pressure/cpu")
+	if err != nil {
+		return 0
+	}
+	line, _, _ := strings.Cut(string(b), "\n")
+	_, total, ok := strings.Cut(line, "total=")
+	if !ok {
+		return 0
+	}
+	us, err := strconv.ParseInt(strings.TrimSpace(total), 10, 64)
+	if err != nil {
+		return 0
+	}
+	return time.Duration(us) * time.Microsecond
 }

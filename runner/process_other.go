@@ -34,6 +34,12 @@ func (r *lineReader) fill() (int, error) {
 // cpuWait cannot tell here how long a bot waited for a CPU: 0.
 func (p *process) cpuWait() time.Duration { return 0 }
 
+// threadStats cannot tell here how long a bot waited for a CPU: none.
+func (p *process) threadStats() map[int]schedStat { return nil }
+
+// cpuPressure cannot tell here whether the machine is busy: 0.
+func cpuPressure() time.Duration { return 0 }
+
 // sweepScratch leaves scratch folders alone here: whether their owner
 // still runs cannot be told the same way.
 func sweepScratch(dir string) {}

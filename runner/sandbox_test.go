@@ -153,7 +153,8 @@ func TestSandboxUnprivileged(t *testing.T) {
 	cmd := exec.Command(setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", bin,
 		"-test.run", "^(TestHostileBots|TestHostileBotsWithoutNamespaces|TestSandboxLanguages|TestSandboxStatus|"+
 			"TestCapVerdicts|TestCloudTakeoverRefused|TestCloudBotOffTheNetwork|TestDaemonsDieWithTheGame|TestKilledRingside|TestFloodBounded|"+
-			"TestDesktopSocketsHidden|TestSysVCollusion|TestSeccompRefusals|TestHiddenMemoryCap|TestBotCannotReadNamedDatabase)$", "-test.v")
+			"TestDesktopSocketsHidden|TestSysVCollusion|TestSeccompRefusals|TestHiddenMemoryCap|TestBotCannotReadNamedDatabase|"+
+			"TestCPUHogBlamesNoVictim|TestSlowBotStillLate)$", "-test.v")
 	cmd.Env = []string{"RINGSIDE_TEST_UNPRIVILEGED=1", "RINGSIDE_TEST_BINS=" + dir, outsideTmpEnv + "=" + outside,
 		"HOME=" + dir, "GOCACHE=" + filepath.Join(dir, "gocache"),
 		"GOPATH=" + filepath.Join(dir, "gopath"), "GOTOOLCHAIN=local", "LANG=C.UTF-8",
@@ -164,9 +165,14 @@ func TestSandboxUnprivileged(t *testing.T) {
 	}
 	for _, name := range []string{"TestHostileBots", "TestCloudTakeoverRefused", "TestCloudBotOffTheNetwork", "TestKilledRingside", "TestCapVerdicts",
 		"TestDesktopSocketsHidden", "TestSysVCollusion", "TestSeccompRefusals", "TestHiddenMemoryCap",
-		"TestBotCannotReadNamedDatabase"} {
+		"TestBotCannotReadNamedDatabase", "TestCPUHogBlamesNoVictim", "TestSlowBotStillLate"} {
 		if !strings.Contains(string(out), "--- PASS: "+name+" ") {
 			t.Errorf("%s did not pass as nobody:\n%s", name, out)
+		}
+	}
+	for _, l := range strings.Split(string(out), "\n") {
+		if strings.Contains(l, "load_test.go") {
+			t.Logf("as nobody: %s", strings.TrimSpace(l))
 		}
 	}
 	t.Logf("as nobody:\n%s", lastLines(string(out), 12))

@@ -48,6 +48,10 @@ type Problems struct {
 	Timeouts int `json:"timeouts"`
 	Invalid  int `json:"invalid"`
 	Crashed  int `json:"crashed"`
+	// Busy counts timeouts that came while the machine kept the bot
+	// from the CPU (another seat's or game's processes held it): not
+	// among Timeouts, since they are not the bot's fault.
+	Busy int `json:"busy,omitempty"`
 }
 
 // Any reports whether anything went wrong.
@@ -55,10 +59,11 @@ func (p Problems) Any() bool { return p != Problems{} }
 
 // Add sums two counts.
 func (p Problems) Add(q Problems) Problems {
-	return Problems{p.Timeouts + q.Timeouts, p.Invalid + q.Invalid, p.Crashed + q.Crashed}
+	return Problems{p.Timeouts + q.Timeouts, p.Invalid + q.Invalid, p.Crashed + q.Crashed, p.Busy + q.Busy}
 }
 
-// formatProblems stores problems as "t/i/c,t/i/c"; nil as NULL.
+// formatProblems stores problems as "t/i/c,t/i/c" ("t/i/c/b" where a
+// seat timed out under load); nil as NULL.
 func formatProblems(ps []Problems) sql.NullString {
 	if ps == nil {
 		return sql.NullString{}
@@ -66,6 +71,9 @@ func formatProblems(ps []Problems) sql.NullString {
 	parts := make([]string, len(ps))
 	for i, p := range ps {
 		parts[i] = fmt.Sprintf("%d/%d/%d", p.Timeouts, p.Invalid, p.Crashed)
+		if p.Busy > 0 {
+			parts[i] += fmt.Sprintf("/%d", p.Busy)
+		}
 	}
 	return sql.NullString{String: strings.Join(parts, ","), Valid: true}
 }
@@ -78,7 +86,11 @@ func parseProblems(s sql.NullString) []Problems {
 	var out []Problems
 	for _, part := range strings.Split(s.String, ",") {
 		var p Problems
-		if _, err := fmt.Sscanf(part, "%d/%d/%d", &p.Timeouts, &p.Invalid, &p.Crashed); err != nil {
+		if strings.Count(part, "/") == 3 {
+			if _, err := fmt.Sscanf(part, "%d/%d/%d/%d", &p.Timeouts, &p.Invalid, &p.Crashed, &p.Busy); err != nil {
+				return nil
+			}
+		} else if _, err := fmt.Sscanf(part, "%d/%d/%d", &p.Timeouts, &p.Invalid, &p.Crashed); err != nil {
 			return nil
 		}
 		out = append(out, p)

@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"database/sql"
 	"errors"
 	"fmt"
 	"math"
@@ -474,5 +475,29 @@ func TestFinishMatchRatedIsOneTransaction(t *testing.T) {
 	}
 	if rs, _ := db.Ratings(ev.ID); !reflect.DeepEqual(rs, good) {
 		t.Errorf("ratings %+v, want %+v", rs, good)
+	}
+}
+
+// Problems round-trip through their stored text; a seat's timeouts under
+// load add a fourth number, and rows written before it still read.
+func TestProblemsText(t *testing.T) {
+	tests := []struct {
+		stored string
+		want   []Problems
+	}{
+		{"1/2/3,0/0/0", []Problems{{Timeouts: 1, Invalid: 2, Crashed: 3}, {}}},
+		{"0/0/0/4,2/0/0", []Problems{{Busy: 4}, {Timeouts: 2}}},
+		{"x/y", nil},
+	}
+	for _, tt := range tests {
+		got := parseProblems(sql.NullString{String: tt.stored, Valid: true})
+		if !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("parseProblems(%q) = %v, want %v", tt.stored, got, tt.want)
+		}
+		if tt.want != nil {
+			if back := formatProblems(got).String; back != tt.stored {
+				t.Errorf("formatProblems(%v) = %q, want %q", got, back, tt.stored)
+			}
+		}
 	}
 }

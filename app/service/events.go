@@ -518,11 +518,17 @@ func (j *EventJob) finished(g event.Game, out *runner.Outcome) error {
 }
 
 // problemsOf counts, per seat, the replies of a played game that were
-// late, invalid or lost to a crash.
+// late, invalid or lost to a crash, and the timeouts a busy machine caused.
 func problemsOf(out *runner.Outcome) []storage.Problems {
 	problems := make([]storage.Problems, len(out.Verdicts))
 	for seat, v := range out.Verdicts {
-		problems[seat] = storage.Problems{Timeouts: v[engine.Timeout], Invalid: v[engine.Invalid], Crashed: v[engine.Crashed]}
+		// Timeouts while the machine held the CPU are said apart: the
+		// bot is not to blame for them.
+		busy := 0
+		if seat < len(out.LoadTimeouts) {
+			busy = out.LoadTimeouts[seat]
+		}
+		problems[seat] = storage.Problems{Timeouts: v[engine.Timeout] - busy, Invalid: v[engine.Invalid], Crashed: v[engine.Crashed], Busy: busy}
 	}
 	return problems
 }

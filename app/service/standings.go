@@ -32,6 +32,7 @@ func ProblemsText(p storage.Problems) string {
 	add(p.Crashed, "crash", "crashes")
 	add(p.Timeouts, "late", "late")
 	add(p.Invalid, "invalid", "invalid")
+	add(p.Busy, "late under load (not its fault: replay the game)", "late under load (not its fault: replay the games)")
 	return strings.Join(parts, ", ")
 }
 

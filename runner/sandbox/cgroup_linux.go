@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -32,7 +33,7 @@ var (
 func cgroupBase(controller string) string {
 	basesOnce.Do(func() {
 		bases = map[string]string{}
-		for _, c := range []string{"pids", "memory"} {
+		for _, c := range cgroupControllers {
 			bases[c] = findCgroupBase(c)
 		}
 	})
@@ -70,26 +71,27 @@ func findCgroupBase(controller string) string {
 	return ""
 }
 
+// cgroupControllers are the controllers a bot gets a group of: pids and
+// memory for its caps, cpu so that every seat weighs the same on a busy
+// machine whatever number of processes it runs (a bot with 16 busy
+// processes gets one seat's share, not 16 of 17).
+var cgroupControllers = []string{"pids", "memory", "cpu"}
+
 // cgroupSet is a bot's own cgroups.
 type cgroupSet struct {
-	pids, memory string // folders, "" where there is none (one folder for both on cgroup v2)
+	// Folders, "" where there is none (one folder for all on cgroup v2).
+	pids, memory, cpu string
 }
 
+// dirs lists the set's folders, each once.
 func (c cgroupSet) dirs() []string {
-	switch {
-	case c.pids == "":
-		return nonEmpty(c.memory)
-	case c.memory == "" || c.memory == c.pids:
-		return []string{c.pids}
+	var out []string
+	for _, d := range []string{c.pids, c.memory, c.cpu} {
+		if d != "" && !slices.Contains(out, d) {
+			out = append(out, d)
+		}
 	}
-	return []string{c.pids, c.memory}
-}
-
-func nonEmpty(s string) []string {
-	if s == "" {
-		return nil
-	}
-	return []string{s}
+	return out
 }
 
 // joinCgroups puts pid into new pids and memory cgroups, where Ringside
@@ -120,6 +122,10 @@ func joinCgroups(pid int) cgroupSet {
 	}
 	set.pids = join("pids")
 	set.memory = join("memory")
+	// A new group has the default weight (cpu.shares 1024 on v1,
+	// cpu.weight 100 on v2), the same as every other seat's: nothing to
+	// write.
+	set.cpu = join("cpu")
 	return set
 }
 
@@ -216,7 +222,7 @@ func isBusy(err error) bool {
 // (killed before they could clean up): an empty group costs little, but
 // a league a day for a term would leave thousands.
 func sweepCgroups() {
-	for _, controller := range []string{"pids", "memory"} {
+	for _, controller := range cgroupControllers {
 		base := cgroupBase(controller)
 		if base == "" {
 			continue

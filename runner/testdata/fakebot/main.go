@@ -10,10 +10,12 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
 	"time"
+	"unsafe"
 )
 
 func main() {
@@ -23,6 +25,8 @@ func main() {
 	slowStart := flag.Duration("slowstart", 0, "time to wait before READY")
 	burn := flag.Duration("burn", 0, "CPU time to use before READY")
 	debug := flag.Duration("debug", -1, "print a debug line this long after each answer (negative: never)")
+	work := flag.Duration("work", 0, "CPU time to use for each answer (a fixed amount of work, not a sleep)")
+	hog := flag.Int("hog", 0, "busy processes to start before READY, which spin until the game ends")
 	flag.Parse()
 	if pidFile := os.Getenv("FAKEBOT_PIDS"); pidFile != "" {
 		f, err := os.OpenFile(pidFile, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
@@ -32,6 +36,9 @@ func main() {
 		}
 	}
 	switch *mode {
+	case "spin":
+		for x := 1; ; x = x*31 + 7 {
+		}
 	case "child":
 		// The grandchild: ignore SIGTERM and sleep, holding the pipes.
 		signal.Ignore(syscall.SIGTERM)
@@ -46,6 +53,13 @@ func main() {
 		if err := cmd.Start(); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(2)
+		}
+	}
+	for i := 0; i < *hog; i++ {
+		// The hog's processes take every CPU they can get, in every
+		// turn, its own and the others'.
+		if err := exec.Command(os.Args[0], "-mode", "spin").Start(); err != nil {
+			fmt.Fprintln(os.Stderr, err)
 		}
 	}
 	time.Sleep(*slowStart)
@@ -112,6 +126,7 @@ func main() {
 			}
 		}
 		time.Sleep(*think)
+		useCPU(*work)
 		fmt.Fprintln(out, v+1)
 		out.Flush()
 		n++
@@ -119,6 +134,27 @@ func main() {
 			time.Sleep(*debug)
 			fmt.Fprintf(out, "debug: answered %d\n", v)
 			out.Flush()
+		}
+	}
+}
+
+// useCPU spins until this thread has used d of CPU time: the same work
+// whatever the machine's load, which only stretches the wall time it takes.
+func useCPU(d time.Duration) {
+	if d <= 0 {
+		return
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	var ts syscall.Timespec
+	now := func() time.Duration {
+		_, _, _ = syscall.Syscall(syscall.SYS_CLOCK_GETTIME, 3 /* CLOCK_THREAD_CPUTIME_ID */, uintptr(unsafe.Pointer(&ts)), 0)
+		return time.Duration(ts.Nano())
+	}
+	end := now() + d
+	for x := 1; now() < end; x = x*31 + 7 {
+		for i := 0; i < 1000; i++ {
+			x = x*31 + 7
 		}
 	}
 }

@@ -1,0 +1,100 @@
+package runner
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"ringside/engine"
+)
+
+// A hog that keeps 16 processes busy from before its READY must not get
+// its opponent eliminated: the victim, which needs 35 ms of CPU a turn
+// against a 100 ms limit, gets back what it waited for a CPU, and each
+// seat weighs the same where a cpu cgroup is writable. Twenty games at
+// the default concurrency; a victim timeout is allowed only where it is
+// marked as the machine's fault.
+func TestCPUHogBlamesNoVictim(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	const games = 20
+	at := DefaultConcurrency(2)
+	outs := make([]*Outcome, games)
+	errs := make([]error, games)
+	sem := make(chan struct{}, at)
+	var wg sync.WaitGroup
+	for g := 0; g < games; g++ {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			outs[g], errs[g] = Play(context.Background(), Match{Game: pingGame{}, Seed: int64(g),
+				Options: engine.Options{"turns": "15", "turn_ms": "100", "all": "1"},
+				Bots: []Bot{
+					{Name: "hog", Command: fakebot + " -hog 16"},
+					{Name: "victim", Command: fakebot + " -work 35ms"},
+				}})
+		}()
+	}
+	wg.Wait()
+	var timeouts, underLoad int
+	for g, out := range outs {
+		if errs[g] != nil {
+			t.Fatalf("game %d: %v", g, errs[g])
+		}
+		c := counts(out, 1)
+		timeouts += c[engine.Timeout]
+		underLoad += out.LoadTimeouts[1]
+		if c[engine.Timeout] > out.LoadTimeouts[1] {
+			t.Errorf("game %d: the victim timed out %d times, %d of them marked as load; its verdicts %v, notes %q",
+				g, c[engine.Timeout], out.LoadTimeouts[1], c, allNotes(out))
+		}
+		if c[engine.OK] == 0 {
+			t.Errorf("game %d: the victim never answered in time: %v", g, c)
+		}
+	}
+	t.Logf("%d games, %d at once: the victim timed out %d times, %d of them marked as the machine's fault", games, at, timeouts, underLoad)
+}
+
+// A bot that is slow on its own, on a machine with CPU to spare, is late:
+// nothing is given back and nothing is marked as load.
+func TestSlowBotStillLate(t *testing.T) {
+	out, err := Play(context.Background(), Match{Game: pingGame{}, Seed: 1,
+		Options: engine.Options{"turns": "3", "turn_ms": "100"},
+		Bots:    []Bot{{Name: "slow", Command: fakebot + " -work 300ms"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := counts(out, 0)
+	if c[engine.Timeout] != 1 || out.LoadTimeouts[0] != 0 {
+		t.Errorf("a bot that needs 300 ms of CPU against a 100 ms limit: verdicts %v, %d load timeouts, notes %q; want one timeout, none marked",
+			c, out.LoadTimeouts[0], allNotes(out))
+	}
+	if n := allNotes(out); strings.Contains(n, "machine was busy") {
+		t.Errorf("a slow bot's timeout blamed on the machine: %q", n)
+	}
+}
+
+// mostWaited takes the most one thread waited, never the sum: threads
+// that only wait buy a bot no time.
+func TestMostWaited(t *testing.T) {
+	type waits = map[int]schedStat
+	tests := []struct {
+		before, now waits
+		want        time.Duration
+	}{
+		{waits{1: {wait: 10}}, waits{1: {wait: 90}}, 80},
+		{waits{1: {wait: 10}, 2: {wait: 5}}, waits{1: {wait: 30}, 2: {wait: 65}}, 60},
+		{waits{1: {wait: 10}}, waits{1: {wait: 10}, 2: {wait: 40}, 3: {wait: 40}, 4: {wait: 40}}, 40}, // new threads count from their start, one at a time
+		{nil, nil, 0},
+	}
+	for i, tt := range tests {
+		if got := mostWaited(tt.before, tt.now); got != tt.want {
+			t.Errorf("%d: mostWaited = %v, want %v", i, got, tt.want)
+		}
+	}
+}
