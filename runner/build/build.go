@@ -615,7 +615,9 @@ func goRoot() []string {
 // expandGlobs replaces each word with * ? or [ by the files it matches
 // under dir, sorted, as a shell would (a word that matches nothing stays
 // as it is). "**" matches any number of folders. Words with blanks are
-// left alone: they are scripts for "sh -c".
+// left alone: they are scripts for "sh -c". A match whose name a program
+// could take for an option ("-toolexec=sh t.go", "@opts.c") is given as
+// "./name" (asFile).
 func expandGlobs(dir string, argv []string) ([]string, error) {
 	out := []string{argv[0]}
 	for _, w := range argv[1:] {
@@ -632,7 +634,7 @@ func expandGlobs(dir string, argv []string) ([]string, error) {
 			if ok, err := globMatch(pattern, rel); err != nil {
 				return err
 			} else if ok {
-				matches = append(matches, rel)
+				matches = append(matches, asFile(rel))
 			}
 			return nil
 		})
