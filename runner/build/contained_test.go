@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -247,5 +248,72 @@ func TestBuildCacheIsTheAIs(t *testing.T) {
 	}
 	if st, err := os.Stat(filepath.Join(out, cacheDir)); err != nil || st.Mode().Perm() != 0o700 {
 		t.Errorf("cache folder: %v, %v; want mode 0700", st, err)
+	}
+}
+
+// TestBuildUnprivileged runs the containment tests of builds again as
+// user nobody, as a teacher without root runs Ringside: no cgroup is
+// writable there, and the user namespace and Landlock have to do.
+func TestBuildUnprivileged(t *testing.T) {
+	if os.Getenv("RINGSIDE_TEST_UNPRIVILEGED") != "" {
+		t.Skip("already the unprivileged run")
+	}
+	if os.Getuid() != 0 {
+		t.Skip("not root: every other test already runs unprivileged")
+	}
+	if testing.Short() {
+		t.Skip("short")
+	}
+	setpriv, err := exec.LookPath("setpriv")
+	if err != nil {
+		t.Skip("setpriv is not installed")
+	}
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("go is not installed")
+	}
+	dir, err := os.MkdirTemp("", "ringside-nobody-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	// A folder outside /tmp that nobody may write: the package's
+	// folder is root's.
+	outside, err := os.MkdirTemp(".", ".nobody-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(outside)
+	outside, _ = filepath.Abs(outside)
+	for _, d := range []string{dir, outside} {
+		if err := os.Chmod(d, 0o777); err != nil {
+			t.Fatal(err)
+		}
+	}
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(dir, "build.test")
+	data, err := os.ReadFile(self)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(bin, data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tests := []string{"TestHostileMakefile", "TestOptionNamesAreFiles", "TestPyCompileNotImported", "TestBuildCacheIsTheAIs"}
+	cmd := exec.Command(setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", bin,
+		"-test.run", "^("+strings.Join(tests, "|")+")$", "-test.v")
+	cmd.Env = []string{"RINGSIDE_TEST_UNPRIVILEGED=1", outsideTmpEnv + "=" + outside, "HOME=" + dir, "LANG=C.UTF-8",
+		"PATH=" + filepath.Dir(goTool) + ":/usr/local/bin:/usr/bin:/bin"}
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("as nobody: %v\n%s", err, out)
+	}
+	for _, name := range tests {
+		if !strings.Contains(string(out), "--- PASS: "+name+" ") {
+			t.Errorf("%s did not pass as nobody:\n%s", name, out)
+		}
 	}
 }
