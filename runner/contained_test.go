@@ -67,6 +67,7 @@ func TestRunContained(t *testing.T) {
 		{"environment", `env`, "exit status 0", "", []string{"EXTRA=given", "HOME=" + filepath.Join(os.TempDir(), scratchPrefix)}, []string{secret}},
 		{"write folder", `echo built > "$W/out" && cat "$W/out"`, "exit status 0", "", []string{"built"}, nil},
 		{"folder beside", `echo x > "$B/planted" || echo refused`, "exit status 0", "", []string{"refused"}, nil},
+		{"lower priority", `nice`, "exit status 0", "", []string{"10\n"}, nil},
 		{"file size cap", `exec head -c 2000000 /dev/zero > "$W/big"`, "", "file size limit 1 MiB", nil, nil},
 	}
 	for _, tt := range tests {
@@ -74,7 +75,7 @@ func TestRunContained(t *testing.T) {
 			var out syncBuffer
 			exit, limit, err := RunContained(context.Background(), Contained{
 				Argv: []string{"sh", "-c", tt.script}, Dir: write, Env: []string{"EXTRA=given", "W=" + write, "B=" + beside},
-				Write: []string{write}, Limits: lim, Stdout: &out, Stderr: &out,
+				Write: []string{write}, Limits: lim, Nice: 10, Stdout: &out, Stderr: &out,
 			})
 			if err != nil {
 				t.Fatal(err)

@@ -317,3 +317,23 @@ func TestBuildUnprivileged(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildFolderCapped: a build that leaves more than BuildFolderMax in
+// its folder fails with a message saying so, even when its files are
+// sparse (they would cost the disk their length once copied elsewhere),
+// and no revision is kept.
+func TestBuildFolderCapped(t *testing.T) {
+	runnertest.NeedTool(t, "truncate")
+	src, out := t.TempDir(), t.TempDir()
+	runnertest.WriteFiles(t, src, map[string]string{"a.txt": "x"})
+	// Each file under the 512 MiB file size cap, together over 1 GiB.
+	res, err := Build(context.Background(), BuildSpec{SourceDir: src, OutDir: out, RunCmd: "./bot",
+		BuildCmd: "sh -c 'truncate -s 400M a b c && printf \"#!/bin/sh\\n\" > bot && chmod +x bot'"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.OK || !strings.Contains(res.Log, "more than the 1 GiB a revision may take") {
+		t.Errorf("OK %v, log:\n%s", res.OK, res.Log)
+	}
+	assertOnlyRevisions(t, out, 0)
+}
