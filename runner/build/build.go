@@ -396,6 +396,7 @@ func cacheEnv(cache string) []string {
 		"GRADLE_USER_HOME=" + filepath.Join(cache, "gradle"),
 		"XDG_CACHE_HOME=" + filepath.Join(cache, "xdg"),
 		"npm_config_cache=" + filepath.Join(cache, "npm"),
+		"CARGO_HOME=" + filepath.Join(cache, "cargo"),
 		"PYTHONPYCACHEPREFIX=" + filepath.Join(cache, "pycache"),
 	}
 }
@@ -566,7 +567,7 @@ func runStep(ctx context.Context, st step, timeout time.Duration, out io.Writer)
 	defer cancel()
 	began := time.Now()
 	exit, limit, err := runner.RunContained(ctx, runner.Contained{
-		Argv: argv, Dir: st.dir, Env: st.env, Read: append(goRoot(), st.read...), Write: st.write,
+		Argv: argv, Dir: st.dir, Env: append(toolchainEnv(), st.env...), Read: append(toolchainRead(), st.read...), Write: st.write,
 		Limits: sandbox.Limits{Memory: buildMemory, Processes: buildProcesses, CPU: timeout, FileSize: buildFileSize,
 			Scratch: buildScratch, OpenFiles: buildOpenFiles, WatchEvery: runner.DefaultLimits.WatchEvery},
 		Nice: buildNice, Stdout: out, Stderr: out,
@@ -591,6 +592,47 @@ func runStep(ctx context.Context, st step, timeout time.Duration, out io.Writer)
 	}
 	fmt.Fprintf(out, "\nbuild ok in %v\n", took)
 	return true
+}
+
+// rustupHome is where rustup keeps its toolchains (RUSTUP_HOME, or
+// ~/.rustup), "" without rustup.
+func rustupHome() string {
+	dir := os.Getenv("RUSTUP_HOME")
+	if dir == "" {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return ""
+		}
+		dir = filepath.Join(home, ".rustup")
+	}
+	if st, err := os.Stat(filepath.Join(dir, "toolchains")); err != nil || !st.IsDir() {
+		return ""
+	}
+	return dir
+}
+
+// toolchainRead are the toolchains' folders outside the system's a build
+// reads: Go's installation, rustup's toolchains, its settings (which one
+// is the default) and the folder of hashes it insists on finding — never
+// the rest of ~/.rustup or ~/.cargo's credentials.
+func toolchainRead() []string {
+	read := goRoot()
+	if r := rustupHome(); r != "" {
+		read = append(read, filepath.Join(r, "toolchains"), filepath.Join(r, "settings.toml"), filepath.Join(r, "update-hashes"))
+	}
+	return read
+}
+
+// toolchainEnv tells the toolchains where they are now that HOME is the
+// build's scratch folder: rustup's proxies (cargo, rustc) find their
+// toolchains through RUSTUP_HOME. Cargo works offline, with its registry
+// in the AI's cache (cacheEnv) instead of ~/.cargo.
+func toolchainEnv() []string {
+	var env []string
+	if r := rustupHome(); r != "" {
+		env = append(env, "RUSTUP_HOME="+r)
+	}
+	return append(env, "CARGO_NET_OFFLINE=true")
 }
 
 // goRoot is the Go installation of the go on PATH when it lies outside

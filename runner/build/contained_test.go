@@ -231,7 +231,7 @@ func TestBuildCacheIsTheAIs(t *testing.T) {
 	src, out := t.TempDir(), t.TempDir()
 	runnertest.WriteFiles(t, src, map[string]string{"go.mod": "module bot\n\ngo 1.21\n", "main.go": "package main\n\nfunc main() {}\n"})
 	var took []time.Duration
-	for i, body := range []string{"func main() {}\n", "func main() { println(1) }\n"} {
+	for i, body := range []string{"import \"fmt\"\n\nfunc main() { fmt.Println(\"READY\") }\n", "import \"fmt\"\n\nfunc main() { fmt.Println(\"READY\", 1) }\n"} {
 		runnertest.WriteFiles(t, src, map[string]string{"main.go": "package main\n\n" + body})
 		res, err := Build(context.Background(), BuildSpec{SourceDir: src, BuildCmd: "go build -o bot .", RunCmd: "./bot", OutDir: out})
 		if err != nil {
@@ -336,4 +336,23 @@ func TestBuildFolderCapped(t *testing.T) {
 		t.Errorf("OK %v, log:\n%s", res.OK, res.Log)
 	}
 	assertOnlyRevisions(t, out, 0)
+}
+
+// TestBuildRust: a Cargo package builds contained, with rustup's proxies
+// finding their toolchain though HOME is the build's scratch folder.
+func TestBuildRust(t *testing.T) {
+	runnertest.NeedTool(t, "cargo")
+	src, out := t.TempDir(), t.TempDir()
+	runnertest.WriteFiles(t, src, map[string]string{"Cargo.toml": "[package]\nname = \"crab\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+		"src/main.rs": "fn main() { println!(\"READY\"); }\n"})
+	res, err := Build(context.Background(), BuildSpec{SourceDir: src, OutDir: out, BuildCmd: "cargo build --release", RunCmd: "target/release/crab"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.OK {
+		t.Fatalf("cargo build failed:\n%s", res.Log)
+	}
+	if _, err := os.Stat(filepath.Join(res.Dir, "target", "release", "crab")); err != nil {
+		t.Errorf("no program: %v", err)
+	}
 }
