@@ -302,7 +302,8 @@ func TestBuildUnprivileged(t *testing.T) {
 	if err := os.WriteFile(bin, data, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	tests := []string{"TestHostileMakefile", "TestOptionNamesAreFiles", "TestPyCompileNotImported", "TestBuildCacheIsTheAIs"}
+	tests := []string{"TestHostileMakefile", "TestOptionNamesAreFiles", "TestPyCompileNotImported", "TestBuildCacheIsTheAIs",
+		"TestBuildFolderCapped", "TestScriptsAreChecked"}
 	cmd := exec.Command(setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", bin,
 		"-test.run", "^("+strings.Join(tests, "|")+")$", "-test.v")
 	cmd.Env = []string{"RINGSIDE_TEST_UNPRIVILEGED=1", outsideTmpEnv + "=" + outside, "HOME=" + dir, "LANG=C.UTF-8",
@@ -314,6 +315,11 @@ func TestBuildUnprivileged(t *testing.T) {
 	for _, name := range tests {
 		if !strings.Contains(string(out), "--- PASS: "+name+" ") {
 			t.Errorf("%s did not pass as nobody:\n%s", name, out)
+		}
+	}
+	for _, line := range strings.Split(string(out), "\n") {
+		if strings.Contains(line, "--- PASS") || strings.Contains(line, "empty cache") {
+			t.Logf("as nobody: %s", strings.TrimSpace(line))
 		}
 	}
 }
