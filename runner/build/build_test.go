@@ -205,23 +205,24 @@ func TestBuildFailures(t *testing.T) {
 		timeout    time.Duration
 	}{
 		{"compile error", map[string]string{"go.mod": "module bot\n", "main.go": "package main\n\nfunc main() { undefinedThing() }\n"},
-			"go build -o bot .", "./bot", []string{"undefined: undefinedThing", "build failed after", "exit status 1"},
 			// The AI's Go cache starts empty: the standard library is
 			// compiled first.
-			DefaultBuildTimeout},
+			"go build -o bot .", "./bot", []string{"undefined: undefinedThing", "build failed after", "exit status 1"}, 0},
 		{"compiler missing", map[string]string{"a.zz": ""}, "nosuch-compiler-4711 a.zz", "./bot",
 			[]string{"nosuch-compiler-4711 is not installed"}, 0},
 		{"no program made", map[string]string{"a.txt": ""}, "true", "./bot",
 			[]string{"the build finished, but the program cannot run", "./bot"}, 0},
 		{"unreadable command", map[string]string{"a.txt": ""}, `make "all`, "./bot", []string{"unclosed double quote"}, 0},
-		{"timeout", map[string]string{"a.txt": ""}, "sh -c 'sleep 30 & sleep 30'", "./bot", []string{"took longer than"}, 0},
+		{"timeout", map[string]string{"a.txt": ""}, "sh -c 'sleep 30 & sleep 30'", "./bot", []string{"took longer than"}, 500 * time.Millisecond},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			src, out := t.TempDir(), t.TempDir()
 			runnertest.WriteFiles(t, src, tt.files)
 			if tt.timeout == 0 {
-				tt.timeout = 500 * time.Millisecond
+				// Starting a contained build takes a launcher, slow
+				// in a test binary built with the race detector.
+				tt.timeout = DefaultBuildTimeout
 			}
 			res, err := Build(context.Background(), BuildSpec{SourceDir: src, BuildCmd: tt.build, RunCmd: tt.run, OutDir: out,
 				Timeout: tt.timeout})
