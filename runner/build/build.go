@@ -13,6 +13,7 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -393,6 +394,10 @@ func cacheEnv(cache string) []string {
 		// would try to stamp that repository's version into the bot.
 		"GOFLAGS=-buildvcs=false",
 		"GOTOOLCHAIN=local", "GOPROXY=off", "GOSUMDB=off", "GOTELEMETRY=off",
+		// go build runs as many compilers as GOMAXPROCS, each with
+		// about as many threads: on a machine with many cores that
+		// would pass the build's process cap, which counts threads.
+		"GOMAXPROCS=" + strconv.Itoa(buildGoProcs),
 		"GRADLE_USER_HOME=" + filepath.Join(cache, "gradle"),
 		"XDG_CACHE_HOME=" + filepath.Join(cache, "xdg"),
 		"npm_config_cache=" + filepath.Join(cache, "npm"),

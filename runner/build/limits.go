@@ -31,6 +31,7 @@ const (
 	buildScratch   = 1 << 30   // HOME and TMPDIR (Go's work folder): a tmpfs
 	buildOpenFiles = 4096
 	buildNice      = 10 // builds yield the CPU to the games being played
+	buildGoProcs   = 4  // GOMAXPROCS of a build: its compilers in parallel
 	// BuildFolderMax bounds what a build leaves in its folder (sources
 	// and outputs): more fails the build, so a student's folder cannot
 	// fill the teacher's disk one revision at a time.
