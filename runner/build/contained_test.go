@@ -204,12 +204,15 @@ func TestPyCompileNotImported(t *testing.T) {
 	base := outsideTmp(t)
 	sentinel := filepath.Join(base, "RAN")
 	src, out := filepath.Join(base, "src"), filepath.Join(base, "revisions")
-	evil := fmt.Sprintf("open(%q, 'w').write('ran')\nopen('RAN-HERE', 'w').write('ran')\n", sentinel)
+	evil := fmt.Sprintf("print('STUDENT-CODE-RAN', flush=True)\nopen(%q, 'w').write('ran')\nopen('RAN-HERE', 'w').write('ran')\n", sentinel)
 	runnertest.WriteFiles(t, src, map[string]string{"bot.py": "print('READY')\n", "py_compile.py": evil,
 		"importlib.py": evil, "sys.py": evil, "os.py": evil})
 	res, err := Build(context.Background(), BuildSpec{SourceDir: src, RunCmd: "python3 bot.py", OutDir: out})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if strings.Contains(res.Log, "STUDENT-CODE-RAN") {
+		t.Errorf("the student's py_compile.py ran:\n%s", res.Log)
 	}
 	if !res.OK {
 		t.Fatalf("check failed:\n%s", res.Log)
