@@ -12,9 +12,6 @@ const (
 	// BuildLogMax is how much of a build's output is kept: the end of
 	// it, where compilers put the summary.
 	BuildLogMax = 256 << 10
-	// buildWaitDelay is how long a build's output may stay open after
-	// its process ended (a child that escaped the group may hold it).
-	buildWaitDelay = 2 * time.Second
 	// DefaultDebounce is how long a folder must be quiet after a change
 	// before it counts: an editor's save is often several writes and
 	// renames.
