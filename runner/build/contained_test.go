@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"ringside/runner/runnertest"
+	"ringside/runner/sandbox"
 )
 
 // outsideTmpEnv names a folder outside /tmp and the other folders the
@@ -45,10 +46,21 @@ func outsideTmp(t *testing.T) string {
 // student's sources and revision, writes and empties files outside its
 // folder, and leaves a setsid daemon. All are refused: no secret reaches
 // the log or the revision, nothing outside changes, nothing is left
-// running.
+// running. Also where the kernel refuses namespaces (pretended): then
+// Landlock and the launcher's sweep of orphans do it alone.
 func TestHostileMakefile(t *testing.T) {
 	runnertest.NeedTool(t, "make")
 	runnertest.NeedTool(t, "setsid")
+	for _, refused := range []bool{false, true} {
+		t.Run(map[bool]string{false: "namespaces", true: "no namespaces"}[refused], func(t *testing.T) {
+			sandbox.PretendNamespacesRefused(refused)
+			defer sandbox.PretendNamespacesRefused(false)
+			testHostileMakefile(t)
+		})
+	}
+}
+
+func testHostileMakefile(t *testing.T) {
 	base := outsideTmp(t)
 	home, other, outDir := filepath.Join(base, "home"), filepath.Join(base, "other"), filepath.Join(base, "ais", "mallory")
 	secret := fmt.Sprintf("SECRET-%d-KEY", os.Getpid())
