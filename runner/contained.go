@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -160,12 +161,20 @@ func RunContained(ctx context.Context, c Contained) (exitText, limitNote string,
 	select {
 	case <-waited:
 	case <-ctx.Done():
-		// SIGKILL to the launcher: PID 1 of its namespace, so the
-		// kernel ends every process in it. Its process group too, for
-		// a launcher the kernel refused a PID namespace.
-		_ = killGroup(l.Cmd.Process.Pid, syscall.SIGKILL)
-		_ = l.Cmd.Process.Kill()
-		<-waited
+		// The program first: the launcher then ends everything it
+		// started as it does when the program exits (as PID 1 of the
+		// namespace, or, where the kernel refused namespaces, as the
+		// subreaper that sweeps the orphans, a setsid daemon too).
+		killChildren(l.Cmd.Process.Pid)
+		select {
+		case <-waited:
+		case <-time.After(containedWaitDelay):
+			// SIGKILL to the launcher: PID 1 of its namespace, so
+			// the kernel ends every process in it; its group too.
+			_ = killGroup(l.Cmd.Process.Pid, syscall.SIGKILL)
+			_ = l.Cmd.Process.Kill()
+			<-waited
+		}
 	}
 	copied := make(chan struct{})
 	go func() { copies.Wait(); close(copied) }()
@@ -237,4 +246,24 @@ func sameWriter(a, b io.Writer) (same bool) {
 		}
 	}()
 	return a == b
+}
+
+// killChildren kills the launcher's children (the contained program),
+// found through /proc/PID/task/*/children. A number read there stays the
+// child's until the launcher reaps it; only a child that dies and is
+// reaped between the read and the kill leaves its number to be reused,
+// a window of microseconds.
+func killChildren(launcher int) {
+	tasks, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/children", launcher))
+	for _, f := range tasks {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		for _, w := range strings.Fields(string(data)) {
+			if pid, err := strconv.Atoi(w); err == nil && pid > 1 {
+				_ = syscall.Kill(pid, syscall.SIGKILL)
+			}
+		}
+	}
 }

@@ -106,12 +106,22 @@ func TestRunContained(t *testing.T) {
 
 // TestRunContainedCancel: when ctx ends, the program and everything it
 // started, a setsid daemon too, are gone by the time RunContained returns
-// ctx's error.
+// ctx's error. Also where the kernel refuses namespaces (pretended).
 func TestRunContainedCancel(t *testing.T) {
 	if !sandbox.Supported {
 		t.Skip("no sandbox here")
 	}
 	runnertest.NeedTool(t, "setsid")
+	for _, refused := range []bool{false, true} {
+		t.Run(map[bool]string{false: "namespaces", true: "no namespaces"}[refused], func(t *testing.T) {
+			sandbox.PretendNamespacesRefused(refused)
+			defer sandbox.PretendNamespacesRefused(false)
+			testRunContainedCancel(t)
+		})
+	}
+}
+
+func testRunContainedCancel(t *testing.T) {
 	tag := fmt.Sprintf("%d.%d", 5000+os.Getpid()%1000, time.Now().Nanosecond()%1000)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
