@@ -13,11 +13,13 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
 
 	"ringside/runner"
+	"ringside/runner/sandbox"
 )
 
 // ignoredDirs are folders that never hold sources: version control, caches,
@@ -322,7 +324,8 @@ func cleanStale(outDir string) {
 }
 
 // runBuild runs a build command in dir and returns its log and whether it
-// succeeded.
+// succeeded. The build runs contained (runStep): it may write dir and the
+// AI's build cache beside it, nothing else.
 func runBuild(ctx context.Context, dir, command string, timeout time.Duration) (string, bool) {
 	argv, err := runner.Split(command)
 	if err != nil {
@@ -334,10 +337,96 @@ func runBuild(ctx context.Context, dir, command string, timeout time.Duration) (
 	}
 	out := runner.NewTail(BuildLogMax)
 	fmt.Fprintf(out, "$ %s\n", command)
-	if !runStep(ctx, dir, argv, nil, timeout, out) {
+	cache, err := buildCache(dir)
+	if err != nil {
+		fmt.Fprintf(out, "%v\n", err)
+		return out.String(), false
+	}
+	step := step{dir: dir, argv: argv, env: cacheEnv(cache), write: []string{dir, cache}}
+	if !runStep(ctx, step, timeout, out) {
+		return out.String(), false
+	}
+	if size, err := folderSize(dir); err != nil {
+		fmt.Fprintf(out, "measure the build folder: %v\n", err)
+		return out.String(), false
+	} else if size > BuildFolderMax {
+		fmt.Fprintf(out, "the build left %s in its folder, more than the %s a revision may take: "+
+			"leave big files out of the folder (or out of the build, with a line in %s)\n",
+			sandbox.Size(size), sandbox.Size(BuildFolderMax), IgnoreFile)
 		return out.String(), false
 	}
 	return out.String(), true
+}
+
+// cacheDir is the AI's build cache in its revisions folder.
+const cacheDir = ".cache"
+
+// buildCache is the AI's own build cache: Go's build and module caches,
+// Gradle's, the XDG cache. The build folder is made in the AI's revisions
+// folder (Build), so the cache is the .cache folder beside it: one per AI,
+// never shared with another student's builds, kept between builds so a
+// Go build compiles only what changed. A cache grown past buildCacheMax
+// is emptied first.
+func buildCache(dir string) (string, error) {
+	cache := filepath.Join(filepath.Dir(dir), cacheDir)
+	if size, err := folderSize(cache); err == nil && size > buildCacheMax {
+		_ = os.RemoveAll(cache)
+	}
+	if err := os.MkdirAll(cache, 0o700); err != nil {
+		return "", fmt.Errorf("make the AI's build cache: %w", err)
+	}
+	if err := os.Chmod(cache, 0o700); err != nil {
+		return "", fmt.Errorf("make the AI's build cache: %w", err)
+	}
+	return cache, nil
+}
+
+// cacheEnv is the environment of a build with the AI's cache: every tool
+// keeps its cache there instead of in the teacher's home folder (hidden
+// from the build), and Go never reaches for the network or another
+// toolchain.
+func cacheEnv(cache string) []string {
+	return []string{
+		"GOCACHE=" + filepath.Join(cache, "go-build"),
+		"GOMODCACHE=" + filepath.Join(cache, "go-mod"),
+		"GOPATH=" + filepath.Join(cache, "go"),
+		// The build folder may sit inside somebody's repository; Go
+		// would try to stamp that repository's version into the bot.
+		"GOFLAGS=-buildvcs=false",
+		"GOTOOLCHAIN=local", "GOPROXY=off", "GOSUMDB=off", "GOTELEMETRY=off",
+		// go build runs as many compilers as GOMAXPROCS, each with
+		// about as many threads: on a machine with many cores that
+		// would pass the build's process cap, which counts threads.
+		"GOMAXPROCS=" + strconv.Itoa(buildGoProcs),
+		"GRADLE_USER_HOME=" + filepath.Join(cache, "gradle"),
+		"XDG_CACHE_HOME=" + filepath.Join(cache, "xdg"),
+		"npm_config_cache=" + filepath.Join(cache, "npm"),
+		"CARGO_HOME=" + filepath.Join(cache, "cargo"),
+		"PYTHONPYCACHEPREFIX=" + filepath.Join(cache, "pycache"),
+	}
+}
+
+// folderSize is the space the files below dir take: the larger of their
+// length and their allocated blocks, so neither a sparse file nor a
+// file's slack hides from it. Links are not followed.
+func folderSize(dir string) (int64, error) {
+	var total int64
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		n := info.Size()
+		if st, ok := info.Sys().(*syscall.Stat_t); ok && st.Blocks*512 > n {
+			n = st.Blocks * 512
+		}
+		total += n
+		return nil
+	})
+	return total, err
 }
 
 // ScriptCheck says how the sources of an AI with nothing to build are
@@ -376,7 +465,7 @@ func scriptInterp(run string) (string, []string) {
 }
 
 // checkScripts is the build of interpreted languages: a syntax check of
-// every script in dir (python3 -m py_compile, node --check), so a script
+// every script in dir (python3 -I -m py_compile, node --check), so a script
 // that cannot even be read by its interpreter never becomes the revision
 // that plays. Python's byte code goes to a temporary folder, never into
 // the sources.
@@ -410,15 +499,28 @@ func checkScripts(ctx context.Context, dir, run string, timeout time.Duration) (
 	}
 	sort.Strings(files)
 	out := runner.NewTail(BuildLogMax)
+	// The checker runs contained, in its own scratch folder, and is
+	// given the scripts by absolute path: nothing of the student's folder
+	// is on its module path, so a student file named py_compile.py is
+	// checked, never run. It may read the folder, not write it.
+	abs := make([]string, len(files))
+	for i, f := range files {
+		abs[i] = filepath.Join(dir, filepath.FromSlash(f))
+	}
 	if exts[0] == ".py" {
+		// Byte code goes to a folder of its own, never into the
+		// sources. -I (isolated) leaves out the working folder, the
+		// user's site-packages and every PYTHON* variable, so the
+		// folder is named with -X.
 		cache, err := os.MkdirTemp("", "ringside-pycache-")
 		if err != nil {
 			return fmt.Sprintf("check the Python syntax: %v\n", err), false
 		}
 		defer os.RemoveAll(cache)
-		argv := append([]string{interp, "-m", "py_compile"}, files...)
-		fmt.Fprintf(out, "$ %s\n", strings.Join(quoteAll(argv), " "))
-		if !runStep(ctx, dir, argv, []string{"PYTHONPYCACHEPREFIX=" + cache}, timeout, out) {
+		shown := append([]string{interp, "-I", "-m", "py_compile"}, files...)
+		fmt.Fprintf(out, "$ %s\n", strings.Join(quoteAll(shown), " "))
+		argv := append([]string{interp, "-I", "-X", "pycache_prefix=" + cache, "-m", "py_compile"}, abs...)
+		if !runStep(ctx, step{argv: argv, read: []string{dir}, write: []string{cache}}, timeout, out) {
 			fmt.Fprintf(out, "a script does not compile: fix it (the file and line are named above), or, if the bot never uses it, leave it out with a line in %s\n", IgnoreFile)
 			return out.String(), false
 		}
@@ -426,10 +528,9 @@ func checkScripts(ctx context.Context, dir, run string, timeout time.Duration) (
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	for _, f := range files {
-		argv := []string{interp, "--check", f}
-		fmt.Fprintf(out, "$ %s\n", strings.Join(quoteAll(argv), " "))
-		if !runStep(ctx, dir, argv, nil, timeout, out) {
+	for i, f := range files {
+		fmt.Fprintf(out, "$ %s\n", strings.Join(quoteAll([]string{interp, "--check", f}), " "))
+		if !runStep(ctx, step{argv: []string{interp, "--check", abs[i]}, read: []string{dir}}, timeout, out) {
 			fmt.Fprintf(out, "%s does not parse: fix it (the line is named above), or, if the bot never uses it, leave it out with a line in %s\n", f, IgnoreFile)
 			return out.String(), false
 		}
@@ -445,9 +546,22 @@ func quoteAll(words []string) []string {
 	return out
 }
 
-// runStep runs one program of a build in dir, its output going to out,
-// and says whether it succeeded; env is added to Ringside's environment.
-func runStep(ctx context.Context, dir string, argv, env []string, timeout time.Duration, out io.Writer) bool {
+// step is one program of a build: where it runs, what it may write
+// (besides its scratch folder) and read (besides the system's and the
+// toolchains'), and its environment beyond the allow-listed one.
+type step struct {
+	dir         string // "" runs it in its scratch folder
+	argv, env   []string
+	read, write []string
+}
+
+// runStep runs one program of a build contained, as a bot runs: under
+// the launcher, with the allow-listed environment, HOME a scratch folder
+// of its own, the teacher's session folders hidden, no network, the build
+// caps and a lower priority; its output goes to out. It says whether the
+// program succeeded.
+func runStep(ctx context.Context, st step, timeout time.Duration, out io.Writer) bool {
+	argv := st.argv
 	if !strings.Contains(argv[0], "/") {
 		if _, err := exec.LookPath(argv[0]); err != nil {
 			fmt.Fprintf(out, "%v\n", runner.MissingProgram(argv[0], "build"))
@@ -456,44 +570,101 @@ func runStep(ctx context.Context, dir string, argv, env []string, timeout time.D
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), env...)
-	if os.Getenv("GOFLAGS") == "" {
-		// The temporary folder may sit inside somebody's repository; Go
-		// would try to stamp that repository's version into the bot.
-		cmd.Env = append(cmd.Env, "GOFLAGS=-buildvcs=false")
-	}
-	cmd.Stdout, cmd.Stderr = out, out
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error {
-		// The whole group: make and compilers start children.
-		return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-	}
-	// A child that escaped the group may hold the output open.
-	cmd.WaitDelay = buildWaitDelay
 	began := time.Now()
-	err := cmd.Run()
+	exit, limit, err := runner.RunContained(ctx, runner.Contained{
+		Argv: argv, Dir: st.dir, Env: append(toolchainEnv(), st.env...), Read: append(toolchainRead(), st.read...), Write: st.write,
+		Limits: sandbox.Limits{Memory: buildMemory, Processes: buildProcesses, CPU: timeout, FileSize: buildFileSize,
+			Scratch: buildScratch, OpenFiles: buildOpenFiles, WatchEvery: runner.DefaultLimits.WatchEvery},
+		Nice: buildNice, Stdout: out, Stderr: out,
+	})
 	took := time.Since(began).Round(10 * time.Millisecond)
 	switch {
-	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+	case errors.Is(err, context.DeadlineExceeded):
 		fmt.Fprintf(out, "\nbuild stopped: it took longer than %v\n", timeout)
 		return false
 	case ctx.Err() != nil:
 		fmt.Fprintf(out, "\nbuild stopped: cancelled\n")
 		return false
 	case err != nil:
-		fmt.Fprintf(out, "\nbuild failed after %v: %s\n", took, runner.ExitText(cmd.ProcessState, err))
+		fmt.Fprintf(out, "\nbuild failed: %v\n", err)
+		return false
+	case limit != "":
+		fmt.Fprintf(out, "\nbuild failed after %v: %s; %s\n", took, limit, exit)
+		return false
+	case exit != "exit status 0":
+		fmt.Fprintf(out, "\nbuild failed after %v: %s\n", took, exit)
 		return false
 	}
 	fmt.Fprintf(out, "\nbuild ok in %v\n", took)
 	return true
 }
 
+// rustupHome is where rustup keeps its toolchains (RUSTUP_HOME, or
+// ~/.rustup), "" without rustup.
+func rustupHome() string {
+	dir := os.Getenv("RUSTUP_HOME")
+	if dir == "" {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return ""
+		}
+		dir = filepath.Join(home, ".rustup")
+	}
+	if st, err := os.Stat(filepath.Join(dir, "toolchains")); err != nil || !st.IsDir() {
+		return ""
+	}
+	return dir
+}
+
+// toolchainRead are the toolchains' folders outside the system's a build
+// reads: Go's installation, rustup's toolchains, its settings (which one
+// is the default) and the folder of hashes it insists on finding — never
+// the rest of ~/.rustup or ~/.cargo's credentials.
+func toolchainRead() []string {
+	read := goRoot()
+	if r := rustupHome(); r != "" {
+		read = append(read, filepath.Join(r, "toolchains"), filepath.Join(r, "settings.toml"), filepath.Join(r, "update-hashes"))
+	}
+	return read
+}
+
+// toolchainEnv tells the toolchains where they are now that HOME is the
+// build's scratch folder: rustup's proxies (cargo, rustc) find their
+// toolchains through RUSTUP_HOME. Cargo works offline, with its registry
+// in the AI's cache (cacheEnv) instead of ~/.cargo.
+func toolchainEnv() []string {
+	var env []string
+	if r := rustupHome(); r != "" {
+		env = append(env, "RUSTUP_HOME="+r)
+	}
+	return append(env, "CARGO_NET_OFFLINE=true")
+}
+
+// goRoot is the Go installation of the go on PATH when it lies outside
+// the system's folders (/usr/local/go is inside them; ~/sdk/go1.24 is
+// not): a build reads its standard library. Where PATH names its bin
+// folder, toolRoots grants it already; a go linked into ~/bin does not.
+func goRoot() []string {
+	p, err := exec.LookPath("go")
+	if err != nil {
+		return nil
+	}
+	if real, err := filepath.EvalSymlinks(p); err == nil {
+		p = real
+	}
+	root := filepath.Dir(filepath.Dir(p))
+	if _, err := os.Stat(filepath.Join(root, "src", "runtime")); err != nil || root == "/" || root == "/usr" {
+		return nil
+	}
+	return []string{root}
+}
+
 // expandGlobs replaces each word with * ? or [ by the files it matches
 // under dir, sorted, as a shell would (a word that matches nothing stays
 // as it is). "**" matches any number of folders. Words with blanks are
-// left alone: they are scripts for "sh -c".
+// left alone: they are scripts for "sh -c". A match whose name a program
+// could take for an option ("-toolexec=sh t.go", "@opts.c") is given as
+// "./name" (asFile).
 func expandGlobs(dir string, argv []string) ([]string, error) {
 	out := []string{argv[0]}
 	for _, w := range argv[1:] {
@@ -510,7 +681,7 @@ func expandGlobs(dir string, argv []string) ([]string, error) {
 			if ok, err := globMatch(pattern, rel); err != nil {
 				return err
 			} else if ok {
-				matches = append(matches, rel)
+				matches = append(matches, asFile(rel))
 			}
 			return nil
 		})

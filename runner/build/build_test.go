@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"ringside/engine"
 	"ringside/engine/games"
@@ -172,7 +173,7 @@ func assertNoBuildOutputs(t *testing.T, src string) {
 }
 
 // assertOnlyRevisions checks the revisions folder holds n revisions and no
-// temporary build folder.
+// temporary build folder (the AI's build cache aside).
 func assertOnlyRevisions(t *testing.T, out string, n int) {
 	t.Helper()
 	entries, err := os.ReadDir(out)
@@ -181,7 +182,9 @@ func assertOnlyRevisions(t *testing.T, out string, n int) {
 	}
 	var names []string
 	for _, e := range entries {
-		names = append(names, e.Name())
+		if e.Name() != cacheDir {
+			names = append(names, e.Name())
+		}
 	}
 	if len(names) != n {
 		t.Errorf("revisions folder holds %q, want %d revisions", names, n)
@@ -199,22 +202,30 @@ func TestBuildFailures(t *testing.T) {
 		files      map[string]string
 		build, run string
 		want       []string // in the log
+		timeout    time.Duration
 	}{
 		{"compile error", map[string]string{"go.mod": "module bot\n", "main.go": "package main\n\nfunc main() { undefinedThing() }\n"},
-			"go build -o bot .", "./bot", []string{"undefined: undefinedThing", "build failed after", "exit status 1"}},
+			// The AI's Go cache starts empty: the standard library is
+			// compiled first.
+			"go build -o bot .", "./bot", []string{"undefined: undefinedThing", "build failed after", "exit status 1"}, 0},
 		{"compiler missing", map[string]string{"a.zz": ""}, "nosuch-compiler-4711 a.zz", "./bot",
-			[]string{"nosuch-compiler-4711 is not installed"}},
+			[]string{"nosuch-compiler-4711 is not installed"}, 0},
 		{"no program made", map[string]string{"a.txt": ""}, "true", "./bot",
-			[]string{"the build finished, but the program cannot run", "./bot"}},
-		{"unreadable command", map[string]string{"a.txt": ""}, `make "all`, "./bot", []string{"unclosed double quote"}},
-		{"timeout", map[string]string{"a.txt": ""}, "sh -c 'sleep 30 & sleep 30'", "./bot", []string{"took longer than"}},
+			[]string{"the build finished, but the program cannot run", "./bot"}, 0},
+		{"unreadable command", map[string]string{"a.txt": ""}, `make "all`, "./bot", []string{"unclosed double quote"}, 0},
+		{"timeout", map[string]string{"a.txt": ""}, "sh -c 'sleep 30 & sleep 30'", "./bot", []string{"took longer than"}, 500 * time.Millisecond},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			src, out := t.TempDir(), t.TempDir()
 			runnertest.WriteFiles(t, src, tt.files)
+			if tt.timeout == 0 {
+				// Starting a contained build takes a launcher, slow
+				// in a test binary built with the race detector.
+				tt.timeout = DefaultBuildTimeout
+			}
 			res, err := Build(context.Background(), BuildSpec{SourceDir: src, BuildCmd: tt.build, RunCmd: tt.run, OutDir: out,
-				Timeout: 500e6})
+				Timeout: tt.timeout})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -346,7 +357,7 @@ func TestScriptsAreChecked(t *testing.T) {
 		want            []string // in the log
 	}{
 		{"python ok", "python3", "python3 bot.py", map[string]string{"bot.py": "import util\nprint('READY')\n", "lib/util.py": "X = 1\n"}, true,
-			[]string{"python3 -m py_compile bot.py lib/util.py"}},
+			[]string{"python3 -I -m py_compile bot.py lib/util.py"}},
 		{"python error in a helper", "python3", "python3 bot.py", map[string]string{"bot.py": "print('READY')\n", "util.py": "def f(:\n"}, false,
 			[]string{"SyntaxError", "util.py", "a script does not compile"}},
 		{"python script run directly", "python3", "./bot.py", map[string]string{"bot.py": "#!/usr/bin/env python3\nif True\n"}, false,

@@ -128,7 +128,7 @@ func guess(dir, userRun string) (Guess, error) {
 			return Guess{}, fmt.Errorf("%d %s files in %s and none is called main%s or bot%s: say which one runs with --run, e.g. --run %q",
 				len(files), s.lang, dir, s.ext, s.ext, s.interp+" "+files[0])
 		}
-		return Guess{Language: s.lang, Run: s.interp + " " + runner.QuoteWord(pick),
+		return Guess{Language: s.lang, Run: s.interp + " " + runner.QuoteWord(asFile(pick)),
 			Why: fmt.Sprintf("%s script %s: nothing to build, run with %s.", s.lang, pick, s.interp)}, nil
 	}
 	// A lone script with a shebang line, whatever its name.
@@ -144,7 +144,7 @@ func guess(dir, userRun string) (Guess, error) {
 		}
 		run := "./" + name
 		if st, err := os.Stat(filepath.Join(dir, name)); err == nil && st.Mode()&0o111 == 0 {
-			run = interp + " " + runner.QuoteWord(name)
+			run = interp + " " + runner.QuoteWord(asFile(name))
 		}
 		return Guess{Language: filepath.Base(interp), Run: run,
 			Why: fmt.Sprintf("%s starts with #!: a %s script, nothing to build.", name, filepath.Base(interp))}, nil
@@ -153,6 +153,17 @@ func guess(dir, userRun string) (Guess, error) {
 		return Guess{Run: userRun, Why: "No sources Ringside knows how to build: your run command runs the folder as it is."}, nil
 	}
 	return Guess{}, fmt.Errorf("no sources Ringside recognises in %s (it looks for go.mod, *.go, Cargo.toml, a Makefile, *.cpp, *.c, *.java, *.py, *.js, *.rb or a #! script): give --build and --run", dir)
+}
+
+// asFile writes a student's file name (a relative slash path) so that no
+// program takes it for an option: "-toolexec=sh t.go" to go build, "@opts.c"
+// to gcc (a file of options), "+x" to some tools become "./-toolexec=sh
+// t.go", "./@opts.c". Other names stay as they are.
+func asFile(rel string) string {
+	if rel != "" && strings.ContainsRune("-@+", rune(rel[0])) {
+		return "./" + rel
+	}
+	return rel
 }
 
 // withExt returns the files of a set whose names end in one of exts, sorted.
@@ -274,9 +285,9 @@ func guessCompiled(dir string, top, all map[string]bool, userRun string) (g Gues
 		case c.lang == "java":
 			fix = "add one, or give --run"
 		case c.lang == "cpp" || c.lang == "c":
-			fix = fmt.Sprintf("say which is the bot, e.g. --build %q --run ./bot", strings.Fields(c.g.Build)[0]+" -O2 -o bot "+c.mains[0])
+			fix = fmt.Sprintf("say which is the bot, e.g. --build %q --run ./bot", strings.Fields(c.g.Build)[0]+" -O2 -o bot "+runner.QuoteWord(asFile(c.mains[0])))
 		case c.lang == "go":
-			fix = fmt.Sprintf("say which is the bot, e.g. --build %q --run ./bot", "go build -o bot "+c.mains[0])
+			fix = fmt.Sprintf("say which is the bot, e.g. --build %q --run ./bot", "go build -o bot "+runner.QuoteWord(asFile(c.mains[0])))
 		}
 		return Guess{}, true, fmt.Errorf("%s in %s: %v; %s", plural(len(c.files), c.name+" file"), dir, c.err, fix)
 	}

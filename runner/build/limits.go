@@ -12,13 +12,31 @@ const (
 	// BuildLogMax is how much of a build's output is kept: the end of
 	// it, where compilers put the summary.
 	BuildLogMax = 256 << 10
-	// buildWaitDelay is how long a build's output may stay open after
-	// its process ended (a child that escaped the group may hold it).
-	buildWaitDelay = 2 * time.Second
 	// DefaultDebounce is how long a folder must be quiet after a change
 	// before it counts: an editor's save is often several writes and
 	// renames.
 	DefaultDebounce = 300 * time.Millisecond
+)
+
+// Caps of one build step: a build runs contained like a bot (a launcher,
+// Landlock, namespaces), with these caps and DefaultBuildTimeout as its
+// wall and CPU time.
+const (
+	buildMemory    = 2 << 30   // each process's private memory and their resident total
+	buildProcesses = 256       // processes and threads together
+	buildFileSize  = 512 << 20 // one file written
+	buildScratch   = 1 << 30   // HOME and TMPDIR (Go's work folder): a tmpfs
+	buildOpenFiles = 4096
+	buildNice      = 10 // builds yield the CPU to the games being played
+	buildGoProcs   = 4  // GOMAXPROCS of a build: its compilers in parallel
+	// BuildFolderMax bounds what a build leaves in its folder (sources
+	// and outputs): more fails the build, so a student's folder cannot
+	// fill the teacher's disk one revision at a time.
+	BuildFolderMax = 1 << 30
+	// buildCacheMax bounds an AI's build cache (Go's build and module
+	// caches, Gradle's); over it, the cache is emptied before the next
+	// build.
+	buildCacheMax = 2 << 30
 )
 
 // missingPoll is how often a missing folder is looked for again. inotify
