@@ -13,7 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"ringside/app/internal/paint"
-	"ringside/app/service"
+	"ringside/app/internal/visible"
 	"ringside/engine"
 )
 
@@ -215,7 +215,7 @@ func excerpt(s string, maxLines, maxChars int) string {
 	}
 	// A bot's output keeps its lines and tabs, not its escape sequences
 	// or bidi overrides.
-	s = service.VisibleText(s)
+	s = visible.Text(s)
 	if cut {
 		s += "\n…"
 	}

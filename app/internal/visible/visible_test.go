@@ -1,4 +1,4 @@
-package service
+package visible
 
 import (
 	"strings"
@@ -9,7 +9,7 @@ import (
 
 func TestVisible(t *testing.T) {
 	for _, c := range []struct {
-		in, one, text string // Visible, VisibleText
+		in, one, text string // Line, Text
 	}{
 		{"alice", "alice", "alice"},
 		{"bot.py", "bot.py", "bot.py"},
@@ -26,11 +26,11 @@ func TestVisible(t *testing.T) {
 		{"tag \U000e0041", `tag \U000e0041`, `tag \U000e0041`},
 		{"", "", ""},
 	} {
-		if got := Visible(c.in); got != c.one {
-			t.Errorf("Visible(%q) = %q, want %q", c.in, got, c.one)
+		if got := Line(c.in); got != c.one {
+			t.Errorf("Line(%q) = %q, want %q", c.in, got, c.one)
 		}
-		if got := VisibleText(c.in); got != c.text {
-			t.Errorf("VisibleText(%q) = %q, want %q", c.in, got, c.text)
+		if got := Text(c.in); got != c.text {
+			t.Errorf("Text(%q) = %q, want %q", c.in, got, c.text)
 		}
 	}
 }
@@ -57,7 +57,7 @@ func FuzzVisible(f *testing.F) {
 				t.Fatalf("not stable: %q, then %q", out, again)
 			}
 			if !lines && strings.ContainsAny(out, "\n\r") {
-				t.Fatalf("Visible(%q) = %q has a line break", s, out)
+				t.Fatalf("Line(%q) = %q has a line break", s, out)
 			}
 			if clean := strings.IndexFunc(s, func(r rune) bool { return hidden(r, 1, lines) }) < 0 && utf8.ValidString(s); clean && out != s {
 				t.Fatalf("changed a clean text %q to %q", s, out)
