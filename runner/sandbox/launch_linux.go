@@ -463,14 +463,21 @@ func (l *Launch) Features(wait time.Duration) (f Features, ok bool) {
 	return l.features, l.gotFeatures
 }
 
+// statusWait bounds how long Finish waits for the reader of a reaped
+// launcher's status pipe, which a machine under heavy load may keep from
+// running for a while.
+const statusWait = 30 * time.Second
+
 // Finish is called once the launcher has been reaped: it collects what
 // the launcher reported and what the cgroups counted, and removes the
 // cgroups and the scratch folder.
 func (l *Launch) Finish() Result {
 	select {
 	case <-l.statusOK:
-	case <-time.After(time.Second):
-		// Only the launcher holds the status pipe; this is a safety net.
+	case <-time.After(statusWait):
+		// Only the launcher holds the status pipe (close-on-exec: its
+		// program does not), and it is gone: its end has been read to
+		// the end as soon as our reader ran. This is a safety net.
 		l.status.Close()
 	}
 	l.mu.Lock()
@@ -506,38 +513,54 @@ var probes sync.Map // key: exe + options → Features
 
 // Probe starts the launcher once, without a program, and returns what it
 // could put in force on this machine (cached per executable and option).
+// A probe whose launcher reported nothing (it could not start, or was
+// killed) is tried again and never cached: on a machine too busy for
+// the launcher the status must not say for the rest of the run that the
+// kernel has no Landlock.
 func Probe(exe string, noLandlock bool) Features {
 	key := exe + "|" + strconv.FormatBool(noLandlock)
 	if f, ok := probes.Load(key); ok {
 		return f.(Features)
 	}
-	f := probe(exe, noLandlock)
-	probes.Store(key, f)
+	var f Features
+	for try := 0; try < 3; try++ {
+		var reported bool
+		if f, reported = probe(exe, noLandlock); reported {
+			probes.Store(key, f)
+			return f
+		}
+	}
+	f.Problems = append(f.Problems, "the sandbox launcher did not say what it put in force (3 tries)")
 	return f
 }
 
-func probe(exe string, noLandlock bool) Features {
+// probe starts one launcher without a program and returns what it put
+// in force, and whether it said so.
+func probe(exe string, noLandlock bool) (Features, bool) {
 	scratch, err := os.MkdirTemp("", "ringside-probe-")
 	if err != nil {
-		return Features{Problems: []string{"cannot make a scratch folder: " + err.Error()}}
+		return Features{Problems: []string{"cannot make a scratch folder: " + err.Error()}}, false
 	}
 	l := NewLaunch(exe, Policy{Scratch: scratch, Probe: true, NoLandlock: noLandlock,
 		Limits: Limits{Memory: 64 << 20, Processes: 64, Scratch: 1 << 20}})
 	devnull, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
 	if err != nil {
-		return Features{Problems: []string{err.Error()}}
+		return Features{Problems: []string{err.Error()}}, false
 	}
 	defer devnull.Close()
 	if err := l.Start(devnull, devnull, devnull); err != nil {
 		os.RemoveAll(scratch)
-		return Features{Problems: []string{"cannot start the sandbox launcher: " + err.Error()}}
+		return Features{Problems: []string{"cannot start the sandbox launcher: " + err.Error()}}, false
 	}
 	_ = l.Cmd.Wait()
 	r := l.Finish()
 	if r.Failure != "" {
 		r.Features.Problems = append(r.Features.Problems, r.Failure)
 	}
-	return r.Features
+	l.mu.Lock()
+	reported := l.gotFeatures
+	l.mu.Unlock()
+	return r.Features, reported
 }
 
 // Status is the plain-words status of the sandbox on this machine, as
