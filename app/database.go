@@ -16,10 +16,15 @@ import (
 )
 
 // databaseButtons are "Open another database…" and "New database…": one
-// file per class or contest, chosen from the app.
+// file per class or contest, chosen from the app; and "Compact database",
+// which gives the space of deleted events back to the disk.
 func databaseButtons(u *UI) fyne.CanvasObject {
 	open := widget.NewButtonWithIcon("Open another database…", theme.FolderOpenIcon(), func() { chooseDatabase(u, false) })
 	create := widget.NewButtonWithIcon("New database…", theme.ContentAddIcon(), func() { chooseDatabase(u, true) })
+	if u.Svc == nil {
+		// The screen of a database that cannot be opened: nothing to compact.
+		return container.NewHBox(open, create)
+	}
 	compact := widget.NewButtonWithIcon("Compact database", theme.StorageIcon(), func() { compactDatabase(u, nil) })
 	return container.NewHBox(open, create, compact)
 }
