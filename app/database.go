@@ -1,6 +1,7 @@
 package app
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,11 +16,56 @@ import (
 )
 
 // databaseButtons are "Open another database…" and "New database…": one
-// file per class or contest, chosen from the app.
+// file per class or contest, chosen from the app; and "Compact database",
+// which gives the space of deleted events back to the disk.
 func databaseButtons(u *UI) fyne.CanvasObject {
 	open := widget.NewButtonWithIcon("Open another database…", theme.FolderOpenIcon(), func() { chooseDatabase(u, false) })
 	create := widget.NewButtonWithIcon("New database…", theme.ContentAddIcon(), func() { chooseDatabase(u, true) })
-	return container.NewHBox(open, create)
+	if u.Svc == nil {
+		// The screen of a database that cannot be opened: nothing to compact.
+		return container.NewHBox(open, create)
+	}
+	compact := widget.NewButtonWithIcon("Compact database", theme.StorageIcon(), func() { compactDatabase(u, nil) })
+	return container.NewHBox(open, create, compact)
+}
+
+// compactDatabase runs "ringside db vacuum" with a progress dialog: SQLite
+// reports no progress while it copies the live data into a new file, so
+// the bar only shows that it works, and the dialog then says the sizes
+// before and after. done (may be nil) is called on the UI thread after.
+// Running events are refused: VACUUM holds the write lock throughout and
+// their results could not be saved meanwhile.
+func compactDatabase(u *UI, done func()) {
+	if u.Svc == nil {
+		return
+	}
+	if n := u.Jobs.Count(); n > 0 {
+		u.showError("Cannot compact the database", fmt.Errorf("%d event(s) are being played: stop them first, since compacting holds the database for its whole run", n))
+		return
+	}
+	sp, err := u.Svc.Space()
+	if err != nil {
+		u.showError("Cannot compact the database", err)
+		return
+	}
+	label := widget.NewLabel(wrapText(fmt.Sprintf("Compacting %s (%s, of which %s free): copying the live data into a new file. SQLite reports no progress meanwhile.",
+		u.Svc.Path(), service.Size(u.Svc.DB().FileSize()), service.Size(sp.FreeBytes())), 70))
+	d := dialog.NewCustomWithoutButtons("Compacting the database", container.NewVBox(label, widget.NewProgressBarInfinite()), u.Win)
+	d.Show()
+	u.goWork(func() {
+		rep, err := u.Svc.Vacuum()
+		uiDo(func() {
+			d.Hide()
+			if err != nil {
+				u.showError("The database was not compacted", err)
+			} else {
+				dialog.ShowInformation("Database compacted", fmt.Sprintf("%s → %s", service.Size(rep.Before), service.Size(rep.After)), u.Win)
+			}
+			if done != nil {
+				done()
+			}
+		})
+	})
 }
 
 // chooseDatabase asks for a database file to open (or, with create, where

@@ -286,6 +286,10 @@ type eventData struct {
 	// "ringside event run"), when one does.
 	elsewhere *storage.LockHolder
 	shards    storage.ShardCounts
+	// outShards are the bundles out (games sent, not back): the event is
+	// locked against a run while there are any. away are their games.
+	outShards []storage.Shard
+	away      map[int64]bool
 }
 
 func newEventView(u *UI) *eventView {
@@ -419,6 +423,12 @@ func loadEventData(db *storage.DB, charts *eventCharts, id int64) (*eventData, e
 	if err == nil {
 		d.shards, err = db.ShardCounts(id)
 	}
+	if err == nil && d.shards.Missing > 0 {
+		d.outShards, err = db.OutShards(id)
+	}
+	if err == nil && len(d.outShards) > 0 {
+		d.away, err = db.OutMatches(id)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -485,7 +495,7 @@ func (v *eventView) apply(d *eventData) {
 		v.progressText.SetText(fmt.Sprintf("%d/%d games · %s", done, len(d.matches), ev.Status))
 	}
 	if c := d.shards; c.Shards > 0 {
-		v.shards.SetText(shardText(c))
+		v.shards.SetText(shardText(c, d.outShards, ev.ID))
 		v.shards.Show()
 		v.importResults.Show()
 	} else {
@@ -524,9 +534,15 @@ func (v *eventView) updateButtons() {
 		return
 	}
 	finished := v.loaded != nil && v.loaded.ev.Status == storage.EventFinished && !running
+	exported := v.loaded != nil && len(v.loaded.outShards) > 0 && !running
 	switch {
 	case finished:
 		v.run.SetText("Finished")
+		v.run.Disable()
+	case exported:
+		// Played here too, the bundles' later import would be dropped;
+		// the shard line says why and how to take them back.
+		v.run.SetText("Exported")
 		v.run.Disable()
 	case running && !paused:
 		v.run.SetText("Running")
@@ -557,16 +573,53 @@ func (v *eventView) updateButtons() {
 	}
 }
 
-// shardText is the shard line of an exported event.
-func shardText(c storage.ShardCounts) string {
-	return fmt.Sprintf("Shards: %d bundle(s) · %d games out · %d back · %d missing", c.Shards, c.Out, c.Back, c.Missing)
+// shardText is the shard line of an exported event; while bundles are
+// out it says why Run is disabled and how to take them back.
+func shardText(c storage.ShardCounts, out []storage.Shard, id int64) string {
+	text := fmt.Sprintf("Shards: %d bundle(s) · %d games out · %d back · %d missing", c.Shards, c.Out, c.Back, c.Missing)
+	if len(out) > 0 {
+		games := 0
+		for _, sh := range out {
+			games += sh.Missing
+		}
+		text += fmt.Sprintf("\nRun is locked: %d game(s) are out in %d bundle(s). Import their results, or take them back with \"ringside event unexport %d\".", games, len(out), id)
+	}
+	return text
 }
 
-// onImportResults asks for a result file of a shard run ("ringside shard
-// run BUNDLE --out RESULT") and merges it into the event.
+// onImportResults asks for the result files of shard runs ("ringside
+// shard run BUNDLE --out RESULT"), one file or a whole folder of them,
+// and merges them into the event.
 func (v *eventView) onImportResults() {
 	id := v.id
-	pickFile(v.u, exportFolder(), nil, "Cannot import", func(path string) { v.importFiles(id, []string{path}) })
+	var d *dialog.CustomDialog
+	file := widget.NewButtonWithIcon("One result file…", theme.FileIcon(), func() {
+		d.Hide()
+		pickFile(v.u, exportFolder(), nil, "Cannot import", func(path string) { v.importFiles(id, []string{path}) })
+	})
+	folder := widget.NewButtonWithIcon("A folder of results…", theme.FolderOpenIcon(), func() {
+		d.Hide()
+		fd := dialog.NewFolderOpen(func(uri fyne.ListableURI, err error) {
+			if err != nil {
+				v.u.showError("Cannot import", err)
+				return
+			}
+			if uri == nil {
+				return
+			}
+			files, err := service.ResultFiles([]string{uri.Path()})
+			if err != nil {
+				v.u.showError("Results not imported", err)
+				return
+			}
+			v.importFiles(id, files)
+		}, v.u.Win)
+		showFileDialog(v.u, fd, exportFolder())
+	})
+	d = dialog.NewCustom("Import results", "Cancel", container.NewVBox(
+		widget.NewLabel("Import one result file, or every result file (*.result, *.jsonl) of a folder at once."),
+		file, folder), v.u.Win)
+	d.Show()
 }
 
 // importFiles imports result files into event id off the UI thread and
@@ -581,7 +634,7 @@ func (v *eventView) importFiles(id int64, paths []string) {
 				v.u.showError("Results not imported", err)
 				return
 			}
-			msg := fmt.Sprintf("%d games read: %d imported, %d already there.", rep.Games, rep.Imported, rep.Kept)
+			msg := fmt.Sprintf("%d file(s), %d games read: %d imported, %d already there.", rep.Files, rep.Games, rep.Imported, rep.Kept)
 			if rep.Differ > 0 {
 				msg += fmt.Sprintf("\n%d of them were played to another result elsewhere; the first result is kept.", rep.Differ)
 			}
@@ -678,19 +731,40 @@ func (v *eventView) onDelete() {
 		if !ok {
 			return
 		}
-		v.u.goWork(func() {
-			err := v.u.Svc.DeleteEvent(ev.ID)
-			uiDo(func() {
-				if err != nil {
-					v.u.showError("The event was not deleted", err)
-					return
-				}
-				v.u.events.forget(ev.ID)
-			})
-		})
+		v.deleteEvent(ev.ID, len(v.loaded.matches))
 	}, v.u.Win)
 	d.SetConfirmText("Delete")
 	d.Show()
+}
+
+// deleteEvent deletes event id with a progress dialog (a 100k-game event
+// takes seconds), then compacts the database when more than a quarter of
+// it is free pages, so the space goes back to the disk.
+func (v *eventView) deleteEvent(id int64, games int) {
+	bar := widget.NewProgressBar()
+	label := widget.NewLabel(fmt.Sprintf("Deleting %d games and their replays…", games))
+	d := dialog.NewCustomWithoutButtons("Deleting the event", container.NewVBox(label, bar), v.u.Win)
+	d.Show()
+	v.u.goWork(func() {
+		shown := -1
+		rep, err := v.u.Svc.DeleteEventProgress(id, func(done, total int) {
+			if pct := done * 100 / total; pct != shown {
+				shown = pct
+				uiDo(func() { bar.SetValue(float64(done) / float64(total)) })
+			}
+		})
+		uiDo(func() {
+			d.Hide()
+			if err != nil {
+				v.u.showError("The event was not deleted", err)
+				return
+			}
+			v.u.events.forget(id)
+			if rep.Space.MostlyFree() && v.u.Jobs.Count() == 0 {
+				compactDatabase(v.u, nil)
+			}
+		})
+	})
 }
 
 func (v *eventView) onExport() {

@@ -120,6 +120,8 @@ func (g *gamesList) line(m storage.Match) string {
 		}
 	case m.Error != "":
 		text += strings.Join(names, " vs ") + " · " + m.Error
+	case m.Status == storage.MatchScheduled && g.data.away[m.ID]:
+		text += strings.Join(names, " vs ") + " · out in a bundle"
 	default:
 		text += strings.Join(names, " vs ") + " · " + string(m.Status)
 	}
@@ -166,10 +168,19 @@ func (g *gamesList) set(d *eventData) {
 		}
 	}
 	counts := map[storage.MatchStatus]int{}
+	away := 0
 	for _, m := range d.matches {
+		if m.Status == storage.MatchScheduled && d.away[m.ID] {
+			away++
+			continue
+		}
 		counts[m.Status]++
 	}
-	g.summary.SetText(fmt.Sprintf("%d done · %d playing · %d to play", counts[storage.MatchDone],
-		counts[storage.MatchRunning], counts[storage.MatchScheduled]))
+	text := fmt.Sprintf("%d done · %d playing · %d to play", counts[storage.MatchDone],
+		counts[storage.MatchRunning], counts[storage.MatchScheduled])
+	if away > 0 {
+		text += fmt.Sprintf(" · %d out in a bundle", away)
+	}
+	g.summary.SetText(text)
 	g.list.Refresh()
 }

@@ -62,3 +62,50 @@ func TestEventViewShowsShardsAndImportsResults(t *testing.T) {
 		return u.events.detail.loaded != nil && len(u.events.detail.loaded.outcomes) == out
 	})
 }
+
+// TestExportedEventRunIsLocked: while an event's games are out in a
+// bundle, Run is disabled with the reason and how to take them back, the
+// games list says "out in a bundle", and a start is refused; after
+// "event unexport" Run is enabled again.
+func TestExportedEventRunIsLocked(t *testing.T) {
+	_, u := newTestUI(t)
+	ev, n, err := u.Svc.CreateEvent(service.EventSpec{Name: "sent away", Game: "grip", Seed: 5, SeedSet: true,
+		Options: engine.Options{"max_turns": "5"}, TimeScale: 10, Concurrency: 1,
+		Entries: []string{"builtin:grip/greedy", "builtin:grip/random", "builtin:grip/greedy", "builtin:grip/random"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	shards, err := u.Svc.Export(service.ExportSpec{Event: ev.ID, Shards: 1, Dir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	onUI(func() { u.showEvents(ev.ID) })
+	state := func() (text string, disabled bool, shardLine, summary string) {
+		onUI(func() {
+			d := u.events.detail
+			text, disabled, shardLine, summary = d.run.Text, d.run.Disabled(), d.shards.Text, d.games.summary.Text
+		})
+		return
+	}
+	eventually(t, "Run is disabled with the reason", func() bool {
+		text, disabled, line, summary := state()
+		return text == "Exported" && disabled &&
+			strings.Contains(line, "Run is locked: "+strconv.Itoa(n)+" game(s) are out in 1 bundle(s)") &&
+			strings.Contains(line, "ringside event unexport "+strconv.FormatInt(ev.ID, 10)) &&
+			strings.Contains(summary, strconv.Itoa(n)+" out in a bundle")
+	})
+	// A start from elsewhere in the app (a stale button) is refused too.
+	err = u.Jobs.Start(ev.ID)
+	if err == nil || !strings.Contains(err.Error(), filepath.Base(shards[0].Path)) || !strings.Contains(err.Error(), "event unexport") {
+		t.Fatalf("Jobs.Start of an exported event: %v, want a refusal naming the bundle and event unexport", err)
+	}
+	rep, err := u.Svc.Unexport(ev.ID)
+	if err != nil || rep.Games != n || len(rep.Shards) != 1 {
+		t.Fatalf("Unexport: %+v, %v; want %d games of 1 bundle back", rep, err, n)
+	}
+	onUI(func() { u.events.detail.refreshNow() })
+	eventually(t, "Run is enabled again", func() bool {
+		text, disabled, line, summary := state()
+		return text == "Run" && !disabled && !strings.Contains(line, "locked") && !strings.Contains(summary, "out in a bundle")
+	})
+}

@@ -59,7 +59,7 @@ func scheduleMore(b *testing.B, db *DB, eventID int64, from, n int) []int64 {
 
 // fillOutcomes stores n finished four-seat games directly, as a long
 // league would leave them.
-func fillOutcomes(b *testing.B, db *DB, eventID int64, n int) {
+func fillOutcomes(b testing.TB, db *DB, eventID int64, n int) {
 	res, _ := json.Marshal(engine.Result{Ranks: []int{2, 1, 4, 3}, Reason: "turn_limit", Turns: 1000, Scores: []float64{310, 402, 97, 205}})
 	err := db.write(func(tx *sql.Tx) error {
 		stmt, err := tx.Prepare(`INSERT INTO matches (event_id, idx, round, grp, seed, seats, status, result, finished, duration_ms)

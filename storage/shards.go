@@ -25,6 +25,11 @@ type Shard struct {
 	Created time.Time
 	// Matches are the ids of the games it carries.
 	Matches []int64
+	// Revoked is when "ringside event unexport" took the bundle back
+	// (zero while it is valid): its results are refused from then on.
+	Revoked time.Time
+	// Missing is how many of its games are still waited for (OutShards).
+	Missing int
 }
 
 // AddShards records bundles as sent, in one transaction: their games are
@@ -72,16 +77,89 @@ func (db *DB) AddShards(eventID int64, shards []Shard) ([]Shard, error) {
 func (db *DB) ShardByToken(token string) (Shard, error) {
 	var sh Shard
 	var created int64
-	err := db.r.QueryRow(`SELECT id, event_id, token, number, count, file, sha256, created FROM shards WHERE token = ?`, token).
-		Scan(&sh.ID, &sh.EventID, &sh.Token, &sh.Number, &sh.Count, &sh.File, &sh.SHA256, &created)
+	var revoked sql.NullInt64
+	err := db.r.QueryRow(`SELECT id, event_id, token, number, count, file, sha256, created, revoked FROM shards WHERE token = ?`, token).
+		Scan(&sh.ID, &sh.EventID, &sh.Token, &sh.Number, &sh.Count, &sh.File, &sh.SHA256, &created, &revoked)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Shard{}, fmt.Errorf("shard %s: %w", token, ErrNotFound)
 	}
 	if err != nil {
 		return Shard{}, fmt.Errorf("shard %s: %w", token, err)
 	}
-	sh.Created = time.UnixMilli(created)
+	sh.Created, sh.Revoked = time.UnixMilli(created), fromMillis(revoked)
 	return sh, nil
+}
+
+// OutShards returns the bundles of an event still out: valid ones with
+// games not back yet, each with Missing set, oldest first. An event with
+// any is locked against a local run.
+func (db *DB) OutShards(eventID int64) ([]Shard, error) {
+	return outShards(db.r, eventID)
+}
+
+type querier interface {
+	Query(query string, args ...any) (*sql.Rows, error)
+}
+
+func outShards(q querier, eventID int64) ([]Shard, error) {
+	rows, err := q.Query(`SELECT s.id, s.token, s.number, s.count, s.file, s.sha256, s.created, COUNT(*)
+		FROM shards s JOIN shard_matches sm ON sm.shard_id = s.id JOIN matches m ON m.id = sm.match_id
+		WHERE s.event_id = ? AND s.revoked IS NULL AND m.status <> 'done'
+		GROUP BY s.id ORDER BY s.id`, eventID)
+	if err != nil {
+		return nil, fmt.Errorf("bundles out of event %d: %w", eventID, err)
+	}
+	var out []Shard
+	for rows.Next() {
+		sh := Shard{EventID: eventID}
+		var created int64
+		if err := rows.Scan(&sh.ID, &sh.Token, &sh.Number, &sh.Count, &sh.File, &sh.SHA256, &created, &sh.Missing); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("bundles out of event %d: %w", eventID, err)
+		}
+		sh.Created = time.UnixMilli(created)
+		out = append(out, sh)
+	}
+	if err := closeRows(rows); err != nil {
+		return nil, fmt.Errorf("bundles out of event %d: %w", eventID, err)
+	}
+	return out, nil
+}
+
+// Unexport takes back the bundles of an event that are out (OutShards):
+// their games not back are scheduled here again, and the bundles are
+// marked revoked so an import of their results is refused. It returns the
+// bundles taken back and how many games came home.
+func (db *DB) Unexport(eventID int64) ([]Shard, int, error) {
+	var shards []Shard
+	games := 0
+	now := db.now()
+	err := db.write(func(tx *sql.Tx) error {
+		var err error
+		if shards, err = outShards(tx, eventID); err != nil {
+			return err
+		}
+		for _, sh := range shards {
+			if _, err := tx.Exec(`UPDATE shards SET revoked = ? WHERE id = ?`, now.UnixMilli(), sh.ID); err != nil {
+				return err
+			}
+			res, err := tx.Exec(`DELETE FROM shard_matches WHERE shard_id = ?
+				AND match_id IN (SELECT id FROM matches WHERE event_id = ? AND status <> 'done')`, sh.ID, eventID)
+			if err != nil {
+				return err
+			}
+			n, err := res.RowsAffected()
+			if err != nil {
+				return err
+			}
+			games += int(n)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, 0, fmt.Errorf("take back the bundles of event %d: %w", eventID, err)
+	}
+	return shards, games, nil
 }
 
 // OutMatches returns the ids of an event's games that are out in a shard,

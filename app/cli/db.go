@@ -75,21 +75,59 @@ func shellQuote(s string) string {
 
 func init() {
 	register(&command{
-		name: "db", usage: "", summary: "say where the database is",
+		name: "db", usage: "[vacuum [--db PATH]]", summary: "say where the database is; compact it",
 		help: `Prints the path of the default database. Every command that reads or
 writes events, AIs or replays takes --db PATH to use another file (one file per
 class or per contest is a good habit). The default is
 $XDG_DATA_HOME/ringside/ringside.db (~/.local/share/ringside/ringside.db).
 Built revisions of AIs are kept beside the database file, in a folder named
 after it (ringside.db → ringside-data, class.db → class-data), so two
-databases in one folder never share them.`,
-		run: func(c *cli, args []string) error {
-			p, err := storage.DefaultPath()
-			if err != nil {
-				return err
-			}
-			fmt.Fprintln(c.stdout, p)
-			return nil
-		},
+databases in one folder never share them.
+
+  ringside db vacuum [--db PATH]
+      Compacts the database file: deleting an event leaves its space in the
+      file as free pages, and this gives it back to the disk (SQLite's
+      VACUUM: it copies the live data into a new file, so it needs that much
+      free disk meanwhile and reports no progress; other Ringside processes
+      wait for it). Prints the sizes before and after on stderr.
+      "ringside event delete" compacts by itself when more than a quarter
+      of the file is free.`,
+		run: runDB,
+	})
+}
+
+func runDB(c *cli, args []string) error {
+	if len(args) == 0 {
+		p, err := storage.DefaultPath()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(c.stdout, p)
+		return nil
+	}
+	if args[0] != "vacuum" {
+		return usagef("db: unknown subcommand %q (vacuum; or no argument to print the default database's path)", args[0])
+	}
+	fs, dbPath := c.dbFlags("db vacuum")
+	pos, err := parseInterleaved(fs, args[1:])
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("db vacuum takes no arguments besides --db PATH")
+	}
+	return withService(*dbPath, func(s *service.Service) error {
+		sp, err := s.Space()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(c.stderr, "vacuum: %s: %s, of which %s free pages; copying the live data into a new file (SQLite's VACUUM reports no progress)...\n",
+			s.DB().Path(), service.Size(s.DB().FileSize()), service.Size(sp.FreeBytes()))
+		rep, err := s.Vacuum()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(c.stderr, "vacuum: %s → %s\n", service.Size(rep.Before), service.Size(rep.After))
+		return nil
 	})
 }

@@ -78,14 +78,27 @@ result and every replay. Commands:
       file each) for other machines to play with "ringside shard run"
       (docs/distributed.md). A game goes out once: exporting again sends
       only games never sent, or with --resend also those still out.
-  ringside event import ID RESULT...
+  ringside event import ID RESULT|FOLDER...
       Merges the result files of shard runs into the event, by game. Every
       game's replay is re-simulated first; a file of another event, of other
       revisions, or with a game whose replay does not end as recorded is
       refused and nothing is imported. Importing a file again changes
       nothing.
+      A folder gives all its result files (*.result, *.jsonl) at once.
+  ringside event unexport ID
+      Takes back the event's bundles that are out: their games not back are
+      scheduled here again (a run plays them), and a later import of those
+      bundles' results is refused. Results imported already are kept.
+      While games are out, "event run" and "event resume" refuse the event:
+      import the results, or unexport.
   ringside event list
   ringside event show ID             the schedule with each game's status
+                                     ("out in a bundle": exported, not back)
+  ringside event delete ID
+      Deletes the event with its games, replays and ratings (the AIs and
+      their revisions stay), with progress for a big event. The file keeps
+      the space as free pages; when more than a quarter of it is free,
+      the database is compacted ("ringside db vacuum") straight away.
   ringside event standings ID [--json|--csv|--md]
 
 Every event command takes --db PATH.
@@ -116,7 +129,7 @@ with (one cyclic order per group, rotated).`
 
 func init() {
 	register(&command{
-		name: "event", usage: "create|run|resume|export|import|list|show|standings ...", summary: "create, run and resume tournaments; print standings",
+		name: "event", usage: "create|run|resume|export|import|unexport|list|show|standings|delete ...", summary: "create, run and resume tournaments; print standings",
 		help: eventHelp, run: runEvent,
 	})
 	register(&command{
@@ -166,7 +179,7 @@ a deterministic game gives the original game again, times aside.`,
 
 func runEvent(c *cli, args []string) error {
 	if len(args) == 0 {
-		return usagef("event: say what to do: create, run, resume, export, import, list, show or standings (see \"ringside help event\")")
+		return usagef("event: say what to do: create, run, resume, export, import, unexport, list, show, standings or delete (see \"ringside help event\")")
 	}
 	switch args[0] {
 	case "create":
@@ -183,8 +196,12 @@ func runEvent(c *cli, args []string) error {
 		return eventExport(c, args[1:])
 	case "import":
 		return eventImport(c, args[1:])
+	case "unexport":
+		return eventUnexport(c, args[1:])
+	case "delete":
+		return eventDelete(c, args[1:])
 	}
-	return usagef("event: unknown subcommand %q (create, run, resume, export, import, list, show, standings)", args[0])
+	return usagef("event: unknown subcommand %q (create, run, resume, export, import, unexport, list, show, standings, delete)", args[0])
 }
 
 // eventID parses fs's flags around the one event id the command takes;
@@ -378,8 +395,12 @@ func eventList(c *cli, args []string) error {
 			if err != nil {
 				return err
 			}
+			status, err := eventStatus(db, ev)
+			if err != nil {
+				return err
+			}
 			rows = append(rows, []string{fmt.Sprint(ev.ID), ev.Name, ev.Game, string(ev.Config.Format),
-				fmt.Sprint(len(ev.Config.Entries)), fmt.Sprintf("%d/%d", done, all), string(ev.Status)})
+				fmt.Sprint(len(ev.Config.Entries)), fmt.Sprintf("%d/%d", done, all), status})
 		}
 		return c.printTable("ID\tNAME\tGAME\tFORMAT\tENTRIES\tGAMES\tSTATUS", rows,
 			"no events yet: create one with \"ringside event create\"")
@@ -402,7 +423,15 @@ func eventShow(c *cli, args []string) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(c.stdout, "event %d: %s (%s %s, %s)\n", ev.ID, ev.Name, ev.Game, ev.Config.Format, ev.Status)
+		away, err := db.OutMatches(id)
+		if err != nil {
+			return err
+		}
+		status, err := eventStatus(db, ev)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(c.stdout, "event %d: %s (%s %s, %s)\n", ev.ID, ev.Name, ev.Game, ev.Config.Format, status)
 		if !ev.Deadline.IsZero() {
 			fmt.Fprintf(c.stdout, "deadline %s: revisions built after it are not used\n", ev.Deadline.Local().Format("2006-01-02 15:04"))
 		}
@@ -420,8 +449,12 @@ func eventShow(c *cli, args []string) error {
 			if m.Error != "" {
 				reason = m.Error
 			}
+			status := string(m.Status)
+			if m.Status == storage.MatchScheduled && away[m.ID] {
+				status = "out in a bundle"
+			}
 			rows = append(rows, []string{fmt.Sprint(m.ID), fmt.Sprint(m.Game.Index + 1), fmt.Sprint(m.Game.Round + 1),
-				fmt.Sprint(m.Game.Seed), strings.Join(seats, ", "), string(m.Status), ranks, reason})
+				fmt.Sprint(m.Game.Seed), strings.Join(seats, ", "), status, ranks, reason})
 		}
 		return c.printTable("MATCH\tGAME\tROUND\tSEED\tSEATS\tSTATUS\tRANKS\tREASON", rows, "")
 	})
@@ -565,4 +598,79 @@ func exportLog(db *storage.DB, id int64) (*engine.Log, error) {
 		return nil, fmt.Errorf("match %d is being played but no turn of it is saved yet (the process playing it saves them every %v): try again in a moment", id, service.LiveSaveEvery)
 	}
 	return log, lerr
+}
+
+// eventStatus is an event's status as the list and show print it: an
+// event with games out in bundles says so, since it cannot run here.
+func eventStatus(db *storage.DB, ev storage.Event) (string, error) {
+	out, err := db.OutShards(ev.ID)
+	if err != nil {
+		return "", err
+	}
+	if len(out) == 0 {
+		return string(ev.Status), nil
+	}
+	games := 0
+	for _, sh := range out {
+		games += sh.Missing
+	}
+	return fmt.Sprintf("%s, %d out in %d bundle(s)", ev.Status, games, len(out)), nil
+}
+
+func eventUnexport(c *cli, args []string) error {
+	fs, dbPath := c.dbFlags("event unexport")
+	id, err := eventID(fs, args)
+	if err != nil {
+		return err
+	}
+	return withService(*dbPath, func(s *service.Service) error {
+		rep, err := s.Unexport(id)
+		if err != nil {
+			return err
+		}
+		for _, sh := range rep.Shards {
+			fmt.Fprintf(c.stdout, "took back %s (shard %d of %d): its results will be refused\n", sh.File, sh.Number, sh.Count)
+		}
+		fmt.Fprintf(c.stdout, "event %d: %d game(s) scheduled here again; play them with: ringside event resume %d%s\n", id, rep.Games, id, dbArg(*dbPath))
+		return nil
+	})
+}
+
+// bigEvent is how many games make "event delete" print progress.
+const bigEvent = 5000
+
+func eventDelete(c *cli, args []string) error {
+	fs, dbPath := c.dbFlags("event delete")
+	id, err := eventID(fs, args)
+	if err != nil {
+		return err
+	}
+	return withService(*dbPath, func(s *service.Service) error {
+		shown := -1
+		rep, err := s.DeleteEventProgress(id, func(done, total int) {
+			if total < bigEvent {
+				return
+			}
+			// Whole percents, so a pipe gets a few dozen lines at most.
+			if pct := done * 100 / total; pct != shown {
+				shown = pct
+				fmt.Fprintf(c.stderr, "deleting event %d: %d/%d games (%d%%)\n", id, done, total, pct)
+			}
+		})
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(c.stdout, "event %d deleted with its %d games\n", id, rep.Games)
+		if !rep.Space.MostlyFree() {
+			return nil
+		}
+		fmt.Fprintf(c.stderr, "vacuum: %s of %s is free space now; compacting the database (SQLite's VACUUM copies the live data to a new file; it reports no progress)...\n",
+			service.Size(rep.Space.FreeBytes()), service.Size(rep.Space.Bytes()))
+		v, err := s.Vacuum()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(c.stderr, "vacuum: %s → %s\n", service.Size(v.Before), service.Size(v.After))
+		return nil
+	})
 }

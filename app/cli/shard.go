@@ -142,14 +142,18 @@ func eventImport(c *cli, args []string) error {
 		return err
 	}
 	if len(pos) < 2 {
-		return usagef("event import: give the event id and one or more result files (ringside event import ID RESULT...)")
+		return usagef("event import: give the event id and one or more result files or folders (ringside event import ID RESULT|FOLDER...)")
 	}
 	id, err := strconv.ParseInt(pos[0], 10, 64)
 	if err != nil || id <= 0 {
 		return usagef("event import: %q is not an event id (\"ringside event list\" shows them)", pos[0])
 	}
+	files, err := service.ResultFiles(pos[1:])
+	if err != nil {
+		return err
+	}
 	return withService(*dbPath, func(s *service.Service) error {
-		rep, err := s.Import(id, pos[1:])
+		rep, err := s.Import(id, files)
 		if err != nil {
 			return err
 		}

@@ -277,6 +277,9 @@ func (s *Service) EventJob(id int64, concurrency int) (*EventJob, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkNotExported(s.db, id); err != nil {
+		return nil, err
+	}
 	if ev, err = s.fixEntries(ev); err != nil {
 		return nil, err
 	}
@@ -418,6 +421,10 @@ func (j *EventJob) Start(ctx context.Context) (err error) {
 		return err
 	} else if ev.Status == storage.EventFinished {
 		return Errorf(Conflict, "event %d is already finished", id)
+	}
+	// An export may have sent its games since EventJob looked.
+	if err := checkNotExported(j.db, id); err != nil {
+		return err
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -583,17 +590,8 @@ func (s *Service) RenameEvent(id int64, name string) error {
 // event being played (here or by another process) is not deleted: stop it
 // first.
 func (s *Service) DeleteEvent(id int64) error {
-	lock, err := s.lockEvent(id, "stop it before deleting it")
-	if err != nil {
-		return err
-	}
-	// The lock row goes with the event; releasing it afterwards only
-	// stops its heartbeat.
-	err = s.db.DeleteEvent(id)
-	if rerr := lock.Release(); err == nil {
-		err = rerr
-	}
-	return wrap(Failed, err, "delete event %d", id)
+	_, err := s.DeleteEventProgress(id, nil)
+	return err
 }
 
 // deadlineLayouts are the ways a deadline may be written, in local time.

@@ -83,8 +83,13 @@ func (s *Service) Import(id int64, files []string) (ImportReport, error) {
 		if err := checkHeader(f, hdr, ev, entries); err != nil {
 			return rep, err
 		}
-		if _, err := s.db.ShardByToken(hdr.Token); err != nil {
+		sh, err := s.db.ShardByToken(hdr.Token)
+		if err != nil {
 			return rep, Errorf(Invalid, "%s answers shard %d of %d, which this database never exported for event %d; nothing imported", f, hdr.Shard, hdr.Of, id)
+		}
+		if !sh.Revoked.IsZero() {
+			return rep, Errorf(Conflict, "%s answers shard %d of %d (%s), which was taken back with \"ringside event unexport %d\" on %s: its games were scheduled here again; nothing imported",
+				f, hdr.Shard, hdr.Of, sh.File, id, sh.Revoked.Local().Format("2006-01-02 15:04"))
 		}
 		rep.Files++
 		for _, l := range lines {

@@ -508,3 +508,66 @@ func fileSHA256(path string) (string, error) {
 func (s *Service) ShardCounts(id int64) (storage.ShardCounts, error) {
 	return s.db.ShardCounts(id)
 }
+
+// OutShards returns the bundles of event id still out: games sent and not
+// back. While there are any, the event is locked against a local run.
+func (s *Service) OutShards(id int64) ([]storage.Shard, error) {
+	return s.db.OutShards(id)
+}
+
+// exportedError refuses to run an event whose games are out in bundles:
+// played here too, their later import would be dropped as "already
+// there", losing the other machines' work. It names the bundles and the
+// two ways to take them back.
+func exportedError(id int64, out []storage.Shard) error {
+	games := 0
+	names := make([]string, 0, len(out))
+	for _, sh := range out {
+		games += sh.Missing
+		names = append(names, fmt.Sprintf("%s (shard %d of %d, %d game(s))", sh.File, sh.Number, sh.Count, sh.Missing))
+	}
+	return Errorf(Conflict, "event %d is exported: %d game(s) are out in %d bundle(s): %s; import their results with \"ringside event import %d FILE|FOLDER...\", or take them back with \"ringside event unexport %d\" (their results are refused after that)",
+		id, games, len(out), strings.Join(names, ", "), id, id)
+}
+
+// checkNotExported is the lock an export puts on an event: nil when no
+// games are out, else exportedError.
+func checkNotExported(db *storage.DB, id int64) error {
+	out, err := db.OutShards(id)
+	if err != nil {
+		return err
+	}
+	if len(out) > 0 {
+		return exportedError(id, out)
+	}
+	return nil
+}
+
+// UnexportReport is what "ringside event unexport" did.
+type UnexportReport struct {
+	Shards []storage.Shard // the bundles taken back
+	Games  int             // games scheduled here again
+}
+
+// Unexport takes back every bundle of event id that is out: its games not
+// back are scheduled here again (a run plays them), and the bundles are
+// revoked, so importing their results later is refused rather than
+// mixing two plays of one game. Games already imported keep their
+// results.
+func (s *Service) Unexport(id int64) (UnexportReport, error) {
+	var rep UnexportReport
+	lock, err := s.lockEvent(id, "stop it before taking its bundles back")
+	if err != nil {
+		return rep, err
+	}
+	defer lock.Release()
+	shards, games, err := s.db.Unexport(id)
+	if err != nil {
+		return rep, wrap(Failed, err, "unexport event %d", id)
+	}
+	if len(shards) == 0 {
+		return rep, Errorf(Conflict, "event %d has no bundles out: nothing to take back", id)
+	}
+	rep.Shards, rep.Games = shards, games
+	return rep, nil
+}
