@@ -235,8 +235,9 @@ func (db *DB) SaveBuild(r Revision) (rev Revision, existed bool, err error) {
 						return err
 					}
 					old.BuildLog, old.Created = r.BuildLog, r.Created
-				case r.ArtifactDir != "" && r.ArtifactDir != old.ArtifactDir:
-					// Its folder was deleted and built again.
+				case r.ArtifactDir != "" && (r.ArtifactDir != old.ArtifactDir || r.Digest != old.Digest):
+					// Its folder was deleted (or failed verification) and
+					// built again.
 					if _, err := tx.Exec(`UPDATE revisions SET artifact_dir = ?, digest = ? WHERE id = ?`, r.ArtifactDir, r.Digest, old.ID); err != nil {
 						return err
 					}
