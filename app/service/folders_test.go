@@ -168,5 +168,30 @@ func TestTamperedRevisionIsRebuilt(t *testing.T) {
 	if err != nil {
 		t.Fatalf("check after the rebuild: %v", err)
 	}
-	t.Logf("check: %+v", res.Revision.Number)
+	if res.Revision.ID != rev.ID {
+		t.Fatalf("check played revision %d, want %d rebuilt", res.Revision.ID, rev.ID)
+	}
+
+	// Tampered again: "ai build --force" builds it again rather than
+	// calling the sources unchanged.
+	bot = filepath.Join(now.ArtifactDir, "bot.py")
+	if err := os.Chmod(now.ArtifactDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(bot); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(bot, []byte("import sys\nsys.exit(0)\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := s.Build(context.Background(), alice.ID, BuildOptions{Force: true})
+	if err != nil || out.Unchanged || out.Rev.ID != rev.ID {
+		t.Fatalf("forced build of a tampered revision: unchanged %v, revision %d (want %d rebuilt), err %v", out.Unchanged, out.Rev.ID, rev.ID, err)
+	}
+	if err := build.VerifyRevision(out.Rev.ArtifactDir, out.Rev.Digest); err != nil {
+		t.Fatalf("after the forced build: %v", err)
+	}
+	if got, err := os.ReadFile(bot); err != nil || string(got) != string(want) {
+		t.Fatalf("after the forced build the revision holds %q (%v)", got, err)
+	}
 }
