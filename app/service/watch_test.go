@@ -33,6 +33,7 @@ type watchRig struct {
 func newWatchRig(t testing.TB) *watchRig {
 	t.Helper()
 	root := t.TempDir()
+	t.Cleanup(func() { build.Unseal(root) }) // revisions are read-only
 	svc, err := Open(filepath.Join(root, "r.db"))
 	if err != nil {
 		t.Fatal(err)

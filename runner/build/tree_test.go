@@ -71,14 +71,13 @@ func TestHostileFolders(t *testing.T) {
 				t.Fatal(err)
 			}
 			tt.make(t, dir)
-			out := t.TempDir()
+			out := revisionsDir(t)
 			res, err := Build(context.Background(), BuildSpec{SourceDir: dir, RunCmd: "./bot.sh", OutDir: out,
 				Known: func(string) bool { return false }})
 			if tt.want == "" {
 				if err != nil || !res.OK {
 					t.Fatalf("build: %v\n%s", err, res.Log)
 				}
-				t.Cleanup(func() { RemoveRevision(res.Dir) })
 				if err := VerifyRevision(res.Dir, res.Digest); err != nil {
 					t.Fatal(err)
 				}
@@ -99,4 +98,13 @@ func TestHostileFolders(t *testing.T) {
 			}
 		})
 	}
+}
+
+// revisionsDir is a temporary revisions folder whose sealed (read-only)
+// revisions are made writable again before the test's clean-up deletes
+// it: an ordinary user cannot delete files in a 0555 folder.
+func revisionsDir(t testing.TB) string {
+	dir := t.TempDir()
+	t.Cleanup(func() { Unseal(dir) })
+	return dir
 }
