@@ -599,6 +599,30 @@ func (s *Service) verifiedRevision(ai storage.AI, rev storage.Revision) (storage
 		rev.Number, ai.Name, rev.ArtifactDir, ai.Name)}).withFix(FixBuild, ai.Name)
 }
 
+// verifyEntries verifies, before an event plays, the revision folder of
+// each of its entries that is an AI's build (see verifiedRevision): the
+// event may have been made long before, and a folder changed since is
+// refused or rebuilt in place.
+func (s *Service) verifyEntries(ev storage.Event) error {
+	for _, e := range ev.Entries {
+		if e.RevisionID == 0 {
+			continue
+		}
+		rev, err := s.db.Revision(e.RevisionID)
+		if err != nil || rev.AIID == 0 {
+			continue // a plain command or a built-in bot
+		}
+		ai, err := s.db.AI(rev.AIID)
+		if err != nil {
+			continue // removed since: its folder, if kept, plays as stored
+		}
+		if _, err := s.verifiedRevision(ai, rev); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // revisionBot is the bot that plays one revision of an AI.
 func revisionBot(ai storage.AI, rev storage.Revision) runner.Bot {
 	return runner.RevisionBot(fmt.Sprintf("%s r%d", ai.Name, rev.Number), rev.RunCmd, rev.ArtifactDir)

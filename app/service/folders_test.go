@@ -194,4 +194,31 @@ func TestTamperedRevisionIsRebuilt(t *testing.T) {
 	if got, err := os.ReadFile(bot); err != nil || string(got) != string(want) {
 		t.Fatalf("after the forced build the revision holds %q (%v)", got, err)
 	}
+
+	// An event made before the tampering verifies its entries before it
+	// plays, and plays the rebuilt revision.
+	ev, _, err := s.CreateEvent(EventSpec{Game: "grip", SeedSet: true,
+		Entries: []string{"alice", "builtin:grip/random", "builtin:grip/greedy", "builtin:grip/random"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(out.Rev.ArtifactDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(out.Rev.ArtifactDir, "extra.py"), []byte("x = 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.EventJob(ev.ID, 1); err != nil {
+		t.Fatalf("event job: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(out.Rev.ArtifactDir, "extra.py")); err == nil {
+		t.Fatal("the event would play the tampered revision")
+	}
+	last, err := s.db.Revision(rev.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := build.VerifyRevision(last.ArtifactDir, last.Digest); err != nil {
+		t.Fatalf("before the event: %v", err)
+	}
 }
