@@ -66,6 +66,9 @@ type Revision struct {
 	ArtifactDir string
 	RunCmd      string
 	Created     time.Time
+	// Digest is the revision folder's (see build.Digest), "" when not
+	// known (failed builds, revisions older than schema 10).
+	Digest string
 }
 
 const aiColumns = `id, name, game, language, source_dir, build_cmd, run_cmd, watch, missing, created, current_revision, current_since, trusted, limits, options, pinned_revision`
@@ -171,12 +174,12 @@ func mustAffect(res sql.Result, what string) error {
 	return nil
 }
 
-const revisionColumns = `id, ai_id, number, name, hash, status, build_log, artifact_dir, run_cmd, created`
+const revisionColumns = `id, ai_id, number, name, hash, status, build_log, artifact_dir, run_cmd, created, digest`
 
 func scanRevision(row scanner) (Revision, error) {
 	var r Revision
 	var ai, num, created sql.NullInt64
-	err := row.Scan(&r.ID, &ai, &num, &r.Name, &r.Hash, &r.Status, &r.BuildLog, &r.ArtifactDir, &r.RunCmd, &created)
+	err := row.Scan(&r.ID, &ai, &num, &r.Name, &r.Hash, &r.Status, &r.BuildLog, &r.ArtifactDir, &r.RunCmd, &created, &r.Digest)
 	r.AIID, r.Number, r.Created = ai.Int64, int(num.Int64), fromMillis(created)
 	return r, err
 }
@@ -232,12 +235,13 @@ func (db *DB) SaveBuild(r Revision) (rev Revision, existed bool, err error) {
 						return err
 					}
 					old.BuildLog, old.Created = r.BuildLog, r.Created
-				case r.ArtifactDir != "" && r.ArtifactDir != old.ArtifactDir:
-					// Its folder was deleted and built again.
-					if _, err := tx.Exec(`UPDATE revisions SET artifact_dir = ? WHERE id = ?`, r.ArtifactDir, old.ID); err != nil {
+				case r.ArtifactDir != "" && (r.ArtifactDir != old.ArtifactDir || r.Digest != old.Digest):
+					// Its folder was deleted (or failed verification) and
+					// built again.
+					if _, err := tx.Exec(`UPDATE revisions SET artifact_dir = ?, digest = ? WHERE id = ?`, r.ArtifactDir, r.Digest, old.ID); err != nil {
 						return err
 					}
-					old.ArtifactDir = r.ArtifactDir
+					old.ArtifactDir, old.Digest = r.ArtifactDir, r.Digest
 				}
 				now := r.Created
 				r = old
@@ -253,9 +257,9 @@ func (db *DB) SaveBuild(r Revision) (rev Revision, existed bool, err error) {
 				r.Number = int(num.Int64)
 			}
 		}
-		res, err := tx.Exec(`INSERT INTO revisions (ai_id, number, name, hash, status, build_log, artifact_dir, run_cmd, created)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			ai, num, r.Name, r.Hash, r.Status, r.BuildLog, r.ArtifactDir, r.RunCmd, r.Created.UnixMilli())
+		res, err := tx.Exec(`INSERT INTO revisions (ai_id, number, name, hash, status, build_log, artifact_dir, run_cmd, created, digest)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			ai, num, r.Name, r.Hash, r.Status, r.BuildLog, r.ArtifactDir, r.RunCmd, r.Created.UnixMilli(), r.Digest)
 		if err != nil {
 			return err
 		}
@@ -354,4 +358,13 @@ func (db *DB) FailedBuild(aiID int64, hash string) (Revision, error) {
 func (db *DB) revisionBySource(aiID int64, hash string, status BuildStatus) (Revision, error) {
 	return one(scanRevision, db.r.QueryRow(`SELECT `+revisionColumns+` FROM revisions
 		WHERE ai_id = ? AND hash = ? AND status = ?`, aiID, hash, status), "AI %d revision with hash %s", aiID, hash)
+}
+
+// SetRevisionDigest stores a revision folder's digest (after a rebuild in
+// place, or the first verification of a revision older than schema 10).
+func (db *DB) SetRevisionDigest(id int64, digest string) error {
+	return db.write(func(tx *sql.Tx) error {
+		_, err := tx.Exec(`UPDATE revisions SET digest = ? WHERE id = ?`, digest, id)
+		return err
+	})
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -101,15 +102,28 @@ func (db *DB) RemoveRevisionFolders(ai AI, revs []Revision) (removed, kept []str
 			}
 			continue
 		}
-		if err := os.RemoveAll(r.ArtifactDir); err != nil {
+		if err := removeSealed(r.ArtifactDir); err != nil {
 			return removed, kept, fmt.Errorf("delete revision folder %s: %w", r.ArtifactDir, err)
 		}
 		removed = append(removed, r.ArtifactDir)
 	}
 	dir := db.RevisionsDir(ai)
-	if err := os.RemoveAll(dir); err != nil {
+	if err := removeSealed(dir); err != nil {
 		return removed, kept, fmt.Errorf("delete revisions folder %s: %w", dir, err)
 	}
 	os.Remove(filepath.Join(db.DataDir(), "locks", fmt.Sprintf("ai-%d.lock", ai.ID)))
 	return removed, kept, nil
+}
+
+// removeSealed deletes a folder that holds read-only revision folders
+// (builds make them 0555): its folders are made writable first, as
+// deleting a file needs its folder writable, even for its owner.
+func removeSealed(dir string) error {
+	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.IsDir() {
+			_ = os.Chmod(p, 0o755)
+		}
+		return nil
+	})
+	return os.RemoveAll(dir)
 }

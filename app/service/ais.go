@@ -494,6 +494,9 @@ func (s *Service) Build(ctx context.Context, id int64, opt BuildOptions) (BuildO
 		Known: func(hash string) bool {
 			if r, err := s.db.RevisionByHash(ai.ID, hash); err == nil {
 				if _, err := os.Stat(r.ArtifactDir); err == nil {
+					if s.checkRevision(r) != nil {
+						return false // changed since built: build it again
+					}
 					known = r
 					return true
 				}
@@ -523,7 +526,7 @@ func (s *Service) Build(ctx context.Context, id int64, opt BuildOptions) (BuildO
 		return out, err
 	}
 	rev := storage.Revision{AIID: ai.ID, Hash: res.Hash, Status: storage.BuildOK, BuildLog: res.Log,
-		ArtifactDir: res.Dir, RunCmd: ai.RunCmd}
+		ArtifactDir: res.Dir, RunCmd: ai.RunCmd, Digest: res.Digest}
 	if !res.OK {
 		rev.Status = storage.BuildFailed
 	}
@@ -552,6 +555,72 @@ func (s *Service) currentRevision(ai storage.AI) (storage.Revision, error) {
 		return storage.Revision{}, (&Error{Code: Invalid, Message: fmt.Sprintf("AI %s has no successful build yet", ai.Name), Err: err}).withFix(FixBuild, ai.Name)
 	}
 	return rev, err
+}
+
+// checkRevision verifies a successful revision's folder against its
+// digest. A revision older than schema 10 has none: its folder is taken
+// as it is at this first check (sealed read-only and its digest stored),
+// so it is trusted as-is once and verified from then on.
+func (s *Service) checkRevision(rev storage.Revision) error {
+	if rev.Status != storage.BuildOK || rev.ArtifactDir == "" {
+		return nil
+	}
+	if rev.Digest == "" {
+		d, err := build.Seal(rev.ArtifactDir)
+		if err != nil {
+			return err
+		}
+		return s.db.SetRevisionDigest(rev.ID, d)
+	}
+	return build.VerifyRevision(rev.ArtifactDir, rev.Digest)
+}
+
+// verifiedRevision is rev once its folder verifies. A revision changed
+// since it was built is refused; when the AI's sources still make it, it
+// is built again from them first (and then plays as built).
+func (s *Service) verifiedRevision(ai storage.AI, rev storage.Revision) (storage.Revision, error) {
+	err := s.checkRevision(rev)
+	if err == nil {
+		return rev, nil
+	}
+	if !errors.Is(err, build.ErrTampered) {
+		return rev, wrap(Failed, err, "revision %d of %s", rev.Number, ai.Name)
+	}
+	// Rebuild from the sources: when they still hash to this revision,
+	// Known refuses the tampered folder and the build replaces it.
+	if _, berr := s.Build(context.Background(), ai.ID, BuildOptions{}); berr == nil {
+		if again, rerr := s.db.Revision(rev.ID); rerr == nil && again.Digest != "" && s.checkRevision(again) == nil {
+			return again, nil
+		}
+	}
+	return rev, (&Error{Code: Failed, Err: err, Message: fmt.Sprintf(
+		"revision %d of %s was changed since it was built (its folder %s no longer matches): refused; "+
+			"build it again from the AI's sources with \"ringside ai build --force %s\"",
+		rev.Number, ai.Name, rev.ArtifactDir, ai.Name)}).withFix(FixBuild, ai.Name)
+}
+
+// verifyEntries verifies, before an event plays, the revision folder of
+// each of its entries that is an AI's build (see verifiedRevision): the
+// event may have been made long before, and a folder changed since is
+// refused or rebuilt in place.
+func (s *Service) verifyEntries(ev storage.Event) error {
+	for _, e := range ev.Entries {
+		if e.RevisionID == 0 {
+			continue
+		}
+		rev, err := s.db.Revision(e.RevisionID)
+		if err != nil || rev.AIID == 0 {
+			continue // a plain command or a built-in bot
+		}
+		ai, err := s.db.AI(rev.AIID)
+		if err != nil {
+			continue // removed since: its folder, if kept, plays as stored
+		}
+		if _, err := s.verifiedRevision(ai, rev); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // revisionBot is the bot that plays one revision of an AI.

@@ -85,6 +85,9 @@ func (s *Service) Check(ctx context.Context, id int64, opt CheckOptions) (CheckR
 	if err != nil {
 		return res, err
 	}
+	if rev, err = s.verifiedRevision(ai, rev); err != nil {
+		return res, err
+	}
 	res.Revision = rev
 	res.Sandbox = SandboxSummary(runner.Sandbox{Trusted: ai.Trusted})
 	seed := opt.Seed

@@ -109,6 +109,12 @@ func (s *Service) aiEntry(ai storage.AI, want int, deadline time.Time) (storage.
 			return storage.Entry{}, (Errorf(Invalid, "AI %s has no revision %d", ai.Name, want)).withFix(FixRevisions, ai.Name)
 		}
 	}
+	// Verified before it plays: a folder changed since it was built is
+	// refused (or rebuilt from the sources).
+	rev, err := s.verifiedRevision(ai, rev)
+	if err != nil {
+		return storage.Entry{}, err
+	}
 	return revisionEntry(ai, rev), nil
 }
 

@@ -283,6 +283,9 @@ func (s *Service) EventJob(id int64, concurrency int) (*EventJob, error) {
 	if ev, err = s.fixEntries(ev); err != nil {
 		return nil, err
 	}
+	if err := s.verifyEntries(ev); err != nil {
+		return nil, err
+	}
 	j := &EventJob{db: s.db, Event: ev, ids: map[int]int64{}, live: s.live}
 	if j.Run, err = eventRunner(ev, concurrency); err != nil {
 		return nil, err

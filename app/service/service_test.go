@@ -11,6 +11,7 @@ import (
 
 	"ringside/app/internal/fixture"
 	"ringside/engine/event"
+	"ringside/runner/build"
 	"ringside/runner/runnertest"
 	"ringside/storage"
 )
@@ -18,7 +19,11 @@ import (
 // openTemp opens a service on a fresh database.
 func openTemp(t *testing.T) *Service {
 	t.Helper()
-	s, err := Open(filepath.Join(t.TempDir(), "s.db"))
+	dir := t.TempDir()
+	// Revisions are sealed read-only: writable again before the clean-up
+	// deletes them (an ordinary user could not).
+	t.Cleanup(func() { build.Unseal(dir) })
+	s, err := Open(filepath.Join(dir, "s.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,8 +11,9 @@ import (
 	"ringside/storage"
 )
 
-// Watcher keeps watched AIs built: it watches their folders, builds one
-// AI at a time when a folder changed, and stores the revisions. "ringside
+// Watcher keeps watched AIs built: it watches their folders, builds
+// (watchBuilders at once, one per AI) when a folder changed, and stores
+// the revisions. "ringside
 // watch" runs one, and so does the desktop app; builds lock each AI across
 // processes, so two watchers on one database make one revision per
 // source. Callbacks are called from Run's goroutine, one at a time; set
@@ -193,7 +194,15 @@ func (s *Watcher) sync(first bool) error {
 	return nil
 }
 
-// Run watches and builds until ctx ends.
+// watchBuilders is how many builds a Watcher runs at once (never two of
+// one AI): a build that hangs for its whole timeout holds one of them,
+// not the class.
+const watchBuilders = 2
+
+// Run watches and builds until ctx ends. Builds run on watchBuilders
+// goroutines, at most one per AI; a change seen while its AI builds is
+// built after it (the newest change wins). Callbacks are still delivered
+// here, one at a time.
 func (s *Watcher) Run(ctx context.Context) error {
 	defer s.w.Close()
 	if err := s.sync(true); err != nil {
@@ -201,6 +210,9 @@ func (s *Watcher) Run(ctx context.Context) error {
 	}
 	tick := time.NewTicker(s.syncEvery)
 	defer tick.Stop()
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	running := map[string]bool{}
 	for {
 		s.mu.Lock()
 		notes := s.notes
@@ -209,9 +221,30 @@ func (s *Watcher) Run(ctx context.Context) error {
 		for _, f := range notes {
 			f()
 		}
-		if name, saved, ok := s.next(); ok {
-			s.buildOne(ctx, name, saved)
-			continue
+		for len(running) < watchBuilders {
+			name, saved, ok := s.next(running)
+			if !ok {
+				break
+			}
+			ai, err := s.s.db.AIByName(name)
+			if err != nil {
+				continue // removed meanwhile
+			}
+			if s.OnStart != nil {
+				s.OnStart(ai, saved)
+			}
+			running[name] = true
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				ev, ok := s.buildOne(ctx, ai, saved)
+				s.note(func() {
+					delete(running, name)
+					if ok && s.OnBuild != nil {
+						s.OnBuild(ev)
+					}
+				})
+			}()
 		}
 		select {
 		case <-ctx.Done():
@@ -225,12 +258,16 @@ func (s *Watcher) Run(ctx context.Context) error {
 	}
 }
 
-// next takes the AI that has waited longest for a build.
-func (s *Watcher) next() (string, time.Time, bool) {
+// next takes the AI, of those not building now, that has waited longest
+// for a build.
+func (s *Watcher) next(running map[string]bool) (string, time.Time, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	best, found := "", false
 	for name, at := range s.dirty {
+		if running[name] {
+			continue
+		}
 		if !found || at.Before(s.dirty[best]) || (at.Equal(s.dirty[best]) && name < best) {
 			best, found = name, true
 		}
@@ -243,23 +280,13 @@ func (s *Watcher) next() (string, time.Time, bool) {
 	return best, at, true
 }
 
-func (s *Watcher) buildOne(ctx context.Context, name string, saved time.Time) {
-	ai, err := s.s.db.AIByName(name)
-	if err != nil {
-		return // removed meanwhile
-	}
-	if s.OnStart != nil {
-		s.OnStart(ai, saved)
-	}
+// buildOne builds one AI (on a builder goroutine) and says what happened;
+// false when ctx ended meanwhile.
+func (s *Watcher) buildOne(ctx context.Context, ai storage.AI, saved time.Time) (BuildEvent, bool) {
 	out, err := s.s.Build(ctx, ai.ID, BuildOptions{Timeout: s.timeout})
 	if out.AI.ID != 0 {
 		ai = out.AI
 	}
 	ev := BuildEvent{AI: ai, Out: out, Err: err, Saved: saved, Ready: time.Now()}
-	if ctx.Err() != nil {
-		return
-	}
-	if s.OnBuild != nil {
-		s.OnBuild(ev)
-	}
+	return ev, ctx.Err() == nil
 }

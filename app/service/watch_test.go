@@ -23,13 +23,17 @@ type watchRig struct {
 	db     *storage.DB
 	root   string
 	events chan BuildEvent
-	stop   func()
-	done   chan error
+	// held are events of other AIs that next passed over: builds run in
+	// parallel, so they arrive in any order.
+	held []BuildEvent
+	stop func()
+	done chan error
 }
 
 func newWatchRig(t testing.TB) *watchRig {
 	t.Helper()
 	root := t.TempDir()
+	t.Cleanup(func() { build.Unseal(root) }) // revisions are read-only
 	svc, err := Open(filepath.Join(root, "r.db"))
 	if err != nil {
 		t.Fatal(err)
@@ -83,6 +87,12 @@ func (r *watchRig) add(t testing.TB, name, game string, files map[string]string)
 // next waits for the next build of name, skipping others' builds.
 func (r *watchRig) next(t testing.TB, name string) BuildEvent {
 	t.Helper()
+	for i, ev := range r.held {
+		if ev.AI.Name == name {
+			r.held = append(r.held[:i], r.held[i+1:]...)
+			return ev
+		}
+	}
 	deadline := time.After(60 * time.Second)
 	for {
 		select {
@@ -90,6 +100,7 @@ func (r *watchRig) next(t testing.TB, name string) BuildEvent {
 			if ev.AI.Name == name {
 				return ev
 			}
+			r.held = append(r.held, ev)
 		case <-deadline:
 			t.Fatalf("no build of %s within a minute", name)
 		}

@@ -76,12 +76,10 @@ func hashTree(dir, build, run string, sk *Filter) (string, error) {
 	}
 	var files []entry
 	err := walkTree(dir, sk.Skip, func(rel string, d fs.DirEntry) error {
-		if !d.IsDir() {
-			info, err := d.Info()
-			if err != nil {
-				return err
-			}
-			files = append(files, entry{rel, info.Mode()})
+		// The kind from the folder listing: no stat of each file, so a
+		// folder over the count cap fails before its files are looked at.
+		if t := d.Type(); !t.IsDir() && (t.IsRegular() || t&fs.ModeSymlink != 0) {
+			files = append(files, entry{rel, t})
 		}
 		return nil
 	})
@@ -91,91 +89,76 @@ func hashTree(dir, build, run string, sk *Filter) (string, error) {
 	sort.Slice(files, func(i, j int) bool { return files[i].rel < files[j].rel })
 	h := sha256.New()
 	fmt.Fprintf(h, "ringside-sources/1\x00build %s\x00run %s\x00", build, run)
+	var b budget
 	for _, f := range files {
 		p := filepath.Join(dir, filepath.FromSlash(f.rel))
-		switch {
-		case f.mode&fs.ModeSymlink != 0:
+		if f.mode&fs.ModeSymlink != 0 {
 			target, err := os.Readlink(p)
 			if err != nil {
 				return "", fmt.Errorf("hash %s: %w", p, err)
 			}
 			fmt.Fprintf(h, "link %s\x00%s\x00", f.rel, target)
-		case f.mode.IsRegular():
-			fl, err := os.Open(p)
-			if err != nil {
-				return "", fmt.Errorf("hash %s: %w", p, err)
-			}
-			fmt.Fprintf(h, "file %s\x00%d\x00", f.rel, f.mode.Perm()&0o100)
-			_, err = io.Copy(h, fl)
-			fl.Close()
-			if err != nil {
-				return "", fmt.Errorf("hash %s: %w", p, err)
-			}
-			h.Write([]byte{0})
+			continue
 		}
+		fl, info, err := openRegular(p)
+		if errors.Is(err, errNotRegular) {
+			continue // swapped for a pipe or a link since listed: not a source
+		}
+		if err != nil {
+			return "", fmt.Errorf("hash %s: %w", p, err)
+		}
+		fmt.Fprintf(h, "file %s\x00%d\x00", f.rel, info.Mode().Perm()&0o100)
+		err = readCapped(&b, f.rel, fl, info, h)
+		fl.Close()
+		if err != nil {
+			return "", fmt.Errorf("hash %s: %w", p, err)
+		}
+		h.Write([]byte{0})
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // copyTree copies the sources of src into dst (which exists), keeping
-// symbolic links as links and the executable bits.
+// symbolic links as links and the executable bits. Only regular files are
+// opened (pipes, sockets and devices are not sources), within the caps:
+// the folder may have changed since it was hashed.
 func copyTree(src, dst string, sk *Filter) error {
+	var b budget
 	return walkTree(src, sk.Skip, func(rel string, d fs.DirEntry) error {
 		p, to := filepath.Join(src, rel), filepath.Join(dst, filepath.FromSlash(rel))
-		info, err := d.Info()
-		if err != nil {
-			return err
-		}
-		switch {
-		case d.IsDir():
+		switch t := d.Type(); {
+		case t.IsDir():
 			return os.Mkdir(to, 0o755)
-		case info.Mode()&fs.ModeSymlink != 0:
+		case t&fs.ModeSymlink != 0:
 			target, err := os.Readlink(p)
 			if err != nil {
 				return err
 			}
 			return os.Symlink(target, to)
-		case info.Mode().IsRegular():
-			return copyFile(p, to, info.Mode().Perm()|0o200)
+		case t.IsRegular():
+			return copyFile(&b, rel, p, to)
 		}
 		return nil // sockets, pipes, devices: not sources
 	})
 }
 
-// walkTree calls visit for every file and folder below dir, by its
-// relative slash path, leaving out what skip says (a folder with
-// everything in it).
-func walkTree(dir string, skip func(rel string, isDir bool) bool, visit func(rel string, d fs.DirEntry) error) error {
-	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		if rel == "." {
-			return nil
-		}
-		rel = filepath.ToSlash(rel)
-		if skip(rel, d.IsDir()) {
-			if d.IsDir() {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		return visit(rel, d)
-	})
-}
-
-func copyFile(from, to string, perm fs.FileMode) error {
-	in, err := os.Open(from)
+// copyFile copies one regular file (refusing anything else, see
+// openRegular) with its executable bits, counting it against b. A sparse
+// file is copied as the bytes it reads as, so the caps count it whole.
+func copyFile(b *budget, rel, from, to string) error {
+	in, info, err := openRegular(from)
+	if errors.Is(err, errNotRegular) {
+		return nil
+	}
 	if err != nil {
 		return err
 	}
 	defer in.Close()
-	out, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+	out, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_EXCL, info.Mode().Perm()|0o200)
 	if err != nil {
 		return err
 	}
-	if _, err := io.Copy(out, in); err != nil {
+	if err := readCapped(b, rel, in, info, out); err != nil {
 		out.Close()
 		return err
 	}
@@ -205,6 +188,9 @@ type BuildResult struct {
 	Log       string        // the build's output (its end, BuildLogMax at most) with Ringside's remarks
 	Dir       string        // the revision's folder when OK: run the run command there
 	Took      time.Duration // the build command's wall time
+	// Digest is the sealed revision folder's (see Seal, VerifyRevision),
+	// when OK and not Unchanged.
+	Digest string
 }
 
 // Build copies the sources to a fresh folder, hashes them, and unless the
@@ -221,6 +207,21 @@ func Build(ctx context.Context, spec BuildSpec) (BuildResult, error) {
 		}
 		return BuildResult{}, fmt.Errorf("build: source folder %s: %w", spec.SourceDir, notFoundHint(err))
 	}
+	sk, err := NewFilter(spec.SourceDir, spec.BuildCmd, spec.RunCmd)
+	if err != nil {
+		return BuildResult{}, fmt.Errorf("build: %w", err)
+	}
+	// Hashed in place first, within the caps: unchanged sources (most
+	// saves that touch nothing the bot is made of) copy nothing.
+	if spec.Known != nil {
+		hash, err := hashTree(spec.SourceDir, spec.BuildCmd, spec.RunCmd, sk)
+		if err != nil {
+			return BuildResult{}, fmt.Errorf("build: %w", err)
+		}
+		if spec.Known(hash) {
+			return BuildResult{Hash: hash, Unchanged: true, OK: true}, nil
+		}
+	}
 	if err := os.MkdirAll(spec.OutDir, 0o755); err != nil {
 		return BuildResult{}, fmt.Errorf("build: revisions folder: %w", err)
 	}
@@ -235,10 +236,6 @@ func Build(ctx context.Context, spec BuildSpec) (BuildResult, error) {
 			os.RemoveAll(tmp)
 		}
 	}()
-	sk, err := NewFilter(spec.SourceDir, spec.BuildCmd, spec.RunCmd)
-	if err != nil {
-		return BuildResult{}, fmt.Errorf("build: %w", err)
-	}
 	if err := copyTree(spec.SourceDir, tmp, sk); err != nil {
 		return BuildResult{}, fmt.Errorf("build: copy %s: %w", spec.SourceDir, err)
 	}
@@ -247,6 +244,10 @@ func Build(ctx context.Context, spec BuildSpec) (BuildResult, error) {
 	hash, err := hashTree(tmp, spec.BuildCmd, spec.RunCmd, sk)
 	if err != nil {
 		return BuildResult{}, fmt.Errorf("build: %w", err)
+	}
+	if spec.Known != nil && spec.Known(hash) {
+		// Changed back between the two looks.
+		return BuildResult{Hash: hash, Unchanged: true, OK: true}, nil
 	}
 	res := BuildResult{Hash: hash}
 	if spec.Known != nil && spec.Known(hash) {
@@ -294,7 +295,7 @@ func Build(ctx context.Context, spec BuildSpec) (BuildResult, error) {
 	if _, err := os.Lstat(dest); err == nil {
 		// Left by a build whose revision was never stored (a lost database,
 		// a crash): the new copy replaces it.
-		if err := os.RemoveAll(dest); err != nil {
+		if err := RemoveRevision(dest); err != nil {
 			return BuildResult{}, fmt.Errorf("build: replace %s: %w", dest, err)
 		}
 	}
@@ -303,6 +304,9 @@ func Build(ctx context.Context, spec BuildSpec) (BuildResult, error) {
 	}
 	keep = true
 	res.Dir = dest
+	if res.Digest, err = Seal(dest); err != nil {
+		return BuildResult{}, fmt.Errorf("build: %w", err)
+	}
 	return res, nil
 }
 

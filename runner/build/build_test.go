@@ -114,7 +114,7 @@ func main() {
 `
 
 func TestBuildGo(t *testing.T) {
-	src, out := t.TempDir(), t.TempDir()
+	src, out := t.TempDir(), revisionsDir(t)
 	runnertest.WriteFiles(t, src, map[string]string{"go.mod": "module bot\n\ngo 1.21\n", "main.go": strings.Replace(goBot, "%s", "v1", 1),
 		".git/HEAD": "ref: x", "main.go~": "old"})
 	spec := BuildSpec{SourceDir: src, BuildCmd: "go build -o bot .", RunCmd: "./bot", OutDir: out}
@@ -217,7 +217,7 @@ func TestBuildFailures(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			src, out := t.TempDir(), t.TempDir()
+			src, out := t.TempDir(), revisionsDir(t)
 			runnertest.WriteFiles(t, src, tt.files)
 			if tt.timeout == 0 {
 				// Starting a contained build takes a launcher, slow
@@ -243,7 +243,7 @@ func TestBuildFailures(t *testing.T) {
 }
 
 func TestBuildWithoutBuildCommand(t *testing.T) {
-	src, out := t.TempDir(), t.TempDir()
+	src, out := t.TempDir(), revisionsDir(t)
 	runnertest.WriteFiles(t, src, map[string]string{"bot.py": "print('READY')\n", "bot": "a file named bot is a source here"})
 	res, err := Build(context.Background(), BuildSpec{SourceDir: src, RunCmd: "python3 bot.py", OutDir: out})
 	if err != nil {
@@ -264,7 +264,7 @@ func TestBuildWithoutBuildCommand(t *testing.T) {
 }
 
 func TestBuildLogCapped(t *testing.T) {
-	src, out := t.TempDir(), t.TempDir()
+	src, out := t.TempDir(), revisionsDir(t)
 	runnertest.WriteFiles(t, src, map[string]string{"a.txt": ""})
 	res, err := Build(context.Background(), BuildSpec{SourceDir: src, OutDir: out, RunCmd: "./bot",
 		BuildCmd: `sh -c 'i=0; while [ $i -lt 40000 ]; do echo "line $i of compiler output"; i=$((i+1)); done; exit 1'`})
@@ -305,7 +305,7 @@ func TestExpandGlobs(t *testing.T) {
 // TestRevisionsPlayEachOther builds two revisions of one AI and plays them
 // against each other in a real game: every old revision stays runnable.
 func TestRevisionsPlayEachOther(t *testing.T) {
-	src, out := t.TempDir(), t.TempDir()
+	src, out := t.TempDir(), revisionsDir(t)
 	tmpl, err := os.ReadFile("../../assets/templates/battle2048/go/main.go")
 	if err != nil {
 		t.Fatal(err)
@@ -376,7 +376,7 @@ func TestScriptsAreChecked(t *testing.T) {
 			if _, err := exec.LookPath(tt.tool); err != nil {
 				t.Skipf("%s is not installed", tt.tool)
 			}
-			src, out := t.TempDir(), t.TempDir()
+			src, out := t.TempDir(), revisionsDir(t)
 			runnertest.WriteFiles(t, src, tt.files)
 			res, err := Build(context.Background(), BuildSpec{SourceDir: src, RunCmd: tt.run, OutDir: out})
 			if err != nil {

@@ -2,9 +2,10 @@ package build
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
+	"io"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"sort"
@@ -82,9 +83,12 @@ func NewFilter(dir, build, run string) (*Filter, error) {
 	return f, nil
 }
 
+// readIgnoreFile reads one ignore file. Only a regular file is opened: a
+// pipe, device or link of that name is no rules (SourceFiles lists it as
+// left out), so a FIFO named .gitignore cannot hold a build for ever.
 func readIgnoreFile(p, name string) ([]ignoreRule, error) {
-	fl, err := os.Open(p)
-	if os.IsNotExist(err) {
+	fl, _, err := openRegular(p)
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, errNotRegular) {
 		return nil, nil
 	}
 	if err != nil {
@@ -92,7 +96,7 @@ func readIgnoreFile(p, name string) ([]ignoreRule, error) {
 	}
 	defer fl.Close()
 	var rules []ignoreRule
-	sc := bufio.NewScanner(fl)
+	sc := bufio.NewScanner(io.LimitReader(fl, maxIgnoreFile))
 	for sc.Scan() {
 		line := strings.TrimRight(sc.Text(), " \t\r")
 		if line == "" || strings.HasPrefix(line, "#") {
@@ -197,7 +201,9 @@ func SourceFiles(dir, build, run string) (kept []string, left []LeftOut, err err
 		return true
 	}
 	err = walkTree(dir, skip, func(rel string, d fs.DirEntry) error {
-		if !d.IsDir() {
+		if why := Special(d.Type()); why != "" {
+			left = append(left, LeftOut{rel, why})
+		} else if !d.IsDir() {
 			kept = append(kept, rel)
 		}
 		return nil

@@ -88,7 +88,7 @@ func TestDataFileMakesNoRevision(t *testing.T) {
 	if h2, _ := SourceHash(src, "", "sh bot.sh"); h2 != h1 {
 		t.Errorf("a data file changed the hash")
 	}
-	out := t.TempDir()
+	out := revisionsDir(t)
 	res, err := Build(context.Background(), BuildSpec{SourceDir: src, RunCmd: "sh bot.sh", OutDir: out})
 	if err != nil || !res.OK || res.Hash != h1 {
 		t.Fatalf("build: %+v %v", res, err)

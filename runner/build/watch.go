@@ -338,8 +338,28 @@ func (w *Watcher) lookForMissing() []func() {
 	return calls
 }
 
-// addTree watches dir and every folder below it that is not ignored.
+// addTree watches dir and every folder below it that is not ignored, up
+// to MaxWatchedFolders per AI: a folder of thousands of folders must not
+// use up the user's inotify watches (which every editor needs too); the
+// AI's error is reported instead and the rest is not watched.
 func (w *Watcher) addTree(dir string) {
+	name, root := "", ""
+	w.mu.Lock()
+	for _, a := range w.ais {
+		if _, ok := within(a.root, dir); ok && len(a.root) > len(root) {
+			name, root = a.name, a.root
+		}
+	}
+	w.mu.Unlock()
+	count := 0
+	if root != "" {
+		for _, p := range w.fs.WatchList() {
+			if _, ok := within(root, p); ok {
+				count++
+			}
+		}
+	}
+	errFull := errors.New("full")
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
@@ -353,11 +373,19 @@ func (w *Watcher) addTree(dir string) {
 		if p != dir && ignoredPath(d.Name(), true) {
 			return filepath.SkipDir
 		}
+		if count >= MaxWatchedFolders {
+			return errFull
+		}
 		if err := w.fs.Add(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("watch %s: %w (on Linux, raise fs.inotify.max_user_watches if there are many folders)", p, err)
 		}
+		count++
 		return nil
 	})
+	if errors.Is(err, errFull) {
+		err = fmt.Errorf("%s: its folder %s has more than %d folders; only %d are watched, so saves in the others may not rebuild it: leave out what the bot does not need with lines in %s",
+			name, root, MaxWatchedFolders, MaxWatchedFolders, IgnoreFile)
+	}
 	if err != nil {
 		w.mu.Lock()
 		w.queue(func() { w.report(err) })

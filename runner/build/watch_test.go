@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -222,4 +223,46 @@ func TestWatchSeveralAIs(t *testing.T) {
 	if err := w.Close(); err != nil {
 		t.Errorf("second Close: %v", err)
 	}
+}
+
+// TestWatcherCapsFoldersPerAI: a folder of more folders than
+// MaxWatchedFolders is watched only that far, with the AI's error
+// reported, and the other AI's saves are still seen.
+func TestWatcherCapsFoldersPerAI(t *testing.T) {
+	w, l := newTestWatcher(t, 20*time.Millisecond)
+	errs := make(chan error, 10)
+	w.OnError = func(err error) { errs <- err }
+	root := t.TempDir()
+	big, small := filepath.Join(root, "big"), filepath.Join(root, "small")
+	for i := range MaxWatchedFolders + 50 {
+		if err := os.MkdirAll(filepath.Join(big, fmt.Sprintf("d%d", i/100), fmt.Sprintf("e%d", i)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	runnertest.WriteFiles(t, small, map[string]string{"bot.py": "print(1)\n"})
+	if err := w.Add("mallory", big); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Add("alice", small); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-errs:
+		if !strings.Contains(err.Error(), fmt.Sprintf("mallory: its folder %s has more than %d folders", big, MaxWatchedFolders)) {
+			t.Fatalf("error: %v", err)
+		}
+	case <-time.After(generous):
+		t.Fatal("no error for mallory's folder")
+	}
+	n := 0
+	for _, p := range w.fs.WatchList() {
+		if _, ok := within(big, p); ok {
+			n++
+		}
+	}
+	if n != MaxWatchedFolders {
+		t.Fatalf("%d folders of mallory watched, want %d", n, MaxWatchedFolders)
+	}
+	runnertest.WriteFiles(t, small, map[string]string{"bot.py": "print(2)\n"})
+	expect(t, l.changes, "alice", "alice's save")
 }
