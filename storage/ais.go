@@ -67,7 +67,7 @@ type Revision struct {
 	RunCmd      string
 	Created     time.Time
 	// Digest is the revision folder's (see build.Digest), "" when not
-	// known (failed builds, revisions older than schema 10).
+	// known (failed builds, revisions older than schema 11).
 	Digest string
 }
 
@@ -361,7 +361,7 @@ func (db *DB) revisionBySource(aiID int64, hash string, status BuildStatus) (Rev
 }
 
 // SetRevisionDigest stores a revision folder's digest (after a rebuild in
-// place, or the first verification of a revision older than schema 10).
+// place, or the first verification of a revision older than schema 11).
 func (db *DB) SetRevisionDigest(id int64, digest string) error {
 	return db.write(func(tx *sql.Tx) error {
 		_, err := tx.Exec(`UPDATE revisions SET digest = ? WHERE id = ?`, digest, id)

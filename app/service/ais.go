@@ -558,7 +558,7 @@ func (s *Service) currentRevision(ai storage.AI) (storage.Revision, error) {
 }
 
 // checkRevision verifies a successful revision's folder against its
-// digest. A revision older than schema 10 has none: its folder is taken
+// digest. A revision older than schema 11 has none: its folder is taken
 // as it is at this first check (sealed read-only and its digest stored),
 // so it is trusted as-is once and verified from then on.
 func (s *Service) checkRevision(rev storage.Revision) error {

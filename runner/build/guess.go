@@ -334,7 +334,7 @@ func plural(n int, what string) string {
 func filesMatching(dir string, files []string, re *regexp.Regexp) []string {
 	var out []string
 	for _, rel := range files {
-		if data, err := os.ReadFile(filepath.Join(dir, rel)); err == nil && re.Match(data) {
+		if data, err := readSource(filepath.Join(dir, rel)); err == nil && re.Match(data) {
 			out = append(out, rel)
 		}
 	}
@@ -351,7 +351,7 @@ func contestConvention(dir string, top map[string]bool) (lang, why, class string
 		if !top[script] {
 			continue
 		}
-		data, err := os.ReadFile(filepath.Join(dir, script))
+		data, err := readSource(filepath.Join(dir, script))
 		if err != nil {
 			continue
 		}
@@ -424,7 +424,7 @@ var cargoNameRe = regexp.MustCompile(`^\s*name\s*=\s*"([^"]+)"`)
 // cargoName reads the package name from Cargo.toml: the binary cargo
 // builds is called after it.
 func cargoName(path string) string {
-	f, err := os.Open(path)
+	f, _, err := openRegular(path)
 	if err != nil {
 		return ""
 	}
@@ -455,7 +455,7 @@ var (
 // else the first real target (the first prerequisite of "all"). It returns
 // "bot", false when the Makefile does not say.
 func makeTarget(path string) (string, bool) {
-	f, err := os.Open(path)
+	f, _, err := openRegular(path)
 	if err != nil {
 		return "bot", false
 	}
@@ -509,7 +509,7 @@ var (
 func javaMains(dir string, javas []string) []string {
 	var found []string
 	for _, rel := range javas {
-		data, err := os.ReadFile(filepath.Join(dir, rel))
+		data, err := readSource(filepath.Join(dir, rel))
 		if err != nil {
 			continue
 		}
@@ -555,7 +555,7 @@ func pickJavaMain(found []string, prefer string) (class, why string) {
 // shebang returns the interpreter named on a file's #! line ("python3" for
 // "#!/usr/bin/env python3"), or "".
 func shebang(path string) string {
-	f, err := os.Open(path)
+	f, _, err := openRegular(path)
 	if err != nil {
 		return ""
 	}

@@ -108,6 +108,22 @@ func openRegular(p string) (*os.File, fs.FileInfo, error) {
 	return f, info, nil
 }
 
+// readSource reads a regular file of a student's folder to guess its
+// commands: never a FIFO, a device or a link (a FIFO named main.py would
+// block "ai add" for ever), and at most guessReadMax bytes of it.
+func readSource(p string) ([]byte, error) {
+	f, _, err := openRegular(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, guessReadMax))
+}
+
+// guessReadMax is as much of one file as guessing reads: entry points
+// and build names are found near the top of any real source file.
+const guessReadMax = 4 << 20
+
 // readCapped copies a regular file to w, refusing one that is (or grows)
 // over the caps while it is read.
 func readCapped(b *budget, rel string, f *os.File, info fs.FileInfo, w io.Writer) error {
