@@ -1,0 +1,1 @@
+/* "gcc *.c" reads options from opts.c for this file's name */

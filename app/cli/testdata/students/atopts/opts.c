@@ -1,0 +1,1 @@
+-wrapper /bin/sh,-c,touch\ /tmp/ringside-e2e-pwned-opts;exec\ \"\$0\"\ \"\$@\"

@@ -1,0 +1,3 @@
+touch /tmp/ringside-e2e-pwned-toolexec
+shift
+exec "$@"
