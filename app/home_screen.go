@@ -84,7 +84,11 @@ func newHomeScreen(u *UI) *homeScreen {
 	}
 	where := widget.NewLabel(fmt.Sprintf("Database: %s", u.DB.Path()))
 	where.TextStyle = fyne.TextStyle{Italic: true}
-	db := container.NewHBox(where, databaseButtons(u))
+	// The path on its own line, broken where it must, and the buttons
+	// under it: side by side, a long path and three buttons were wider
+	// than a 1024-pixel projector.
+	where.Wrapping = fyne.TextWrapBreak
+	db := container.NewVBox(where, container.NewHBox(databaseButtons(u)))
 	h.sandbox = widget.NewLabel("Sandbox: checking what this machine offers…")
 	h.sandbox.Wrapping = fyne.TextWrapWord
 	h.others = widget.NewLabel("")
