@@ -738,20 +738,23 @@ type schedStat struct{ run, wait time.Duration }
 // was too busy (another seat's or game's processes held the CPU), which
 // is no fault of the bot's, and the teacher may replay the game.
 //
-// Either the bot itself waited for half its window, or the machine was
-// under CPU pressure for half of it (Ringside's own reader waits too, and
-// it stamps the answer) while the bot used less CPU than its window: a
-// bot that burns its window itself, or whose own processes make the
-// pressure, is late by its own doing.
+// The bot used less than three quarters of its window of CPU, and either
+// it waited for half its window or the machine was under CPU pressure
+// for half of it (Ringside's own reader waits too, and it stamps the
+// answer): a bot that burns its window itself is late by its own doing.
 func (w *waiter) underLoad() {
 	if w.c.proc == nil {
 		return
 	}
 	limit := w.own.Sub(w.start)
+	// A bot that used most of its window's CPU itself is late by its own
+	// doing, whatever else waited.
+	if ranFor(w.stats, w.c.proc.threadStats())*4 >= limit*3 {
+		return
+	}
 	busy := w.waited*2 >= limit
 	if !busy && w.a.Input != "" {
-		pressure := cpuPressure() - w.pressure
-		busy = pressure*2 >= limit && ranFor(w.stats, w.c.proc.threadStats()) < limit
+		busy = (cpuPressure()-w.pressure)*2 >= limit
 	}
 	if !busy {
 		return

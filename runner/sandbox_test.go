@@ -166,7 +166,8 @@ func TestSandboxUnprivileged(t *testing.T) {
 	for _, name := range []string{"TestHostileBots", "TestCloudTakeoverRefused", "TestCloudBotOffTheNetwork", "TestKilledRingside", "TestCapVerdicts",
 		"TestDesktopSocketsHidden", "TestSysVCollusion", "TestSeccompRefusals", "TestHiddenMemoryCap",
 		"TestBotCannotReadNamedDatabase", "TestCPUHogBlamesNoVictim", "TestSlowBotStillLate"} {
-		if !strings.Contains(string(out), "--- PASS: "+name+" ") {
+		if !strings.Contains(string(out), "--- PASS: "+name+" ") &&
+			!(raceEnabled && name == "TestCPUHogBlamesNoVictim" && strings.Contains(string(out), "--- SKIP: "+name+" ")) {
 			t.Errorf("%s did not pass as nobody:\n%s", name, out)
 		}
 	}

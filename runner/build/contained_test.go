@@ -36,7 +36,9 @@ func outsideTmp(t *testing.T) string {
 		t.Skipf("no folder outside /tmp to write to: %v", err)
 	}
 	dir, _ = filepath.Abs(dir)
-	t.Cleanup(func() { os.RemoveAll(dir) })
+	// Revisions in it are sealed read-only: unsealed first, or a user
+	// other than root cannot remove them.
+	t.Cleanup(func() { Unseal(dir); os.RemoveAll(dir) })
 	return dir
 }
 
@@ -243,7 +245,7 @@ func TestPyCompileNotImported(t *testing.T) {
 // cache folder (0700, beside its revisions), not in the teacher's.
 func TestBuildCacheIsTheAIs(t *testing.T) {
 	runnertest.NeedTool(t, "go")
-	src, out := t.TempDir(), t.TempDir()
+	src, out := t.TempDir(), revisionsDir(t)
 	runnertest.WriteFiles(t, src, map[string]string{"go.mod": "module bot\n\ngo 1.21\n", "main.go": "package main\n\nfunc main() {}\n"})
 	var took []time.Duration
 	for i, body := range []string{"import \"fmt\"\n\nfunc main() { fmt.Println(\"READY\") }\n", "import \"fmt\"\n\nfunc main() { fmt.Println(\"READY\", 1) }\n"} {
@@ -345,7 +347,7 @@ func TestBuildUnprivileged(t *testing.T) {
 // and no revision is kept.
 func TestBuildFolderCapped(t *testing.T) {
 	runnertest.NeedTool(t, "truncate")
-	src, out := t.TempDir(), t.TempDir()
+	src, out := t.TempDir(), revisionsDir(t)
 	runnertest.WriteFiles(t, src, map[string]string{"a.txt": "x"})
 	// Each file under the 512 MiB file size cap, together over 1 GiB.
 	res, err := Build(context.Background(), BuildSpec{SourceDir: src, OutDir: out, RunCmd: "./bot",
@@ -363,7 +365,7 @@ func TestBuildFolderCapped(t *testing.T) {
 // finding their toolchain though HOME is the build's scratch folder.
 func TestBuildRust(t *testing.T) {
 	runnertest.NeedTool(t, "cargo")
-	src, out := t.TempDir(), t.TempDir()
+	src, out := t.TempDir(), revisionsDir(t)
 	runnertest.WriteFiles(t, src, map[string]string{"Cargo.toml": "[package]\nname = \"crab\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
 		"src/main.rs": "fn main() { println!(\"READY\"); }\n"})
 	res, err := Build(context.Background(), BuildSpec{SourceDir: src, OutDir: out, BuildCmd: "cargo build --release", RunCmd: "target/release/crab"})

@@ -518,7 +518,9 @@ var probes sync.Map // key: exe + options → Features
 // the launcher the status must not say for the rest of the run that the
 // kernel has no Landlock.
 func Probe(exe string, noLandlock bool) Features {
-	key := exe + "|" + strconv.FormatBool(noLandlock)
+	// Bots started once the kernel refused namespaces get less: their
+	// status is probed apart.
+	key := exe + "|" + strconv.FormatBool(noLandlock) + "|" + strconv.FormatBool(namespacesRefused.Load())
 	if f, ok := probes.Load(key); ok {
 		return f.(Features)
 	}

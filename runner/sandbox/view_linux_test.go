@@ -136,11 +136,7 @@ func TestOldLandlockTruncate(t *testing.T) {
 	if _, err := os.Stat("/usr/bin/perl"); err != nil {
 		t.Skip("no perl")
 	}
-	outside, err := os.MkdirTemp(".", ".truncate-") // the package's folder: not hidden
-	if err != nil {
-		t.Skipf("no folder outside /tmp to write to: %v", err)
-	}
-	outside, _ = filepath.Abs(outside)
+	outside := unhiddenFolder(t)
 	defer os.RemoveAll(outside)
 	data := []byte("SQLite format 3\x00 the results of the whole class")
 	for _, tt := range []struct {
@@ -176,4 +172,31 @@ func TestOldLandlockTruncate(t *testing.T) {
 			}
 		})
 	}
+}
+
+// unhiddenFolder makes a folder that no contained program has hidden from
+// it: the package's folder, unless that is itself under /tmp (a clone
+// there, as CI may make), /run or the home folder; then /var/lib or /srv.
+func unhiddenFolder(t *testing.T) string {
+	t.Helper()
+	home, _ := os.UserHomeDir()
+	hidden := func(p string) bool {
+		for _, h := range []string{"/tmp", "/var/tmp", "/run", "/dev/shm", home} {
+			if h != "" && (p == h || strings.HasPrefix(p, h+"/")) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, base := range []string{".", "/var/lib", "/srv"} {
+		abs, err := filepath.Abs(base)
+		if err != nil || hidden(abs) {
+			continue
+		}
+		if dir, err := os.MkdirTemp(abs, ".truncate-"); err == nil {
+			return dir
+		}
+	}
+	t.Skip("no folder outside the hidden ones to write to")
+	return ""
 }
