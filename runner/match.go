@@ -660,7 +660,7 @@ func (w *waiter) next() (engine.Reply, bool) {
 			w.hs.close(l.at)
 			reply := engine.Reply{Status: engine.Answered, Line: l.text}
 			if l.at.After(w.start) {
-				reply.Elapsed = l.at.Sub(w.start)
+				reply.Elapsed = l.at.Sub(w.start) - w.givenBack(l.at)
 			}
 			if l.cut {
 				w.c.note = fmt.Sprintf("line longer than %d KiB, cut", MaxLine>>10)
@@ -705,6 +705,23 @@ func (w *waiter) extend() bool {
 		w.deadline = end
 	}
 	return true
+}
+
+// givenBack is how much of an answer's time, arrived at at, was the
+// bot's wait for a CPU that extend gave back: the time past its own
+// window, up to what it waited. The reply's Elapsed leaves it out, so a
+// game that judges time itself (Battle 2048's turn limit and bank) sees
+// the bot's own time too, and the note says what was given back.
+func (w *waiter) givenBack(at time.Time) time.Duration {
+	if !at.After(w.own) || w.c.proc == nil {
+		return 0
+	}
+	back := min(at.Sub(w.own), w.waited, readyStretch*w.own.Sub(w.start))
+	if back > 0 {
+		w.c.note = joinNote(w.c.note, fmt.Sprintf("answered after %s, %s of it waiting for a CPU (given back)",
+			w.millis(at.Sub(w.start)), w.millis(back)))
+	}
+	return back
 }
 
 // mostWaited is the most one thread has waited for a CPU between two
