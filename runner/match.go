@@ -547,7 +547,7 @@ func askLinked(ctx context.Context, c *seatConn, a engine.Ask, scale float64, hs
 		if c.proc != nil {
 			// Taken before the clock starts: what the bot's threads wait
 			// for a CPU from here on is given back if it is late.
-			w.stats, w.pressure = c.proc.threadStats(), cpuPressure()
+			w.stats, w.pressure = c.proc.turnStats(), cpuPressure()
 		}
 		w.start = time.Now()
 		w.sent = w.start
