@@ -42,13 +42,20 @@ func OutsideTmp(t testing.TB, prefix string) (string, error) {
 // RemoveAll removes dir with what is in it, making its read-only folders
 // writable first: a user other than root cannot empty them otherwise.
 func RemoveAll(dir string) {
+	MakeWritable(dir)
+	os.RemoveAll(dir)
+}
+
+// MakeWritable makes every folder under dir writable by its owner (sealed
+// revisions are read-only), so that t.TempDir's cleanup can remove them
+// when the test is not root.
+func MakeWritable(dir string) {
 	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err == nil && d.IsDir() {
 			os.Chmod(p, 0o755)
 		}
 		return nil
 	})
-	os.RemoveAll(dir)
 }
 
 // Nobody is a run of the test binary again as user nobody, for tests of
