@@ -113,8 +113,8 @@ func TestSandboxUnprivileged(t *testing.T) {
 		// the timing test skips under the race detector.
 		MaySkip: []string{"TestHostileBotsWithoutNamespaces", "TestSandboxLanguages", "TestSandboxStatus",
 			"TestDaemonsDieWithTheGame", "TestFloodBounded", map[bool]string{true: "TestCPUHogBlamesNoVictim"}[raceEnabled]},
-		Files:   map[string]string{fakebot: "fakebot", hostile: "hostile", tcp: "tcpbot"},
-		Env:     func(dir, _ string) []string { return []string{"RINGSIDE_TEST_BINS=" + dir} },
+		Files: map[string]string{fakebot: "fakebot", hostile: "hostile", tcp: "tcpbot"},
+		Env:   func(dir, _ string) []string { return []string{"RINGSIDE_TEST_BINS=" + dir} },
 	})
 	for _, l := range strings.Split(out, "\n") {
 		if strings.Contains(l, "load_test.go") {
