@@ -174,11 +174,15 @@ func Play(ctx context.Context, m Match) (*Outcome, error) {
 			return nil, fmt.Errorf("bot %d (%s): %w", i+1, names[i], err)
 		}
 		bots[i] = b
+		// The same game and seat give the same seed, so a bot that
+		// draws its randomness from it plays the same game again, on
+		// any machine (the templates do).
+		bots[i].Env = append(append([]string(nil), b.Env...), fmt.Sprintf("%s=%d", SeedEnv, botSeed(m.Seed, i)))
 		if strings.HasPrefix(strings.TrimSpace(b.Command), BuiltinPrefix) {
 			// Ringside's own binary links Fyne, whose start-up complains
 			// on stderr about locales such as C.UTF-8; a built-in bot's
 			// stderr should hold nothing but what the bot says.
-			bots[i].Env = append(append([]string(nil), b.Env...), "LANGUAGE=en")
+			bots[i].Env = append(bots[i].Env, "LANGUAGE=en")
 		}
 	}
 
@@ -424,7 +428,12 @@ func uniqueNames(bots []Bot) []string {
 	return names
 }
 
-// botSeed gives each seat's built-in bot its own stream.
+// SeedEnv is the environment variable that gives each bot its seed for
+// the game: a number from the game's seed and the seat, the same every
+// time that game is played.
+const SeedEnv = "RINGSIDE_SEED"
+
+// botSeed gives each seat's bot its own stream.
 func botSeed(seed int64, seat int) int64 {
 	x := uint64(seed) + uint64(seat+1)*0x9e3779b97f4a7c15
 	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
