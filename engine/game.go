@@ -26,17 +26,6 @@ type Game interface {
 	NewBot(name string, seed int64) (Bot, error)
 }
 
-// Budgeted is a built-in bot that can keep its answers to a wall-clock
-// budget. The engine reads no clock: the bot process ("ringside bot")
-// hands it one, and in-process games (tests, measurements) never do, so
-// they stay deterministic.
-type Budgeted interface {
-	// SetBudget has the bot answer within budget of the first line of
-	// each input, as now tells the time, cutting its thinking short when
-	// a busy machine slows it down.
-	SetBudget(now func() time.Time, budget time.Duration)
-}
-
 // Bot is a built-in player's brain, without I/O: the CLI's "ringside bot"
 // command feeds it the lines a bot process reads and writes what it
 // returns, so built-in bots speak the real protocol through real pipes.

@@ -72,9 +72,6 @@ func runBot(c *cli, args []string) error {
 	if err != nil {
 		return usagef("bot %s: %v (built-in bots: %s)", name, err, builtinList())
 	}
-	if b, ok := bot.(engine.Budgeted); ok {
-		b.SetBudget(time.Now, botBudget)
-	}
 	if g.Info().Login {
 		conn, err := loginBot(fs.Args(), c.stdin, c.stdout)
 		if err != nil {
@@ -85,12 +82,6 @@ func runBot(c *cli, args []string) error {
 	}
 	return feedBot(bot, bufio.NewReaderSize(c.stdin, 64<<10), c.stdout, *delay)
 }
-
-// botBudget is how long a built-in bot that can cut its thinking short
-// (engine.Budgeted) may think about one answer: 60 % of the shortest
-// default turn limit (Grip's 100 ms), leaving the rest for a busy
-// machine's scheduling and the pipes.
-const botBudget = 60 * time.Millisecond
 
 // feedBot is the whole life of a built-in bot process: hello, then one
 // answer per input until the input ends.

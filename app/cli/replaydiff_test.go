@@ -1,9 +1,13 @@
 package cli
 
 import (
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+
+	"ringside/runner/runnertest"
 )
 
 // TestReplayDiff plays games of built-ins and compares their replays
@@ -60,5 +64,33 @@ func TestReplayDiff(t *testing.T) {
 	}
 	if code, _, errs := ringside(t, "replay", "diff", g1, filepath.Join(dir, "nosuch")); code != 2 || !strings.Contains(errs, "neither a replay file nor a match id") {
 		t.Errorf("a missing file: exit %d, %s", code, errs)
+	}
+}
+
+// TestBuiltinsDeterministicUnderLoad plays one Grip game of the built-ins
+// (search among them) through the real binary twice on one seed, the
+// second time beside a CPU hog of four times the cores: search weighs a budget
+// of lines, never the clock, so the two replays are the same game.
+func TestBuiltinsDeterministicUnderLoad(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	dir := t.TempDir()
+	play := func(name string) string {
+		file := filepath.Join(dir, name+".json")
+		mustRingside(t, "play", "--game", "grip", "--seed", "31", "--time-scale", "5", "--replay", file,
+			"--bot", "builtin:grip/search", "--bot", "builtin:grip/greedy", "--bot", "builtin:grip/random", "--bot", "builtin:grip/greedy")
+		return file
+	}
+	quiet := play("quiet")
+	// Four busy loops a core: with the 60 ms wall-clock budget search
+	// had before, this game parted at turn 88.
+	for range 4 * runtime.NumCPU() {
+		runnertest.Start(t, exec.Command("sh", "-c", "while :; do :; done"))
+	}
+	busy := play("busy")
+	code, out, errs := ringside(t, "replay", "diff", quiet, busy)
+	if code != 0 || !strings.Contains(out, "the same game, move for move") {
+		t.Errorf("the same seed on a busy machine: exit %d\n%s%s", code, out, errs)
 	}
 }

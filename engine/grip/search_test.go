@@ -594,35 +594,30 @@ func TestSearchValuesHemmedOpponent(t *testing.T) {
 	}
 }
 
-// TestSearchBudget: with a budget (as "ringside bot" sets it), search stops
-// weighing commands once the budget is spent. Here each look at the clock
-// moves it on 40 ms against a 60 ms budget, so search weighs U and R only
-// and answers nothing else but N; without the budget the same game has
-// other answers too.
+// TestSearchBudget: once the turn's budget of lines is spent, search stops
+// weighing commands. With a budget of one line it weighs U only, so it
+// answers nothing but U (and N where it must wait, A where its hunt finds
+// a sure attack); without the budget the same game has other answers too.
 func TestSearchBudget(t *testing.T) {
 	for _, budgeted := range []bool{false, true} {
 		search := NewSearchBot(7)
 		if budgeted {
-			var clock time.Time
-			search.SetBudget(func() time.Time {
-				clock = clock.Add(40 * time.Millisecond)
-				return clock
-			}, 60*time.Millisecond)
+			search.budget = 1
 		}
 		rec := &answers{Bot: search, seen: map[byte]int{}}
 		bots := [Seats]engine.Bot{rec, NewGreedyBot(1), NewGreedyBot(2), NewRandomBot(3)}
 		playBots(t, 7, bots)
 		others := 0
 		for cmd, n := range rec.seen {
-			if !strings.ContainsRune("URN", rune(cmd)) {
+			if !strings.ContainsRune("UNA", rune(cmd)) {
 				others += n
 			}
 		}
 		switch {
 		case budgeted && others > 0:
-			t.Errorf("with the budget spent after two commands, search answered %v", rec.seen)
+			t.Errorf("with the budget spent after one line, search answered %v", rec.seen)
 		case !budgeted && others == 0:
-			t.Errorf("without a budget search answered only U, R and N (%v): the test shows nothing", rec.seen)
+			t.Errorf("without a budget search answered only U, N and A (%v): the test shows nothing", rec.seen)
 		}
 	}
 }

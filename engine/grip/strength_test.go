@@ -71,6 +71,7 @@ func TestSearchStrength(t *testing.T) {
 	for _, lineup := range lineups {
 		ahead, alone, limit := 0, 0, 0
 		var slowest, mostCPU time.Duration
+		mostNodes := 0
 		for g := first; g < first+games; g++ {
 			seat := g % Seats
 			bots, _, greedy := ggrLineup(g)
@@ -87,6 +88,9 @@ func TestSearchStrength(t *testing.T) {
 			s, took := playTimed(t, int64(g), bots)
 			slowest = max(slowest, took[seat])
 			mostCPU = max(mostCPU, bots[seat].(*cpuBot).most)
+			if sb, ok := bots[seat].(*cpuBot).Bot.(*SearchBot); ok {
+				mostNodes = max(mostNodes, sb.maxNodes)
+			}
 			r := s.Result()
 			ok := true
 			for _, o := range greedy {
@@ -112,8 +116,8 @@ func TestSearchStrength(t *testing.T) {
 				limit++
 			}
 		}
-		t.Logf("search against %s (games %d to %d, seats rotated): ahead of every greedy bot in %d (%.1f %%), last one standing in %d (%.1f %%); %d games reached the turn limit; search's slowest turn %v, its most CPU time in one turn %v (default limit 100ms)",
-			lineup, first, first+games-1, ahead, 100*float64(ahead)/float64(games), alone, 100*float64(alone)/float64(games), limit, slowest, mostCPU)
+		t.Logf("search against %s (games %d to %d, seats rotated): ahead of every greedy bot in %d (%.1f %%), last one standing in %d (%.1f %%); %d games reached the turn limit; search's slowest turn %v, its most CPU time in one turn %v (default limit 100ms); the most lines weighed in one turn %d (nodeBudget %d)",
+			lineup, first, first+games-1, ahead, 100*float64(ahead)/float64(games), alone, 100*float64(alone)/float64(games), limit, slowest, mostCPU, mostNodes, nodeBudget)
 	}
 }
 
