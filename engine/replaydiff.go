@@ -156,7 +156,7 @@ func seatText(s ReplaySeat) string {
 	if s.Verdict == OK {
 		return fmt.Sprintf("%q", s.Action)
 	}
-	t := string(s.Verdict)
+	t := s.Verdict.String()
 	if s.Note != "" {
 		t += " (" + s.Note + ")"
 	} else if s.Detail != "" {
