@@ -49,6 +49,11 @@ const (
 	DefaultSeedWords = "random"
 	// DefaultPaceWords: a Pace of 0.
 	DefaultPaceWords = "0: as fast as the bots answer"
+	// DefaultNameWords: the name prepareEvent gives an event without one.
+	DefaultNameWords = "the game, the format and the time it was created"
+	// DefaultFillersWords: no Fillers; a comparison (sprt) in games of
+	// more players fills its seats with the game's built-in bots.
+	DefaultFillersWords = "none; sprt: the game's built-in bots, each in turn"
 	// DefaultDeadlineWords: a zero Deadline.
 	DefaultDeadlineWords = "none: each AI plays its current (or pinned) revision"
 )
