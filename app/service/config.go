@@ -115,3 +115,8 @@ func defaultGames(cfg event.Config) int {
 	}
 	return games
 }
+
+// BuiltinEntry is how an entry or filler names game's built-in bot:
+// builtin:GAME/NAME, for front ends that offer the built-in bots (the
+// app's New event dialog), which do not import the runner.
+func BuiltinEntry(game, bot string) string { return runner.BuiltinPrefix + game + "/" + bot }
