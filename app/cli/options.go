@@ -18,46 +18,46 @@ type option struct {
 	usage   string // what it does, without its default
 	def     string // the default, as help states it
 	declare func(fs *flag.FlagSet)
+	// literal says def is the flag's default value printed, not words
+	// (a test holds the two together).
+	literal bool
 }
 
-// orWords is the default in words when given, else value printed.
-func orWords(value any, words []string) string {
+// valued is an option whose default is value printed, or words when
+// given.
+func valued(name, arg, usage string, value any, words []string, declare func(fs *flag.FlagSet)) option {
 	if len(words) > 0 {
-		return strings.Join(words, " ")
+		return option{name: name, arg: arg, usage: usage, def: strings.Join(words, " "), declare: declare}
 	}
-	return fmt.Sprint(value)
+	return option{name: name, arg: arg, usage: usage, def: fmt.Sprint(value), declare: declare, literal: true}
 }
 
 // intOption is an int flag whose default is value, or words when given.
 func intOption(p *int, name, arg string, value int, usage string, words ...string) option {
-	return option{name, arg, usage, orWords(value, words), func(fs *flag.FlagSet) { fs.IntVar(p, name, value, "") }}
+	return valued(name, arg, usage, value, words, func(fs *flag.FlagSet) { fs.IntVar(p, name, value, "") })
 }
 
 // int64Option is an int64 flag whose default is value, or words when given.
 func int64Option(p *int64, name, arg string, value int64, usage string, words ...string) option {
-	return option{name, arg, usage, orWords(value, words), func(fs *flag.FlagSet) { fs.Int64Var(p, name, value, "") }}
+	return valued(name, arg, usage, value, words, func(fs *flag.FlagSet) { fs.Int64Var(p, name, value, "") })
 }
 
 // floatOption is a float64 flag whose default is value, or words when
 // given.
 func floatOption(p *float64, name, arg string, value float64, usage string, words ...string) option {
-	return option{name, arg, usage, orWords(value, words), func(fs *flag.FlagSet) { fs.Float64Var(p, name, value, "") }}
+	return valued(name, arg, usage, value, words, func(fs *flag.FlagSet) { fs.Float64Var(p, name, value, "") })
 }
 
 // stringOption is a string flag whose default is value, or words when
 // given (an empty value needs words).
 func stringOption(p *string, name, arg, value, usage string, words ...string) option {
-	return option{name, arg, usage, orWords(value, words), func(fs *flag.FlagSet) { fs.StringVar(p, name, value, "") }}
+	return valued(name, arg, usage, value, words, func(fs *flag.FlagSet) { fs.StringVar(p, name, value, "") })
 }
 
 // durationOption is a duration flag whose default is value, or words when
 // given.
 func durationOption(p *time.Duration, name, arg string, value time.Duration, usage string, words ...string) option {
-	def := shortDuration(value)
-	if len(words) > 0 {
-		def = strings.Join(words, " ")
-	}
-	return option{name, arg, usage, def, func(fs *flag.FlagSet) { fs.DurationVar(p, name, value, "") }}
+	return valued(name, arg, usage, shortDuration(value), words, func(fs *flag.FlagSet) { fs.DurationVar(p, name, value, "") })
 }
 
 // shortDuration is d as people write it: "2m", not Go's "2m0s".
@@ -74,12 +74,12 @@ func shortDuration(d time.Duration) string {
 
 // boolOption is a switch, off unless given.
 func boolOption(p *bool, name, usage string) option {
-	return option{name, "", usage, "off", func(fs *flag.FlagSet) { fs.BoolVar(p, name, false, "") }}
+	return option{name: name, usage: usage, def: "off", declare: func(fs *flag.FlagSet) { fs.BoolVar(p, name, false, "") }}
 }
 
 // listOption is a repeatable flag; def says what none of it means.
 func listOption(p *listFlag, name, arg, usage, def string) option {
-	return option{name, arg, usage, def, func(fs *flag.FlagSet) { fs.Var(p, name, "") }}
+	return option{name: name, arg: arg, usage: usage, def: def, declare: func(fs *flag.FlagSet) { fs.Var(p, name, "") }}
 }
 
 // declare declares every option on fs.
