@@ -72,9 +72,14 @@ func shortDuration(d time.Duration) string {
 	return s
 }
 
-// boolOption is a switch, off unless given.
-func boolOption(p *bool, name, usage string) option {
-	return option{name: name, usage: usage, def: "off", declare: func(fs *flag.FlagSet) { fs.BoolVar(p, name, false, "") }}
+// boolOption is a switch, off unless given; words say what off means
+// where "off" would mislead (an edit's switch leaves things unchanged).
+func boolOption(p *bool, name, usage string, words ...string) option {
+	def := "off"
+	if len(words) > 0 {
+		def = strings.Join(words, " ")
+	}
+	return option{name: name, usage: usage, def: def, declare: func(fs *flag.FlagSet) { fs.BoolVar(p, name, false, "") }}
 }
 
 // listOption is a repeatable flag; def says what none of it means.

@@ -44,6 +44,13 @@ func TestOptionsStateTheirDefaults(t *testing.T) {
 		{"bot", botOptions(new(int64), new(time.Duration))},
 		{"watch", watchOptions(new(time.Duration), new(time.Duration))},
 		{"shard", shardRunOptions(new(shardRunArgs))},
+		{"ai", newAIOptions(new(newAIArgs))},
+		{"ai", aiAddOptions(new(aiAddArgs))},
+		{"ai", aiNewOptions(new(string))},
+		{"ai", aiEditOptions(new(aiEditArgs))},
+		{"ai", aiBuildOptions(new(bool), new(time.Duration))},
+		{"ai", aiCheckOptions(new(aiCheckArgs))},
+		{"ai", aiRemoveOptions(new(bool))},
 	}
 	for _, tt := range tests {
 		t.Run(tt.command+"/"+tt.opts[0].name, func(t *testing.T) {
