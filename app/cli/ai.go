@@ -127,7 +127,7 @@ Options of remove:
 ` + optionsHelp(2, 21, aiRemoveOptions(new(bool))) + `
 
 Every subcommand takes:
-  --db PATH            the database file (default: ` + "`ringside help db`" + `)`
+` + optionsHelp(2, 21, []option{dbOption(new(string))})
 
 func init() {
 	register(&command{

@@ -53,6 +53,7 @@ result and every replay. Commands:
       file each) for other machines to play with "ringside shard run"
       (docs/distributed.md). A game goes out once: exporting again sends
       only games never sent, or with --resend also those still out.
+` + optionsHelp(8, 19, exportOptions(new(exportArgs))) + `
   ringside event import ID RESULT|FOLDER...
       Merges the result files of shard runs into the event, by game. Every
       game's replay is re-simulated first; a file of another event, of other
@@ -75,8 +76,7 @@ result and every replay. Commands:
       the space as free pages; when more than a quarter of it is free,
       the database is compacted ("ringside db vacuum") straight away.
   ringside event standings ID [--json|--csv|--md]
-      Prints the standings as JSON, CSV or a Markdown table (default: an
-      aligned text table).
+` + optionsHelp(8, 19, standingsOptions(new(bool), new(bool), new(bool))) + `
 
 Every event command takes --db PATH (default: "ringside help db").
 
@@ -117,7 +117,9 @@ func init() {
 exact input sent, the raw reply, the action taken, the verdict, the time used
 and the stderr excerpt; the timeline events; the result). The game is
 re-simulated from its stored replies. Match ids are listed by
-"ringside event show ID". --out FILE writes to a file instead of stdout.
+"ringside event show ID".
+
+` + optionsHelp(2, 16, replayExportOptions(new(string))) + `
 
 A game still being played is exported with the turns played so far, as
 saved by the process playing it (about once a second), and marked
@@ -128,14 +130,7 @@ stored game to just before turn T, then lets CMD play seat S from there:
 "what would my new version have done here?". It prints the same JSON as
 "ringside play", with "branched_from": {"match": ID, "turn": T, "seat": S}.
 
-  --turn T        the game's turn, as "turn" in the replay's steps (from 0)
-  --seat S        the seat, from 0, as "seat" in the replay's steps
-  --bot CMD       a command line, builtin:GAME/NAME, a registered AI's name
-                  (its current revision) or NAME@rN
-  --replay FILE   also write the branch's replay JSON to FILE; its "branch"
-                  says where it left the original and holds CMD's warm-up
-  --trusted       run CMD without the sandbox (the other seats run as the
-                  event ran them)
+` + optionsHelp(2, 16, branchOptions(new(branchArgs))) + `
 
 The game stays the same game: the same options, seed and player names. A bot
 keeps state across turns, so CMD first receives, in order, every input seat
@@ -477,11 +472,20 @@ func eventShow(c *cli, args []string) error {
 	})
 }
 
+// standingsOptions are the flags of "event standings": one format at most.
+func standingsOptions(asJSON, asCSV, asMD *bool) []option {
+	const text = "off: an aligned text table"
+	return []option{
+		boolOption(asJSON, "json", "print the standings as JSON", text),
+		boolOption(asCSV, "csv", "print them as CSV", text),
+		boolOption(asMD, "md", "print them as a Markdown table", text),
+	}
+}
+
 func eventStandings(c *cli, args []string) error {
 	fs, dbPath := c.dbFlags("event standings")
-	asJSON := fs.Bool("json", false, "")
-	asCSV := fs.Bool("csv", false, "")
-	asMD := fs.Bool("md", false, "")
+	asJSON, asCSV, asMD := new(bool), new(bool), new(bool)
+	declare(fs, standingsOptions(asJSON, asCSV, asMD))
 	id, err := eventID(fs, args)
 	if err != nil {
 		return err
@@ -520,6 +524,11 @@ func printStandings(w io.Writer, s *service.Service, id int64, format string) er
 	return nil
 }
 
+// replayExportOptions are the flags of "replay export".
+func replayExportOptions(out *string) []option {
+	return []option{stringOption(out, "out", "FILE", "", "write the replay to FILE", "stdout")}
+}
+
 func runReplay(c *cli, args []string) error {
 	if len(args) > 0 && args[0] == "branch" {
 		return replayBranch(c, args[1:])
@@ -528,7 +537,8 @@ func runReplay(c *cli, args []string) error {
 		return usagef("replay: write \"ringside replay export MATCH_ID\" or \"ringside replay branch MATCH_ID --turn T --seat S --bot CMD\"")
 	}
 	fs, dbPath := c.dbFlags("replay export")
-	outPath := fs.String("out", "", "")
+	outPath := new(string)
+	declare(fs, replayExportOptions(outPath))
 	pos, err := parseInterleaved(fs, args[1:])
 	if err != nil {
 		return err

@@ -51,6 +51,12 @@ func TestOptionsStateTheirDefaults(t *testing.T) {
 		{"ai", aiBuildOptions(new(bool), new(time.Duration))},
 		{"ai", aiCheckOptions(new(aiCheckArgs))},
 		{"ai", aiRemoveOptions(new(bool))},
+		{"ai", []option{dbOption(new(string))}},
+		{"watch", []option{dbOption(new(string))}},
+		{"replay", branchOptions(new(branchArgs))},
+		{"replay", replayExportOptions(new(string))},
+		{"event", standingsOptions(new(bool), new(bool), new(bool))},
+		{"event", exportOptions(new(exportArgs))},
 	}
 	for _, tt := range tests {
 		t.Run(tt.command+"/"+tt.opts[0].name, func(t *testing.T) {

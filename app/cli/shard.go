@@ -117,11 +117,28 @@ func runShard(c *cli, args []string) error {
 	return nil
 }
 
+// exportArgs are the flags of "event export".
+type exportArgs struct {
+	shards int
+	out    string
+	resend bool
+}
+
+// exportOptions are the flags of "event export", declared into a and
+// written in "ringside help event".
+func exportOptions(a *exportArgs) []option {
+	return []option{
+		intOption(&a.shards, "shards", "N", 0, "how many bundles", required),
+		stringOption(&a.out, "out", "DIR", "", "the folder the bundles go to", required),
+		boolOption(&a.resend, "resend", "send again the games of bundles still out"),
+	}
+}
+
 func eventExport(c *cli, args []string) error {
 	fs, dbPath := c.dbFlags("event export")
-	shards := fs.Int("shards", 0, "")
-	out := fs.String("out", "", "")
-	resend := fs.Bool("resend", false, "")
+	var a exportArgs
+	declare(fs, exportOptions(&a))
+	shards, out, resend := &a.shards, &a.out, &a.resend
 	id, err := eventID(fs, args)
 	if err != nil {
 		return err
