@@ -2,6 +2,9 @@ package cli
 
 import (
 	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -117,5 +120,32 @@ func TestOptionsHelpLayout(t *testing.T) {
                something (default: none)`
 	if got := optionsHelp(2, 13, opts); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// flagDecl is a flag declared straight on a flag set.
+var flagDecl = regexp.MustCompile(`\bfs\.(Bool|Int|Int64|Uint|Uint64|Float64|String|Duration|Var|Func|TextVar|BoolFunc|(Bool|Int|Int64|Uint|Uint64|Float64|String|Duration)Var)\(`)
+
+// TestFlagsOnlyFromOptions: no command declares a flag but through an
+// option list (options.go), so no flag can be missing from its help or
+// say no default there.
+func TestFlagsOnlyFromOptions(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") || f == "options.go" {
+			continue
+		}
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(data), "\n") {
+			if flagDecl.MatchString(line) {
+				t.Errorf("%s:%d declares a flag outside an option list: %s", f, i+1, strings.TrimSpace(line))
+			}
+		}
 	}
 }
