@@ -87,7 +87,7 @@ func DefaultGamesText(f event.Format) string {
 	case event.Bracket:
 		return fmt.Sprintf("best of %d", event.DefaultGames(f, 0))
 	case event.SPRT:
-		return fmt.Sprintf("%d with the classroom test (the default), %d with the Elo test", event.DefaultClassroomGames, event.DefaultGames(f, 0))
+		return fmt.Sprintf("%d, or %d with the Elo test", event.DefaultClassroomGames, event.DefaultGames(f, 0))
 	}
 	return fmt.Sprint(event.DefaultGames(f, 0))
 }
