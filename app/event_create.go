@@ -17,7 +17,6 @@ import (
 	"ringside/engine"
 	"ringside/engine/event"
 	"ringside/engine/games"
-	"ringside/runner"
 )
 
 // formatHelp says what each format does, for the create dialog.
@@ -82,15 +81,23 @@ type createEventForm struct {
 	trusted    *widget.Check
 	runNow     *widget.Check
 
+	// The form's rows that say more than their label, by name: the
+	// format chooses the games row's hint.
+	gamesRow, fillerRow, paceRow, limitsRow, deadlineRow *widget.FormItem
+
 	plan    *widget.Label // the event's size and time, or what is wrong
 	create  *widget.Button
 	dlg     *dialog.CustomDialog
 	planGen int // only the newest plan is shown
 }
 
+// newCreateEventForm makes the dialog's fields, their defaults and
+// placeholders from service.DefaultEventSpec and the service's words for
+// the defaults that are rules, as "ringside event create" states them.
 func newCreateEventForm(u *UI, ais []service.AIStatus) *createEventForm {
 	f := &createEventForm{u: u, ais: ais}
-	f.name = newEntry("e.g. Class 3B, round 1")
+	def := service.DefaultEventSpec()
+	f.name = newEntry("e.g. Class 3B, round 1 (default: " + service.DefaultNameWords + ")")
 	var ids []string
 	for _, g := range games.All() {
 		ids = append(ids, g.Info().ID)
@@ -101,7 +108,7 @@ func newCreateEventForm(u *UI, ais []service.AIStatus) *createEventForm {
 	f.commands.SetMinRowsVisible(3)
 	f.seats = widget.NewSelect(nil, func(s string) {
 		if n, err := strconv.Atoi(s); err == nil && f.conc != nil {
-			f.conc.SetPlaceHolder(fmt.Sprintf("default: %d for %d players per game", runner.DefaultConcurrency(n), n))
+			f.conc.SetPlaceHolder(service.DefaultConcurrencyText(n))
 		}
 		f.replan()
 	})
@@ -115,24 +122,27 @@ func newCreateEventForm(u *UI, ais []service.AIStatus) *createEventForm {
 	f.formatTip.Wrapping = fyne.TextWrapWord
 	f.format = widget.NewSelect(formats, func(s string) {
 		f.formatTip.SetText(formatHelp[event.Format(s)])
+		if f.gamesN != nil {
+			f.gamesN.SetPlaceHolder("default: " + service.DefaultGamesText(event.Format(s)))
+		}
 		if f.form != nil {
-			f.form.Items[3].HintText = gamesHint[event.Format(s)]
+			f.gamesRow.HintText = gamesHint[event.Format(s)]
 			f.form.Refresh()
 		}
 		f.replan()
 	})
-	f.gamesN = newEntry("format's default")
+	f.gamesN = newEntry("default: " + service.DefaultGamesText(def.Format))
 	// Empty keeps the default, which depends on the players per game.
-	f.conc = newEntry("default")
+	f.conc = newEntry("default: " + service.DefaultConcurrencyWords)
 	f.scale = widget.NewEntry()
-	f.scale.SetText("1")
-	f.pace = newEntry("as fast as the bots answer")
-	f.seed = newEntry("random")
+	f.scale.SetText(strconv.FormatFloat(def.TimeScale, 'g', -1, 64))
+	f.pace = newEntry("default: " + service.DefaultPaceWords)
+	f.seed = newEntry("default: " + service.DefaultSeedWords)
 	f.options = widget.NewMultiLineEntry()
 	f.options.SetPlaceHolder("game options, one per line: KEY=VALUE (see the Games screen)")
 	f.options.SetMinRowsVisible(2)
 	f.limits = newEntry("default: " + service.DefaultLimitsText())
-	f.deadline = newEntry("none: each AI plays its current (or pinned) revision")
+	f.deadline = newEntry(service.DefaultDeadlineWords)
 	f.trusted = widget.NewCheck("Trusted: no sandbox (bots get your rights and files)", func(bool) { f.replan() })
 	for _, e := range []*widget.Entry{f.name, f.commands, f.gamesN, f.conc, f.scale, f.pace, f.seed, f.options, f.limits, f.deadline} {
 		e.OnChanged = func(string) { f.replan() }
@@ -141,7 +151,7 @@ func newCreateEventForm(u *UI, ais []service.AIStatus) *createEventForm {
 	f.runNow.SetChecked(true)
 	f.plan = widget.NewLabel("")
 	f.plan.Wrapping = fyne.TextWrapWord
-	f.format.SetSelected(string(event.League))
+	f.format.SetSelected(string(def.Format))
 	f.game.SetSelected(ids[0])
 	return f
 }
@@ -157,7 +167,7 @@ func (f *createEventForm) gameChanged() {
 	var fillers []string
 	f.fillerSpec = map[string]string{}
 	for _, b := range g.Bots() {
-		spec := runner.BuiltinPrefix + info.ID + "/" + b
+		spec := service.BuiltinEntry(info.ID, b)
 		label := b + " (built-in bot)"
 		choices = append(choices, entrant{spec: spec, label: label})
 		fillers = append(fillers, label)
@@ -190,29 +200,34 @@ func (f *createEventForm) gameChanged() {
 }
 
 func (f *createEventForm) show() {
+	f.gamesRow = widget.NewFormItem("Games per pairing", f.gamesN)
+	f.gamesRow.HintText = gamesHint[event.Format(f.format.Selected)]
+	f.fillerRow = widget.NewFormItem("Filler for empty seats", f.filler)
+	f.fillerRow.HintText = "bots that take the seats entrants leave empty; they are not ranked"
+	f.paceRow = widget.NewFormItem("Pace (turns a second)", f.pace)
+	f.paceRow.HintText = "to watch games live, e.g. 10; the bots' time limits are not touched"
+	f.limitsRow = widget.NewFormItem("Sandbox caps", f.limits)
+	f.limitsRow.HintText = "for every bot, e.g. memory=512M cpu=2m; an AI's own caps win"
+	f.deadlineRow = widget.NewFormItem("Deadline", f.deadline)
+	f.deadlineRow.HintText = "revisions built after it are not used: " + time.Now().Format("2006-01-02") + " 17:00, or 17:00 today"
 	form := widget.NewForm(
 		widget.NewFormItem("Name", f.name),
 		widget.NewFormItem("Game", f.game),
 		widget.NewFormItem("Format", container.NewVBox(f.format, f.formatTip)),
-		widget.NewFormItem("Games per pairing", f.gamesN),
+		f.gamesRow,
 		widget.NewFormItem("Players per game", f.seats),
-		widget.NewFormItem("Filler for empty seats", f.filler),
+		f.fillerRow,
 		widget.NewFormItem("Games at once", f.conc),
 		widget.NewFormItem("Time multiplier", f.scale),
-		widget.NewFormItem("Pace (turns a second)", f.pace),
+		f.paceRow,
 		widget.NewFormItem("Seed", f.seed),
 		widget.NewFormItem("Game options", f.options),
-		widget.NewFormItem("Sandbox caps", f.limits),
-		widget.NewFormItem("Deadline", f.deadline),
+		f.limitsRow,
+		f.deadlineRow,
 		widget.NewFormItem("", f.trusted),
 		widget.NewFormItem("", f.runNow),
 	)
-	form.Items[8].HintText = "to watch games live, e.g. 10; the bots' time limits are not touched"
-	form.Items[11].HintText = "for every bot, e.g. memory=512M cpu=2m; an AI's own caps win"
-	form.Items[12].HintText = "revisions built after it are not used: " + time.Now().Format("2006-01-02") + " 17:00, or 17:00 today"
-	form.Items[3].HintText = gamesHint[event.Format(f.format.Selected)]
 	f.form = form
-	form.Items[5].HintText = "bots that take the seats entrants leave empty; they are not ranked"
 	lists := container.NewVSplit(f.entrants.object(),
 		container.NewBorder(widget.NewLabel("Other programs, one per line:"), nil, nil, nil, f.commands))
 	lists.Offset = 0.7
@@ -271,8 +286,9 @@ func (f *createEventForm) showPlan(text string, problem bool) {
 
 // spec reads the form into an EventSpec; bad numbers are reported by name.
 func (f *createEventForm) spec() (service.EventSpec, error) {
-	s := service.EventSpec{Name: f.name.Text, Game: f.game.Selected, Format: event.Format(f.format.Selected),
-		Options: engine.Options{}, Trusted: f.trusted.Checked, Limits: strings.TrimSpace(f.limits.Text)}
+	s := service.DefaultEventSpec()
+	s.Name, s.Game, s.Format = f.name.Text, f.game.Selected, event.Format(f.format.Selected)
+	s.Options, s.Trusted, s.Limits = engine.Options{}, f.trusted.Checked, strings.TrimSpace(f.limits.Text)
 	s.Entries = append(s.Entries, f.entrants.selected()...)
 	for _, line := range strings.Split(f.commands.Text, "\n") {
 		if line = strings.TrimSpace(line); line != "" {

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"ringside/app/internal/fixture"
+	"ringside/app/service"
 	"ringside/engine/event"
 	"ringside/storage"
 )
@@ -106,11 +107,11 @@ func TestCreateEventDialogPlansAndPicksRevisions(t *testing.T) {
 		if f.filler.Selected != "random (built-in bot)" {
 			t.Errorf("filler shows %q, want \"random (built-in bot)\"", f.filler.Selected)
 		}
-		if hint := f.form.Items[3].HintText; hint != gamesHint[event.League] {
+		if hint := f.gamesRow.HintText; hint != gamesHint[event.League] {
 			t.Errorf("games hint = %q", hint)
 		}
 		f.format.SetSelected(string(event.Bracket))
-		if hint := f.form.Items[3].HintText; hint != "best of N games per match" {
+		if hint := f.gamesRow.HintText; hint != "best of N games per match" {
 			t.Errorf("bracket games hint = %q", hint)
 		}
 		f.format.SetSelected(string(event.League))
@@ -217,4 +218,47 @@ func TestCreateEventDialogSevenInABracket(t *testing.T) {
 	if len(ev.Entries) != 8 || ev.Config.Format != event.Bracket {
 		t.Errorf("event %s of %d entries %v, want a bracket of 7 and a filler", ev.Config.Format, len(ev.Entries), entryNames(ev))
 	}
+}
+
+// TestCreateEventDialogStatesDefaults: the New event dialog's empty
+// fields say the defaults the service applies (the same words as "ringside
+// help event"), following the format and the players per game, and an
+// untouched form asks for exactly service.DefaultEventSpec.
+func TestCreateEventDialogStatesDefaults(t *testing.T) {
+	_, u := newTestUI(t)
+	f := showCreateEventForm(t, u)
+	onUI(func() {
+		f.game.SetSelected("grip")
+		def := service.DefaultEventSpec()
+		tests := []struct {
+			field, got, want string
+		}{
+			{"format", f.format.Selected, string(def.Format)},
+			{"games", f.gamesN.PlaceHolder, "default: " + service.DefaultGamesText(def.Format)},
+			{"games at once", f.conc.PlaceHolder, service.DefaultConcurrencyText(4)},
+			{"time multiplier", f.scale.Text, "1"},
+			{"seed", f.seed.PlaceHolder, "default: " + service.DefaultSeedWords},
+			{"pace", f.pace.PlaceHolder, "default: " + service.DefaultPaceWords},
+			{"deadline", f.deadline.PlaceHolder, service.DefaultDeadlineWords},
+			{"caps", f.limits.PlaceHolder, "default: " + service.DefaultLimitsText()},
+		}
+		for _, tt := range tests {
+			if tt.got != tt.want {
+				t.Errorf("%s shows %q, want %q", tt.field, tt.got, tt.want)
+			}
+		}
+		f.format.SetSelected(string(event.Swiss))
+		if want := "default: " + service.DefaultGamesText(event.Swiss); f.gamesN.PlaceHolder != want {
+			t.Errorf("swiss games placeholder %q, want %q", f.gamesN.PlaceHolder, want)
+		}
+		f.format.SetSelected(string(def.Format))
+		spec, err := f.spec()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if spec.TimeScale != def.TimeScale || spec.Games != 0 || spec.Concurrency != 0 || spec.SeedSet || spec.Pace != 0 ||
+			spec.Elo1 != def.Elo1 || spec.Alpha != def.Alpha {
+			t.Errorf("an untouched form asks for %+v, want the defaults %+v", spec, def)
+		}
+	})
 }

@@ -14,19 +14,35 @@ import (
 	"ringside/storage"
 )
 
-// standingsColumns are the standings table's columns and their widths.
-// Column 5 is "Won / drawn / lost" for two-player games and the count of
-// each place for more. The last, Problems, takes the width left over.
+// The standings table's columns, in order: indexes into standingsColumns,
+// so that code names the column it means instead of counting.
+const (
+	colPlace = iota
+	colName
+	colGames
+	colScore
+	colPoints
+	colResults // "Won / drawn / lost", or the count of each place
+	colStrength
+	colSurelyAhead
+	colProblems
+)
+
+// standingsColumns are the standings table's columns and their widths, in
+// the order of the col… constants. colResults is "Won / drawn / lost" for
+// two-player games and the count of each place for more. The last,
+// Problems, takes the width left over.
 var standingsColumns = []column{
-	{"Place", 60}, {"Name", 170}, {"Games", 64}, {"Score", 70}, {"Points", 66}, {"Won / drawn / lost", 140},
-	{"Strength", 110}, {"Surely ahead", 100}, {"Problems", 220},
+	colPlace: {"Place", 60}, colName: {"Name", 170}, colGames: {"Games", 64}, colScore: {"Score", 70},
+	colPoints: {"Points", 66}, colResults: {"Won / drawn / lost", 140}, colStrength: {"Strength", 110},
+	colSurelyAhead: {"Surely ahead", 100}, colProblems: {"Problems", 220},
 }
 
 // standingsDrop lists the columns a narrow window leaves out, first to
 // last, so that place, name, score, strength and problems stay in view on a
 // 1024-pixel projector: points repeat the score, and the places of each
 // game are in the Games tab.
-var standingsDrop = []int{4, 5}
+var standingsDrop = []int{colPoints, colResults}
 
 // problemsMin is the narrowest the Problems column gets before a column
 // is dropped; its text is cut with "…" below its full width.
@@ -63,13 +79,11 @@ func newStandingsTable() *standingsTable {
 			}
 			if id.Row < len(s.rows) && col >= 0 {
 				text = s.cell(id.Row, col)
-				bold = col == 1 && s.rows[id.Row].Rank == 1
+				bold = col == colName && s.rows[id.Row].Rank == 1
 			}
 			align, trunc := fyne.TextAlignTrailing, fyne.TextTruncateOff
 			switch col {
-			case 1:
-				align, trunc = fyne.TextAlignLeading, fyne.TextTruncateEllipsis
-			case 8:
+			case colName, colProblems:
 				align, trunc = fyne.TextAlignLeading, fyne.TextTruncateEllipsis
 			}
 			// Live standings refresh often: touch a cell only when it
@@ -172,7 +186,7 @@ func (s *standingsTable) object() fyne.CanvasObject { return s.obj }
 // title is column col's header: the places of a game with more than two
 // players instead of won, drawn and lost.
 func (s *standingsTable) title(col int) string {
-	if col == 5 && s.seats > 2 {
+	if col == colResults && s.seats > 2 {
 		return service.PlacesHeader(s.seats)
 	}
 	return standingsColumns[col].title
@@ -181,35 +195,35 @@ func (s *standingsTable) title(col int) string {
 func (s *standingsTable) cell(row, col int) string {
 	r := s.rows[row]
 	switch col {
-	case 0:
+	case colPlace:
 		return service.RankText(s.rows, row)
-	case 1:
+	case colName:
 		if s.trusted[r.Entry] {
 			return displayName(r.Name) + " (trusted)"
 		}
 		return displayName(r.Name)
-	case 2:
+	case colGames:
 		return fmt.Sprint(r.Games)
-	case 3:
+	case colScore:
 		if r.Games == 0 {
 			return "–"
 		}
 		return fmt.Sprintf("%.0f %%", 100*r.Score)
-	case 4:
+	case colPoints:
 		return service.Points(r.Points)
-	case 5:
+	case colResults:
 		if r.Places != nil {
 			return service.PlacesText(r.Places, " · ")
 		}
 		return fmt.Sprintf("%d / %d / %d", r.Wins, r.Draws, r.Losses)
-	case 6:
+	case colStrength:
 		return service.RatingText(r)
-	case 7:
+	case colSurelyAhead:
 		if r.LOS == 0 {
 			return ""
 		}
 		return fmt.Sprintf("%.0f %%", 100*r.LOS)
-	case 8:
+	case colProblems:
 		return service.ProblemsText(s.problems[r.Entry])
 	}
 	return ""

@@ -36,7 +36,7 @@ func TestStandingsMarkTrusted(t *testing.T) {
 			})
 			any := false
 			for row, r := range table.Rows {
-				name := s.cell(row, 1)
+				name := s.cell(row, colName)
 				want := tt.wantMarks[r.Entry]
 				any = any || want
 				if strings.HasSuffix(name, " (trusted)") != want {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"ringside/engine"
+	"ringside/engine/event"
 	"ringside/runner/sandbox"
 )
 
@@ -20,7 +21,8 @@ type Match struct {
 	Seed    int64
 	Bots    []Bot
 	// TimeScale multiplies every time limit (slow machines, many games in
-	// parallel); the game sees times divided by it again. 0 means 1.
+	// parallel); the game sees times divided by it again. 0 means
+	// event.DefaultTimeScale (event.TimeScale).
 	TimeScale float64
 	// PlayWithoutBots plays the game even when no bot could be started
 	// (every seat then crashes at once). Events set it: in a class of 30
@@ -158,10 +160,7 @@ func Play(ctx context.Context, m Match) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
-	scale := m.TimeScale
-	if scale <= 0 {
-		scale = 1
-	}
+	scale := event.TimeScale(m.TimeScale)
 	st, err := m.Game.New(opts, names, m.Seed)
 	if err != nil {
 		return nil, err

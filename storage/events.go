@@ -44,7 +44,7 @@ type Event struct {
 	Config      event.Config
 	Status      EventStatus
 	Concurrency int     // games at once; 0 means the runner's default
-	TimeScale   float64 // multiplier of the games' time limits; 0 means 1
+	TimeScale   float64 // multiplier of the games' time limits; 0 is stored as event.TimeScale(0)
 	Created     time.Time
 	Finished    time.Time // zero until finished or cancelled
 	// Entries has one entry per Config.Entries, in the same order.
@@ -116,9 +116,7 @@ func (db *DB) CreateEvent(ev Event) (Event, error) {
 	if !ev.Status.valid() {
 		return Event{}, fmt.Errorf("create event %q: unknown status %q", ev.Name, ev.Status)
 	}
-	if ev.TimeScale == 0 {
-		ev.TimeScale = 1
-	}
+	ev.TimeScale = event.TimeScale(ev.TimeScale)
 	opts, err := json.Marshal(ev.Options)
 	if err != nil {
 		return Event{}, fmt.Errorf("create event %q: options: %w", ev.Name, err)

@@ -12,11 +12,14 @@ import (
 	"time"
 
 	"ringside/app/service"
+	"ringside/engine/event"
 	"ringside/runner/build"
 	"ringside/storage"
 )
 
-const aiHelp = `Registers contestants' programs (AIs) from their source folders, builds them
+// aiHelp is "ringside help ai"; its options are written from the option
+// lists that declare the subcommands' flags.
+var aiHelp = `Registers contestants' programs (AIs) from their source folders, builds them
 and keeps every successful build as a numbered revision.
 
   ringside ai add --name N --game G --dir D [--build CMD] [--run CMD] [--no-watch]
@@ -108,8 +111,23 @@ live beside the database, in a folder that belongs to it alone
 (ringside-data/revisions/NAME-ID/HASH/ beside ringside.db). A build may take 2
 minutes (--timeout on add, edit, build and check changes that for one run).
 
+Options of add and new:
+` + optionsHelp(2, 21, newAIOptions(new(newAIArgs))) + `
+Options of add alone:
+` + optionsHelp(2, 21, aiAddOptions(new(aiAddArgs))) + `
+Options of new alone:
+` + optionsHelp(2, 21, aiNewOptions(new(string))) + `
+Options of edit (what is not given stays as it is):
+` + optionsHelp(2, 21, aiEditOptions(new(aiEditArgs))) + `
+Options of build:
+` + optionsHelp(2, 21, aiBuildOptions(new(bool), new(time.Duration))) + `
+Options of check:
+` + optionsHelp(2, 21, aiCheckOptions(new(aiCheckArgs))) + `
+Options of remove:
+` + optionsHelp(2, 21, aiRemoveOptions(new(bool))) + `
+
 Every subcommand takes:
-` + dbHelp
+` + optionsHelp(2, 21, []option{dbOption(new(string))})
 
 func init() {
 	register(&command{
@@ -177,7 +195,28 @@ func interrupted() (context.Context, context.CancelFunc) {
 	return signal.NotifyContext(context.Background(), os.Interrupt)
 }
 
-// newAIFlags are the flags "ai add" and "ai new" share.
+// newAIArgs are the flags "ai add" and "ai new" share.
+type newAIArgs struct {
+	name, game, dir, limits string
+	noWatch, trusted        bool
+	timeout                 time.Duration
+}
+
+// newAIOptions are the flags "ai add" and "ai new" share, declared into a
+// and written in the help.
+func newAIOptions(a *newAIArgs) []option {
+	return []option{
+		stringOption(&a.name, "name", "N", "", "the name shown in standings, e.g. alice", required),
+		stringOption(&a.game, "game", "G", "", `the game ("ringside games" lists them)`, required),
+		stringOption(&a.dir, "dir", "D", "", "the folder with the program's sources", required),
+		boolOption(&a.noWatch, "no-watch", `do not rebuild when the folder changes ("ringside watch")`),
+		boolOption(&a.trusted, "trusted", "run its games without the sandbox"),
+		stringOption(&a.limits, "limits", "CAPS", "", "the sandbox's caps for this AI", service.DefaultLimitsText()),
+		durationOption(&a.timeout, "timeout", "DURATION", build.DefaultBuildTimeout, "the longest its first build may take"),
+	}
+}
+
+// newAIFlags are the flags "ai add" and "ai new" share, parsed.
 type newAIFlags struct {
 	name, game, dir, db, limits *string
 	noWatch, trusted            *bool
@@ -188,9 +227,90 @@ type newAIFlags struct {
 // flags they share.
 func (c *cli) newAIFlagSet(cmd string) (*flag.FlagSet, newAIFlags) {
 	fs := c.flags(cmd)
-	return fs, newAIFlags{name: fs.String("name", "", ""), game: fs.String("game", "", ""), dir: fs.String("dir", "", ""),
-		noWatch: fs.Bool("no-watch", false, ""), timeout: fs.Duration("timeout", build.DefaultBuildTimeout, ""), db: dbFlag(fs),
-		trusted: fs.Bool("trusted", false, ""), limits: fs.String("limits", "", "")}
+	a := new(newAIArgs)
+	declare(fs, newAIOptions(a))
+	return fs, newAIFlags{name: &a.name, game: &a.game, dir: &a.dir, noWatch: &a.noWatch, timeout: &a.timeout, db: dbFlag(fs),
+		trusted: &a.trusted, limits: &a.limits}
+}
+
+// aiAddArgs are the flags of "ai add" alone.
+type aiAddArgs struct {
+	build, run string
+	options    listFlag
+}
+
+// aiAddOptions are the flags of "ai add" alone.
+func aiAddOptions(a *aiAddArgs) []option {
+	return []option{
+		stringOption(&a.build, "build", "CMD", "", "the build command", "guessed from the files"),
+		stringOption(&a.run, "run", "CMD", "", "the run command, run in the revision's folder", "guessed from the files"),
+		listOption(&a.options, "option", "KEY=VALUE", "a game option for this AI's seat alone (repeatable)", "none: the game's own"),
+	}
+}
+
+// aiNewOptions are the flags of "ai new" alone.
+func aiNewOptions(lang *string) []option {
+	return []option{stringOption(lang, "lang", "L", "", "the template's language: python, cpp, java or go", required)}
+}
+
+// aiEditArgs are the flags of "ai edit"; its strings are read through
+// the flag set, since an empty one (--limits "") is a change too.
+type aiEditArgs struct {
+	name, game, dir, build, run, limits string
+	watch, noWatch, trusted, sandboxed  bool
+	timeout                             time.Duration
+	options                             listFlag
+}
+
+// aiEditOptions are the flags of "ai edit", declared into a and written in
+// the help.
+func aiEditOptions(a *aiEditArgs) []option {
+	const same = "unchanged"
+	return []option{
+		stringOption(&a.name, "name", "N", "", "a new name", same),
+		stringOption(&a.game, "game", "G", "", "another game", same),
+		stringOption(&a.dir, "dir", "D", "", "another source folder", same),
+		stringOption(&a.build, "build", "CMD", "", "another build command", same),
+		stringOption(&a.run, "run", "CMD", "", "another run command", same),
+		stringOption(&a.limits, "limits", "CAPS", "", `other caps ("" goes back to the default caps)`, same),
+		boolOption(&a.watch, "watch", "rebuild when the folder changes", same),
+		boolOption(&a.noWatch, "no-watch", "do not rebuild when the folder changes", same),
+		boolOption(&a.trusted, "trusted", "run its games without the sandbox", same),
+		boolOption(&a.sandboxed, "sandboxed", "run its games in the sandbox", same),
+		listOption(&a.options, "option", "KEY=VALUE", "set a game option for its seat (KEY= removes it; repeatable)", same),
+		durationOption(&a.timeout, "timeout", "DURATION", build.DefaultBuildTimeout, "the longest the build after a change may take"),
+	}
+}
+
+// aiBuildOptions are the flags of "ai build".
+func aiBuildOptions(force *bool, timeout *time.Duration) []option {
+	return []option{
+		boolOption(force, "force", "rebuild a failed build anyway"),
+		durationOption(timeout, "timeout", "DURATION", build.DefaultBuildTimeout, "the longest the build may take"),
+	}
+}
+
+// aiCheckArgs are the flags of "ai check".
+type aiCheckArgs struct {
+	seed    int64
+	scale   float64
+	timeout time.Duration
+	opts    listFlag
+}
+
+// aiCheckOptions are the flags of "ai check".
+func aiCheckOptions(a *aiCheckArgs) []option {
+	return []option{
+		int64Option(&a.seed, "seed", "N", 1, "the check game's seed"),
+		floatOption(&a.scale, "time-scale", "X", event.DefaultTimeScale, "multiply every time limit by X"),
+		listOption(&a.opts, "opt", "KEY=VALUE", "a game option on top of the check's short game (repeatable)", "none"),
+		durationOption(&a.timeout, "timeout", "DURATION", build.DefaultBuildTimeout, "the longest the build may take"),
+	}
+}
+
+// aiRemoveOptions are the flags of "ai remove".
+func aiRemoveOptions(files *bool) []option {
+	return []option{boolOption(files, "files", "also delete the built revisions' folders (never the source folder)")}
 }
 
 // parseNoArgs parses flags that take no positional argument.
@@ -206,10 +326,9 @@ func parseNoArgs(fs *flag.FlagSet, args []string) error {
 
 func aiAdd(c *cli, args []string) error {
 	fs, f := c.newAIFlagSet("ai add")
-	buildCmd := fs.String("build", "", "")
-	run := fs.String("run", "", "")
-	var options listFlag
-	fs.Var(&options, "option", "")
+	var add aiAddArgs
+	declare(fs, aiAddOptions(&add))
+	buildCmd, run := &add.build, &add.run
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
@@ -224,7 +343,7 @@ func aiAdd(c *cli, args []string) error {
 	return withService(*f.db, func(s *service.Service) error {
 		reg, err := s.Register(service.NewAI{Name: *f.name, Game: *f.game, Dir: *f.dir, Build: *buildCmd,
 			BuildSet: isSet(fs, "build"), Run: *run, Watch: !*f.noWatch, Trusted: *f.trusted, Limits: *f.limits,
-			Options: strings.Join(options, " ")})
+			Options: strings.Join(add.options, " ")})
 		if err != nil {
 			return err
 		}
@@ -321,7 +440,8 @@ func vis(s string) string { return service.Visible(s) }
 
 func aiNew(c *cli, args []string) error {
 	fs, f := c.newAIFlagSet("ai new")
-	lang := fs.String("lang", "", "")
+	lang := new(string)
+	declare(fs, aiNewOptions(lang))
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
@@ -340,9 +460,8 @@ func aiNew(c *cli, args []string) error {
 
 func aiEdit(c *cli, args []string) error {
 	fs, dbPath := c.dbFlags("ai edit")
-	for _, f := range []string{"name", "game", "dir", "build", "run", "limits"} {
-		fs.String(f, "", "")
-	}
+	var a aiEditArgs
+	declare(fs, aiEditOptions(&a))
 	var e service.AIEdit
 	// Switches set in pairs: --watch or --no-watch, --trusted or --sandboxed.
 	switches := []struct {
@@ -351,12 +470,10 @@ func aiEdit(c *cli, args []string) error {
 		offName string
 		dst     **bool
 	}{
-		{fs.Bool("watch", false, ""), fs.Bool("no-watch", false, ""), "watch", "no-watch", &e.Watch},
-		{fs.Bool("trusted", false, ""), fs.Bool("sandboxed", false, ""), "trusted", "sandboxed", &e.Trusted},
+		{&a.watch, &a.noWatch, "watch", "no-watch", &e.Watch},
+		{&a.trusted, &a.sandboxed, "trusted", "sandboxed", &e.Trusted},
 	}
-	timeout := fs.Duration("timeout", build.DefaultBuildTimeout, "")
-	var options listFlag
-	fs.Var(&options, "option", "")
+	timeout := &a.timeout
 	name, err := nameArg(fs, args)
 	if err != nil {
 		return err
@@ -375,16 +492,16 @@ func aiEdit(c *cli, args []string) error {
 			*dst = &v
 		}
 	}
-	if e == (service.AIEdit{}) && len(options) == 0 {
+	if e == (service.AIEdit{}) && len(a.options) == 0 {
 		return usagef("ai edit: say what to change: --name, --game, --dir, --build, --run, --watch, --no-watch, --trusted, --sandboxed, --limits or --option")
 	}
 	return withAI(*dbPath, name, func(s *service.Service, st service.AIStatus) error {
-		if len(options) > 0 {
+		if len(a.options) > 0 {
 			game := st.AI.Game
 			if e.Game != nil {
 				game = *e.Game
 			}
-			opts, err := service.SetAIOptions(game, st.AI.Options, options)
+			opts, err := service.SetAIOptions(game, st.AI.Options, a.options)
 			if err != nil {
 				return err
 			}
@@ -555,7 +672,8 @@ func aiRevisions(c *cli, args []string) error {
 
 func aiRemove(c *cli, args []string) error {
 	fs, dbPath := c.dbFlags("ai remove")
-	files := fs.Bool("files", false, "")
+	files := new(bool)
+	declare(fs, aiRemoveOptions(files))
 	name, err := nameArg(fs, args)
 	if err != nil {
 		return err
@@ -580,8 +698,8 @@ func aiRemove(c *cli, args []string) error {
 
 func aiBuild(c *cli, args []string) error {
 	fs, dbPath := c.dbFlags("ai build")
-	force := fs.Bool("force", false, "")
-	timeout := fs.Duration("timeout", build.DefaultBuildTimeout, "")
+	force, timeout := new(bool), new(time.Duration)
+	declare(fs, aiBuildOptions(force, timeout))
 	name, err := nameArg(fs, args)
 	if err != nil {
 		return err
@@ -594,11 +712,9 @@ func aiBuild(c *cli, args []string) error {
 
 func aiCheck(c *cli, args []string) error {
 	fs, dbPath := c.dbFlags("ai check")
-	seed := fs.Int64("seed", 1, "")
-	scale := fs.Float64("time-scale", 1, "")
-	timeout := fs.Duration("timeout", build.DefaultBuildTimeout, "")
-	var opts listFlag
-	fs.Var(&opts, "opt", "")
+	var a aiCheckArgs
+	declare(fs, aiCheckOptions(&a))
+	seed, scale, timeout := &a.seed, &a.scale, &a.timeout
 	name, err := nameArg(fs, args)
 	if err != nil {
 		return err
@@ -606,7 +722,7 @@ func aiCheck(c *cli, args []string) error {
 	if *scale <= 0 {
 		return usagef("ai check: --time-scale must be above 0, got %v", *scale)
 	}
-	extra, err := parseOpts(opts)
+	extra, err := parseOpts(a.opts)
 	if err != nil {
 		return err
 	}

@@ -24,9 +24,7 @@ and events start it for bot commands written builtin:GAME/NAME.
 
 Built-in bots: ` + builtinList() + `
 
-  --seed N          seeds the bot's random choices
-  --delay DURATION  wait this long before every answer (e.g. 300ms), to see how
-                    a game's time limits treat a slow program
+` + optionsHelp(2, 18, botOptions(new(int64), new(time.Duration))) + `
 
 For games with a login (Cloud), the bot logs in with the tokens given as
 arguments or in RINGSIDE_HOST, RINGSIDE_PORT, RINGSIDE_USER_TOKEN and
@@ -46,14 +44,23 @@ func builtinList() string {
 	return strings.Join(names, ", ")
 }
 
+// botOptions are the flags of "bot", declared into seed and delay and
+// written in its help.
+func botOptions(seed *int64, delay *time.Duration) []option {
+	return []option{
+		int64Option(seed, "seed", "N", 1, "seeds the bot's random choices"),
+		durationOption(delay, "delay", "DURATION", 0, "wait this long before every answer (e.g. 300ms), to see how a game's time limits treat a slow program", "none"),
+	}
+}
+
 func runBot(c *cli, args []string) error {
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
 		return usagef("bot: name the bot, e.g. \"ringside bot grip/greedy\" (built-in bots: %s)", builtinList())
 	}
 	name := args[0]
 	fs := c.flags("bot")
-	seed := fs.Int64("seed", 1, "")
-	delay := fs.Duration("delay", 0, "")
+	seed, delay := new(int64), new(time.Duration)
+	declare(fs, botOptions(seed, delay))
 	if err := parse(fs, args[1:]); err != nil {
 		return err
 	}

@@ -24,13 +24,31 @@ type branchResult struct {
 	BranchedFrom branchedFrom `json:"branched_from"`
 }
 
+// branchArgs are the flags of "replay branch".
+type branchArgs struct {
+	turn, seat  int
+	bot, replay string
+	trusted     bool
+}
+
+// branchOptions are the flags of "replay branch", declared into a and
+// written in "ringside help replay". Turn and seat have no default: -1
+// marks them not given.
+func branchOptions(a *branchArgs) []option {
+	return []option{
+		intOption(&a.turn, "turn", "T", -1, `the game's turn, as "turn" in the replay's steps (from 0)`, required),
+		intOption(&a.seat, "seat", "S", -1, `the seat, from 0, as "seat" in the replay's steps`, required),
+		stringOption(&a.bot, "bot", "CMD", "", "a command line, builtin:GAME/NAME, a registered AI's name (its current revision) or NAME@rN", required),
+		stringOption(&a.replay, "replay", "FILE", "", `also write the branch's replay JSON to FILE; its "branch" says where it left the original and holds CMD's warm-up`, "none"),
+		boolOption(&a.trusted, "trusted", "run CMD without the sandbox (the other seats run as the event ran them)"),
+	}
+}
+
 func replayBranch(c *cli, args []string) error {
 	fs, dbPath := c.dbFlags("replay branch")
-	turn := fs.Int("turn", -1, "")
-	seat := fs.Int("seat", -1, "")
-	bot := fs.String("bot", "", "")
-	replay := fs.String("replay", "", "")
-	trusted := fs.Bool("trusted", false, "")
+	var a branchArgs
+	declare(fs, branchOptions(&a))
+	turn, seat, bot, replay, trusted := &a.turn, &a.seat, &a.bot, &a.replay, &a.trusted
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
 		return err

@@ -5,7 +5,6 @@ import (
 
 	"ringside/app/service"
 	"ringside/engine/event"
-	"ringside/engine/rating"
 )
 
 func init() {
@@ -25,42 +24,48 @@ the other seats, each of the two in every seat equally often and as often
 just after the other as just before; what counts is who of the two finished
 ahead. A group counts for the one that finished ahead in more of its games.
 
-  --entry E    twice: NAME=COMMAND, builtin:GAME/NAME, an AI's name (its
-               current revision) or AI@rN (its revision N); the first is the
-               one under test
-  --filler F   a bot for the other seats of games of more than two players,
-               repeatable, used in turn (default: the game's built-in bots)
-  --seats N    players per game (default: the game's fewest)
-  --seed N     the master seed of the games (default: random)
-  --test T     classroom (default): decides an obvious difference in a few
-               games and says "stronger", "weaker" or "no clear difference";
-               the chance of calling equal bots different is at most alpha
-               each way, of missing a difference of p1 at most beta.
-               sprt: the chess engines' test on normalized Elo (--elo0,
-               --elo1), for small differences; needs hundreds of games
-  --games N    the most games to play (default ` + fmt.Sprint(event.DefaultClassroomGames) + ` for classroom, ` + fmt.Sprint(event.DefaultSPRTGames) + ` for sprt)
-  --p1 X       classroom: "stronger" means finishing ahead in at least this
-               share of the decided groups (default ` + fmt.Sprint(rating.DefaultClassroomP1) + `)
-  --elo0 X     sprt H0: the first is at most X normalized Elo stronger (default ` + fmt.Sprint(event.DefaultElo0) + `)
-  --elo1 X     sprt H1: the first is at least X normalized Elo stronger (default ` + fmt.Sprint(event.DefaultElo1) + `)
-  --alpha X, --beta X   the error rates (default ` + fmt.Sprint(event.DefaultAlpha) + ` each)
-  --concurrency N, --time-scale X, --opt KEY=VALUE, --trusted, --limits CAPS
-                    as for events`,
+` + optionsHelp(2, 18, compareOptions(new(compareArgs))) + "\n" + dbHelp,
 		run: runCompare,
 	})
 }
 
+// compareArgs is what "compare" reads: the spec, from the service's
+// defaults, and the flags parsed into it afterwards.
+type compareArgs struct {
+	spec                  service.EventSpec
+	entries, fillers, opt listFlag
+}
+
+// compareOptions are the flags of "compare", declared into a (whose spec
+// starts as service.DefaultCompareSpec) and written in its help.
+func compareOptions(a *compareArgs) []option {
+	a.spec = service.DefaultCompareSpec()
+	sp := &a.spec
+	opts := []option{
+		listOption(&a.entries, "entry", "E", "twice: NAME=COMMAND, builtin:GAME/NAME, an AI's name (its current revision) or AI@rN (its revision N); the first is the one under test", required+": two"),
+		stringOption(&sp.Game, "game", "G", "", `the game ("ringside games" lists them)`, required),
+		listOption(&a.fillers, "filler", "F", "a bot for the other seats of games of more than two players, repeatable, used in turn", "the game's built-in bots"),
+		intOption(&sp.Seats, "seats", "N", 0, "players per game", "the game's fewest"),
+		int64Option(&sp.Seed, "seed", "N", 0, "the master seed of the games", service.DefaultSeedWords),
+		stringOption(&sp.Test, "test", "T", sp.Test, `classroom decides an obvious difference in a few games and says "stronger", "weaker" or "no clear difference"; the chance of calling equal bots different is at most alpha each way, of missing a difference of p1 at most beta. sprt: the chess engines' test on normalized Elo (--elo0, --elo1), for small differences; needs hundreds of games`),
+		intOption(&sp.Games, "games", "N", 0, "the most games to play", fmt.Sprintf("%d for classroom, %d for sprt", event.DefaultClassroomGames, event.DefaultSPRTGames)),
+		floatOption(&sp.P1, "p1", "X", sp.P1, `classroom: "stronger" means finishing ahead in at least this share of the decided groups`),
+	}
+	opts = append(opts, sprtOptions(sp)...)
+	return append(opts,
+		intOption(&sp.Concurrency, "concurrency", "N", 0, "games at once", service.DefaultConcurrencyWords),
+		floatOption(&sp.TimeScale, "time-scale", "X", sp.TimeScale, "multiply every time limit by X"),
+		listOption(&a.opt, "opt", "KEY=VALUE", "a game option (repeatable)", "the game's own"),
+		boolOption(&sp.Trusted, "trusted", "run every bot without the sandbox (docs/sandbox.md)"),
+		stringOption(&sp.Limits, "limits", "CAPS", "", "the sandbox's caps for every bot (an AI's own --limits win)", service.DefaultLimitsText()),
+	)
+}
+
 func runCompare(c *cli, args []string) error {
 	fs, dbPath := c.dbFlags("compare")
-	spec := service.EventSpec{Format: event.SPRT}
-	opts := specFlags(fs, &spec, 0)
-	var entries, fillers listFlag
-	fs.Var(&entries, "entry", "")
-	fs.Var(&fillers, "filler", "")
-	fs.IntVar(&spec.Seats, "seats", 0, "")
-	fs.StringVar(&spec.Test, "test", event.TestClassroom, "")
-	fs.Float64Var(&spec.P1, "p1", rating.DefaultClassroomP1, "")
-	fs.Int64Var(&spec.Seed, "seed", 0, "")
+	var a compareArgs
+	declare(fs, compareOptions(&a))
+	spec := &a.spec
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -68,19 +73,19 @@ func runCompare(c *cli, args []string) error {
 	if fs.NArg() > 0 {
 		return usagef("compare: unexpected argument %q (entries go in --entry)", fs.Arg(0))
 	}
-	if len(entries) != 2 {
+	if len(a.entries) != 2 {
 		return usagef("compare: give exactly two --entry (the one under test first)")
 	}
 	if spec.Test != event.TestClassroom && spec.Test != event.TestElo {
 		return usagef("compare: --test %q: write classroom or sprt", spec.Test)
 	}
-	spec.Entries, spec.Fillers = entries, fillers
+	spec.Entries, spec.Fillers = a.entries, a.fillers
 	var err error
-	if spec.Options, err = parseOpts(*opts); err != nil {
+	if spec.Options, err = parseOpts(a.opt); err != nil {
 		return err
 	}
 	return withService(*dbPath, func(s *service.Service) error {
-		ev, _, err := s.CreateEvent(spec)
+		ev, _, err := s.CreateEvent(*spec)
 		if err != nil {
 			return err
 		}

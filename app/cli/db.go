@@ -9,9 +9,16 @@ import (
 	"ringside/storage"
 )
 
+// dbOption is the --db flag every database command takes.
+func dbOption(path *string) option {
+	return stringOption(path, "db", "PATH", "", "the database file", "`ringside help db`")
+}
+
 // dbFlag adds the --db flag every database command takes.
 func dbFlag(fs *flag.FlagSet) *string {
-	return fs.String("db", "", "")
+	path := new(string)
+	declare(fs, []option{dbOption(path)})
+	return path
 }
 
 // dbFlags starts the flags of a database command with its --db flag.
@@ -21,7 +28,7 @@ func (c *cli) dbFlags(cmd string) (*flag.FlagSet, *string) {
 }
 
 // dbHelp is the --db line of every database command's help.
-const dbHelp = `  --db PATH         the database file (default: ` + "`ringside help db`" + `)`
+var dbHelp = optionsHelp(2, 18, []option{dbOption(new(string))})
 
 // withService opens the database at path (the default one when empty),
 // runs fn with the service on it and closes it again. Commands check their

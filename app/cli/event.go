@@ -22,7 +22,10 @@ import (
 	"ringside/storage"
 )
 
-const eventHelp = `Events are tournaments stored in the database: their whole schedule, every
+// eventHelp is "ringside help event": its options are written from the
+// same option lists that declare the flags (eventCreateOptions,
+// eventRunOptions), with their defaults.
+var eventHelp = `Events are tournaments stored in the database: their whole schedule, every
 result and every replay. Commands:
 
   ringside event create --game G --format F --entry E... [options]
@@ -32,52 +35,25 @@ result and every replay. Commands:
       sequential test decides). An entry is NAME=COMMAND, a built-in bot
       (builtin:grip/greedy) or the name of a registered AI (its current
       revision). Options:
-        --name NAME        a name for the event
-        --games N          league: cycles of the seat design ("Seat orders"
-                           below); gauntlet: seeds per pairing or group;
-                           bracket: best of N; swiss: rounds; sprt: the most
-                           games to play
-        --seats N          players per game (games with a variable count)
-        --filler E         a bot to fill empty seats (repeatable; not ranked)
-        --candidate NAME   gauntlet: an entry under test (repeatable)
-        --elo0 X --elo1 X --alpha X --beta X
-                           sprt: the hypotheses in normalized Elo and the
-                           error rates (defaults 0, 5, 0.05, 0.05)
-        --seed N           the master seed (default: random)
-        --opt KEY=VALUE    a game option (repeatable)
-        --concurrency N    games at once (default: (cores − 1) × 2 ÷ players
-                           per game, at least 1)
-        --time-scale X     multiply every time limit by X
-        --pace N           play each game at most N turns a second, so a room
-                           can watch it (0, the default: as fast as the bots
-                           answer); the bots' time limits are not touched
-        --trusted          run every bot without the sandbox (docs/sandbox.md):
-                           only for programs you wrote or read
-        --limits CAPS      the sandbox's caps for every bot, e.g.
-                           "memory=1G processes=128 cpu=5m" (an AI's own
-                           --limits win)
-        --deadline TIME    revisions built after TIME are not used by this
-                           event: each AI plays the revision it had then
-                           ("2026-11-27 17:00", or "17:00" for today; local
-                           time). Created before TIME, the event takes the
-                           revisions built until TIME when it first starts
-                           or is first exported ("event export").
-                           A pinned AI ("ringside ai pin") plays its pin.
-  ringside event run ID [--concurrency N] [--pace N]
+` + optionsHelp(8, 19, eventCreateOptions(new(eventCreateArgs))) + `
+  ringside event run ID [--concurrency N] [--pace N] [--quiet]
       Plays the event's games until it is finished (--pace: this run's pace
       instead of the event's). Every finished game is
       saved at once; Ctrl-C (or a crash) loses only the games in play. One
       process runs an event at a time: another run of it (or the app) says
       which process and host has it and exits with status 1; a run that
       died (crash, SIGKILL) is taken over by the next one.
-  ringside event resume ID [--concurrency N] [--pace N]
+  ringside event resume ID [--concurrency N] [--pace N] [--quiet]
       Goes on with an interrupted or paused event; nothing finished is played
       again, unfinished games are replayed from their stored seed.
+      Options of run and resume:
+` + optionsHelp(8, 19, eventRunOptions(new(eventRunArgs))) + `
   ringside event export ID --shards N --out DIR [--resend]
       Writes the event's unfinished games into N shard bundles (one zip
       file each) for other machines to play with "ringside shard run"
       (docs/distributed.md). A game goes out once: exporting again sends
       only games never sent, or with --resend also those still out.
+` + optionsHelp(8, 19, exportOptions(new(exportArgs))) + `
   ringside event import ID RESULT|FOLDER...
       Merges the result files of shard runs into the event, by game. Every
       game's replay is re-simulated first; a file of another event, of other
@@ -100,8 +76,9 @@ result and every replay. Commands:
       the space as free pages; when more than a quarter of it is free,
       the database is compacted ("ringside db vacuum") straight away.
   ringside event standings ID [--json|--csv|--md]
+` + optionsHelp(8, 19, standingsOptions(new(bool), new(bool), new(bool))) + `
 
-Every event command takes --db PATH.
+Every event command takes --db PATH (default: "ringside help db").
 
 Seat orders. Turns go round the seats (in Grip seat 0, 1, 2, 3, 0, …), so
 where an entry sits and whom it moves right after both matter. What is played
@@ -140,7 +117,9 @@ func init() {
 exact input sent, the raw reply, the action taken, the verdict, the time used
 and the stderr excerpt; the timeline events; the result). The game is
 re-simulated from its stored replies. Match ids are listed by
-"ringside event show ID". --out FILE writes to a file instead of stdout.
+"ringside event show ID".
+
+` + optionsHelp(2, 16, replayExportOptions(new(string))) + `
 
 A game still being played is exported with the turns played so far, as
 saved by the process playing it (about once a second), and marked
@@ -151,14 +130,7 @@ stored game to just before turn T, then lets CMD play seat S from there:
 "what would my new version have done here?". It prints the same JSON as
 "ringside play", with "branched_from": {"match": ID, "turn": T, "seat": S}.
 
-  --turn T        the game's turn, as "turn" in the replay's steps (from 0)
-  --seat S        the seat, from 0, as "seat" in the replay's steps
-  --bot CMD       a command line, builtin:GAME/NAME, a registered AI's name
-                  (its current revision) or NAME@rN
-  --replay FILE   also write the branch's replay JSON to FILE; its "branch"
-                  says where it left the original and holds CMD's warm-up
-  --trusted       run CMD without the sandbox (the other seats run as the
-                  event ran them)
+` + optionsHelp(2, 16, branchOptions(new(branchArgs))) + `
 
 The game stays the same game: the same options, seed and player names. A bot
 keeps state across turns, so CMD first receives, in order, every input seat
@@ -231,20 +203,63 @@ func eventID(fs *flag.FlagSet, args []string) (int64, error) {
 	return id, nil
 }
 
+// eventCreateArgs is what "event create" reads: the spec, from the
+// service's defaults, and the flags that are parsed into it afterwards.
+type eventCreateArgs struct {
+	spec                              service.EventSpec
+	format, deadline                  string
+	entries, fillers, candidates, opt listFlag
+}
+
+// eventCreateOptions are the flags of "event create", declared into a
+// (whose spec starts as service.DefaultEventSpec) and written in its help.
+func eventCreateOptions(a *eventCreateArgs) []option {
+	a.spec = service.DefaultEventSpec()
+	sp := &a.spec
+	opts := []option{
+		stringOption(&sp.Game, "game", "G", "", `the game ("ringside games" lists them)`, required),
+		stringOption(&a.format, "format", "F", string(sp.Format), "league, bracket, gauntlet, swiss or sprt"),
+		listOption(&a.entries, "entry", "E", "an entry (repeatable): NAME=COMMAND, builtin:GAME/NAME or a registered AI's name", required+", at least one"),
+		stringOption(&sp.Name, "name", "NAME", "", "a name for the event", service.DefaultNameWords),
+		intOption(&sp.Games, "games", "N", 0, `league: cycles of the seat design ("Seat orders" below); gauntlet: seeds per pairing or group; bracket: best of N; swiss: rounds; sprt: the most games to play`,
+			service.DefaultGamesWords()),
+		intOption(&sp.Seats, "seats", "N", 0, "players per game (games with a variable count)", service.DefaultSeatsWords),
+		listOption(&a.fillers, "filler", "E", "a bot to fill empty seats (repeatable; not ranked)", service.DefaultFillersWords),
+		listOption(&a.candidates, "candidate", "NAME", "gauntlet: an entry under test (repeatable)", "none"),
+	}
+	opts = append(opts, sprtOptions(sp)...)
+	opts = append(opts,
+		int64Option(&sp.Seed, "seed", "N", 0, "the master seed", service.DefaultSeedWords),
+		listOption(&a.opt, "opt", "KEY=VALUE", "a game option (repeatable)", `the game's own; "ringside games" lists them`),
+		intOption(&sp.Concurrency, "concurrency", "N", 0, "games at once", service.DefaultConcurrencyWords),
+		floatOption(&sp.TimeScale, "time-scale", "X", sp.TimeScale, "multiply every time limit by X"),
+		floatOption(&sp.Pace, "pace", "N", sp.Pace, "play each game at most N turns a second, so a room can watch it; the bots' time limits are not touched",
+			service.DefaultPaceWords),
+		boolOption(&sp.Trusted, "trusted", "run every bot without the sandbox (docs/sandbox.md): only for programs you wrote or read"),
+		stringOption(&sp.Limits, "limits", "CAPS", "", `the sandbox's caps for every bot, e.g. "memory=1G processes=128 cpu=5m" (an AI's own --limits win)`,
+			service.DefaultLimitsText()),
+		stringOption(&a.deadline, "deadline", "TIME", "", `revisions built after TIME are not used by this event: each AI plays the revision it had then ("2026-11-27 17:00", or "17:00" for today; local time). Created before TIME, the event takes the revisions built until TIME when it first starts or is first exported ("event export"). A pinned AI ("ringside ai pin") plays its pin.`,
+			service.DefaultDeadlineWords),
+	)
+	return opts
+}
+
+// sprtOptions are the SPRT's hypotheses and error rates, shared by "event
+// create" and "compare"; their defaults are sp's (the engine's).
+func sprtOptions(sp *service.EventSpec) []option {
+	return []option{
+		floatOption(&sp.Elo0, "elo0", "X", sp.Elo0, "sprt H0: the candidate is at most X normalized Elo stronger"),
+		floatOption(&sp.Elo1, "elo1", "X", sp.Elo1, "sprt H1: the candidate is at least X normalized Elo stronger"),
+		floatOption(&sp.Alpha, "alpha", "X", sp.Alpha, "sprt: the chance of calling equal bots different"),
+		floatOption(&sp.Beta, "beta", "X", sp.Beta, "sprt: the chance of missing a difference"),
+	}
+}
+
 func eventCreate(c *cli, args []string) error {
 	fs, dbPath := c.dbFlags("event create")
-	var spec service.EventSpec
-	opts := specFlags(fs, &spec, 0)
-	format := fs.String("format", "league", "")
-	fs.StringVar(&spec.Name, "name", "", "")
-	fs.IntVar(&spec.Seats, "seats", 0, "")
-	fs.Int64Var(&spec.Seed, "seed", 0, "")
-	deadline := fs.String("deadline", "", "")
-	var entries, fillers, cands listFlag
-	fs.Var(&entries, "entry", "")
-	fs.Var(&fillers, "filler", "")
-	fs.Var(&cands, "candidate", "")
-	fs.Float64Var(&spec.Pace, "pace", 0, "")
+	var a eventCreateArgs
+	declare(fs, eventCreateOptions(&a))
+	spec := &a.spec
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
 		return err
@@ -255,17 +270,17 @@ func eventCreate(c *cli, args []string) error {
 	if err := checkPace("event create", spec.Pace); err != nil {
 		return err
 	}
-	spec.Format = event.Format(*format)
-	spec.Entries, spec.Fillers, spec.Candidates = entries, fillers, cands
+	spec.Format = event.Format(a.format)
+	spec.Entries, spec.Fillers, spec.Candidates = a.entries, a.fillers, a.candidates
 	spec.SeedSet = isSet(fs, "seed")
-	if spec.Options, err = parseOpts(*opts); err != nil {
+	if spec.Options, err = parseOpts(a.opt); err != nil {
 		return err
 	}
-	if spec.Deadline, err = service.ParseDeadline(*deadline, time.Now()); err != nil {
+	if spec.Deadline, err = service.ParseDeadline(a.deadline, time.Now()); err != nil {
 		return usagef("event create: %v", err)
 	}
 	return withService(*dbPath, func(s *service.Service) error {
-		ev, scheduled, err := s.CreateEvent(spec)
+		ev, scheduled, err := s.CreateEvent(*spec)
 		if err != nil {
 			return err
 		}
@@ -280,44 +295,42 @@ func eventCreate(c *cli, args []string) error {
 	})
 }
 
-// specFlags adds to fs the flags that "event create" and "compare" share:
-// the game, --games (default games), the SPRT hypotheses and error rates,
-// concurrency, time scale and the sandbox. It returns the --opt values.
-func specFlags(fs *flag.FlagSet, spec *service.EventSpec, games int) *listFlag {
-	fs.StringVar(&spec.Game, "game", "", "")
-	fs.IntVar(&spec.Games, "games", games, "")
-	fs.Float64Var(&spec.Elo0, "elo0", event.DefaultElo0, "")
-	fs.Float64Var(&spec.Elo1, "elo1", event.DefaultElo1, "")
-	fs.Float64Var(&spec.Alpha, "alpha", event.DefaultAlpha, "")
-	fs.Float64Var(&spec.Beta, "beta", event.DefaultBeta, "")
-	fs.IntVar(&spec.Concurrency, "concurrency", 0, "")
-	fs.Float64Var(&spec.TimeScale, "time-scale", 1, "")
-	fs.BoolVar(&spec.Trusted, "trusted", false, "")
-	fs.StringVar(&spec.Limits, "limits", "", "")
-	opts := new(listFlag)
-	fs.Var(opts, "opt", "")
-	return opts
+// eventRunArgs are the flags of "event run" and "event resume".
+type eventRunArgs struct {
+	concurrency int
+	pace        float64
+	quiet       bool
+}
+
+// eventRunOptions are the flags of "event run" and "event resume".
+func eventRunOptions(a *eventRunArgs) []option {
+	return []option{
+		intOption(&a.concurrency, "concurrency", "N", 0, "games at once for this run",
+			"the event's own; for an event created without one, "+service.DefaultConcurrencyWords),
+		floatOption(&a.pace, "pace", "N", 0, "this run's pace in turns a second instead of the event's (0: as fast as the bots answer)",
+			"the event's own"),
+		boolOption(&a.quiet, "quiet", "no progress line on a terminal"),
+	}
 }
 
 func eventRun(c *cli, verb string, args []string) error {
 	fs, dbPath := c.dbFlags("event " + verb)
-	conc := fs.Int("concurrency", 0, "")
-	quiet := fs.Bool("quiet", false, "")
-	pace := fs.Float64("pace", 0, "")
+	var a eventRunArgs
+	declare(fs, eventRunOptions(&a))
 	id, err := eventID(fs, args)
 	if err != nil {
 		return err
 	}
-	if err := checkPace("event "+verb, *pace); err != nil {
+	if err := checkPace("event "+verb, a.pace); err != nil {
 		return err
 	}
 	return withService(*dbPath, func(s *service.Service) error {
-		job, err := s.EventJob(id, *conc)
+		job, err := s.EventJob(id, a.concurrency)
 		if err != nil {
 			return err
 		}
 		if isSet(fs, "pace") {
-			job.Run.Pace = *pace
+			job.Run.Pace = a.pace
 		}
 		if job.Event.Status == storage.EventFinished {
 			fmt.Fprintf(c.stdout, "event %d is already finished\n", id)
@@ -330,7 +343,7 @@ func eventRun(c *cli, verb string, args []string) error {
 		if names := service.TrustedNames(job.Event); len(names) > 0 && !job.Event.Trusted {
 			fmt.Fprintf(c.stdout, "event %d: trusted, so without the sandbox: %s\n", id, strings.Join(names, ", "))
 		}
-		paused, err := c.play(job, *quiet)
+		paused, err := c.play(job, a.quiet)
 		var locked *storage.LockedError
 		if errors.As(err, &locked) {
 			return err
@@ -469,11 +482,20 @@ func eventShow(c *cli, args []string) error {
 	})
 }
 
+// standingsOptions are the flags of "event standings": one format at most.
+func standingsOptions(asJSON, asCSV, asMD *bool) []option {
+	const text = "off: an aligned text table"
+	return []option{
+		boolOption(asJSON, "json", "print the standings as JSON", text),
+		boolOption(asCSV, "csv", "print them as CSV", text),
+		boolOption(asMD, "md", "print them as a Markdown table", text),
+	}
+}
+
 func eventStandings(c *cli, args []string) error {
 	fs, dbPath := c.dbFlags("event standings")
-	asJSON := fs.Bool("json", false, "")
-	asCSV := fs.Bool("csv", false, "")
-	asMD := fs.Bool("md", false, "")
+	asJSON, asCSV, asMD := new(bool), new(bool), new(bool)
+	declare(fs, standingsOptions(asJSON, asCSV, asMD))
 	id, err := eventID(fs, args)
 	if err != nil {
 		return err
@@ -512,6 +534,11 @@ func printStandings(w io.Writer, s *service.Service, id int64, format string) er
 	return nil
 }
 
+// replayExportOptions are the flags of "replay export".
+func replayExportOptions(out *string) []option {
+	return []option{stringOption(out, "out", "FILE", "", "write the replay to FILE", "stdout")}
+}
+
 func runReplay(c *cli, args []string) error {
 	if len(args) > 0 && args[0] == "branch" {
 		return replayBranch(c, args[1:])
@@ -523,7 +550,8 @@ func runReplay(c *cli, args []string) error {
 		return usagef("replay: write \"ringside replay export MATCH_ID\", \"ringside replay branch MATCH_ID --turn T --seat S --bot CMD\" or \"ringside replay diff A B\"")
 	}
 	fs, dbPath := c.dbFlags("replay export")
-	outPath := fs.String("out", "", "")
+	outPath := new(string)
+	declare(fs, replayExportOptions(outPath))
 	pos, err := parseInterleaved(fs, args[1:])
 	if err != nil {
 		return err

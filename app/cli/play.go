@@ -13,6 +13,7 @@ import (
 
 	"ringside/app/service"
 	"ringside/engine"
+	"ringside/engine/event"
 	"ringside/engine/games"
 	"ringside/runner"
 )
@@ -28,24 +29,7 @@ func init() {
 
 Ranks are 1-based, one per seat in --bot order; equal ranks are ties.
 
-  --game GAME       grip, battle2048 or cloud ("ringside games" lists them with options)
-  --bot CMD         one per seat, in seat order. A command line, split like a shell
-                    splits words (quotes honoured) but never run through a shell;
-                    builtin:GAME/NAME runs a built-in bot, e.g. builtin:grip/greedy;
-                    a registered AI's name (alice, or alice@r3 for revision 3)
-                    plays its current (or that) revision
-  --db PATH         where to look up AI names (default: "ringside help db")
-  --seed N          the game seed (default: random, printed in the result)
-  --opt KEY=VALUE   a game option, repeatable (e.g. --opt turn_ms=200)
-  --replay FILE     also write the full replay JSON to FILE
-  --time-scale X    multiply every time limit by X (slow machines)
-  --pace N          play at most N turns a second, to watch fast bots (the wait
-                    is between turns: the bots' time limits are not touched)
-  --trusted         run the bots without the sandbox, with your rights, files and
-                    environment (docs/sandbox.md); each seat's "sandbox" says how
-                    it ran: on, partial or trusted
-  --limits CAPS     the sandbox's caps for every bot, e.g. "memory=1G cpu=5m"
-                    (keys: memory, processes, cpu, filesize, scratch, files)
+` + optionsHelp(2, 18, playOptions(new(playArgs))) + `
 
 Exit status: 0 when the game was played, whatever the bots did. A bot that
 cannot be started (program not found) plays as a crashed seat while at least
@@ -83,39 +67,60 @@ type seatResult struct {
 	Sandbox  string         `json:"sandbox,omitempty"` // on, partial, trusted
 }
 
+// playArgs are the flags of "play".
+type playArgs struct {
+	db, game, replay, limits string
+	seed                     int64
+	scale, pace              float64
+	trusted                  bool
+	bots, opts               listFlag
+}
+
+// playOptions are the flags of "play", declared into a and written in its
+// help.
+func playOptions(a *playArgs) []option {
+	return []option{
+		stringOption(&a.game, "game", "GAME", "", `grip, battle2048 or cloud ("ringside games" lists them with options)`, required),
+		listOption(&a.bots, "bot", "CMD", "one per seat, in seat order. A command line, split like a shell splits words (quotes honoured) but never run through a shell; builtin:GAME/NAME runs a built-in bot, e.g. builtin:grip/greedy; a registered AI's name (alice, or alice@r3 for revision 3) plays its current (or that) revision",
+			required+": one per seat"),
+		stringOption(&a.db, "db", "PATH", "", "where to look up AI names", `"ringside help db"`),
+		int64Option(&a.seed, "seed", "N", 0, "the game seed", "random, printed in the result"),
+		listOption(&a.opts, "opt", "KEY=VALUE", "a game option, repeatable (e.g. --opt turn_ms=200)", "the game's own"),
+		stringOption(&a.replay, "replay", "FILE", "", "also write the full replay JSON to FILE", "none"),
+		floatOption(&a.scale, "time-scale", "X", event.DefaultTimeScale, "multiply every time limit by X (slow machines)"),
+		floatOption(&a.pace, "pace", "N", 0, "play at most N turns a second, to watch fast bots (the wait is between turns: the bots' time limits are not touched)",
+			service.DefaultPaceWords),
+		boolOption(&a.trusted, "trusted", `run the bots without the sandbox, with your rights, files and environment (docs/sandbox.md); each seat's "sandbox" says how it ran: on, partial or trusted`),
+		stringOption(&a.limits, "limits", "CAPS", "", `the sandbox's caps for every bot, e.g. "memory=1G cpu=5m" (keys: memory, processes, cpu, filesize, scratch, files)`,
+			service.DefaultLimitsText()),
+	}
+}
+
 func runPlay(c *cli, args []string) error {
-	fs, dbPath := c.dbFlags("play")
-	game := fs.String("game", "", "")
-	seed := fs.Int64("seed", 0, "")
-	replay := fs.String("replay", "", "")
-	scale := fs.Float64("time-scale", 1, "")
-	trusted := fs.Bool("trusted", false, "")
-	limits := fs.String("limits", "", "")
-	pace := fs.Float64("pace", 0, "")
-	var bots, opts listFlag
-	fs.Var(&bots, "bot", "")
-	fs.Var(&opts, "opt", "")
+	fs := c.flags("play")
+	var a playArgs
+	declare(fs, playOptions(&a))
 	if err := parse(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return usagef("play: unexpected argument %q (bots go in --bot)", fs.Arg(0))
 	}
-	if *game == "" {
+	if a.game == "" {
 		return usagef("play: --game is required (one of %s)", service.GameIDs())
 	}
-	g, err := games.Get(*game)
+	g, err := games.Get(a.game)
 	if err != nil {
 		return usageError{err.Error()}
 	}
-	options, err := parseOpts(opts)
+	options, err := parseOpts(a.opts)
 	if err != nil {
 		return err
 	}
-	if *scale <= 0 {
-		return usagef("play: --time-scale must be above 0, got %v", *scale)
+	if a.scale <= 0 {
+		return usagef("play: --time-scale must be above 0, got %v", a.scale)
 	}
-	if err := checkPace("play", *pace); err != nil {
+	if err := checkPace("play", a.pace); err != nil {
 		return err
 	}
 	seedSet := false
@@ -125,19 +130,19 @@ func runPlay(c *cli, args []string) error {
 		}
 	})
 	if !seedSet {
-		*seed = rand.Int64N(1 << 31)
+		a.seed = rand.Int64N(1 << 31)
 	}
-	m := runner.Match{Game: g, Options: options, Seed: *seed, TimeScale: *scale, Pace: *pace,
-		Sandbox: runner.Sandbox{Trusted: *trusted}}
-	if *limits != "" {
-		l, err := runner.ParseLimits(*limits, runner.DefaultLimits)
+	m := runner.Match{Game: g, Options: options, Seed: a.seed, TimeScale: a.scale, Pace: a.pace,
+		Sandbox: runner.Sandbox{Trusted: a.trusted}}
+	if a.limits != "" {
+		l, err := runner.ParseLimits(a.limits, runner.DefaultLimits)
 		if err != nil {
 			return usagef("play: --limits: %v", err)
 		}
 		m.Sandbox.Limits = &l
 	}
-	for _, b := range bots {
-		bot, err := service.PlayBot(*dbPath, b, g.Info().ID)
+	for _, b := range a.bots {
+		bot, err := service.PlayBot(a.db, b, g.Info().ID)
 		if err != nil {
 			return err
 		}
@@ -146,7 +151,7 @@ func runPlay(c *cli, args []string) error {
 	if service.NeedsConsent(m.Sandbox, m.Bots) {
 		// A weak sandbox runs students' programs only with the
 		// teacher's consent, kept beside the database.
-		if err := withService(*dbPath, func(s *service.Service) error { return s.CheckPlay(m.Sandbox, m.Bots) }); err != nil {
+		if err := withService(a.db, func(s *service.Service) error { return s.CheckPlay(m.Sandbox, m.Bots) }); err != nil {
 			return err
 		}
 	}
@@ -156,8 +161,8 @@ func runPlay(c *cli, args []string) error {
 	if err != nil {
 		return usageError{err.Error()}
 	}
-	if *replay != "" {
-		if err := writeReplay(*replay, out.Log); err != nil {
+	if a.replay != "" {
+		if err := writeReplay(a.replay, out.Log); err != nil {
 			return err
 		}
 	}

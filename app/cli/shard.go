@@ -27,11 +27,7 @@ commands use (python3, java, …); the bundle carries the built revisions.
 Bots are contained exactly as at home: the event's and each entry's sandbox
 setting and limits travel in the bundle (docs/sandbox.md).
 
-  --out RESULT       the result file (required). If it exists from an earlier
-                     run of the same bundle (killed, crashed, Ctrl-C), that
-                     run is resumed: its games are kept, the rest are played.
-  --concurrency N    games at once (default: this machine's cores − 1)
-  --quiet            no progress line
+` + optionsHelp(2, 19, shardRunOptions(new(shardRunArgs))) + `
 
 A bundle whose checksums fail (a damaged copy) is refused before any game.
 Recipes for GNU parallel over ssh, Slurm and Kubernetes: docs/distributed.md.`,
@@ -39,14 +35,31 @@ Recipes for GNU parallel over ssh, Slurm and Kubernetes: docs/distributed.md.`,
 	})
 }
 
+// shardRunArgs are the flags of "shard run".
+type shardRunArgs struct {
+	out         string
+	concurrency int
+	quiet       bool
+}
+
+// shardRunOptions are the flags of "shard run", declared into a and
+// written in its help.
+func shardRunOptions(a *shardRunArgs) []option {
+	return []option{
+		stringOption(&a.out, "out", "RESULT", "", "the result file. If it exists from an earlier run of the same bundle (killed, crashed, Ctrl-C), that run is resumed: its games are kept, the rest are played.", required),
+		intOption(&a.concurrency, "concurrency", "N", 0, "games at once (the home machine's setting says nothing about this one)", service.DefaultConcurrencyWords),
+		boolOption(&a.quiet, "quiet", "no progress line"),
+	}
+}
+
 func runShard(c *cli, args []string) error {
 	if len(args) == 0 || args[0] != "run" {
 		return usagef("shard: write \"ringside shard run BUNDLE --out RESULT\"")
 	}
 	fs := c.flags("shard run")
-	out := fs.String("out", "", "")
-	conc := fs.Int("concurrency", 0, "")
-	quiet := fs.Bool("quiet", false, "")
+	var a shardRunArgs
+	declare(fs, shardRunOptions(&a))
+	out, conc, quiet := &a.out, &a.concurrency, &a.quiet
 	pos, err := parseInterleaved(fs, args[1:])
 	if err != nil {
 		return err
@@ -104,11 +117,28 @@ func runShard(c *cli, args []string) error {
 	return nil
 }
 
+// exportArgs are the flags of "event export".
+type exportArgs struct {
+	shards int
+	out    string
+	resend bool
+}
+
+// exportOptions are the flags of "event export", declared into a and
+// written in "ringside help event".
+func exportOptions(a *exportArgs) []option {
+	return []option{
+		intOption(&a.shards, "shards", "N", 0, "how many bundles", required),
+		stringOption(&a.out, "out", "DIR", "", "the folder the bundles go to", required),
+		boolOption(&a.resend, "resend", "send again the games of bundles still out"),
+	}
+}
+
 func eventExport(c *cli, args []string) error {
 	fs, dbPath := c.dbFlags("event export")
-	shards := fs.Int("shards", 0, "")
-	out := fs.String("out", "", "")
-	resend := fs.Bool("resend", false, "")
+	var a exportArgs
+	declare(fs, exportOptions(&a))
+	shards, out, resend := &a.shards, &a.out, &a.resend
 	id, err := eventID(fs, args)
 	if err != nil {
 		return err

@@ -33,17 +33,24 @@ that is deleted or renamed marks the AI missing until it is back. Other
 watchers on the same database (another "ringside watch", the desktop app) share
 the work: one builds an AI at a time, and the same sources make one revision.
 
-  --debounce DURATION  quiet time before building (default 300ms)
-  --timeout DURATION   longest a build may take (default 2m)
-` + dbHelp,
+` + optionsHelp(2, 21, watchOptions(new(time.Duration), new(time.Duration))) + "\n" + dbHelp,
 		run: runWatch,
 	})
 }
 
+// watchOptions are the flags of "watch" besides --db, declared into
+// debounce and timeout and written in its help.
+func watchOptions(debounce, timeout *time.Duration) []option {
+	return []option{
+		durationOption(debounce, "debounce", "DURATION", build.DefaultDebounce, "quiet time before building"),
+		durationOption(timeout, "timeout", "DURATION", build.DefaultBuildTimeout, "longest a build may take"),
+	}
+}
+
 func runWatch(c *cli, args []string) error {
 	fs, dbPath := c.dbFlags("watch")
-	debounce := fs.Duration("debounce", build.DefaultDebounce, "")
-	timeout := fs.Duration("timeout", build.DefaultBuildTimeout, "")
+	debounce, timeout := new(time.Duration), new(time.Duration)
+	declare(fs, watchOptions(debounce, timeout))
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}

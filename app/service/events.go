@@ -20,7 +20,8 @@ import (
 
 // EventSpec is what a person asks for when creating an event, before it is
 // checked: the CLI's "event create" and "compare" flags and the app's
-// dialogs all fill one in.
+// dialogs all fill one in, starting from DefaultEventSpec or
+// DefaultCompareSpec (config.go, where every default is decided and said).
 type EventSpec struct {
 	Name       string
 	Game       string
@@ -28,8 +29,8 @@ type EventSpec struct {
 	Entries    []string // NAME=COMMAND, builtin:GAME/NAME, a registered AI's name or NAME@rN
 	Fillers    []string // bots for empty seats, used in turn
 	Candidates []string // gauntlet: names of the entries under test
-	Games      int      // 0: the format's default (event.DefaultGames)
-	Seats      int      // 0: the game's usual count
+	Games      int      // 0: the format's default (DefaultGamesText)
+	Seats      int      // 0: DefaultSeats
 	Seed       int64
 	SeedSet    bool // otherwise a random seed is drawn
 	// SPRT hypotheses and error rates; zero values take event's defaults
@@ -43,7 +44,8 @@ type EventSpec struct {
 	Test    string
 	P1      float64
 	Options engine.Options
-	// Concurrency 0 means runner.DefaultConcurrency; TimeScale 0 means 1.
+	// Concurrency 0 means DefaultConcurrency; TimeScale 0 means
+	// event.DefaultTimeScale (event.TimeScale).
 	Concurrency int
 	TimeScale   float64
 	// Trusted runs every bot of the event without the sandbox; Limits
@@ -97,12 +99,10 @@ func (s *Service) prepareEvent(spec EventSpec) (storage.Event, []event.Game, err
 	if err != nil {
 		return storage.Event{}, nil, (&Error{Code: Invalid, Message: err.Error(), Err: err}).withFix(FixListGames, "")
 	}
-	if spec.TimeScale == 0 {
-		spec.TimeScale = 1
-	}
 	if spec.TimeScale < 0 {
 		return storage.Event{}, nil, Errorf(Invalid, "the time multiplier must be above 0")
 	}
+	spec.TimeScale = event.TimeScale(spec.TimeScale)
 	if spec.Format == "" {
 		spec.Format = event.League
 	}
@@ -159,10 +159,7 @@ func (s *Service) prepareEvent(spec EventSpec) (storage.Event, []event.Game, err
 	}
 	cfg.Seats = spec.Seats
 	if cfg.Seats == 0 {
-		cfg.Seats = info.MinSeats
-		if info.MaxSeats > info.MinSeats {
-			cfg.Seats = max(info.MinSeats, min(len(spec.Entries), info.MaxSeats))
-		}
+		cfg.Seats = DefaultSeats(info, len(spec.Entries))
 	}
 	if cfg.Seats < info.MinSeats || cfg.Seats > info.MaxSeats {
 		return storage.Event{}, nil, Errorf(Invalid, "%s is played by %s, not %d", info.ID, SeatRange(info), cfg.Seats)
@@ -209,13 +206,7 @@ func (s *Service) prepareEvent(spec EventSpec) (storage.Event, []event.Game, err
 		cfg.Entries[0].Candidate, ev.Entries[0].Candidate = true, true
 	}
 	if cfg.Games == 0 {
-		cfg.Games = event.DefaultGames(cfg.Format, len(cfg.Entries))
-		if cfg.Format == event.SPRT && cfg.Test == event.TestClassroom {
-			cfg.Games = event.DefaultClassroomGames
-		}
-		if size := len(event.CompareSeatings(cfg.Seats)); cfg.Format == event.SPRT && cfg.Games%size != 0 {
-			cfg.Games += size - cfg.Games%size
-		}
+		cfg.Games = defaultGames(cfg)
 	}
 	if !spec.SeedSet {
 		cfg.Seed = time.Now().UnixNano() & (1<<31 - 1)

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"ringside/engine/event"
-	"ringside/runner"
 )
 
 // Plan is what an event would be before it is created: how many games, and
@@ -109,7 +108,7 @@ func (s *Service) PlanEvent(spec EventSpec) (Plan, error) {
 		p.Adaptive = true
 	}
 	if p.AtOnce <= 0 {
-		p.AtOnce = runner.DefaultConcurrency(cfg.Seats)
+		p.AtOnce = DefaultConcurrency(cfg.Seats)
 	}
 	p.PerGame, p.Measured, err = s.db.GameTime(ev.Game, 200)
 	if err != nil {

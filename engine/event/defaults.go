@@ -15,6 +15,21 @@ const (
 	DefaultClassroomGames = 400
 )
 
+// DefaultTimeScale is the multiplier of every time limit when none is
+// given: the games' own limits.
+const DefaultTimeScale = 1.0
+
+// TimeScale is the multiplier of time limits that scale asks for: scale,
+// or DefaultTimeScale when it is unset (0; below 0 is no multiplier
+// either). This is the one place "0 means 1" is decided: the service,
+// storage and the runner all call it.
+func TimeScale(scale float64) float64 {
+	if scale <= 0 {
+		return DefaultTimeScale
+	}
+	return scale
+}
+
 // DefaultGames is the Games of a format when none is given, for an event
 // of entries entries (fillers included): two seeds per pairing or group in
 // a league or gauntlet, best of 3 in a bracket, enough Swiss rounds to

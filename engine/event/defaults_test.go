@@ -46,3 +46,20 @@ func TestFillersNeeded(t *testing.T) {
 		}
 	}
 }
+
+// TestTimeScale: an unset multiplier (0, or nonsense below it) is the
+// games' own limits; any other is kept as given.
+func TestTimeScale(t *testing.T) {
+	tests := []struct{ in, want float64 }{
+		{0, DefaultTimeScale},
+		{-2, DefaultTimeScale},
+		{0.5, 0.5},
+		{1, 1},
+		{10, 10},
+	}
+	for _, tt := range tests {
+		if got := TimeScale(tt.in); got != tt.want {
+			t.Errorf("TimeScale(%v) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
