@@ -280,22 +280,19 @@ func (f *aiForm) submit() {
 	s := f.s
 	editing := f.editing
 	s.u.goWork(func() {
-		// The AI saved: its ID and name.
-		var ai struct {
-			ID   int64
-			Name string
-		}
+		var id int64 // the AI saved
+		var name string
 		rebuild := true
 		if editing == nil {
 			var reg service.Registered
 			reg, err = s.u.Svc.Register(a)
-			ai.ID, ai.Name = reg.AI.ID, reg.AI.Name
+			id, name = reg.AI.ID, reg.AI.Name
 		} else {
 			var ed service.Edited
 			ed, err = s.u.Svc.EditAI(editing.ID, service.AIEdit{Name: &a.Name, Game: &a.Game, Dir: &a.Dir,
 				Build: &a.Build, Run: &a.Run, Language: &a.Language, Watch: &a.Watch, Trusted: &a.Trusted, Limits: &a.Limits,
 				Options: &a.Options})
-			ai.ID, ai.Name, rebuild = ed.AI.ID, ed.AI.Name, ed.Rebuild
+			id, name, rebuild = ed.AI.ID, ed.AI.Name, ed.Rebuild
 		}
 		uiDo(func() {
 			f.save.Enable()
@@ -305,16 +302,16 @@ func (f *aiForm) submit() {
 				return
 			}
 			f.dlg.Hide()
-			s.selected = ai.ID
+			s.selected = id
 			switch {
 			case editing == nil:
-				s.say(ai.Name + " is added; building its first revision…")
-				s.startBuild(ai.ID, ai.Name+" is added, but its first build failed.")
+				s.say(name + " is added; building its first revision…")
+				s.startBuild(id, name+" is added, but its first build failed.")
 			case rebuild:
-				s.say(ai.Name + " is saved; building it with the new settings…")
-				s.startBuild(ai.ID, "")
+				s.say(name + " is saved; building it with the new settings…")
+				s.startBuild(id, "")
 			default:
-				s.say(ai.Name + " is saved")
+				s.say(name + " is saved")
 			}
 		})
 		s.reload()
