@@ -221,30 +221,35 @@ func (s *Service) EventView(id int64) (*EventView, error) {
 	for e, p := range v.problems {
 		v.Problems[e] = Problems(p)
 	}
-	c, err := s.db.ShardCounts(id)
+	away, err := s.shardsOf(id, v)
 	if err != nil {
 		return nil, err
-	}
-	v.Shards = ShardCounts(c)
-	var away map[int64]bool
-	if c.Missing > 0 {
-		out, err := s.db.OutShards(id)
-		if err != nil {
-			return nil, err
-		}
-		for _, sh := range out {
-			v.OutShards = append(v.OutShards, OutShard{File: sh.File, Number: sh.Number, Count: sh.Count, Missing: sh.Missing})
-		}
-		if len(out) > 0 {
-			if away, err = s.db.OutMatches(id); err != nil {
-				return nil, err
-			}
-		}
 	}
 	v.Event = eventInfo(ev)
 	v.Games = gameViews(v.matches, away)
 	v.Table, v.TableErr = standings(ev, v.Outcomes)
 	return v, nil
+}
+
+// shardsOf fills v's shard counts and bundles still out, and returns the
+// games out in them.
+func (s *Service) shardsOf(id int64, v *EventView) (away map[int64]bool, err error) {
+	c, err := s.db.ShardCounts(id)
+	if err != nil {
+		return nil, err
+	}
+	v.Shards = ShardCounts(c)
+	if c.Missing == 0 {
+		return nil, nil
+	}
+	out, err := s.db.OutShards(id)
+	if err != nil || len(out) == 0 {
+		return nil, err
+	}
+	for _, sh := range out {
+		v.OutShards = append(v.OutShards, OutShard{File: sh.File, Number: sh.Number, Count: sh.Count, Missing: sh.Missing})
+	}
+	return s.db.OutMatches(id)
 }
 
 // WriteStandings writes the view's standings with its problems
