@@ -281,8 +281,7 @@ type EventSummary struct {
 	Done, All int
 }
 
-// EventList lists every event with its games' counts, newest first as
-// stored.
+// EventList lists every event with its games' counts, newest first.
 func (s *Service) EventList() ([]EventSummary, error) {
 	evs, err := s.db.ListEvents()
 	if err != nil {
@@ -313,7 +312,9 @@ func (s *Service) EventInfo(id int64) (EventInfo, error) {
 	return eventInfo(ev), nil
 }
 
-// PlayedElsewhere reports whether another process plays event id now.
+// PlayedElsewhere reports whether a process holds event id's lock and
+// plays it now: asked before this process starts the event, another one
+// (a window, "ringside event run").
 func (s *Service) PlayedElsewhere(id int64) (bool, error) {
 	_, running, err := s.db.EventHolder(id)
 	return running, err
@@ -336,7 +337,8 @@ type Progress struct {
 // (ProgressWords).
 func (p Progress) Words() []string { return ProgressWords(runner.Progress(p)) }
 
-// Events lists every event, without counting games (EventList does).
+// Events lists every event, newest first, without counting games
+// (EventList does).
 func (s *Service) Events() ([]EventInfo, error) {
 	evs, err := s.db.ListEvents()
 	if err != nil {
