@@ -15,8 +15,6 @@ import (
 
 	"ringside/app/service"
 	"ringside/engine/games"
-	"ringside/runner"
-	"ringside/storage"
 )
 
 // dialogSize is w×h, or less when the window is smaller.
@@ -110,7 +108,7 @@ func folderPicker(u *UI, entry *widget.Entry, picked func(string)) fyne.CanvasOb
 // aiForm is the dialog that registers an AI or edits one.
 type aiForm struct {
 	s       *aisScreen
-	editing *storage.AI // nil when adding
+	editing *service.AIInfo // nil when adding
 
 	name     *widget.Entry
 	game     *widget.Select
@@ -132,7 +130,7 @@ type aiForm struct {
 	guessGen int // only the newest guess fills the form in
 }
 
-func newAIForm(s *aisScreen, editing *storage.AI) *aiForm {
+func newAIForm(s *aisScreen, editing *service.AIInfo) *aiForm {
 	f := &aiForm{s: s, editing: editing}
 	f.name = newEntry("the name in standings, e.g. alice")
 	f.game = widget.NewSelect(gameNameList(), nil)
@@ -282,18 +280,19 @@ func (f *aiForm) submit() {
 	s := f.s
 	editing := f.editing
 	s.u.goWork(func() {
-		var ai storage.AI
+		var id int64 // the AI saved
+		var name string
 		rebuild := true
 		if editing == nil {
 			var reg service.Registered
 			reg, err = s.u.Svc.Register(a)
-			ai = reg.AI
+			id, name = reg.AI.ID, reg.AI.Name
 		} else {
 			var ed service.Edited
 			ed, err = s.u.Svc.EditAI(editing.ID, service.AIEdit{Name: &a.Name, Game: &a.Game, Dir: &a.Dir,
 				Build: &a.Build, Run: &a.Run, Language: &a.Language, Watch: &a.Watch, Trusted: &a.Trusted, Limits: &a.Limits,
 				Options: &a.Options})
-			ai, rebuild = ed.AI, ed.Rebuild
+			id, name, rebuild = ed.AI.ID, ed.AI.Name, ed.Rebuild
 		}
 		uiDo(func() {
 			f.save.Enable()
@@ -303,16 +302,16 @@ func (f *aiForm) submit() {
 				return
 			}
 			f.dlg.Hide()
-			s.selected = ai.ID
+			s.selected = id
 			switch {
 			case editing == nil:
-				s.say(ai.Name + " is added; building its first revision…")
-				s.startBuild(ai.ID, ai.Name+" is added, but its first build failed.")
+				s.say(name + " is added; building its first revision…")
+				s.startBuild(id, name+" is added, but its first build failed.")
 			case rebuild:
-				s.say(ai.Name + " is saved; building it with the new settings…")
-				s.startBuild(ai.ID, "")
+				s.say(name + " is saved; building it with the new settings…")
+				s.startBuild(id, "")
 			default:
-				s.say(ai.Name + " is saved")
+				s.say(name + " is saved")
 			}
 		})
 		s.reload()
@@ -454,8 +453,8 @@ func (f *templateForm) submit() {
 	case name == "":
 		f.setProblem("Give the AI a name: the name shown in standings, e.g. alice.")
 		return
-	case strings.HasPrefix(name, runner.BuiltinPrefix):
-		f.setProblem(fmt.Sprintf("The name %q starts with %q, which is kept for Ringside's own bots: choose another name.", name, runner.BuiltinPrefix))
+	case strings.HasPrefix(name, service.BuiltinPrefix):
+		f.setProblem(fmt.Sprintf("The name %q starts with %q, which is kept for Ringside's own bots: choose another name.", name, service.BuiltinPrefix))
 		return
 	case dir == "":
 		f.setProblem("Choose a new or empty folder for the bot's files.")
@@ -498,9 +497,9 @@ var revisionsColumns = []column{
 // showRevisionsDialog lists every build of ai, newest first, with the
 // chosen one's log, a button that pins it (or unpins the AI), and a pair
 // of revisions to compare with "Show changes".
-func showRevisionsDialog(s *aisScreen, ai storage.AI) {
+func showRevisionsDialog(s *aisScreen, ai service.AIInfo) {
 	s.u.goWork(func() {
-		st, err := s.u.Svc.AIByID(ai.ID)
+		st, err := s.u.Svc.AIView(ai.ID)
 		uiDo(func() {
 			if err != nil {
 				s.u.showError("Cannot read the revisions of "+ai.Name, err)
@@ -516,8 +515,8 @@ func showRevisionsDialog(s *aisScreen, ai storage.AI) {
 type revisionsView struct {
 	s    *aisScreen
 	u    *UI
-	ai   storage.AI
-	revs []storage.Revision // newest first
+	ai   service.AIInfo
+	revs []service.RevisionInfo // newest first
 	list *widget.List
 	head *widget.Label
 	log  *widget.Label
@@ -531,14 +530,14 @@ type revisionsView struct {
 	diff     *diffDialog // the last one shown, for tests
 }
 
-func newRevisionsView(s *aisScreen, st service.AIStatus) *revisionsView {
+func newRevisionsView(s *aisScreen, st service.AIView) *revisionsView {
 	u, ai := s.u, st.AI
 	v := &revisionsView{s: s, u: u, ai: ai, row: -1}
 	var numbers []string
 	for i := len(st.Revisions) - 1; i >= 0; i-- {
 		r := st.Revisions[i]
 		v.revs = append(v.revs, r)
-		if r.Status == storage.BuildOK {
+		if r.Status == service.BuildOK {
 			numbers = append(numbers, fmt.Sprintf("r%d", r.Number))
 		}
 	}
@@ -546,7 +545,7 @@ func newRevisionsView(s *aisScreen, st service.AIStatus) *revisionsView {
 		r := v.revs[i]
 		for c, l := range cells {
 			l.Importance = widget.MediumImportance
-			if r.Status == storage.BuildFailed && (c == 2 || c == 4) {
+			if r.Status == service.BuildFailed && (c == 2 || c == 4) {
 				l.Importance = widget.DangerImportance
 			}
 			text := revisionCell(r, c)
@@ -604,12 +603,12 @@ func (v *revisionsView) choose(row int) {
 	v.row = row
 	r := v.revs[row]
 	what := "Failed build"
-	if r.Status == storage.BuildOK {
+	if r.Status == service.BuildOK {
 		what = fmt.Sprintf("Revision %d", r.Number)
 		v.to.SetSelected(fmt.Sprintf("r%d", r.Number))
 		v.from.ClearSelected()
 		for _, older := range v.revs[row+1:] {
-			if older.Status == storage.BuildOK {
+			if older.Status == service.BuildOK {
 				v.from.SetSelected(fmt.Sprintf("r%d", older.Number))
 				break
 			}
@@ -642,7 +641,7 @@ func (v *revisionsView) showPin() {
 }
 
 func (v *revisionsView) enable() {
-	ok := v.row >= 0 && v.row < len(v.revs) && v.revs[v.row].Status == storage.BuildOK
+	ok := v.row >= 0 && v.row < len(v.revs) && v.revs[v.row].Status == service.BuildOK
 	if ok && v.revs[v.row].ID == v.ai.Pinned {
 		v.pin.SetText("Unpin")
 	} else {
@@ -668,7 +667,7 @@ func (v *revisionsView) onPin() {
 		} else {
 			_, err = v.u.Svc.PinAI(id, r.Number)
 		}
-		ai, rerr := v.u.DB.AI(id)
+		st, rerr := v.u.Svc.AIView(id)
 		uiDo(func() {
 			if err == nil {
 				err = rerr
@@ -677,7 +676,7 @@ func (v *revisionsView) onPin() {
 				v.u.showError("Cannot pin "+v.ai.Name, err)
 				return
 			}
-			v.ai = ai
+			v.ai = st.AI
 			v.list.Refresh()
 			v.showPin()
 			if unpin {
@@ -806,10 +805,10 @@ func showFilesDialog(u *UI, r aiRow, src service.Sources) *filesDialog {
 }
 
 // revisionCell is what the revisions list shows in column col of r.
-func revisionCell(r storage.Revision, col int) string {
+func revisionCell(r service.RevisionInfo, col int) string {
 	switch col {
 	case 0:
-		if r.Status == storage.BuildOK {
+		if r.Status == service.BuildOK {
 			return fmt.Sprintf("r%d", r.Number)
 		}
 		return "—"
@@ -820,7 +819,7 @@ func revisionCell(r storage.Revision, col int) string {
 	case 3:
 		return r.Created.Format("2006-01-02 15:04:05")
 	case 4:
-		if r.Status == storage.BuildOK {
+		if r.Status == service.BuildOK {
 			return r.ArtifactDir
 		}
 		return service.FirstError(r.BuildLog)

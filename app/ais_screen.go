@@ -14,12 +14,10 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"ringside/app/service"
-	"ringside/runner/build"
-	"ringside/storage"
 )
 
 // aiRow is one line of the AIs list, read off the UI thread.
-type aiRow = service.AIStatus
+type aiRow = service.AIView
 
 // aisColumns are the AIs list's columns and their widths.
 var aisColumns = []column{
@@ -144,7 +142,7 @@ func (s *aisScreen) object() fyne.CanvasObject { return s.obj }
 
 // startWatcher runs one watcher for the window's lifetime.
 func (s *aisScreen) startWatcher() {
-	w, err := s.u.Svc.NewWatcher(build.DefaultDebounce, build.DefaultBuildTimeout)
+	w, err := s.u.Svc.NewWatcher(service.DefaultDebounce, service.DefaultBuildTimeout)
 	if err != nil {
 		s.watchState.SetText("Watching is off: " + err.Error())
 		return
@@ -160,7 +158,7 @@ func (s *aisScreen) startWatcher() {
 		}
 		uiDo(func() { s.watchState.SetText(text) })
 	}
-	w.OnStart = func(ai storage.AI, saved time.Time) {
+	w.OnStart = func(ai service.AIInfo, saved time.Time) {
 		uiDo(func() {
 			s.building[ai.ID] = true
 			s.refreshRow(ai.ID)
@@ -208,7 +206,7 @@ func (s *aisScreen) say(text string) {
 func (s *aisScreen) reload() {
 	gen := s.gen.Add(1)
 	s.u.goWork(func() {
-		rows, err := s.u.Svc.AIs()
+		rows, err := s.u.Svc.AIViews()
 		if s.u.ctx.Err() != nil {
 			return // the window is closing
 		}
@@ -362,9 +360,9 @@ func (s *aisScreen) showSelected() {
 	}
 	ai := r.AI
 	s.title.SetText(service.Visible(ai.Name))
-	build := strings.Trim(service.BuildText(ai), "()")
+	build := strings.Trim(ai.BuildText, "()")
 	s.info.SetText(fmt.Sprintf("Plays %s · %s · build: %s · run: %s\nSandbox: %s · game options: %s", ai.Game, orDash(ai.Language),
-		build, ai.RunCmd, service.AISandboxText(ai), service.AIOptionsShown(ai.Options)))
+		build, ai.RunCmd, ai.SandboxText, service.AIOptionsShown(ai.Options)))
 	s.folder.Importance = widget.MediumImportance
 	s.folder.SetText("Source folder: " + ai.SourceDir)
 	if r.Missing {
@@ -540,7 +538,7 @@ func (s *aisScreen) onBuildLog() {
 	}
 	last := *r.Last
 	head := fmt.Sprintf("Build of %s, %s: %s.", service.WhenText(last.Created), service.ShortHash(last.Hash), last.Status)
-	if last.Status == storage.BuildOK {
+	if last.Status == service.BuildOK {
 		head = fmt.Sprintf("Revision %d (%s), built %s: ok.", last.Number, service.ShortHash(last.Hash), service.WhenText(last.Created))
 	}
 	showLogDialog(s.u, r.AI.Name+": last build", head, last.BuildLog)
@@ -559,7 +557,7 @@ func (s *aisScreen) onFiles() {
 	}
 	ai := r.AI
 	s.u.goWork(func() {
-		src := s.u.Svc.SourceFiles(ai)
+		src := s.u.Svc.SourcesOf(ai)
 		uiDo(func() { s.filesDlg = showFilesDialog(s.u, r, src) })
 	})
 }
@@ -623,7 +621,7 @@ func (s *aisScreen) onRemove() {
 		return
 	}
 	ai := r.AI
-	revDir := s.u.DB.RevisionsDir(ai)
+	revDir := ai.RevisionsDir
 	text := widget.NewLabel(wrapText(fmt.Sprintf("Remove %s and its %d build(s)? Results of events it played stay. "+
 		"Its source folder is not touched.", ai.Name, len(r.Revisions)), 70))
 	files := widget.NewCheck("Also delete its built revisions in "+revDir, nil)

@@ -129,7 +129,7 @@ func TestAIsScreen(t *testing.T) {
 	if r := rowText(s, "alice"); r[1] != "grip" || r[2] != "python" || r[5] != "no" || r[6] != dir {
 		t.Errorf("alice's row = %q", r)
 	}
-	ai, err := u.DB.AIByName("alice")
+	ai, err := u.Svc.DB().AIByName("alice")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,7 +196,7 @@ func TestAIsScreen(t *testing.T) {
 		test.Tap(s.form.save)
 	})
 	eventually(t, "trust and caps are saved", func() bool {
-		a, err := u.DB.AI(ai.ID)
+		a, err := u.Svc.DB().AI(ai.ID)
 		return err == nil && a.Trusted && a.Limits == "memory=256M"
 	})
 	eventuallyUI(t, "the AI's sandbox is shown", func() bool {
@@ -209,7 +209,7 @@ func TestAIsScreen(t *testing.T) {
 	// An AI whose folder is deleted shows as missing.
 	bobDir := filepath.Join(root, "bob")
 	runnertest.WriteFiles(t, bobDir, map[string]string{"bot.py": fixture.PyBot(1)})
-	bob, err := u.DB.AddAI(storage.AI{Name: "bob", Game: "grip", Language: "python", SourceDir: bobDir, RunCmd: "python3 bot.py"})
+	bob, err := u.Svc.DB().AddAI(storage.AI{Name: "bob", Game: "grip", Language: "python", SourceDir: bobDir, RunCmd: "python3 bot.py"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -237,7 +237,7 @@ func TestAIsScreen(t *testing.T) {
 	// Watch on: the watcher rebuilds on save.
 	onUI(func() { s.watch.SetChecked(true) })
 	eventually(t, "watching is saved", func() bool {
-		a, err := u.DB.AI(ai.ID)
+		a, err := u.Svc.DB().AI(ai.ID)
 		return err == nil && a.Watch
 	})
 	runnertest.WriteFiles(t, dir, map[string]string{"bot.py": fixture.PyBot(3)})
@@ -262,7 +262,7 @@ func TestAIsScreen(t *testing.T) {
 	}
 	onUI(func() { test.Tap(confirm[0]) })
 	eventually(t, "bob is gone", func() bool { return rowText(s, "bob") == nil })
-	if _, err := u.DB.AIByName("bob"); err == nil {
+	if _, err := u.Svc.DB().AIByName("bob"); err == nil {
 		t.Errorf("bob is still in the database")
 	}
 }
@@ -330,7 +330,7 @@ func TestAIsScreenProblems(t *testing.T) {
 			t.Errorf("the form lost what was typed: name %q, caps %q", f.name.Text, f.limits.Text)
 		}
 	})
-	if ais, _ := s.u.DB.ListAIs(); len(ais) != 0 {
+	if ais, _ := s.u.Svc.DB().ListAIs(); len(ais) != 0 {
 		t.Errorf("%d AIs registered despite the problems", len(ais))
 	}
 }
@@ -367,7 +367,7 @@ func TestAIsScreenTemplate(t *testing.T) {
 	eventuallyUI(t, "the full folder is refused", func() bool {
 		return strings.Contains(f.problem.Text, "is not empty")
 	})
-	if _, err := u.DB.AIByName("tess2"); err == nil {
+	if _, err := u.Svc.DB().AIByName("tess2"); err == nil {
 		t.Errorf("tess2 was registered into a full folder")
 	}
 }
@@ -384,7 +384,7 @@ func TestAIsScreenShots(t *testing.T) {
 	add := func(name, game, lang, build, run string, watch bool, files map[string]string) storage.AI {
 		dir := filepath.Join(root, "students", name)
 		runnertest.WriteFiles(t, dir, files)
-		ai, err := u.DB.AddAI(storage.AI{Name: name, Game: game, Language: lang, SourceDir: dir, BuildCmd: build, RunCmd: run, Watch: watch})
+		ai, err := u.Svc.DB().AddAI(storage.AI{Name: name, Game: game, Language: lang, SourceDir: dir, BuildCmd: build, RunCmd: run, Watch: watch})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -566,7 +566,7 @@ func TestAIsScreenOptionsPinDiffFiles(t *testing.T) {
 		test.Tap(s.form.save)
 	})
 	eventually(t, "the option is saved and shown", func() bool {
-		a, err := u.DB.AI(id)
+		a, err := u.Svc.DB().AI(id)
 		var info string
 		onUI(func() { info = s.info.Text })
 		return err == nil && a.Options == "coords=xy" && strings.Contains(info, "game options: coords=xy")
@@ -613,7 +613,7 @@ func TestAIsScreenOptionsPinDiffFiles(t *testing.T) {
 		test.Tap(v.pin)
 	})
 	eventually(t, "r1 is pinned", func() bool {
-		a, err := u.DB.AI(id)
+		a, err := u.Svc.DB().AI(id)
 		var label, row string
 		onUI(func() { label, row = v.pin.Text, s.cellText(s.rows[s.rowIndex(id)], 3) })
 		return err == nil && a.Pinned != 0 && label == "Unpin" && row == "r1 · pinned"
@@ -625,7 +625,7 @@ func TestAIsScreenOptionsPinDiffFiles(t *testing.T) {
 		test.Tap(v.pin)
 	})
 	eventually(t, "unpinned", func() bool {
-		a, err := u.DB.AI(id)
+		a, err := u.Svc.DB().AI(id)
 		var label string
 		onUI(func() { label = v.pin.Text })
 		return err == nil && a.Pinned == 0 && label == "Pin this revision"
@@ -652,7 +652,7 @@ func TestAIsScreenOptionsPinDiffFiles(t *testing.T) {
 // one line per file in the Files dialog.
 func TestAINamesAndFilesShownVisibly(t *testing.T) {
 	_, u, s := newAIsTestUI(t)
-	r := aiRow{AI: storage.AI{Name: "al\u202eice\x1b[2J", Game: "grip"}}
+	r := aiRow{AI: service.AIInfo{Name: "al\u202eice\x1b[2J", Game: "grip"}}
 	var cell string
 	var fd *filesDialog
 	onUI(func() {

@@ -16,8 +16,6 @@ import (
 	"ringside/engine/event"
 	"ringside/engine/games"
 	"ringside/engine/rating"
-	"ringside/runner"
-	"ringside/storage"
 )
 
 // compareScreen answers "is this revision stronger than that one?" with
@@ -131,27 +129,17 @@ func (c *compareScreen) testChanged() {
 // UI thread.
 func (c *compareScreen) reload() {
 	c.u.goWork(func() {
-		ais, err := c.u.DB.ListAIs()
+		ais, err := c.u.Svc.BuiltAIs()
 		if err != nil {
 			uiDo(func() { c.u.showError("Cannot read the registered AIs", err) })
 			return
 		}
 		m := map[string][]string{}
 		for _, g := range games.All() {
-			for _, b := range g.Bots() {
-				m[g.Info().ID] = append(m[g.Info().ID], runner.BuiltinPrefix+g.Info().ID+"/"+b)
-			}
+			m[g.Info().ID] = service.BuiltinSpecs(g.Info().ID)
 		}
 		for _, a := range ais {
-			revs, err := c.u.DB.Revisions(a.ID)
-			if err != nil {
-				continue
-			}
-			for i := len(revs) - 1; i >= 0; i-- {
-				if revs[i].Status == storage.BuildOK {
-					m[a.Game] = append(m[a.Game], fmt.Sprintf("%s@r%d", a.Name, revs[i].Number))
-				}
-			}
+			m[a.Game] = append(m[a.Game], a.Revisions...)
 		}
 		uiDo(func() {
 			c.entrantsM = m
@@ -250,15 +238,12 @@ func (c *compareScreen) gameDone(id int64) {
 func (c *compareScreen) currentID() int64 { return c.running.Load() }
 
 func (c *compareScreen) refresh(id int64) {
-	ev, err := c.u.DB.Event(id)
+	view, err := c.u.Svc.CompareView(id)
 	if err != nil {
 		return
 	}
-	rep, err := c.u.Svc.CompareReport(ev)
-	if err != nil {
-		return
-	}
-	sentence, numbers := service.CompareSentence(ev, rep), service.CompareNumbers(rep)
+	ev, rep := view.Event, view.Report
+	sentence, numbers := view.Sentence, view.Numbers
 	// Built-in bots by the names the app shows them by.
 	for _, e := range ev.Entries {
 		if shown := displayName(e.Name); shown != e.Name {

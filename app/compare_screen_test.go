@@ -81,7 +81,7 @@ func TestCompareScreenStop(t *testing.T) {
 	if u.Jobs.Running(id) {
 		t.Errorf("event %d still runs after Stop", id)
 	}
-	ev, err := u.DB.Event(id)
+	ev, err := u.Svc.DB().Event(id)
 	if err != nil || ev.Status == storage.EventFinished {
 		t.Errorf("stopped comparison: %+v, %v", ev.Status, err)
 	}
@@ -102,7 +102,7 @@ func TestCompareScreenRefusesBadNumbers(t *testing.T) {
 	if !shown {
 		t.Errorf("no error dialog for a game limit that is not a number")
 	}
-	if evs, _ := u.DB.ListEvents(); len(evs) != 0 {
+	if evs, _ := u.Svc.DB().ListEvents(); len(evs) != 0 {
 		t.Errorf("an event was created from bad input")
 	}
 }

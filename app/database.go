@@ -49,7 +49,7 @@ func compactDatabase(u *UI, done func()) {
 		return
 	}
 	label := widget.NewLabel(wrapText(fmt.Sprintf("Compacting %s (%s, of which %s free): copying the live data into a new file. SQLite reports no progress meanwhile.",
-		u.Svc.Path(), service.Size(u.Svc.DB().FileSize()), service.Size(sp.FreeBytes())), 70))
+		u.Svc.Path(), service.Size(u.Svc.FileSize()), service.Size(sp.FreeBytes())), 70))
 	d := dialog.NewCustomWithoutButtons("Compacting the database", container.NewVBox(label, widget.NewProgressBarInfinite()), u.Win)
 	d.Show()
 	u.goWork(func() {

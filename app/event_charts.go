@@ -9,8 +9,8 @@ import (
 
 	"ringside/app/chart"
 	"ringside/app/internal/paint"
+	"ringside/app/service"
 	"ringside/engine/event"
-	"ringside/storage"
 )
 
 // historyPoints is how many points the rating-over-time chart has.
@@ -76,26 +76,26 @@ func (c *eventCharts) tabs() []*container.TabItem { return c.tabsList }
 func (c *eventCharts) prepare(d *eventData) {
 	cd := &chartData{}
 	d.charts = cd
-	ev := d.ev
+	ev := d.Event
 	cd.names = make([]string, len(ev.Entries))
 	for i, e := range ev.Entries {
 		cd.names[i] = displayName(e.Name)
 	}
-	if d.tableErr != nil {
-		cd.err = d.tableErr
+	if d.TableErr != nil {
+		cd.err = d.TableErr
 		return
 	}
 	var order []int
-	for _, r := range d.table.Rows {
+	for _, r := range d.Table.Rows {
 		order = append(order, r.Entry)
 		cd.labels = append(cd.labels, displayName(r.Name))
 	}
-	cd.cells = chart.CrossFractions(d.table.Cross, order)
-	cd.history, cd.err = event.RatingHistory(ev.Config, d.outcomes, historyPoints)
+	cd.cells = chart.CrossFractions(d.Table.Cross, order)
+	cd.history, cd.err = event.RatingHistory(ev.Config, d.Outcomes, historyPoints)
 	var turns []int
 	var scores []float64
-	for _, m := range d.matches {
-		if m.Status != storage.MatchDone || m.Result == nil {
+	for _, m := range d.Games {
+		if m.Status != service.GameDone || m.Result == nil {
 			continue
 		}
 		turns = append(turns, m.Result.Turns)
@@ -106,7 +106,7 @@ func (c *eventCharts) prepare(d *eventData) {
 		cd.scEdges, cd.scCount = event.Bin(scores, 12)
 	}
 	if ev.Config.Format == event.Bracket {
-		if t, err := event.Tree(ev.Config, d.outcomes); err == nil {
+		if t, err := event.Tree(ev.Config, d.Outcomes); err == nil {
 			cd.tree = &t
 		}
 	}
@@ -121,7 +121,7 @@ func (c *eventCharts) apply(d *eventData) {
 	if cd.err != nil {
 		c.note.SetText(fmt.Sprintf("Charts unavailable: %v", cd.err))
 	} else {
-		c.note.SetText(fmt.Sprintf("%d games played. Ratings are fitted to every game so far; bands are 95 %% intervals.", len(d.outcomes)))
+		c.note.SetText(fmt.Sprintf("%d games played. Ratings are fitted to every game so far; bands are 95 %% intervals.", len(d.Outcomes)))
 	}
 	c.heat.SetData(cd.labels, cd.cells)
 	c.rating.SetSeries(chart.HistorySeries(cd.history, cd.names))

@@ -35,13 +35,13 @@ func createdEvent(t *testing.T, u *UI) storage.Event {
 	t.Helper()
 	var evs []storage.Event
 	eventually(t, "the event is created", func() bool {
-		evs, _ = u.DB.ListEvents()
+		evs, _ = u.Svc.DB().ListEvents()
 		return len(evs) > 0
 	})
 	if len(evs) != 1 {
 		t.Fatalf("%d events, want 1", len(evs))
 	}
-	ev, err := u.DB.Event(evs[0].ID)
+	ev, err := u.Svc.DB().Event(evs[0].ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +80,7 @@ func TestCreateEventDialogRefusesEntriesThatCannotStart(t *testing.T) {
 			t.Errorf("the dialog lost what was entered or closed: %q", f.commands.Text)
 		}
 	})
-	if evs, err := u.DB.ListEvents(); err != nil || len(evs) != 0 {
+	if evs, err := u.Svc.DB().ListEvents(); err != nil || len(evs) != 0 {
 		t.Errorf("events after the refusal: %d, %v", len(evs), err)
 	}
 }

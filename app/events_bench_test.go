@@ -55,7 +55,6 @@ func bigEvent(b *testing.B) (*service.Service, int64) {
 // While an event runs the view refreshes at most every 300 ms.
 func BenchmarkEventView5000(b *testing.B) {
 	svc, id := bigEvent(b)
-	db := svc.DB()
 	a := test.NewTempApp(b)
 	v := newEventView(newUI(a, nil, svc))
 	w := test.NewWindow(v.object())
@@ -64,17 +63,17 @@ func BenchmarkEventView5000(b *testing.B) {
 	v.id = id
 	b.Run("load", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := loadEventData(db, v.extra, id); err != nil {
+			if _, err := loadEventData(svc, v.extra, id); err != nil {
 				b.Fatal(err)
 			}
 		}
 	})
-	d, err := loadEventData(db, v.extra, id)
+	d, err := loadEventData(svc, v.extra, id)
 	if err != nil {
 		b.Fatal(err)
 	}
-	if len(d.outcomes) < 4900 {
-		b.Fatalf("%d outcomes", len(d.outcomes))
+	if len(d.Outcomes) < 4900 {
+		b.Fatalf("%d outcomes", len(d.Outcomes))
 	}
 	b.Run("apply", func(b *testing.B) {
 		for b.Loop() {

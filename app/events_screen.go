@@ -16,13 +16,11 @@ import (
 
 	"ringside/app/service"
 	"ringside/engine/event"
-	"ringside/runner"
-	"ringside/storage"
 )
 
 // eventRow is one line of the events list.
 type eventRow struct {
-	ev         storage.Event
+	ev         service.EventInfo
 	done, all  int
 	running    bool
 	paused     bool
@@ -106,15 +104,14 @@ func (s *eventsScreen) statusText(r eventRow) string {
 // reload reads the list of events from the database, off the UI thread.
 func (s *eventsScreen) reload() {
 	s.u.goWork(func() {
-		evs, err := s.u.DB.ListEvents()
+		evs, err := s.u.Svc.EventList()
 		if err != nil {
 			uiDo(func() { s.u.showError("Cannot list events", err) })
 			return
 		}
 		rows := make([]eventRow, len(evs))
-		for i, ev := range evs {
-			rows[i] = eventRow{ev: ev, running: s.u.Jobs.Running(ev.ID), paused: s.u.Jobs.Paused(ev.ID)}
-			rows[i].done, rows[i].all, _ = s.u.DB.MatchCounts(ev.ID)
+		for i, e := range evs {
+			rows[i] = eventRow{ev: e.Event, done: e.Done, all: e.All, running: s.u.Jobs.Running(e.Event.ID), paused: s.u.Jobs.Paused(e.Event.ID)}
 		}
 		uiDo(func() {
 			// The shown event changed under another process's hands
@@ -199,7 +196,7 @@ func (s *eventsScreen) selectEvent(id int64) {
 }
 
 // progress comes from a job's goroutine.
-func (s *eventsScreen) progress(id int64, p runner.Progress) {
+func (s *eventsScreen) progress(id int64, p service.Progress) {
 	uiDo(func() {
 		for i := range s.rows {
 			if s.rows[i].ev.ID == id {
@@ -273,23 +270,11 @@ type eventView struct {
 	loaded       *eventData
 }
 
-// eventData is everything the view shows, loaded off the UI thread.
+// eventData is everything the view shows, loaded off the UI thread: the
+// service's view of the event and the charts drawn from it.
 type eventData struct {
-	ev       storage.Event
-	matches  []storage.Match
-	outcomes []event.Outcome
-	table    event.Table
-	tableErr error
-	problems map[int]storage.Problems // by entry
-	charts   *chartData
-	// elsewhere is the other process playing the event (another window,
-	// "ringside event run"), when one does.
-	elsewhere *storage.LockHolder
-	shards    storage.ShardCounts
-	// outShards are the bundles out (games sent, not back): the event is
-	// locked against a run while there are any. away are their games.
-	outShards []storage.Shard
-	away      map[int64]bool
+	*service.EventView
+	charts *chartData
 }
 
 func newEventView(u *UI) *eventView {
@@ -343,7 +328,7 @@ func (v *eventView) onProjector() {
 	if v.loaded == nil {
 		return
 	}
-	openProjector(v.u, v.loaded.ev.ID, v.loaded.ev.Config.Format == event.Bracket)
+	openProjector(v.u, v.loaded.Event.ID, v.loaded.Event.Config.Format == event.Bracket)
 }
 
 func (v *eventView) currentID() int64 {
@@ -402,37 +387,14 @@ func (v *eventView) refreshNow() {
 	go v.load()
 }
 
-// loadEventData reads an event and computes its standings and charts; it
-// runs off the UI thread.
-func loadEventData(db *storage.DB, charts *eventCharts, id int64) (*eventData, error) {
-	d := &eventData{}
-	var err error
-	if h, running, herr := db.EventHolder(id); herr == nil && running && h.PID != os.Getpid() {
-		d.elsewhere = &h
-	}
-	d.ev, err = db.Event(id)
-	if err == nil {
-		d.matches, err = db.Matches(id)
-	}
-	if err == nil {
-		d.outcomes, err = db.Outcomes(id)
-	}
-	if err == nil {
-		d.problems, err = db.EntryProblems(id)
-	}
-	if err == nil {
-		d.shards, err = db.ShardCounts(id)
-	}
-	if err == nil && d.shards.Missing > 0 {
-		d.outShards, err = db.OutShards(id)
-	}
-	if err == nil && len(d.outShards) > 0 {
-		d.away, err = db.OutMatches(id)
-	}
+// loadEventData reads an event's view from the service (standings
+// included) and computes its charts; it runs off the UI thread.
+func loadEventData(svc *service.Service, charts *eventCharts, id int64) (*eventData, error) {
+	view, err := svc.EventView(id)
 	if err != nil {
 		return nil, err
 	}
-	d.table, d.tableErr = event.Standings(d.ev.Config, d.outcomes)
+	d := &eventData{EventView: view}
 	charts.prepare(d)
 	return d, nil
 }
@@ -444,7 +406,7 @@ func (v *eventView) load() {
 	v.loads++
 	n := v.loads
 	v.mu.Unlock()
-	d, err := loadEventData(v.u.DB, v.extra, id)
+	d, err := loadEventData(v.u.Svc, v.extra, id)
 	uiDo(func() {
 		v.mu.Lock()
 		v.pending = false
@@ -473,51 +435,48 @@ func (v *eventView) load() {
 
 func (v *eventView) apply(d *eventData) {
 	v.loaded = d
-	ev := d.ev
+	ev := d.Event
 	v.title.SetText(ev.Name)
 	conc := ev.Concurrency
-	if conc == 0 {
-		conc = runner.DefaultConcurrency(ev.Config.Seats)
-	}
 	at := fmt.Sprintf("%d games at once", conc)
 	if conc == 1 {
 		at = "one game at a time"
 	}
 	v.info.SetText(fmt.Sprintf("%s · %s · %d entries · %s · time ×%g · seed %d · %s",
-		ev.Game, ev.Config.Format, len(ev.Entries), at, max(ev.TimeScale, 1), ev.Config.Seed, service.EventSandboxText(ev)))
-	done := len(d.outcomes)
+		ev.Game, ev.Config.Format, len(ev.Entries), at, ev.TimeScale, ev.Config.Seed, ev.SandboxText))
+	done := len(d.Outcomes)
 	if !v.u.Jobs.Running(ev.ID) {
-		if len(d.matches) > 0 {
-			v.progress.SetValue(float64(done) / float64(len(d.matches)))
+		if len(d.Games) > 0 {
+			v.progress.SetValue(float64(done) / float64(len(d.Games)))
 		} else {
 			v.progress.SetValue(0)
 		}
-		v.progressText.SetText(fmt.Sprintf("%d/%d games · %s", done, len(d.matches), ev.Status))
+		v.progressText.SetText(fmt.Sprintf("%d/%d games · %s", done, len(d.Games), ev.Status))
 	}
-	if c := d.shards; c.Shards > 0 {
-		v.shards.SetText(shardText(c, d.outShards, ev.ID))
+	if c := d.Shards; c.Shards > 0 {
+		v.shards.SetText(shardText(c, d.OutShards, ev.ID))
 		v.shards.Show()
 		v.importResults.Show()
 	} else {
 		v.shards.Hide()
 		v.importResults.Hide()
 	}
-	if h := d.elsewhere; h != nil {
+	if h := d.Elsewhere; h != nil {
 		v.info.SetText(fmt.Sprintf("Being played by %s: another Ringside window or \"ringside event run\". Its games show here as they finish.", h))
 	}
 	v.updateButtons()
-	if d.tableErr == nil {
-		v.standings.set(d.ev, d.table, d.problems)
+	if d.TableErr == nil {
+		v.standings.set(d.Event, d.Table, d.Problems)
 	}
 	v.games.set(d)
 	v.extra.apply(d)
 }
 
-func (v *eventView) setProgress(p runner.Progress) {
+func (v *eventView) setProgress(p service.Progress) {
 	if p.Scheduled > 0 {
 		v.progress.SetValue(float64(p.Done) / float64(p.Scheduled))
 	}
-	text := strings.Join(service.ProgressWords(p), " · ")
+	text := strings.Join(p.Words(), " · ")
 	v.progressText.SetText(text)
 	v.updateButtons()
 }
@@ -525,7 +484,7 @@ func (v *eventView) setProgress(p runner.Progress) {
 func (v *eventView) updateButtons() {
 	running := v.u.Jobs.Running(v.id)
 	paused := running && v.u.Jobs.Paused(v.id)
-	if v.loaded != nil && v.loaded.elsewhere != nil {
+	if v.loaded != nil && v.loaded.Elsewhere != nil {
 		// One runner per event: the other process has it.
 		v.run.SetText("Played elsewhere")
 		for _, b := range []*widget.Button{v.run, v.pause, v.stop, v.remove, v.importResults} {
@@ -533,8 +492,8 @@ func (v *eventView) updateButtons() {
 		}
 		return
 	}
-	finished := v.loaded != nil && v.loaded.ev.Status == storage.EventFinished && !running
-	exported := v.loaded != nil && len(v.loaded.outShards) > 0 && !running
+	finished := v.loaded != nil && v.loaded.Event.Status == service.EventFinished && !running
+	exported := v.loaded != nil && len(v.loaded.OutShards) > 0 && !running
 	switch {
 	case finished:
 		v.run.SetText("Finished")
@@ -550,7 +509,7 @@ func (v *eventView) updateButtons() {
 	case paused:
 		v.run.SetText("Resume")
 		v.run.Enable()
-	case v.loaded != nil && v.loaded.ev.Status == storage.EventCreated:
+	case v.loaded != nil && v.loaded.Event.Status == service.EventCreated:
 		v.run.SetText("Run")
 		v.run.Enable()
 	default:
@@ -575,7 +534,7 @@ func (v *eventView) updateButtons() {
 
 // shardText is the shard line of an exported event; while bundles are
 // out it says why Run is disabled and how to take them back.
-func shardText(c storage.ShardCounts, out []storage.Shard, id int64) string {
+func shardText(c service.ShardCounts, out []service.OutShard, id int64) string {
 	text := fmt.Sprintf("Shards: %d bundle(s) · %d games out · %d back · %d missing", c.Shards, c.Out, c.Back, c.Missing)
 	if len(out) > 0 {
 		games := 0
@@ -699,9 +658,9 @@ func (v *eventView) onRename() {
 	if v.loaded == nil {
 		return
 	}
-	id := v.loaded.ev.ID
+	id := v.loaded.Event.ID
 	name := widget.NewEntry()
-	name.SetText(v.loaded.ev.Name)
+	name.SetText(v.loaded.Event.Name)
 	dialog.ShowForm("Rename the event", "Rename", "Cancel", []*widget.FormItem{widget.NewFormItem("Name", name)}, func(ok bool) {
 		if !ok {
 			return
@@ -724,14 +683,14 @@ func (v *eventView) onDelete() {
 	if v.loaded == nil {
 		return
 	}
-	ev := v.loaded.ev
+	ev := v.loaded.Event
 	msg := fmt.Sprintf("Delete %q with its %d games, their replays and its standings? This cannot be undone. "+
-		"The AIs and their revisions stay.", ev.Name, len(v.loaded.matches))
+		"The AIs and their revisions stay.", ev.Name, len(v.loaded.Games))
 	d := dialog.NewConfirm("Delete the event?", wrapText(msg, 70), func(ok bool) {
 		if !ok {
 			return
 		}
-		v.deleteEvent(ev.ID, len(v.loaded.matches))
+		v.deleteEvent(ev.ID, len(v.loaded.Games))
 	}, v.u.Win)
 	d.SetConfirmText("Delete")
 	d.Show()
@@ -768,11 +727,11 @@ func (v *eventView) deleteEvent(id int64, games int) {
 }
 
 func (v *eventView) onExport() {
-	if v.loaded == nil || v.loaded.tableErr != nil {
+	if v.loaded == nil || v.loaded.TableErr != nil {
 		return
 	}
-	table, problems := v.loaded.table, v.loaded.problems
-	name := v.loaded.ev.Name
+	view := v.loaded.EventView
+	name := view.Event.Name
 	format := widget.NewRadioGroup([]string{"CSV", "Markdown"}, nil)
 	format.SetSelected("CSV")
 	dialog.ShowCustomConfirm("Export standings", "Choose file…", "Cancel", format, func(ok bool) {
@@ -791,7 +750,7 @@ func (v *eventView) onExport() {
 			if w == nil {
 				return
 			}
-			err = service.WriteStandings(w, table, problems, kind)
+			err = view.WriteStandings(w, kind)
 			if cerr := w.Close(); err == nil {
 				err = cerr
 			}

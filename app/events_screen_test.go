@@ -38,10 +38,10 @@ func TestOpenReplayFollowsTheShownEvent(t *testing.T) {
 			var state string
 			onUI(func() {
 				d := u.events.detail
-				ok = d.loaded != nil && d.loaded.ev.ID == id && d.games.data != nil && len(d.games.data.matches) > 0
+				ok = d.loaded != nil && d.loaded.Event.ID == id && d.games.data != nil && len(d.games.data.Games) > 0
 				state = fmt.Sprintf("title %q, loaded %v, games %v", d.title.Text, d.loaded != nil, d.games.data != nil)
 				if d.loaded != nil && d.games.data != nil {
-					state += fmt.Sprintf(", loaded event %d with %d games, list of event %d with %d games", d.loaded.ev.ID, len(d.loaded.matches), d.games.data.ev.ID, len(d.games.data.matches))
+					state += fmt.Sprintf(", loaded event %d with %d games, list of event %d with %d games", d.loaded.Event.ID, len(d.loaded.Games), d.games.data.Event.ID, len(d.games.data.Games))
 				}
 			})
 			if ok {
@@ -60,7 +60,7 @@ func TestOpenReplayFollowsTheShownEvent(t *testing.T) {
 		g.list.Select(0)
 		first = g.chosen
 		if first == 0 || g.open.Disabled() {
-			t.Fatalf("choosing a finished game: chosen %d, open disabled %v; matches %+v", first, g.open.Disabled(), g.data.matches)
+			t.Fatalf("choosing a finished game: chosen %d, open disabled %v; matches %+v", first, g.open.Disabled(), g.data.Games)
 		}
 	})
 	shown(ids[1])
@@ -69,15 +69,15 @@ func TestOpenReplayFollowsTheShownEvent(t *testing.T) {
 			t.Errorf("after switching events: chosen %d (the other event's game %d), open disabled %v", g.chosen, first, g.open.Disabled())
 		}
 		g.list.Select(0)
-		for _, m := range g.data.matches {
-			if m.ID == g.chosen && m.Status == storage.MatchDone {
+		for _, m := range g.data.Games {
+			if m.ID == g.chosen && m.Status == service.GameDone {
 				return
 			}
 		}
 		t.Errorf("the game chosen (%d) is not one of the shown event's games", g.chosen)
 	})
 	onUI(func() {
-		if text := g.line(g.data.matches[0]); !strings.Contains(text, fmt.Sprintf("Game %d ·", g.data.matches[0].ID)) ||
+		if text := g.line(g.data.Games[0]); !strings.Contains(text, fmt.Sprintf("Game %d ·", g.data.Games[0].ID)) ||
 			!strings.Contains(text, "1st ") || !strings.Contains(text, "2nd ") {
 			t.Errorf("game row = %q, want its id and the players by place", text)
 		}
@@ -88,7 +88,7 @@ func TestOpenReplayFollowsTheShownEvent(t *testing.T) {
 // appears in the list without a click; Rename and Delete work.
 func TestEventsFromElsewhereShowUp(t *testing.T) {
 	w, u := newTestUI(t)
-	other, err := service.Open(u.DB.Path()) // another process's connection
+	other, err := service.Open(u.Svc.DB().Path()) // another process's connection
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,14 +109,14 @@ func TestEventsFromElsewhereShowUp(t *testing.T) {
 	})
 	onUI(func() { u.showEvents(ev.ID) })
 	eventuallyUI(t, "it is shown", func() bool {
-		return u.events.detail.loaded != nil && u.events.detail.loaded.ev.ID == ev.ID
+		return u.events.detail.loaded != nil && u.events.detail.loaded.Event.ID == ev.ID
 	})
 	if err := u.Svc.RenameEvent(ev.ID, "Class 3B"); err != nil {
 		t.Fatal(err)
 	}
 	onUI(u.events.detail.refreshNow)
 	eventuallyUI(t, "the new name is shown", func() bool {
-		return u.events.detail.loaded.ev.Name == "Class 3B"
+		return u.events.detail.loaded.Event.Name == "Class 3B"
 	})
 	onUI(func() { test.Tap(u.events.detail.remove) })
 	var confirm []*widget.Button
@@ -130,7 +130,7 @@ func TestEventsFromElsewhereShowUp(t *testing.T) {
 	}
 	onUI(func() { test.Tap(confirm[0]) })
 	eventually(t, "the event is gone", func() bool {
-		_, err := u.DB.Event(ev.ID)
+		_, err := u.Svc.DB().Event(ev.ID)
 		return err != nil
 	})
 }
@@ -145,7 +145,7 @@ func TestEventPlayedElsewhere(t *testing.T) {
 		t.Fatal(err)
 	}
 	exe, _ := runner.Executable()
-	cmd := exec.Command(exe, "event", "run", fmt.Sprint(ev.ID), "--db", u.DB.Path(), "--quiet")
+	cmd := exec.Command(exe, "event", "run", fmt.Sprint(ev.ID), "--db", u.Svc.DB().Path(), "--quiet")
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -154,7 +154,7 @@ func TestEventPlayedElsewhere(t *testing.T) {
 		cmd.Wait()
 	}()
 	eventually(t, "the CLI runs the event", func() bool {
-		_, running, _ := u.DB.EventHolder(ev.ID)
+		_, running, _ := u.Svc.DB().EventHolder(ev.ID)
 		return running
 	})
 	onUI(func() { u.events.reload(); u.showEvents(ev.ID) })
@@ -162,7 +162,7 @@ func TestEventPlayedElsewhere(t *testing.T) {
 		var ok bool
 		onUI(func() {
 			d := u.events.detail
-			ok = d.loaded != nil && d.loaded.ev.ID == ev.ID && strings.Contains(d.info.Text, "Being played by process") &&
+			ok = d.loaded != nil && d.loaded.Event.ID == ev.ID && strings.Contains(d.info.Text, "Being played by process") &&
 				d.run.Disabled() && d.run.Text == "Played elsewhere" && d.remove.Disabled()
 		})
 		return ok
@@ -180,7 +180,7 @@ func TestRunPauseResumeButtons(t *testing.T) {
 	t.Logf("%d games", n)
 	onUI(func() { u.events.reload(); u.showEvents(ev.ID) })
 	eventuallyUI(t, "the event is shown", func() bool {
-		return u.events.detail.loaded != nil && u.events.detail.loaded.ev.ID == ev.ID
+		return u.events.detail.loaded != nil && u.events.detail.loaded.Event.ID == ev.ID
 	})
 	onUI(func() {
 		if u.events.detail.run.Text != "Run" || u.events.detail.run.Disabled() {
@@ -189,7 +189,7 @@ func TestRunPauseResumeButtons(t *testing.T) {
 		test.Tap(u.events.detail.run)
 	})
 	eventually(t, "a game finishes", func() bool {
-		o, _ := u.DB.Outcomes(ev.ID)
+		o, _ := u.Svc.DB().Outcomes(ev.ID)
 		return len(o) > 0
 	})
 	onUI(func() { test.Tap(u.events.detail.pause) })
@@ -203,7 +203,7 @@ func TestRunPauseResumeButtons(t *testing.T) {
 		test.Tap(u.events.detail.run)
 	})
 	eventually(t, "the event finishes after resume", func() bool {
-		e, _ := u.DB.Event(ev.ID)
+		e, _ := u.Svc.DB().Event(ev.ID)
 		return e.Status == storage.EventFinished
 	})
 }
@@ -222,7 +222,7 @@ func TestGamesListShowsAGameAsItStarts(t *testing.T) {
 	onUI(func() { u.events.reload(); u.showEvents(ev.ID) })
 	eventuallyUI(t, "the event's games are listed", func() bool {
 		g := u.events.detail.games
-		return g.data != nil && g.data.ev.ID == ev.ID && len(g.data.matches) > 0
+		return g.data != nil && g.data.Event.ID == ev.ID && len(g.data.Games) > 0
 	})
 	if err := u.Jobs.Start(ev.ID); err != nil {
 		t.Fatal(err)
@@ -231,11 +231,11 @@ func TestGamesListShowsAGameAsItStarts(t *testing.T) {
 	var done int
 	eventuallyUI(t, "the first game is listed as being played", func() bool {
 		g := u.events.detail.games
-		if g.data == nil || g.data.ev.ID != ev.ID || len(g.data.matches) == 0 {
+		if g.data == nil || g.data.Event.ID != ev.ID || len(g.data.Games) == 0 {
 			return false
 		}
-		done = len(g.data.outcomes)
-		return g.data.matches[0].Status == storage.MatchRunning && strings.Contains(g.summary.Text, "1 playing")
+		done = len(g.data.Outcomes)
+		return g.data.Games[0].Status == service.GameRunning && strings.Contains(g.summary.Text, "1 playing")
 	})
 	if done != 0 {
 		t.Errorf("the first game was listed as being played only once %d game(s) had finished", done)

@@ -11,7 +11,6 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"ringside/app/service"
-	"ringside/storage"
 )
 
 // gamesList shows an event's games with their status; a finished game
@@ -34,7 +33,7 @@ func newGamesList(u *UI) *gamesList {
 			if g.data == nil {
 				return 0
 			}
-			return len(g.data.matches)
+			return len(g.data.Games)
 		},
 		func() fyne.CanvasObject {
 			icon := widget.NewIcon(theme.ConfirmIcon())
@@ -42,29 +41,29 @@ func newGamesList(u *UI) *gamesList {
 			return container.NewBorder(nil, nil, icon, nil, l)
 		},
 		func(i widget.ListItemID, o fyne.CanvasObject) {
-			if g.data == nil || i >= len(g.data.matches) {
+			if g.data == nil || i >= len(g.data.Games) {
 				return
 			}
-			m := g.data.matches[i]
+			m := g.data.Games[i]
 			c := o.(*fyne.Container)
 			c.Objects[0].(*widget.Label).SetText(g.line(m))
 			icon := c.Objects[1].(*widget.Icon)
 			switch m.Status {
-			case storage.MatchDone:
+			case service.GameDone:
 				icon.SetResource(theme.ConfirmIcon())
-			case storage.MatchRunning:
+			case service.GameRunning:
 				icon.SetResource(theme.MediaPlayIcon())
-			case storage.MatchError:
+			case service.GameError:
 				icon.SetResource(theme.ErrorIcon())
 			default:
 				icon.SetResource(theme.MoreHorizontalIcon())
 			}
 		})
 	g.list.OnSelected = func(i widget.ListItemID) {
-		if g.data == nil || i >= len(g.data.matches) {
+		if g.data == nil || i >= len(g.data.Games) {
 			return
 		}
-		m := g.data.matches[i]
+		m := g.data.Games[i]
 		g.chosen = m.ID
 		g.showOpen(m)
 	}
@@ -83,12 +82,12 @@ func (g *gamesList) object() fyne.CanvasObject { return g.obj }
 
 // showOpen sets the open button for the chosen game m: a finished game
 // opens as a replay, a game in play as a viewer that follows it.
-func (g *gamesList) showOpen(m storage.Match) {
+func (g *gamesList) showOpen(m service.GameView) {
 	text := "Open replay"
 	switch m.Status {
-	case storage.MatchDone:
+	case service.GameDone:
 		g.open.Enable()
-	case storage.MatchRunning:
+	case service.GameRunning:
 		text = "Watch live"
 		g.open.Enable()
 	default:
@@ -102,11 +101,11 @@ func (g *gamesList) showOpen(m storage.Match) {
 // line is a game's row: its number (the match id that replay windows and
 // "ringside replay export" use), its round, and the players by their
 // places once it is played.
-func (g *gamesList) line(m storage.Match) string {
+func (g *gamesList) line(m service.GameView) string {
 	names := make([]string, len(m.Game.Seats))
 	for s, e := range m.Game.Seats {
-		if e < len(g.data.ev.Entries) {
-			names[s] = displayName(g.data.ev.Entries[e].Name)
+		if e < len(g.data.Event.Entries) {
+			names[s] = displayName(g.data.Event.Entries[e].Name)
 		}
 	}
 	text := fmt.Sprintf("Game %d · round %d · ", m.ID, m.Game.Round+1)
@@ -120,7 +119,7 @@ func (g *gamesList) line(m storage.Match) string {
 		}
 	case m.Error != "":
 		text += strings.Join(names, " vs ") + " · " + m.Error
-	case m.Status == storage.MatchScheduled && g.data.away[m.ID]:
+	case m.Status == service.GameScheduled && m.Away:
 		text += strings.Join(names, " vs ") + " · out in a bundle"
 	default:
 		text += strings.Join(names, " vs ") + " · " + string(m.Status)
@@ -156,28 +155,28 @@ func (g *gamesList) clear() {
 // is forgotten, so "Open replay" never opens a game the list does not
 // show as chosen.
 func (g *gamesList) set(d *eventData) {
-	if g.data == nil || d == nil || g.data.ev.ID != d.ev.ID {
+	if g.data == nil || d == nil || g.data.Event.ID != d.Event.ID {
 		g.chosen = 0
 		g.list.UnselectAll()
 	}
 	g.data = d
 	g.open.Disable()
-	for _, m := range d.matches {
+	for _, m := range d.Games {
 		if m.ID == g.chosen {
 			g.showOpen(m)
 		}
 	}
-	counts := map[storage.MatchStatus]int{}
+	counts := map[service.GameStatus]int{}
 	away := 0
-	for _, m := range d.matches {
-		if m.Status == storage.MatchScheduled && d.away[m.ID] {
+	for _, m := range d.Games {
+		if m.Status == service.GameScheduled && m.Away {
 			away++
 			continue
 		}
 		counts[m.Status]++
 	}
-	text := fmt.Sprintf("%d done · %d playing · %d to play", counts[storage.MatchDone],
-		counts[storage.MatchRunning], counts[storage.MatchScheduled])
+	text := fmt.Sprintf("%d done · %d playing · %d to play", counts[service.GameDone],
+		counts[service.GameRunning], counts[service.GameScheduled])
 	if away > 0 {
 		text += fmt.Sprintf(" · %d out in a bundle", away)
 	}

@@ -82,7 +82,7 @@ func newHomeScreen(u *UI) *homeScreen {
 		cards.Add(widget.NewCard(g.Info().Name, "", container.NewBorder(nil, container.NewHBox(run), nil, nil,
 			container.NewVBox(title, text))))
 	}
-	where := widget.NewLabel(fmt.Sprintf("Database: %s", u.DB.Path()))
+	where := widget.NewLabel(fmt.Sprintf("Database: %s", u.Svc.Path()))
 	where.TextStyle = fyne.TextStyle{Italic: true}
 	// The path on its own line, broken where it must, and the buttons
 	// under it: side by side, a long path and three buttons were wider
@@ -151,7 +151,7 @@ func (h *homeScreen) watchOthers() {
 func (h *homeScreen) runDemo(d demo) {
 	// A demo played before is shown again rather than made twice.
 	h.u.goWork(func() {
-		evs, err := h.u.DB.ListEvents()
+		evs, err := h.u.Svc.Events()
 		for _, ev := range evs {
 			if err == nil && ev.Name == d.Spec.Name && ev.Game == d.Spec.Game {
 				uiDo(func() { h.u.showEvents(ev.ID) })

@@ -122,7 +122,7 @@ func TestDemoTwiceIsOneEvent(t *testing.T) {
 	onUI(func() { runs = buttons(t, w.Content(), "Run demo") })
 	onUI(func() { test.Tap(runs[1]) })
 	eventually(t, "the demo event exists", func() bool {
-		evs, _ := u.DB.ListEvents()
+		evs, _ := u.Svc.DB().ListEvents()
 		return len(evs) == 1
 	})
 	onUI(func() { u.tabs.SelectIndex(0); test.Tap(runs[1]) })
@@ -132,7 +132,7 @@ func TestDemoTwiceIsOneEvent(t *testing.T) {
 		onUI(func() { id, tab = u.events.detail.currentID(), u.tabs.SelectedIndex() })
 		return id != 0 && tab == 1
 	})
-	if evs, _ := u.DB.ListEvents(); len(evs) != 1 {
+	if evs, _ := u.Svc.DB().ListEvents(); len(evs) != 1 {
 		t.Errorf("%d events after pressing the demo twice, want 1", len(evs))
 	}
 }
@@ -147,7 +147,7 @@ func TestFirstRunDemo(t *testing.T) {
 	onUI(func() { test.Tap(runs[1]) }) // Battle 2048: the quickest
 	var id int64
 	eventually(t, "the demo event is created", func() bool {
-		evs, err := u.DB.ListEvents()
+		evs, err := u.Svc.DB().ListEvents()
 		if err == nil && len(evs) == 1 {
 			id = evs[0].ID
 			return true
@@ -155,14 +155,14 @@ func TestFirstRunDemo(t *testing.T) {
 		return false
 	})
 	eventually(t, "the demo finishes", func() bool {
-		ev, err := u.DB.Event(id)
+		ev, err := u.Svc.DB().Event(id)
 		return err == nil && ev.Status == storage.EventFinished
 	})
 	eventually(t, "the events screen shows it", func() bool {
 		var ok bool
 		onUI(func() {
 			ok = u.tabs.SelectedIndex() == 1 && u.events.detail.loaded != nil &&
-				u.events.detail.loaded.ev.ID == id && len(u.events.detail.standings.rows) == 3 &&
+				u.events.detail.loaded.Event.ID == id && len(u.events.detail.standings.rows) == 3 &&
 				u.events.detail.run.Text == "Finished"
 		})
 		return ok
@@ -175,7 +175,7 @@ func TestFirstRunDemo(t *testing.T) {
 		if !u.events.detail.run.Disabled() {
 			t.Errorf("run button is enabled after the event finished")
 		}
-		if n := len(u.events.detail.games.data.matches); n != 24 {
+		if n := len(u.events.detail.games.data.Games); n != 24 {
 			t.Errorf("games list has %d games, want 24", n)
 		}
 	})
@@ -208,7 +208,7 @@ func TestDemosArePaced(t *testing.T) {
 	onUI(func() { test.Tap(runs[2]) })
 	var ev storage.Event
 	eventually(t, "the demo event is created", func() bool {
-		evs, err := u.DB.ListEvents()
+		evs, err := u.Svc.DB().ListEvents()
 		if err == nil && len(evs) == 1 {
 			ev = evs[0]
 			return true
@@ -216,7 +216,7 @@ func TestDemosArePaced(t *testing.T) {
 		return false
 	})
 	u.Jobs.Stop(ev.ID)
-	if got, _ := u.DB.Event(ev.ID); got.Pace != demos[2].Spec.Pace {
+	if got, _ := u.Svc.DB().Event(ev.ID); got.Pace != demos[2].Spec.Pace {
 		t.Errorf("the demo event's pace is %v, want %v", got.Pace, demos[2].Spec.Pace)
 	}
 }

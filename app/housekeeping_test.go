@@ -23,7 +23,7 @@ func TestDeleteBigEventAndCompact(t *testing.T) {
 	}
 	onUI(func() { u.showEvents(ev.ID) })
 	eventuallyUI(t, "the event is shown", func() bool {
-		return u.events.detail.loaded != nil && u.events.detail.loaded.ev.ID == ev.ID
+		return u.events.detail.loaded != nil && u.events.detail.loaded.Event.ID == ev.ID
 	})
 	onUI(func() { u.events.detail.deleteEvent(ev.ID, n) })
 	eventually(t, "the event is gone", func() bool {

@@ -12,12 +12,16 @@ import (
 )
 
 // layer is a dependency rule: the packages under dir (itself and below,
-// except those in skip) may not import what forbid matches.
+// except those in skip) may not import what forbid matches. With
+// nonTest, only the non-test files are checked; pending lists files
+// (slash paths from the module's root) the rule does not hold for yet.
 type layer struct {
-	dir    string
-	skip   []string
-	why    string
-	forbid func(imp string) bool
+	dir     string
+	skip    []string
+	nonTest bool
+	pending []string
+	why     string
+	forbid  func(imp string) bool
 }
 
 func isRingside(p string) bool { return p == "ringside" || strings.HasPrefix(p, "ringside/") }
@@ -57,10 +61,23 @@ var layers = []layer{
 		forbid: widgetForbids},
 	{dir: "app/internal/paint", why: "widgets import no storage, runner or use case",
 		forbid: widgetForbids},
-	{dir: "app", skip: []string{"app/service", "app/cli", "app/chart", "app/replay", "app/internal"},
+	{dir: "app", skip: appSubpackages,
 		why:    "no GUI file imports the CLI",
 		forbid: func(imp string) bool { return under(imp, "ringside/app/cli") }},
+	// The GUI's data comes through the service's view models only. Its
+	// tests may still build fixtures with storage (and start bots with
+	// the runner), so test files are not checked.
+	{dir: "app", skip: appSubpackages, nonTest: true,
+		// The event-creation form loses its runner import in the branch
+		// that gives every default one place (h-defaults): remove this
+		// when it is merged.
+		pending: []string{"app/event_create.go"},
+		why:     "GUI files (non-test) import no storage and no runner: app/service is their only door to data",
+		forbid:  func(imp string) bool { return under(imp, "ringside/storage") || under(imp, "ringside/runner") }},
 }
+
+// appSubpackages are the packages under app that are not the GUI.
+var appSubpackages = []string{"app/service", "app/cli", "app/chart", "app/replay", "app/internal"}
 
 func widgetForbids(imp string) bool {
 	return under(imp, "ringside/storage") || under(imp, "ringside/runner") || under(imp, "ringside/app/service") ||
@@ -74,8 +91,10 @@ func TestLayers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checked := map[string]int{}
-	for _, l := range layers {
+	// checked counts the files each rule checked (two rules may share a
+	// folder).
+	checked := make([]int, len(layers))
+	for i, l := range layers {
 		base := filepath.Join(root, filepath.FromSlash(l.dir))
 		err := filepath.WalkDir(base, func(p string, d fs.DirEntry, err error) error {
 			if err != nil {
@@ -89,14 +108,14 @@ func TestLayers(t *testing.T) {
 				}
 				return nil
 			}
-			if !strings.HasSuffix(p, ".go") {
+			if !strings.HasSuffix(p, ".go") || (l.nonTest && strings.HasSuffix(p, "_test.go")) || slices.Contains(l.pending, rel) {
 				return nil
 			}
 			f, err := parser.ParseFile(token.NewFileSet(), p, nil, parser.ImportsOnly)
 			if err != nil {
 				return err
 			}
-			checked[l.dir]++
+			checked[i]++
 			for _, spec := range f.Imports {
 				imp, _ := strconv.Unquote(spec.Path.Value)
 				if l.forbid(imp) {
@@ -110,13 +129,15 @@ func TestLayers(t *testing.T) {
 		}
 	}
 	// A rule that checks nothing is a rule on a renamed folder.
-	for _, l := range layers {
-		if checked[l.dir] == 0 {
+	for i, l := range layers {
+		if checked[i] == 0 {
 			t.Errorf("no Go files checked under %s: update the layers to the tree", l.dir)
 		}
 	}
 	if t.Failed() {
 		return
 	}
-	t.Logf("checked %v", checked)
+	for i, l := range layers {
+		t.Logf("%s: %d files checked (%s)", l.dir, checked[i], l.why)
+	}
 }

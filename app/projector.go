@@ -14,7 +14,6 @@ import (
 	"ringside/app/replay"
 	"ringside/app/service"
 	"ringside/engine/event"
-	"ringside/storage"
 )
 
 // projectorEvery is how often the projector reads the standings and the
@@ -73,16 +72,16 @@ type projector struct {
 	isBracket bool
 }
 
-// projectorData is what the projector shows, read off the UI thread.
+// projectorData is what the projector shows, read off the UI thread: the
+// service's view of the event (standings included), its bracket and the
+// games in play.
 type projectorData struct {
-	ev      storage.Event
-	matches []storage.Match
-	table   event.Table
+	*service.EventView
 	tree    *event.BracketTree
 	running []service.LiveGame // games in play in this process
 	// elsewhere is set when another process plays the event: its games
 	// cannot be followed live from here.
-	elsewhere *storage.LockHolder
+	elsewhere *service.Holder
 }
 
 // openProjector opens event id's projector window, full screen; bracket
@@ -122,17 +121,16 @@ func OpenProjector(u *UI, id int64) error {
 	if u.Svc == nil {
 		return fmt.Errorf("the database cannot be opened: the window says why")
 	}
-	ev, err := u.DB.Event(id)
+	ev, err := u.Svc.EventInfo(id)
 	if err != nil {
 		return fmt.Errorf("%w (\"ringside event list\" shows the events)", err)
 	}
-	if ev.Status != storage.EventFinished {
-		if h, running, err := u.DB.EventHolder(id); err != nil || !running {
+	if ev.Status != service.EventFinished {
+		// Played elsewhere, the projector says by whom.
+		if elsewhere, err := u.Svc.PlayedElsewhere(id); err != nil || !elsewhere {
 			if err := u.Jobs.Start(id); err != nil {
 				return err
 			}
-		} else {
-			_ = h // played elsewhere: the projector says by whom
 		}
 	}
 	u.showEvents(id)
@@ -245,34 +243,26 @@ func (p *projector) loop() {
 }
 
 func (p *projector) load() (*projectorData, error) {
-	db := p.u.DB
-	d := &projectorData{}
-	var err error
-	if d.ev, err = db.Event(p.id); err != nil {
-		return nil, err
-	}
-	if d.matches, err = db.Matches(p.id); err != nil {
-		return nil, err
-	}
-	done, err := db.Outcomes(p.id)
+	view, err := p.u.Svc.EventView(p.id)
 	if err != nil {
 		return nil, err
 	}
-	if d.table, err = event.Standings(d.ev.Config, done); err != nil {
-		return nil, err
+	if view.TableErr != nil {
+		return nil, view.TableErr
 	}
-	if d.ev.Config.Format == event.Bracket {
-		if t, err := event.Tree(d.ev.Config, done); err == nil {
+	d := &projectorData{EventView: view}
+	if cfg := view.Event.Config; cfg.Format == event.Bracket {
+		if t, err := event.Tree(cfg, view.Outcomes); err == nil {
 			d.tree = &t
 		}
 	}
 	d.running = p.u.Svc.Live().Games(p.id)
-	if h, running, err := db.EventHolder(p.id); err == nil && running && len(d.running) == 0 && !p.u.Jobs.Running(p.id) {
+	if h := view.Player; h != nil && len(d.running) == 0 && !p.u.Jobs.Running(p.id) {
 		// Played by another process: its games in play are followed
 		// through the turns it saves.
-		d.elsewhere = &h
-		for _, m := range d.matches {
-			if m.Status == storage.MatchRunning {
+		d.elsewhere = h
+		for _, m := range d.Games {
+			if m.Status == service.GameRunning {
 				d.running = append(d.running, service.LiveGame{Match: m.ID, Event: p.id, Index: m.Game.Index})
 			}
 		}
@@ -283,25 +273,25 @@ func (p *projector) load() (*projectorData, error) {
 // apply shows d and picks the featured game. It runs on the UI thread.
 func (p *projector) apply(d *projectorData) {
 	p.data = d
-	ev := d.ev
+	ev := d.Event
 	p.w.SetTitle("Ringside · projector · " + ev.Name)
 	p.title.SetText(ev.Name)
-	counts := map[storage.MatchStatus]int{}
-	for _, m := range d.matches {
+	counts := map[service.GameStatus]int{}
+	for _, m := range d.Games {
 		counts[m.Status]++
 	}
 	p.status.SetText(fmt.Sprintf("%s %s · %d of %d games played · %d being played", gameNameOf(ev.Game), ev.Config.Format,
-		counts[storage.MatchDone], len(d.matches), counts[storage.MatchRunning]))
+		counts[service.GameDone], len(d.Games), counts[service.GameRunning]))
 
 	// The standings, best first, one sentence each.
 	const shown = 12
-	lines := service.StandingsWords(d.table.Rows, ev.Config.Seats, displayName)
+	lines := service.StandingsWords(d.Table.Rows, ev.Config.Seats, displayName)
 	lines = lines[:min(len(lines), shown)]
 	if len(lines) == 0 {
 		lines = append(lines, "No game has been played yet.")
 	}
 	p.standings.SetText(strings.Join(lines, "\n"))
-	if n := len(d.table.Rows) - shown; n > 0 {
+	if n := len(d.Table.Rows) - shown; n > 0 {
 		p.more.SetText(fmt.Sprintf("and %d more", n))
 	} else {
 		p.more.SetText("")
@@ -316,15 +306,15 @@ func (p *projector) apply(d *projectorData) {
 	}
 
 	// The pin list: every game in play, and the game shown.
-	byID := map[int64]storage.Match{}
-	for _, m := range d.matches {
+	byID := map[int64]service.GameView{}
+	for _, m := range d.Games {
 		byID[m.ID] = m
 	}
 	options := []string{projectorAuto}
 	p.pinText = map[string]int64{}
 	add := func(id int64, suffix string) {
 		if m, ok := byID[id]; ok {
-			s := service.MatchTitle(ev, m, p.rounds(), displayName) + suffix
+			s := d.GameTitle(m, p.rounds(), displayName) + suffix
 			if _, dup := p.pinText[s]; !dup {
 				p.pinText[s] = id
 				options = append(options, s)
@@ -348,7 +338,7 @@ func (p *projector) apply(d *projectorData) {
 		switch {
 		case d.elsewhere != nil:
 			p.idle.SetText(fmt.Sprintf("The games are being played by %s; none is being played right now.", d.elsewhere))
-		case ev.Status == storage.EventFinished:
+		case ev.Status == service.EventFinished:
 			p.idle.SetText("The event is over.")
 		default:
 			p.idle.SetText("No game is being played right now.")
@@ -392,13 +382,13 @@ func (p *projector) pick() int64 {
 			return p.featured
 		}
 	}
-	if id := service.Featured(p.data.ev, p.data.matches, p.data.table, p.data.running); id != 0 {
+	if id := p.data.Featured(p.data.running); id != 0 {
 		return id
 	}
-	if p.data.ev.Status == storage.EventFinished {
+	if p.data.Event.Status == service.EventFinished {
 		// The last game played, at its end: in a knockout, the final.
-		for i := len(p.data.matches) - 1; i >= 0; i-- {
-			if m := p.data.matches[i]; m.Status == storage.MatchDone {
+		for i := len(p.data.Games) - 1; i >= 0; i-- {
+			if m := p.data.Games[i]; m.Status == service.GameDone {
 				return m.ID
 			}
 		}
@@ -417,9 +407,9 @@ func (p *projector) feature(id int64) {
 		p.gameTitle.SetText("")
 		return
 	}
-	for _, m := range p.data.matches {
+	for _, m := range p.data.Games {
 		if m.ID == id {
-			p.gameTitle.SetText(service.MatchTitle(p.data.ev, m, p.rounds(), displayName))
+			p.gameTitle.SetText(p.data.GameTitle(m, p.rounds(), displayName))
 		}
 	}
 	p.idle.SetText("Opening the game…")
@@ -447,7 +437,7 @@ func (p *projector) feature(id int64) {
 		return
 	}
 	p.u.goWork(func() {
-		log, err := p.u.DB.Replay(id)
+		log, err := p.u.Svc.Replay(id)
 		var prep *replay.Prepared
 		if err == nil {
 			prep, err = prepareFor(log)

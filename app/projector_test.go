@@ -73,7 +73,7 @@ func TestProjectorFeaturesAGameInPlay(t *testing.T) {
 func TestProjectorFollowsAnEventPlayedElsewhere(t *testing.T) {
 	_, u := newTestUI(t)
 	ev := playElsewhere(t, u, 6)
-	eventually(t, "the event runs elsewhere", func() bool { _, running, err := u.DB.EventHolder(ev.ID); return err == nil && running })
+	eventually(t, "the event runs elsewhere", func() bool { _, running, err := u.Svc.DB().EventHolder(ev.ID); return err == nil && running })
 
 	var p *projector
 	onUI(func() { p = openProjector(u, ev.ID, false) })

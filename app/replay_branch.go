@@ -15,8 +15,6 @@ import (
 	"ringside/app/service"
 	"ringside/engine"
 	"ringside/engine/games"
-	"ringside/runner"
-	"ringside/storage"
 )
 
 // replayActions are the what-if buttons above a stored game's viewer:
@@ -46,34 +44,16 @@ func newReplayActions(u *UI, matchID int64, log *engine.Log, v *replay.Viewer) *
 // botChoices lists who can play a seat of game: its built-in bots, then
 // each built AI of the game (its current revision) and its revisions
 // (NAME@rN), newest first.
-func botChoices(db *storage.DB, game string) []string {
-	var out []string
-	if g, err := games.Get(game); err == nil {
-		for _, b := range g.Bots() {
-			out = append(out, runner.BuiltinPrefix+game+"/"+b)
-		}
-	}
-	ais, err := db.ListAIs()
+func botChoices(svc *service.Service, game string) []string {
+	out := service.BuiltinSpecs(game)
+	ais, err := svc.BuiltAIs()
 	if err != nil {
 		return out
 	}
 	for _, ai := range ais {
-		if ai.Game != game {
-			continue
-		}
-		revs, err := db.Revisions(ai.ID)
-		if err != nil {
-			continue
-		}
-		var built []string
-		for i := len(revs) - 1; i >= 0; i-- {
-			if revs[i].Status == storage.BuildOK {
-				built = append(built, fmt.Sprintf("%s@r%d", ai.Name, revs[i].Number))
-			}
-		}
-		if len(built) > 0 {
+		if ai.Game == game {
 			out = append(out, ai.Name)
-			out = append(out, built...)
+			out = append(out, ai.Revisions...)
 		}
 	}
 	return out
@@ -89,7 +69,7 @@ func (a *replayActions) ask(probe bool) {
 	}
 	seat := widget.NewSelect(seats, nil)
 	seat.SetSelectedIndex(0)
-	labels, specOf := entryLabels(botChoices(a.u.DB, a.log.Game))
+	labels, specOf := entryLabels(botChoices(a.u.Svc, a.log.Game))
 	bot := widget.NewSelectEntry(labels)
 	bot.PlaceHolder = "a revision (alice@r3), a built-in bot or a command"
 	items := []*widget.FormItem{

@@ -22,11 +22,11 @@ func playedMatch(t *testing.T, u *UI) (int64, *engine.Log) {
 	t.Helper()
 	ev := playEvent(t, u.Svc, service.EventSpec{Game: "battle2048", Format: "league", Games: 1, Seed: 3, SeedSet: true,
 		Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random"}})
-	ms, err := u.DB.Matches(ev.ID)
+	ms, err := u.Svc.DB().Matches(ev.ID)
 	if err != nil || len(ms) == 0 {
 		t.Fatalf("matches: %v %v", ms, err)
 	}
-	log, err := u.DB.Replay(ms[0].ID)
+	log, err := u.Svc.DB().Replay(ms[0].ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,7 +138,7 @@ func TestReplayBranchFromViewer(t *testing.T) {
 
 func TestBotChoices(t *testing.T) {
 	_, u := newTestUI(t)
-	specs := botChoices(u.DB, "battle2048")
+	specs := botChoices(u.Svc, "battle2048")
 	got := strings.Join(specs, " ")
 	if got != "builtin:battle2048/random builtin:battle2048/greedy builtin:battle2048/search" {
 		t.Errorf("choices %q", got)

@@ -15,7 +15,6 @@ import (
 	"ringside/app/service"
 	"ringside/engine"
 	"ringside/engine/games"
-	"ringside/storage"
 )
 
 // openReplayWindow opens a game in the replay viewer: a stored game, or
@@ -27,9 +26,9 @@ func openReplayWindow(u *UI, matchID int64) {
 		return
 	}
 	u.goWork(func() {
-		log, err := u.DB.Replay(matchID)
-		if errors.Is(err, storage.ErrNotFound) {
-			if m, merr := u.DB.Match(matchID); merr == nil && m.Status == storage.MatchRunning {
+		log, err := u.Svc.Replay(matchID)
+		if errors.Is(err, service.ErrNotFound) {
+			if u.Svc.GamePlaying(matchID) {
 				// Played by another process: follow the turns it saves.
 				closed := make(chan struct{})
 				followSaved(u, matchID, closed, func(v *replay.Viewer, title string) {
@@ -239,7 +238,7 @@ func openViewer(u *UI, log *engine.Log, stop <-chan struct{}, show func(v *repla
 }
 
 // followSaved follows a game played by another process through the turns
-// it saves about once a second (storage.LiveReplay), reading them off the
+// it saves about once a second (service.LiveReplay), reading them off the
 // UI thread, until the game ends, stop closes or the app closes; show
 // puts the viewer on screen. When the game is over its stored replay
 // replaces the turns so far.
@@ -249,15 +248,14 @@ func followSaved(u *UI, matchID int64, stop <-chan struct{}, show func(v *replay
 	t := time.NewTicker(service.LiveSaveEvery / 2)
 	defer t.Stop()
 	for {
-		log, _, err := u.DB.LiveReplay(matchID)
+		log, err := u.Svc.LiveReplay(matchID)
 		switch {
-		case errors.Is(err, storage.ErrNotFound):
+		case errors.Is(err, service.ErrNotFound):
 			// Over, reset, or no turn saved yet.
-			m, merr := u.DB.Match(matchID)
-			if merr == nil && m.Status == storage.MatchRunning {
+			if u.Svc.GamePlaying(matchID) {
 				break // started: its first turns are on their way
 			}
-			final, ferr := u.DB.Replay(matchID)
+			final, ferr := u.Svc.Replay(matchID)
 			switch {
 			case ferr == nil && v == nil:
 				openViewer(u, final, stop, show)

@@ -105,11 +105,11 @@ func TestWatchAGameLive(t *testing.T) {
 		var ok bool
 		onUI(func() {
 			g := u.events.detail.games
-			if g.data == nil || g.data.ev.ID != ev.ID {
+			if g.data == nil || g.data.Event.ID != ev.ID {
 				return
 			}
-			for i, m := range g.data.matches {
-				if m.Status == storage.MatchRunning && u.Svc.Live().Playing(m.ID) {
+			for i, m := range g.data.Games {
+				if m.Status == service.GameRunning && u.Svc.Live().Playing(m.ID) {
 					g.list.Select(i)
 					match, ok = m.ID, true
 					return
@@ -221,7 +221,7 @@ func TestWatchAGameLive(t *testing.T) {
 	if !jumped {
 		t.Fatalf("the game had only %d steps: too short to look back", played)
 	}
-	stored, err := u.DB.Replay(match)
+	stored, err := u.Svc.DB().Replay(match)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -293,7 +293,7 @@ func TestWatchAGamePlayedElsewhere(t *testing.T) {
 
 	var match int64
 	eventually(t, "a game in play elsewhere", func() bool {
-		ms, err := u.DB.Matches(ev.ID)
+		ms, err := u.Svc.DB().Matches(ev.ID)
 		for _, m := range ms {
 			if err == nil && m.Status == storage.MatchRunning {
 				match = m.ID
@@ -314,7 +314,7 @@ func TestWatchAGamePlayedElsewhere(t *testing.T) {
 	}
 	eventually(t, "the viewer grows", func() bool { return v.Steps() > first || !v.Live() })
 	eventually(t, "the viewer becomes the stored replay", func() bool { return !v.Live() })
-	stored, err := u.DB.Replay(match)
+	stored, err := u.Svc.DB().Replay(match)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -358,7 +358,7 @@ func liveLatencies(b *testing.B) []time.Duration {
 	defer u.Jobs.Stop(ev.ID)
 	var match int64
 	eventually(b, "a game in play", func() bool {
-		ms, _ := u.DB.Matches(ev.ID)
+		ms, _ := u.Svc.DB().Matches(ev.ID)
 		for _, m := range ms {
 			if m.Status == storage.MatchRunning && u.Svc.Live().Playing(m.ID) {
 				match = m.ID
@@ -404,7 +404,7 @@ func liveLatencies(b *testing.B) []time.Duration {
 // ends.
 func playElsewhere(t *testing.T, u *UI, seed int64) storage.Event {
 	t.Helper()
-	other, err := service.Open(u.DB.Path()) // another process's connection
+	other, err := service.Open(u.Svc.DB().Path()) // another process's connection
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -59,7 +59,7 @@ func TestEventViewShowsShardsAndImportsResults(t *testing.T) {
 		return strings.Contains(overlayText(t, w), strconv.Itoa(out)+" imported, 0 already there")
 	})
 	eventuallyUI(t, "the standings count the games", func() bool {
-		return u.events.detail.loaded != nil && len(u.events.detail.loaded.outcomes) == out
+		return u.events.detail.loaded != nil && len(u.events.detail.loaded.Outcomes) == out
 	})
 }
 

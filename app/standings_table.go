@@ -11,7 +11,6 @@ import (
 
 	"ringside/app/service"
 	"ringside/engine/event"
-	"ringside/storage"
 )
 
 // The standings table's columns, in order: indexes into standingsColumns,
@@ -60,7 +59,7 @@ type standingsTable struct {
 	width    float32 // the width cols were chosen for
 	seats    int
 	rows     []event.Standing
-	problems map[int]storage.Problems // by entry
+	problems map[int]service.Problems // by entry
 	trusted  map[int]bool             // entries that ran without the sandbox
 	obj      fyne.CanvasObject
 }
@@ -230,11 +229,11 @@ func (s *standingsTable) cell(row, col int) string {
 }
 
 // set shows a new table of ev; the widget keeps its scroll position.
-func (s *standingsTable) set(ev storage.Event, t event.Table, problems map[int]storage.Problems) {
+func (s *standingsTable) set(ev service.EventInfo, t event.Table, problems map[int]service.Problems) {
 	s.rows, s.seats, s.problems = t.Rows, t.Seats, problems
 	s.trusted = map[int]bool{}
 	for _, e := range ev.Entries {
-		if service.EntryTrusted(ev, e) {
+		if e.Trusted {
 			s.trusted[e.Index] = true
 		}
 	}

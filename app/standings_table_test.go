@@ -11,7 +11,6 @@ import (
 
 	"ringside/app/service"
 	"ringside/engine/event"
-	"ringside/storage"
 )
 
 // TestStandingsMarkTrusted: an entry that ran without the sandbox is
@@ -19,12 +18,14 @@ import (
 func TestStandingsMarkTrusted(t *testing.T) {
 	tests := []struct {
 		name      string
-		ev        storage.Event
+		ev        service.EventInfo
 		wantMarks []bool
 	}{
-		{"sandboxed", storage.Event{Entries: []storage.Entry{{Index: 0, Name: "alice r1"}, {Index: 1, Name: "bob r2"}}}, []bool{false, false}},
-		{"one AI trusted", storage.Event{Entries: []storage.Entry{{Index: 0, Name: "alice r1"}, {Index: 1, Name: "bob r2", Trusted: true}}}, []bool{false, true}},
-		{"trusted event", storage.Event{Trusted: true, Entries: []storage.Entry{{Index: 0, Name: "alice r1"}, {Index: 1, Name: "bob r2"}}}, []bool{true, true}},
+		// The service marks each entry of a trusted event trusted
+		// (TestEventInfoTrusted).
+		{"sandboxed", service.EventInfo{Entries: []service.EntryInfo{{Index: 0, Name: "alice r1"}, {Index: 1, Name: "bob r2"}}}, []bool{false, false}},
+		{"one AI trusted", service.EventInfo{Entries: []service.EntryInfo{{Index: 0, Name: "alice r1"}, {Index: 1, Name: "bob r2", Trusted: true}}}, []bool{false, true}},
+		{"trusted event", service.EventInfo{Trusted: true, Entries: []service.EntryInfo{{Index: 0, Name: "alice r1", Trusted: true}, {Index: 1, Name: "bob r2", Trusted: true}}}, []bool{true, true}},
 	}
 	table := event.Table{Seats: 2, Rows: []event.Standing{{Entry: 1, Name: "bob r2", Rank: 1, Games: 2}, {Entry: 0, Name: "alice r1", Rank: 2, Games: 2}}}
 	for _, tt := range tests {
@@ -68,7 +69,7 @@ func TestStandingsFitTheWindow(t *testing.T) {
 			var titles []string
 			onUI(func() {
 				s := newStandingsTable()
-				s.set(storage.Event{}, table, nil)
+				s.set(service.EventInfo{}, table, nil)
 				w := test.NewTempWindow(t, s.object())
 				w.Resize(fyne.NewSize(tt.width, 400))
 				for _, c := range s.cols {

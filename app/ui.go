@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,8 +16,6 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"ringside/app/service"
-	"ringside/runner"
-	"ringside/storage"
 )
 
 // Preference keys.
@@ -37,11 +36,10 @@ type UI struct {
 	App  fyne.App
 	Win  fyne.Window
 	Svc  *service.Service
-	DB   *storage.DB // Svc's database, for plain reads
 	Jobs *service.Jobs
 	// session tells other apps on the database that this one has it
 	// open; nil if it could not be recorded.
-	session *storage.AppSession
+	session io.Closer
 
 	// ctx ends when the window closes; work counts the goroutines that
 	// use the database, waited for before it is closed.
@@ -135,7 +133,7 @@ func (u *UI) confirmClose() {
 
 // newUI is the UI's state over svc, before any screen is built.
 func newUI(a fyne.App, w fyne.Window, svc *service.Service) *UI {
-	u := &UI{App: a, Win: w, Svc: svc, DB: svc.DB(), Jobs: service.NewJobs(svc)}
+	u := &UI{App: a, Win: w, Svc: svc, Jobs: service.NewJobs(svc)}
 	u.ctx, u.cancel = context.WithCancel(context.Background())
 	return u
 }
@@ -190,7 +188,7 @@ func (u *UI) build() {
 	// A database without events is a first run (or a fresh --db): start
 	// on Home with its demos, whatever screen was open last time. One
 	// small query before the window is shown.
-	if evs, err := u.DB.ListEvents(); err == nil && len(evs) == 0 {
+	if some, err := u.Svc.HasEvents(); err == nil && !some {
 		u.tabs.SelectIndex(0)
 	}
 	// A second window on the database starts on Home too: its line about
@@ -269,7 +267,7 @@ func wrapText(s string, width int) string {
 }
 
 func defaultDBText() string {
-	p, err := storage.DefaultPath()
+	p, err := service.DefaultPath()
 	if err != nil {
 		return "in your data folder"
 	}
@@ -340,7 +338,7 @@ func folderExists(p string) bool {
 // "greedy (built-in)" rather than its command "builtin:grip/greedy", and
 // an AI's revision as "alice r3" (revision 3 of alice), as it is stored.
 func displayName(name string) string {
-	rest, ok := strings.CutPrefix(name, runner.BuiltinPrefix)
+	rest, ok := strings.CutPrefix(name, service.BuiltinPrefix)
 	if !ok {
 		return name
 	}

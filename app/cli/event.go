@@ -517,18 +517,19 @@ func eventStandings(c *cli, args []string) error {
 }
 
 func printStandings(w io.Writer, s *service.Service, id int64, format string) error {
-	ev, table, err := s.Standings(id)
+	// The same view as the app's events screen: its standings and
+	// problems are computed in one place.
+	v, err := s.EventView(id)
 	if err != nil {
 		return err
 	}
-	problems, err := s.DB().EntryProblems(id)
-	if err != nil {
+	if v.TableErr != nil {
+		return v.TableErr
+	}
+	if err := v.WriteStandings(w, format); err != nil {
 		return err
 	}
-	if err := service.WriteStandings(w, table, problems, format); err != nil {
-		return err
-	}
-	if names := service.TrustedNames(ev); len(names) > 0 && (format == "" || format == "text" || format == "md") {
+	if names := v.Event.TrustedNames(); len(names) > 0 && (format == "" || format == "text" || format == "md") {
 		fmt.Fprintf(w, "\nran without the sandbox (trusted): %s\n", strings.Join(names, ", "))
 	}
 	return nil

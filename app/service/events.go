@@ -565,9 +565,9 @@ func (s *Service) Standings(id int64) (storage.Event, event.Table, error) {
 	if err != nil {
 		return ev, event.Table{}, err
 	}
-	t, err := event.Standings(ev.Config, done)
+	t, err := standings(ev, done)
 	if err != nil {
-		return ev, event.Table{}, wrap(Failed, err, "standings of event %d", ev.ID)
+		return ev, event.Table{}, err
 	}
 	return ev, t, nil
 }

@@ -68,6 +68,9 @@ func (s *Service) Vacuum() (VacuumReport, error) {
 // Space is how the database file's pages are used.
 func (s *Service) Space() (storage.Space, error) { return s.db.Space() }
 
+// FileSize is the database file's size on disk, in bytes.
+func (s *Service) FileSize() int64 { return s.db.FileSize() }
+
 // ResultFiles expands the arguments of an import: a file is itself, a
 // folder gives its result files (*.result and *.jsonl, not recursing),
 // sorted. A folder without any is an error, so a wrong folder does not

@@ -17,7 +17,7 @@ type Jobs struct {
 	s *Service
 
 	// OnProgress is called after every change of a running event's counts.
-	OnProgress func(eventID int64, p runner.Progress)
+	OnProgress func(eventID int64, p Progress)
 	// OnGameStarted is called when a game of an event is being played
 	// (stored as running, and open to be watched live).
 	OnGameStarted func(eventID int64)
@@ -58,7 +58,7 @@ func (j *Jobs) Start(id int64) error {
 	jb := &job{ej: ej, cancel: cancel, done: make(chan struct{})}
 	ej.Run.OnProgress = func(p runner.Progress) {
 		if j.OnProgress != nil {
-			j.OnProgress(id, p)
+			j.OnProgress(id, Progress(p))
 		}
 	}
 	start := ej.Run.OnStart

@@ -19,7 +19,7 @@ var StandingsFormats = []string{"text", "json", "csv", "md"}
 
 // ProblemsText says what went wrong for an entry in plain words: "1
 // crash, 3 late, 2 invalid"; "" when nothing did.
-func ProblemsText(p storage.Problems) string {
+func ProblemsText(p Problems) string {
 	var parts []string
 	add := func(n int, one, many string) {
 		switch {
@@ -93,7 +93,7 @@ func WriteStandings(w io.Writer, t event.Table, problems map[int]storage.Problem
 		for i, s := range t.Rows {
 			fmt.Fprintf(w, "| %s | %s | %d | %s | %s | %.1f %% | %s | %.0f %% | %s |\n", rank(i),
 				strings.ReplaceAll(s.Name, "|", `\|`), s.Games, Points(s.Points), wdl(s), 100*s.Score, RatingText(s), 100*s.LOS,
-				ProblemsText(problems[s.Entry]))
+				ProblemsText(Problems(problems[s.Entry])))
 		}
 		if tied(t) {
 			fmt.Fprintln(w, "\n`=` marks entries the games so far have not separated (less than 95 % likely stronger than the next).")
@@ -115,7 +115,7 @@ func WriteStandings(w io.Writer, t event.Table, problems map[int]storage.Problem
 	if anyProblems {
 		fmt.Fprintln(w, "problems:")
 		for _, s := range t.Rows {
-			if p := ProblemsText(problems[s.Entry]); p != "" {
+			if p := ProblemsText(Problems(problems[s.Entry])); p != "" {
 				fmt.Fprintf(w, "  %s: %s\n", s.Name, p)
 			}
 		}

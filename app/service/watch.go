@@ -25,7 +25,7 @@ type Watcher struct {
 	OnFound   func(name string)
 	OnError   func(err error)
 
-	OnStart func(ai storage.AI, saved time.Time) // a build begins
+	OnStart func(ai AIInfo, saved time.Time) // a build begins
 
 	s       *Service
 	timeout time.Duration
@@ -231,7 +231,7 @@ func (s *Watcher) Run(ctx context.Context) error {
 				continue // removed meanwhile
 			}
 			if s.OnStart != nil {
-				s.OnStart(ai, saved)
+				s.OnStart(s.s.aiInfo(ai), saved)
 			}
 			running[name] = true
 			wg.Add(1)
