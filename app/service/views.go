@@ -92,10 +92,10 @@ type EventInfo struct {
 func eventInfo(ev storage.Event) EventInfo {
 	conc := ev.Concurrency
 	if conc == 0 {
-		conc = runner.DefaultConcurrency(ev.Config.Seats)
+		conc = DefaultConcurrency(ev.Config.Seats)
 	}
 	info := EventInfo{ID: ev.ID, Name: ev.Name, Game: ev.Game, Options: ev.Options, Config: ev.Config,
-		Status: EventStatus(ev.Status), Concurrency: conc, TimeScale: max(ev.TimeScale, 1),
+		Status: EventStatus(ev.Status), Concurrency: conc, TimeScale: event.TimeScale(ev.TimeScale),
 		Created: ev.Created, Finished: ev.Finished, Trusted: ev.Trusted, Deadline: ev.Deadline, Pace: ev.Pace,
 		SandboxText: EventSandboxText(ev), stored: ev}
 	info.Entries = make([]EntryInfo, len(ev.Entries))
