@@ -67,6 +67,11 @@ type Info struct {
 	// than this and a mark with its length (CutReply), so padded replies
 	// do not fill the database.
 	MaxReply int
+	// Measured blanks in a seat's input what the runner measured rather
+	// than the game decided (Battle 2048 sends the time a bot has left),
+	// and names it; nil when inputs hold no measured time. Two plays of
+	// a deterministic game can differ only there (DiffReplays).
+	Measured func(input string) (masked, field string)
 }
 
 // Option documents one key=value option of a game.

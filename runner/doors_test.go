@@ -28,28 +28,17 @@ import (
 // desktop sockets, SysV IPC between seats, system calls no bot needs,
 // memory no resident size shows.
 
-// outsideTmpEnv names a folder outside /tmp, /run and the other hidden
-// folders, writable by the test's user, where a test puts a stand-in
-// home folder (TestSandboxUnprivileged makes one for user nobody).
-const outsideTmpEnv = "RINGSIDE_TEST_OUTSIDE_TMP"
-
 // outsideTmp returns a new folder outside the session folders the
-// sandbox hides anyway, so that hiding the home folder itself is what is
-// tested; "" where there is none to write to.
+// sandbox hides anyway (see runnertest.OutsideTmp), so that hiding the
+// home folder itself is what is tested; "" where there is none to write
+// to.
 func outsideTmp(t *testing.T) string {
 	t.Helper()
-	base := os.Getenv(outsideTmpEnv)
-	if base == "" {
-		// The package's folder: the test's working directory.
-		base = "."
-	}
-	dir, err := os.MkdirTemp(base, ".doors-")
+	dir, err := runnertest.OutsideTmp(t, ".doors-")
 	if err != nil {
 		t.Logf("no folder outside /tmp to write to (%v): the home folder is under /tmp", err)
 		return ""
 	}
-	dir, _ = filepath.Abs(dir)
-	t.Cleanup(func() { os.RemoveAll(dir) })
 	return dir
 }
 

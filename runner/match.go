@@ -174,11 +174,15 @@ func Play(ctx context.Context, m Match) (*Outcome, error) {
 			return nil, fmt.Errorf("bot %d (%s): %w", i+1, names[i], err)
 		}
 		bots[i] = b
+		// The same game and seat give the same seed, so a bot that
+		// draws its randomness from it plays the same game again, on
+		// any machine (the templates do).
+		bots[i].Env = append(append([]string(nil), b.Env...), fmt.Sprintf("%s=%d", SeedEnv, botSeed(m.Seed, i)))
 		if strings.HasPrefix(strings.TrimSpace(b.Command), BuiltinPrefix) {
 			// Ringside's own binary links Fyne, whose start-up complains
 			// on stderr about locales such as C.UTF-8; a built-in bot's
 			// stderr should hold nothing but what the bot says.
-			bots[i].Env = append(append([]string(nil), b.Env...), "LANGUAGE=en")
+			bots[i].Env = append(bots[i].Env, "LANGUAGE=en")
 		}
 	}
 
@@ -424,7 +428,12 @@ func uniqueNames(bots []Bot) []string {
 	return names
 }
 
-// botSeed gives each seat's built-in bot its own stream.
+// SeedEnv is the environment variable that gives each bot its seed for
+// the game: a number from the game's seed and the seat, the same every
+// time that game is played.
+const SeedEnv = "RINGSIDE_SEED"
+
+// botSeed gives each seat's bot its own stream.
 func botSeed(seed int64, seat int) int64 {
 	x := uint64(seed) + uint64(seat+1)*0x9e3779b97f4a7c15
 	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
@@ -547,7 +556,7 @@ func askLinked(ctx context.Context, c *seatConn, a engine.Ask, scale float64, hs
 		if c.proc != nil {
 			// Taken before the clock starts: what the bot's threads wait
 			// for a CPU from here on is given back if it is late.
-			w.stats, w.pressure = c.proc.threadStats(), cpuPressure()
+			w.stats, w.pressure = c.proc.turnStats(), cpuPressure()
 		}
 		w.start = time.Now()
 		w.sent = w.start
@@ -660,7 +669,7 @@ func (w *waiter) next() (engine.Reply, bool) {
 			w.hs.close(l.at)
 			reply := engine.Reply{Status: engine.Answered, Line: l.text}
 			if l.at.After(w.start) {
-				reply.Elapsed = l.at.Sub(w.start)
+				reply.Elapsed = l.at.Sub(w.start) - w.givenBack(l.at)
 			}
 			if l.cut {
 				w.c.note = fmt.Sprintf("line longer than %d KiB, cut", MaxLine>>10)
@@ -705,6 +714,23 @@ func (w *waiter) extend() bool {
 		w.deadline = end
 	}
 	return true
+}
+
+// givenBack is how much of an answer's time, arrived at at, was the
+// bot's wait for a CPU that extend gave back: the time past its own
+// window, up to what it waited. The reply's Elapsed leaves it out, so a
+// game that judges time itself (Battle 2048's turn limit and bank) sees
+// the bot's own time too, and the note says what was given back.
+func (w *waiter) givenBack(at time.Time) time.Duration {
+	if !at.After(w.own) || w.c.proc == nil {
+		return 0
+	}
+	back := min(at.Sub(w.own), w.waited, readyStretch*w.own.Sub(w.start))
+	if back > 0 {
+		w.c.note = joinNote(w.c.note, fmt.Sprintf("answered after %s, %s of it waiting for a CPU (given back)",
+			w.millis(at.Sub(w.start)), w.millis(back)))
+	}
+	return back
 }
 
 // mostWaited is the most one thread has waited for a CPU between two

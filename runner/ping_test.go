@@ -18,6 +18,7 @@ func (pingGame) Info() engine.Info {
 		{Key: "turns", Default: "8", Doc: "turns"},
 		{Key: "turn_ms", Default: "300", Doc: "reply limit"},
 		{Key: "all", Default: "0", Doc: "1: every seat answers each turn"},
+		{Key: "judge", Default: "0", Doc: "1: the game judges each answer's time itself, as Battle 2048 does"},
 	}}
 }
 func (pingGame) Bots() []string                           { return nil }
@@ -33,13 +34,14 @@ func (pingGame) New(opts engine.Options, players []string, seed int64) (engine.S
 		return nil, err
 	}
 	return &pingState{n: len(players), turns: turns, limit: time.Duration(ms) * time.Millisecond,
-		all: opts["all"] == "1", gone: make([]bool, len(players)), score: make([]int, len(players))}, nil
+		all: opts["all"] == "1", judge: opts["judge"] == "1", gone: make([]bool, len(players)), score: make([]int, len(players))}, nil
 }
 
 type pingState struct {
 	n, turns, t int
 	ready       bool
 	all         bool
+	judge       bool // an answer whose Elapsed is over limit is late
 	limit       time.Duration
 	gone        []bool
 	score       []int
@@ -71,7 +73,9 @@ func (s *pingState) Apply(rs []engine.Reply) engine.Step {
 		ss := engine.SeatStep{Seat: seat}
 		switch r.Status {
 		case engine.Answered:
-			if !s.ready || r.Line == fmt.Sprint(s.t*10+1) {
+			if s.judge && r.Elapsed > s.limit {
+				ss.Verdict = engine.Timeout
+			} else if !s.ready || r.Line == fmt.Sprint(s.t*10+1) {
 				ss.Verdict = engine.OK
 				if s.ready {
 					s.score[seat]++

@@ -43,6 +43,8 @@ type process struct {
 	// a zombie) keeps that number from being given to another program.
 	reapMu sync.Mutex
 	reaped bool
+
+	sched schedReader // its threads' run and wait times, read each turn
 }
 
 // sandboxSpec is how a bot is sandboxed; nil runs it trusted.
@@ -145,6 +147,7 @@ func (p *process) reap() {
 	err := p.cmd.Wait()
 	p.reaped = true
 	p.reapMu.Unlock()
+	p.sched.close()
 	text := ExitText(p.cmd.ProcessState, err)
 	if p.launch != nil {
 		r := p.launch.Finish()

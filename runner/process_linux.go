@@ -1,11 +1,11 @@
 package runner
 
 import (
-	"fmt"
 	"io"
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -100,46 +100,44 @@ func (p *process) cpuWait() time.Duration {
 }
 
 // threadStats is the scheduler's account of each thread of the process
-// and its descendants (64 processes at most), by thread id.
+// and its descendants (64 processes at most), by thread id: all of them
+// as they are now.
 func (p *process) threadStats() map[int]schedStat {
-	stats := map[int]schedStat{}
-	pids := []int{p.cmd.Process.Pid}
-	for n := 0; len(pids) > 0 && n < 64; n++ {
-		pid := pids[0]
-		pids = pids[1:]
-		tasks, _ := os.ReadDir(fmt.Sprintf("/proc/%d/task", pid))
-		for _, task := range tasks {
-			tid, err := strconv.Atoi(task.Name())
-			if err != nil {
-				continue
-			}
-			dir := fmt.Sprintf("/proc/%d/task/%s/", pid, task.Name())
-			if b, err := os.ReadFile(dir + "schedstat"); err == nil {
-				// Time on a CPU and time waiting for one, in ns.
-				if f := strings.Fields(string(b)); len(f) >= 2 {
-					run, err1 := strconv.ParseInt(f[0], 10, 64)
-					wait, err2 := strconv.ParseInt(f[1], 10, 64)
-					if err1 == nil && err2 == nil {
-						stats[tid] = schedStat{run: time.Duration(run), wait: time.Duration(wait)}
-					}
-				}
-			}
-			if b, err := os.ReadFile(dir + "children"); err == nil {
-				for _, c := range strings.Fields(string(b)) {
-					if child, err := strconv.Atoi(c); err == nil {
-						pids = append(pids, child)
-					}
-				}
-			}
-		}
-	}
-	return stats
+	return p.sched.read(p.cmd.Process.Pid, true)
+}
+
+// turnStats is threadStats where a turn starts, cheap enough for every
+// turn of a fast game: the threads as last walked, at most rewalkEvery
+// ago (a thread started since counts from its start when the turn is
+// judged).
+func (p *process) turnStats() map[int]schedStat {
+	return p.sched.read(p.cmd.Process.Pid, false)
 }
 
 // cpuPressure is how long, all told, some program of this machine has
 // been kept waiting for a CPU (the kernel's pressure stall information),
-// 0 where the kernel does not say.
+// 0 where the kernel does not say. It is read at most once every
+// pressureEvery for all games (each turn of a fast game asks): a value
+// that old can only make a timeout's share of pressure look a few
+// milliseconds larger or smaller.
 func cpuPressure() time.Duration {
+	pressure.mu.Lock()
+	defer pressure.mu.Unlock()
+	if now := time.Now(); now.Sub(pressure.at) >= pressureEvery {
+		pressure.total, pressure.at = readPressure(), now
+	}
+	return pressure.total
+}
+
+const pressureEvery = 5 * time.Millisecond
+
+var pressure struct {
+	mu    sync.Mutex
+	at    time.Time
+	total time.Duration
+}
+
+func readPressure() time.Duration {
 	b, err := os.ReadFile("/proc/pressure/cpu")
 	if err != nil {
 		return 0

@@ -37,6 +37,14 @@ func (p *process) cpuWait() time.Duration { return 0 }
 // threadStats cannot tell here how long a bot waited for a CPU: none.
 func (p *process) threadStats() map[int]schedStat { return nil }
 
+// turnStats cannot tell here how long a bot waited for a CPU: none.
+func (p *process) turnStats() map[int]schedStat { return nil }
+
+// schedReader has nothing to read here.
+type schedReader struct{}
+
+func (*schedReader) close() {}
+
 // cpuPressure cannot tell here whether the machine is busy: 0.
 func cpuPressure() time.Duration { return 0 }
 

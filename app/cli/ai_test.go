@@ -79,8 +79,54 @@ func TestAITemplates(t *testing.T) {
 					t.Errorf("the template folder has %s after building: builds must not write there", f)
 				}
 			}
+			// Twice the same game, move for move: the template draws its
+			// randomness from RINGSIDE_SEED.
+			opts := map[string][]string{"grip": {"--opt", "max_turns=120"}, "cloud": {"--opt", "turns=40"},
+				"battle2048": {"--opt", "rounds=60"}}[game]
+			opponent := map[string]string{"grip": "builtin:grip/greedy", "cloud": "builtin:cloud/hunter",
+				"battle2048": "builtin:battle2048/greedy"}[game]
+			var plays []string
+			for i := range 2 {
+				replay := filepath.Join(root, fmt.Sprintf("%s-%d.json", name, i))
+				args := append([]string{"play", "--game", game, "--seed", "11", "--time-scale", "4", "--db", db,
+					"--replay", replay, "--bot", name, "--bot", opponent}, opts...)
+				if game == "grip" {
+					args = append(args, "--bot", "builtin:grip/random", "--bot", name)
+				}
+				if code, out, errs := runCLI(args...); code != 0 {
+					t.Fatalf("play: exit %d\n%s%s", code, out, errs)
+				}
+				plays = append(plays, movesOf(t, replay))
+			}
+			if plays[0] != plays[1] {
+				a, b := strings.Split(plays[0], "\n"), strings.Split(plays[1], "\n")
+				for i := range min(len(a), len(b)) {
+					if a[i] != b[i] {
+						t.Errorf("the same seed played two different games: at line %d of the moves %q, then %q", i+1, a[i], b[i])
+						break
+					}
+				}
+				if len(a) != len(b) {
+					t.Errorf("the same seed played two different games: %d and %d lines of moves", len(a), len(b))
+				}
+			}
 		})
 	}
+}
+
+// movesOf is a replay's moves, verdicts and result without the measured
+// times: what two plays of a deterministic game have alike.
+func movesOf(t *testing.T, path string) string {
+	t.Helper()
+	rp := fixture.ReadReplay(t, path)
+	var b strings.Builder
+	for _, st := range rp.Steps {
+		for _, s := range st.Seats {
+			fmt.Fprintf(&b, "%d %d %s %s\n", st.Turn, s.Seat, s.Action, s.Verdict)
+		}
+	}
+	fmt.Fprintf(&b, "result %v %s %d\n", rp.Result.Ranks, rp.Result.Reason, rp.Result.Turns)
+	return b.String()
 }
 
 func TestAICommands(t *testing.T) {

@@ -43,6 +43,13 @@ func (e usageError) Error() string { return e.msg }
 
 func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
 
+// exitStatus ends a command with a status and nothing more to say: what
+// there was to say is on stdout ("replay diff" exits 1 when the games
+// differ, as diff(1) does).
+type exitStatus int
+
+func (e exitStatus) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
+
 // Run runs one subcommand and returns the process exit status: 0 done,
 // 1 failed, 2 bad usage.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -68,6 +75,10 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func (c *cli) fail(err error) int {
 	if err == nil || errors.Is(err, flag.ErrHelp) {
 		return 0
+	}
+	var quiet exitStatus
+	if errors.As(err, &quiet) {
+		return int(quiet)
 	}
 	fmt.Fprintf(c.stderr, "ringside: %s%s\n", oneLine(err.Error()), service.Visible(advice(err)))
 	var u usageError

@@ -133,8 +133,8 @@ func init() {
 		help: eventHelp, run: runEvent,
 	})
 	register(&command{
-		name: "replay", usage: "export MATCH_ID [--out FILE] [--db PATH] | branch MATCH_ID --turn T --seat S --bot CMD [--replay FILE] [--db PATH]",
-		summary: "export a stored game's replay as JSON, or branch it at a turn with another bot",
+		name: "replay", usage: "export MATCH_ID [--out FILE] [--db PATH] | branch MATCH_ID --turn T --seat S --bot CMD [--replay FILE] [--db PATH] | diff A B [--db PATH]",
+		summary: "export a stored game's replay as JSON, branch it at a turn with another bot, or compare two",
 		help: `ringside replay export MATCH_ID writes the replay of a stored game as JSON
 (game, options, seed, players, start, and per turn for each seat asked: the
 exact input sent, the raw reply, the action taken, the verdict, the time used
@@ -172,7 +172,16 @@ its recorded reply no longer fits, and from then on it plays live with its
 original program, which has been fed every earlier input the same way
 (answers discarded). A program that can no longer start (its folder
 deleted) then plays as a crashed seat. Branching with the original bot of
-a deterministic game gives the original game again, times aside.`,
+a deterministic game gives the original game again, times aside.
+
+ringside replay diff A B compares two replays of one game, each a match id
+or a replay file (from "play --replay" or "replay export"), and says where
+the games first part and why: a different choice, a timeout, a crash, an
+invalid reply, a different input, one game ending first. Measured times are
+not a difference: the time used is left out, and Battle 2048's TimeLeft
+(the bank the runner measured, which a bot may read) is named apart, with
+the first turn where it differs. Exit status 0 when the games are the same
+move for move, 1 when they differ, 2 when a replay cannot be read.`,
 		run: runReplay,
 	})
 }
@@ -507,8 +516,11 @@ func runReplay(c *cli, args []string) error {
 	if len(args) > 0 && args[0] == "branch" {
 		return replayBranch(c, args[1:])
 	}
+	if len(args) > 0 && args[0] == "diff" {
+		return replayDiff(c, args[1:])
+	}
 	if len(args) == 0 || args[0] != "export" {
-		return usagef("replay: write \"ringside replay export MATCH_ID\" or \"ringside replay branch MATCH_ID --turn T --seat S --bot CMD\"")
+		return usagef("replay: write \"ringside replay export MATCH_ID\", \"ringside replay branch MATCH_ID --turn T --seat S --bot CMD\" or \"ringside replay diff A B\"")
 	}
 	fs, dbPath := c.dbFlags("replay export")
 	outPath := fs.String("out", "", "")

@@ -2,6 +2,8 @@ package service
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -509,6 +511,15 @@ func (s *Service) Build(ctx context.Context, id int64, opt BuildOptions) (BuildO
 			return false
 		},
 	})
+	var limit *build.LimitError
+	if errors.As(err, &limit) {
+		// A folder over a cap is the student's to fix, like a compile
+		// error: it is kept as a failed build, so the AI's row, its
+		// build log and "ai show" say why until the folder is fixed,
+		// not only a message the next AI's build replaces.
+		res = build.BuildResult{Hash: refusedHash(limit), Log: "The source folder was refused before building: " + limit.Error() + "\n"}
+		err = nil
+	}
 	if err != nil {
 		return BuildOutcome{AI: ai}, wrap(Failed, err, "%s", ai.Name)
 	}
@@ -535,6 +546,13 @@ func (s *Service) Build(ctx context.Context, id int64, opt BuildOptions) (BuildO
 	}
 	out.AI, err = s.db.AI(ai.ID)
 	return out, err
+}
+
+// refusedHash stands for the sources of a folder refused before it was
+// hashed: the same refusal is the same failed build, kept once.
+func refusedHash(e *build.LimitError) string {
+	sum := sha256.Sum256([]byte(e.Error()))
+	return "refused-" + hex.EncodeToString(sum[:16])
 }
 
 // keyedMutex is one mutex per key, made on first use.

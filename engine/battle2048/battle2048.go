@@ -6,6 +6,7 @@
 package battle2048
 
 import (
+	"strings"
 	"time"
 
 	"ringside/engine"
@@ -54,6 +55,7 @@ var info = engine.Info{
 	MinSeats: Seats,
 	MaxSeats: Seats,
 	MaxReply: MaxReply,
+	Measured: maskTimeLeft,
 	Options: []engine.Option{
 		{Key: OptInitMS, Default: "1000",
 			Doc: "Milliseconds a bot has for its opening answer (where to put the opponent's first tile)."},
@@ -134,3 +136,16 @@ func (*Game) NewBot(name string, seed int64) (engine.Bot, error) { return builti
 
 // ms turns a whole number of milliseconds into a Duration.
 func ms(n int64) time.Duration { return time.Duration(n) * time.Millisecond }
+
+// maskTimeLeft blanks TimeLeft in a turn's header line ("Turn TimeLeft
+// MyScore OpponentScore"): the time bank the runner measured, which two
+// plays of one deterministic game need not share.
+func maskTimeLeft(input string) (string, string) {
+	head, rest, ok := strings.Cut(input, "\n")
+	f := strings.Fields(head)
+	if !ok || len(f) != 4 {
+		return input, "" // the beta protocol, or an opening: no time in it
+	}
+	f[1] = "_"
+	return strings.Join(f, " ") + "\n" + rest, "Battle 2048's TimeLeft"
+}

@@ -518,3 +518,19 @@ func TestLongAnswer(t *testing.T) {
 		t.Fatalf("a long turn: %+v, result %+v", step, st.Result())
 	}
 }
+
+// maskTimeLeft blanks the time bank of the final protocol's header and
+// nothing else: the opening and the beta protocol hold no time.
+func TestMaskTimeLeft(t *testing.T) {
+	for _, tt := range []struct{ in, want, field string }{
+		{"12 99870 340 512\n2 0 0 0 0\n", "12 _ 340 512\n2 0 0 0 0\n", "Battle 2048's TimeLeft"},
+		{"0\n", "0\n", ""},
+		{"2 0 0 0 0\n0 0 4 0 0\n", "2 0 0 0 0\n0 0 4 0 0\n", ""},
+		{"", "", ""},
+	} {
+		got, field := maskTimeLeft(tt.in)
+		if got != tt.want || field != tt.field {
+			t.Errorf("maskTimeLeft(%q) = %q, %q; want %q, %q", tt.in, got, field, tt.want, tt.field)
+		}
+	}
+}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -15,30 +14,14 @@ import (
 	"ringside/runner/sandbox"
 )
 
-// outsideTmpEnv names a folder outside /tmp and the other folders the
-// sandbox hides, writable by the user the tests run as: the unprivileged
-// re-run (TestBuildUnprivileged) gives one, since user nobody cannot
-// write the package's folder.
-const outsideTmpEnv = "RINGSIDE_TEST_OUTSIDE_TMP"
-
 // outsideTmp is a fresh folder outside /tmp for a stand-in home folder,
-// another student's folder and the database: under /tmp they would be
-// hidden from a contained build anyway, and the test would prove nothing
-// about Landlock.
+// another student's folder and the database (see runnertest.OutsideTmp).
 func outsideTmp(t *testing.T) string {
 	t.Helper()
-	base := os.Getenv(outsideTmpEnv)
-	if base == "" {
-		base = "."
-	}
-	dir, err := os.MkdirTemp(base, ".contained-")
+	dir, err := runnertest.OutsideTmp(t, ".contained-")
 	if err != nil {
 		t.Skipf("no folder outside /tmp to write to: %v", err)
 	}
-	dir, _ = filepath.Abs(dir)
-	// Revisions in it are sealed read-only: unsealed first, or a user
-	// other than root cannot remove them.
-	t.Cleanup(func() { Unseal(dir); os.RemoveAll(dir) })
 	return dir
 }
 
@@ -272,69 +255,9 @@ func TestBuildCacheIsTheAIs(t *testing.T) {
 // user nobody, as a teacher without root runs Ringside: no cgroup is
 // writable there, and the user namespace and Landlock have to do.
 func TestBuildUnprivileged(t *testing.T) {
-	if os.Getenv("RINGSIDE_TEST_UNPRIVILEGED") != "" {
-		t.Skip("already the unprivileged run")
-	}
-	if os.Getuid() != 0 {
-		t.Skip("not root: every other test already runs unprivileged")
-	}
-	if testing.Short() {
-		t.Skip("short")
-	}
-	setpriv, err := exec.LookPath("setpriv")
-	if err != nil {
-		t.Skip("setpriv is not installed")
-	}
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("go is not installed")
-	}
-	dir, err := os.MkdirTemp("", "ringside-nobody-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(dir)
-	// A folder outside /tmp that nobody may write: the package's
-	// folder is root's.
-	outside, err := os.MkdirTemp(".", ".nobody-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(outside)
-	outside, _ = filepath.Abs(outside)
-	for _, d := range []string{dir, outside} {
-		if err := os.Chmod(d, 0o777); err != nil {
-			t.Fatal(err)
-		}
-	}
-	self, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	bin := filepath.Join(dir, "build.test")
-	data, err := os.ReadFile(self)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(bin, data, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	tests := []string{"TestHostileMakefile", "TestOptionNamesAreFiles", "TestPyCompileNotImported", "TestBuildCacheIsTheAIs",
-		"TestBuildFolderCapped", "TestScriptsAreChecked"}
-	cmd := exec.Command(setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", bin,
-		"-test.run", "^("+strings.Join(tests, "|")+")$", "-test.v")
-	cmd.Env = []string{"RINGSIDE_TEST_UNPRIVILEGED=1", outsideTmpEnv + "=" + outside, "HOME=" + dir, "LANG=C.UTF-8",
-		"PATH=" + filepath.Dir(goTool) + ":/usr/local/bin:/usr/bin:/bin"}
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("as nobody: %v\n%s", err, out)
-	}
-	for _, name := range tests {
-		if !strings.Contains(string(out), "--- PASS: "+name+" ") {
-			t.Errorf("%s did not pass as nobody:\n%s", name, out)
-		}
-	}
-	for _, line := range strings.Split(string(out), "\n") {
+	out := runnertest.AsNobody(t, runnertest.Nobody{Tests: []string{"TestHostileMakefile", "TestOptionNamesAreFiles",
+		"TestPyCompileNotImported", "TestBuildCacheIsTheAIs", "TestBuildFolderCapped", "TestScriptsAreChecked"}})
+	for _, line := range strings.Split(out, "\n") {
 		if strings.Contains(line, "--- PASS") || strings.Contains(line, "empty cache") {
 			t.Logf("as nobody: %s", strings.TrimSpace(line))
 		}

@@ -285,6 +285,16 @@ std::string decide(const Json& state, const std::string& me, int width, int heig
     return reply + "}";
 }
 
+// seed is RINGSIDE_SEED, which Ringside sets for each game and seat: the
+// same game plays the same way every time, so when you compare two
+// revisions the difference is your change, not luck. Keep it so: draw only
+// from rng, never from the clock. Run by hand, without it, any seed does.
+unsigned long seed() {
+    const char* s = std::getenv("RINGSIDE_SEED");
+    if (s != nullptr && *s != '\0') return std::strtoull(s, nullptr, 10);
+    return std::random_device{}();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -318,7 +328,7 @@ int main(int argc, char** argv) {
     std::string me;
     int width = 0, height = 0;
     std::set<Cell> walls;
-    std::mt19937 rng(std::random_device{}());
+    std::mt19937 rng(seed());
     while (read(msg)) {
         if (msg.has("status")) {
             std::cerr << "server says: " << msg["message"].str << std::endl;

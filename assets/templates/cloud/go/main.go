@@ -39,6 +39,7 @@ import (
 	"os"
 	"sort"
 	"strconv"
+	"time"
 )
 
 type cell [2]int
@@ -77,6 +78,20 @@ func setting(i int, env string) string {
 		return os.Args[i+1]
 	}
 	return os.Getenv(env)
+}
+
+// rng is seeded from RINGSIDE_SEED, which Ringside sets for each game and
+// seat: the same game plays the same way every time, so when you compare
+// two revisions the difference is your change, not luck. Keep it so: draw
+// only from rng, never from the clock.
+var rng = rand.New(rand.NewSource(seed()))
+
+// seed is RINGSIDE_SEED, or the time when the bot is run by hand.
+func seed() int64 {
+	if n, err := strconv.ParseInt(os.Getenv("RINGSIDE_SEED"), 10, 64); err == nil {
+		return n
+	}
+	return time.Now().UnixNano()
 }
 
 func main() {
@@ -256,7 +271,7 @@ func walk(pos cell, bots map[string]botState, enemies []string, free func(cell) 
 	if len(options) == 0 {
 		return "s"
 	}
-	return options[rand.Intn(len(options))]
+	return options[rng.Intn(len(options))]
 }
 
 func abs(x int) int {

@@ -140,7 +140,11 @@ def main():
         return 1
 
     me, width, height, walls = None, 0, 0, set()
-    rng = random.Random(user_token)
+    # Randomness from RINGSIDE_SEED, which Ringside sets for each game and
+    # seat: the same game plays the same way every time, so when you
+    # compare two revisions the difference is your change, not luck. Keep
+    # it so: draw only from rng, never from the clock.
+    rng = random.Random(os.environ.get("RINGSIDE_SEED"))
     for line in reader:
         try:
             msg = json.loads(line)

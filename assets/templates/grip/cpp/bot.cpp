@@ -129,11 +129,21 @@ char decide(const Turn& t, std::mt19937& rng) {
     return 'N';
 }
 
+// seed is RINGSIDE_SEED, which Ringside sets for each game and seat: the
+// same game plays the same way every time, so when you compare two
+// revisions the difference is your change, not luck. Keep it so: draw only
+// from rng, never from the clock. Run by hand, without it, any seed does.
+unsigned long seed() {
+    const char* s = std::getenv("RINGSIDE_SEED");
+    if (s != nullptr && *s != '\0') return std::strtoull(s, nullptr, 10);
+    return std::random_device{}();
+}
+
 }  // namespace
 
 int main() {
     std::ios::sync_with_stdio(false);
-    std::mt19937 rng(std::random_device{}());
+    std::mt19937 rng(seed());
     std::cout << "READY" << std::endl;
     std::vector<std::string> lines;
     std::string line;

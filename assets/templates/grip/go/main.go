@@ -35,6 +35,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 )
 
 const size = 18
@@ -54,6 +55,20 @@ type turn struct {
 	me      int
 	timers  [6][6]int
 	players [4]player
+}
+
+// rng is seeded from RINGSIDE_SEED, which Ringside sets for each game and
+// seat: the same game plays the same way every time, so when you compare
+// two revisions the difference is your change, not luck. Keep it so: draw
+// only from rng, never from the clock.
+var rng = rand.New(rand.NewSource(seed()))
+
+// seed is RINGSIDE_SEED, or the time when the bot is run by hand.
+func seed() int64 {
+	if n, err := strconv.ParseInt(os.Getenv("RINGSIDE_SEED"), 10, 64); err == nil {
+		return n
+	}
+	return time.Now().UnixNano()
 }
 
 func main() {
@@ -197,7 +212,7 @@ func decide(t turn) string {
 	}
 	// 4. Wander on stable ground.
 	if len(stable) > 0 {
-		return stable[rand.Intn(len(stable))]
+		return stable[rng.Intn(len(stable))]
 	}
 	return "N"
 }

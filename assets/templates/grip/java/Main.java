@@ -44,7 +44,19 @@ public class Main {
     int[][] timers = new int[6][6];
     int[] pr = new int[4], pc = new int[4], pwait = new int[4];
     char[] pfacing = new char[4];
-    final Random rng = new Random();
+    final Random rng = seeded();
+
+    // seed is RINGSIDE_SEED, which Ringside sets for each game and seat:
+    // the same game plays the same way every time, so when you compare two
+    // revisions the difference is your change, not luck. Keep it so: draw
+    // only from rng, never from the clock.
+    static Random seeded() {
+        try {
+            return new Random(Long.parseLong(System.getenv("RINGSIDE_SEED")));
+        } catch (NumberFormatException e) {
+            return new Random(); // run by hand: any seed does
+        }
+    }
 
     public static void main(String[] args) throws IOException {
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in));

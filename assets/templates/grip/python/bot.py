@@ -29,6 +29,7 @@ turn. After an attack you sit out two of your turns (wait 2, then 1).
 Debug output goes to stderr, never to stdout.
 """
 
+import os
 import random
 import sys
 
@@ -136,7 +137,11 @@ def decide(lines, rng):
 
 def main():
     print("READY", flush=True)
-    rng = random.Random()
+    # Randomness from RINGSIDE_SEED, which Ringside sets for each game and
+    # seat: the same game plays the same way every time, so when you
+    # compare two revisions the difference is your change, not luck. Keep
+    # it so: draw only from rng, never from the clock.
+    rng = random.Random(os.environ.get("RINGSIDE_SEED"))
     while True:
         lines = read_turn()
         if lines is None:

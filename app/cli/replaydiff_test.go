@@ -1,0 +1,64 @@
+package cli
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestReplayDiff plays games of built-ins and compares their replays
+// with "ringside replay diff": the same seed twice is the same game (in
+// Battle 2048 with the measured TimeLeft named apart), another bot in a
+// seat parts at its first different choice, and what is not a replay is
+// refused with status 2.
+func TestReplayDiff(t *testing.T) {
+	dir := t.TempDir()
+	play := func(name, game string, bots ...string) string {
+		file := filepath.Join(dir, name+".json")
+		args := []string{"play", "--game", game, "--seed", "5", "--replay", file, "--time-scale", "10"}
+		if game == "grip" {
+			args = append(args, "--opt", "max_turns=200")
+		} else {
+			args = append(args, "--opt", "rounds=80")
+		}
+		for _, b := range bots {
+			args = append(args, "--bot", b)
+		}
+		mustRingside(t, args...)
+		return file
+	}
+	grip := []string{"builtin:grip/greedy", "builtin:grip/random", "builtin:grip/greedy", "builtin:grip/random"}
+	g1, g2 := play("g1", "grip", grip...), play("g2", "grip", grip...)
+	g3 := play("g3", "grip", append(grip[:3:3], "builtin:grip/greedy")...)
+	b1 := play("b1", "battle2048", "builtin:battle2048/greedy", "builtin:battle2048/greedy")
+	b2 := play("b2", "battle2048", "builtin:battle2048/greedy", "builtin:battle2048/greedy")
+	for _, tt := range []struct {
+		a, b  string
+		code  int
+		want  []string
+		avoid []string
+	}{
+		{g1, g2, 0, []string{"the same game, move for move"}, []string{"measured", "players"}},
+		{b1, b2, 0, []string{"the same game, move for move"}, nil},
+		{g1, g3, 1, []string{"players: seat 3: builtin:grip/random#2, then builtin:grip/greedy#3", "a different choice", "seat 3"}, nil},
+		{g1, b1, 1, []string{"different games: grip and battle2048"}, nil},
+	} {
+		code, out, errs := ringside(t, "replay", "diff", tt.a, tt.b)
+		if code != tt.code {
+			t.Errorf("replay diff %s %s: exit %d, want %d\n%s%s", filepath.Base(tt.a), filepath.Base(tt.b), code, tt.code, out, errs)
+		}
+		for _, w := range tt.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("replay diff %s %s: no %q in\n%s", filepath.Base(tt.a), filepath.Base(tt.b), w, out)
+			}
+		}
+		for _, w := range tt.avoid {
+			if strings.Contains(out, w) {
+				t.Errorf("replay diff %s %s: %q in\n%s", filepath.Base(tt.a), filepath.Base(tt.b), w, out)
+			}
+		}
+	}
+	if code, _, errs := ringside(t, "replay", "diff", g1, filepath.Join(dir, "nosuch")); code != 2 || !strings.Contains(errs, "neither a replay file nor a match id") {
+		t.Errorf("a missing file: exit %d, %s", code, errs)
+	}
+}
