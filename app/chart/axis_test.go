@@ -8,6 +8,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
+
+	"ringside/app/internal/paint"
 )
 
 func TestNiceTicks(t *testing.T) {
@@ -112,7 +114,7 @@ func TestSeriesPaletteContrast(t *testing.T) {
 		name    string
 		theme   fyne.Theme
 		palette any
-	}{{"light", theme.LightTheme(), seriesLight}, {"dark", theme.DarkTheme(), seriesDark}} {
+	}{{"light", paint.Variant(theme.VariantLight), seriesLight}, {"dark", paint.Variant(theme.VariantDark), seriesDark}} {
 		test.ApplyTheme(t, th.theme)
 		bg := theme.Color(theme.ColorNameBackground)
 		n := len(seriesLight)

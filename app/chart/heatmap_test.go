@@ -90,7 +90,7 @@ func TestScoreColours(t *testing.T) {
 	for _, th := range []struct {
 		name  string
 		theme fyne.Theme
-	}{{"light", theme.LightTheme()}, {"dark", theme.DarkTheme()}} {
+	}{{"light", paint.Variant(theme.VariantLight)}, {"dark", paint.Variant(theme.VariantDark)}} {
 		test.ApplyTheme(t, th.theme)
 		mid := scoreColour(0.5)
 		dist := func(c color.NRGBA) float64 {

@@ -121,9 +121,9 @@ func chartWindow(t testing.TB, o fyne.CanvasObject, width, height float32) fyne.
 // /tmp/chart_NAME_{dark,light}.png with RINGSIDE_SHOTS=1.
 func shotThemes(t *testing.T, w fyne.Window, name string) {
 	t.Helper()
-	test.ApplyTheme(t, theme.DarkTheme())
+	test.ApplyTheme(t, paint.Variant(theme.VariantDark))
 	chartShot(t, w, name+"_dark")
-	test.ApplyTheme(t, theme.LightTheme())
+	test.ApplyTheme(t, paint.Variant(theme.VariantLight))
 	chartShot(t, w, name+"_light")
 }
 

@@ -126,11 +126,11 @@ func TestUserRunIsKept(t *testing.T) {
 		runnertest.NeedPython(t)
 		dir := filepath.Join(root, "two")
 		runnertest.WriteFiles(t, dir, map[string]string{"helper.py": "X = 1\n", "player.py": fixture.PyBot(1)})
-		code, out, errs := ringside(t, "ai", "add", "--name", "two", "--game", "grip", "--dir", dir, "--no-watch", "--db", db)
+		code, _, errs := ringside(t, "ai", "add", "--name", "two", "--game", "grip", "--dir", dir, "--no-watch", "--db", db)
 		if code == 0 || !strings.Contains(errs, `--run "python3 helper.py"`) {
 			t.Errorf("without --run: exit %d, stderr %q: want a refusal saying which to give", code, errs)
 		}
-		out = mustRingside(t, "ai", "add", "--name", "two", "--game", "grip", "--dir", dir, "--run", "python3 player.py", "--no-watch", "--db", db)
+		out := mustRingside(t, "ai", "add", "--name", "two", "--game", "grip", "--dir", dir, "--run", "python3 player.py", "--no-watch", "--db", db)
 		if !strings.Contains(out, "run:   python3 player.py\n") || !strings.Contains(out, "revision 1") {
 			t.Errorf("with --run:\n%s", out)
 		}

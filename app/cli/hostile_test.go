@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -48,7 +49,6 @@ const hostileTimeScale = "50"
 // hostileWorld is what the attacks aim at.
 type hostileWorld struct {
 	bin, home, db string
-	dbSize        int64
 	aiDirs        []string
 	sentinel      *exec.Cmd
 	decoy         *runnertest.Decoy
@@ -105,6 +105,11 @@ func (w *hostileWorld) ringside(t *testing.T, extraEnv []string, args ...string)
 	err = cmd.Run()
 	if ctx.Err() != nil {
 		t.Fatalf("ringside %v hangs", args)
+	}
+	// An exit status is the answer; any other error means it never ran.
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		t.Fatalf("ringside %v: %v", args, err)
 	}
 	return cmd.ProcessState.ExitCode(), out.String(), errs.String()
 }

@@ -81,7 +81,7 @@ func TestBattleViewer(t *testing.T) {
 	v, w := newTestViewer(t, battle2048.New(), battleLog(t))
 	v.Seek(v.Steps() * 2 / 3)
 	shot(t, w, "battle2048")
-	test.ApplyTheme(t, theme.LightTheme())
+	test.ApplyTheme(t, paint.Variant(theme.VariantLight))
 	shot(t, w, "battle2048_light")
 	test.ApplyTheme(t, test.Theme())
 	// Every step draws without trouble, and the seat panel follows.

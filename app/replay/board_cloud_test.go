@@ -130,7 +130,7 @@ func TestCloudViewer(t *testing.T) {
 	v, w := newTestViewer(t, cloud.New(), cloudLog(t))
 	v.Seek(busyCloudStep(v.data))
 	shot(t, w, "cloud")
-	test.ApplyTheme(t, theme.LightTheme())
+	test.ApplyTheme(t, paint.Variant(theme.VariantLight))
 	shot(t, w, "cloud_light")
 	test.ApplyTheme(t, test.Theme())
 	cb := v.board.(*cloudBoard)

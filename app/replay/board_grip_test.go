@@ -92,7 +92,7 @@ func TestGripBoardDraws(t *testing.T) {
 	}
 	// The same board in the dark theme keeps its objects and changes colours.
 	objs := len(g.w.objects)
-	test.ApplyTheme(t, theme.DarkTheme())
+	test.ApplyTheme(t, paint.Variant(theme.VariantDark))
 	if len(g.w.objects) != objs {
 		t.Errorf("theme change rebuilt the board: %d objects, was %d", len(g.w.objects), objs)
 	}
@@ -135,9 +135,9 @@ func TestGripViewerShots(t *testing.T) {
 	v, w := newTestViewer(t, grip.New(), gripLog(t))
 	v.Seek(interestingGripStep(t, v.data))
 	shot(t, w, "grip")
-	test.ApplyTheme(t, theme.DarkTheme())
+	test.ApplyTheme(t, paint.Variant(theme.VariantDark))
 	shot(t, w, "grip_dark")
-	test.ApplyTheme(t, theme.LightTheme())
+	test.ApplyTheme(t, paint.Variant(theme.VariantLight))
 	shot(t, w, "grip_light")
 	if got := v.board.(*gripBoard).frame.FillColor; paint.NRGBA(got) != gripFrame.Light {
 		t.Errorf("light theme: frame %v, want %v", got, gripFrame.Light)

@@ -97,36 +97,47 @@ func (s *Service) DiffRevisions(id int64, from, to int) (RevisionDiff, error) {
 	}
 	sort.Strings(paths)
 	for _, p := range paths {
-		var old, cur []byte
-		if a[p] {
-			if old, err = os.ReadFile(filepath.Join(d.From.ArtifactDir, filepath.FromSlash(p))); err != nil {
-				return d, wrap(Failed, err, "revision %d", d.From.Number)
-			}
+		if err := d.compareFile(p, a[p], b[p]); err != nil {
+			return d, err
 		}
-		if b[p] {
-			if cur, err = os.ReadFile(filepath.Join(d.To.ArtifactDir, filepath.FromSlash(p))); err != nil {
-				return d, wrap(Failed, err, "revision %d", d.To.Number)
-			}
-		}
-		if a[p] && b[p] && bytes.Equal(old, cur) {
-			d.Same++
-			continue
-		}
-		fc := FileChange{Path: p, Kind: "changed", Size: int64(len(cur))}
-		switch {
-		case !a[p]:
-			fc.Kind = "added"
-		case !b[p]:
-			fc.Kind, fc.Size = "removed", int64(len(old))
-		}
-		fc.Binary = !isText(old) || !isText(cur)
-		if !fc.Binary {
-			fc.Unified = textdiff.Unified(fmt.Sprintf("r%d/%s", from, p), fmt.Sprintf("r%d/%s", to, p), string(old), string(cur), 3)
-			fc.Removed, fc.Added = textdiff.Stat(string(old), string(cur))
-		}
-		d.Files = append(d.Files, fc)
 	}
 	return d, nil
+}
+
+// compareFile compares file p (a slash path) of the two revisions, in
+// the older one if inFrom and in the newer if inTo: the same, or a change.
+func (d *RevisionDiff) compareFile(p string, inFrom, inTo bool) error {
+	var old, cur []byte
+	var err error
+	if inFrom {
+		if old, err = os.ReadFile(filepath.Join(d.From.ArtifactDir, filepath.FromSlash(p))); err != nil {
+			return wrap(Failed, err, "revision %d", d.From.Number)
+		}
+	}
+	if inTo {
+		if cur, err = os.ReadFile(filepath.Join(d.To.ArtifactDir, filepath.FromSlash(p))); err != nil {
+			return wrap(Failed, err, "revision %d", d.To.Number)
+		}
+	}
+	if inFrom && inTo && bytes.Equal(old, cur) {
+		d.Same++
+		return nil
+	}
+	fc := FileChange{Path: p, Kind: "changed", Size: int64(len(cur))}
+	switch {
+	case !inFrom:
+		fc.Kind = "added"
+	case !inTo:
+		fc.Kind, fc.Size = "removed", int64(len(old))
+	}
+	fc.Binary = !isText(old) || !isText(cur)
+	if !fc.Binary {
+		from, to := d.From.Number, d.To.Number
+		fc.Unified = textdiff.Unified(fmt.Sprintf("r%d/%s", from, p), fmt.Sprintf("r%d/%s", to, p), string(old), string(cur), 3)
+		fc.Removed, fc.Added = textdiff.Stat(string(old), string(cur))
+	}
+	d.Files = append(d.Files, fc)
+	return nil
 }
 
 // isText reports whether a file reads as text: UTF-8 without NUL bytes,

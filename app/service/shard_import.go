@@ -69,11 +69,7 @@ func (s *Service) Import(id int64, files []string) (ImportReport, error) {
 		return rep, err
 	}
 
-	type pick struct {
-		file string
-		line ResultLine
-	}
-	var read []pick
+	var read []importPick
 	machines := map[string]bool{}
 	for _, f := range files {
 		hdr, lines, err := ReadResultFile(f)
@@ -83,13 +79,8 @@ func (s *Service) Import(id int64, files []string) (ImportReport, error) {
 		if err := checkHeader(f, hdr, ev, entries); err != nil {
 			return rep, err
 		}
-		sh, err := s.db.ShardByToken(hdr.Token)
-		if err != nil {
-			return rep, Errorf(Invalid, "%s answers shard %d of %d, which this database never exported for event %d; nothing imported", f, hdr.Shard, hdr.Of, id)
-		}
-		if !sh.Revoked.IsZero() {
-			return rep, Errorf(Conflict, "%s answers shard %d of %d (%s), which was taken back with \"ringside event unexport %d\" on %s: its games were scheduled here again; nothing imported",
-				f, hdr.Shard, hdr.Of, sh.File, id, sh.Revoked.Local().Format("2006-01-02 15:04"))
+		if err := s.checkShard(f, hdr, id); err != nil {
+			return rep, err
 		}
 		rep.Files++
 		for _, l := range lines {
@@ -97,61 +88,19 @@ func (s *Service) Import(id int64, files []string) (ImportReport, error) {
 				continue
 			}
 			rep.Games++
-			m, ok := byID[l.Match]
-			if !ok {
-				return rep, Errorf(Invalid, "%s: match %d is not a game of event %d; nothing imported", f, l.Match, id)
-			}
-			if m.Game.Index != l.Index || m.Game.Seed != l.Seed || !slices.Equal(m.Game.Seats, l.Seats) {
-				return rep, Errorf(Invalid, "%s: match %d is game %d with seed %d and seats %v here, not game %d with seed %d and seats %v; nothing imported",
-					f, l.Match, m.Game.Index+1, m.Game.Seed, m.Game.Seats, l.Index+1, l.Seed, l.Seats)
-			}
-			if l.Result == nil || l.Log == nil {
-				return rep, Errorf(Invalid, "%s: match %d has no result or no replay; nothing imported", f, l.Match)
+			if err := checkLine(f, l, byID, id); err != nil {
+				return rep, err
 			}
 			machines[l.Machine] = true
-			read = append(read, pick{f, l})
+			read = append(read, importPick{f, l})
 		}
 	}
 
 	// Every game read is checked, a repeat too: a file is refused whole.
-	// Re-simulating is most of the work: spread it over the cores.
-	// The options a game must record depend on its seats alone; a league
-	// has few seat orders and many games.
-	bySeats := map[string][]byte{}
-	want := make([][]byte, len(read))
-	for i, p := range read {
-		seats := byID[p.line.Match].Game.Seats
-		key := fmt.Sprint(seats)
-		if _, ok := bySeats[key]; !ok {
-			if bySeats[key], err = matchOptions(g.Info(), ev, seats); err != nil {
-				return rep, wrap(Invalid, err, "event %d", id)
-			}
-		}
-		want[i] = bySeats[key]
+	if err := checkReplays(g, ev, read, byID); err != nil {
+		return rep, err
 	}
-	errs := make([]error, len(read))
-	onAllCores(len(read), func(i int) {
-		errs[i] = checkReplay(g, read[i].line, byID[read[i].line.Match], want[i])
-	})
-	for i, err := range errs {
-		if err != nil {
-			p := read[i]
-			return rep, Errorf(Invalid, "%s: match %d (game %d): %v; the file was changed or damaged: nothing imported", p.file, p.line.Match, p.line.Index+1, err)
-		}
-	}
-	var picks []pick
-	chosen := map[int64]int{} // match id → index in picks
-	for _, p := range read {
-		if k, ok := chosen[p.line.Match]; ok {
-			if !reflect.DeepEqual(picks[k].line.Result.Ranks, p.line.Result.Ranks) {
-				rep.Differ++
-			}
-			rep.Kept++
-			continue
-		}
-		chosen[p.line.Match] = len(picks)
-		picks = append(picks, p)
-	}
+	picks := firstOfEach(read, &rep)
 
 	var todo []storage.Imported
 	outs, err := s.db.Outcomes(id)
@@ -188,6 +137,104 @@ func (s *Service) Import(id int64, files []string) (ImportReport, error) {
 	}
 	slices.Sort(rep.Machines)
 	return rep, s.afterImport(ev, &rep)
+}
+
+// importPick is one game read from a result file.
+type importPick struct {
+	file string
+	line ResultLine
+}
+
+// checkShard refuses result file f when its header answers a shard this
+// database never exported for event id, or one taken back since.
+func (s *Service) checkShard(f string, hdr *ResultHeader, id int64) error {
+	sh, err := s.db.ShardByToken(hdr.Token)
+	if err != nil {
+		return Errorf(Invalid, "%s answers shard %d of %d, which this database never exported for event %d; nothing imported", f, hdr.Shard, hdr.Of, id)
+	}
+	if !sh.Revoked.IsZero() {
+		return Errorf(Conflict, "%s answers shard %d of %d (%s), which was taken back with \"ringside event unexport %d\" on %s: its games were scheduled here again; nothing imported",
+			f, hdr.Shard, hdr.Of, sh.File, id, sh.Revoked.Local().Format("2006-01-02 15:04"))
+	}
+	return nil
+}
+
+// checkLine refuses a game of result file f that is not the event's game
+// of that match id (its index, seed and seats), or that lacks its result
+// or replay.
+func checkLine(f string, l ResultLine, byID map[int64]storage.Match, id int64) error {
+	m, ok := byID[l.Match]
+	if !ok {
+		return Errorf(Invalid, "%s: match %d is not a game of event %d; nothing imported", f, l.Match, id)
+	}
+	if m.Game.Index != l.Index || m.Game.Seed != l.Seed || !slices.Equal(m.Game.Seats, l.Seats) {
+		return Errorf(Invalid, "%s: match %d is game %d with seed %d and seats %v here, not game %d with seed %d and seats %v; nothing imported",
+			f, l.Match, m.Game.Index+1, m.Game.Seed, m.Game.Seats, l.Index+1, l.Seed, l.Seats)
+	}
+	if l.Result == nil || l.Log == nil {
+		return Errorf(Invalid, "%s: match %d has no result or no replay; nothing imported", f, l.Match)
+	}
+	return nil
+}
+
+// checkReplays re-simulates every game read and refuses the import at the
+// first whose replay does not give its recorded result. Re-simulating is
+// most of the work: it is spread over the cores.
+func checkReplays(g engine.Game, ev storage.Event, read []importPick, byID map[int64]storage.Match) error {
+	want, err := wantedOptions(g.Info(), ev, read, byID)
+	if err != nil {
+		return err
+	}
+	errs := make([]error, len(read))
+	onAllCores(len(read), func(i int) {
+		errs[i] = checkReplay(g, read[i].line, byID[read[i].line.Match], want[i])
+	})
+	for i, err := range errs {
+		if err != nil {
+			p := read[i]
+			return Errorf(Invalid, "%s: match %d (game %d): %v; the file was changed or damaged: nothing imported", p.file, p.line.Match, p.line.Index+1, err)
+		}
+	}
+	return nil
+}
+
+// wantedOptions returns, per game read, the options (JSON) it must have
+// recorded. They depend on its seats alone, and a league has few seat
+// orders and many games: each is worked out once.
+func wantedOptions(info engine.Info, ev storage.Event, read []importPick, byID map[int64]storage.Match) ([][]byte, error) {
+	bySeats := map[string][]byte{}
+	want := make([][]byte, len(read))
+	for i, p := range read {
+		seats := byID[p.line.Match].Game.Seats
+		key := fmt.Sprint(seats)
+		if _, ok := bySeats[key]; !ok {
+			var err error
+			if bySeats[key], err = matchOptions(info, ev, seats); err != nil {
+				return nil, wrap(Invalid, err, "event %d", ev.ID)
+			}
+		}
+		want[i] = bySeats[key]
+	}
+	return want, nil
+}
+
+// firstOfEach keeps the first game read of each match; the repeats count
+// as kept in rep, and as differing where their ranks differ.
+func firstOfEach(read []importPick, rep *ImportReport) []importPick {
+	var picks []importPick
+	chosen := map[int64]int{} // match id → index in picks
+	for _, p := range read {
+		if k, ok := chosen[p.line.Match]; ok {
+			if !reflect.DeepEqual(picks[k].line.Result.Ranks, p.line.Result.Ranks) {
+				rep.Differ++
+			}
+			rep.Kept++
+			continue
+		}
+		chosen[p.line.Match] = len(picks)
+		picks = append(picks, p)
+	}
+	return picks
 }
 
 // matchOptions is, as JSON, the options a game of ev with these seats

@@ -198,24 +198,9 @@ func (s *Service) Export(spec ExportSpec) ([]ExportedShard, error) {
 	if err != nil {
 		return nil, err
 	}
-	var todo []storage.Match
-	unfinished, away := 0, 0
-	for _, m := range ms {
-		if m.Status != storage.MatchScheduled && m.Status != storage.MatchRunning {
-			continue
-		}
-		unfinished++
-		if out[m.ID] && !spec.Resend {
-			away++
-			continue
-		}
-		todo = append(todo, m)
-	}
-	if len(todo) == 0 {
-		if away > 0 {
-			return nil, Errorf(Conflict, "event %d has nothing new to export: its %d unfinished game(s) are out in shards; import their results, or send them again with --resend", ev.ID, away)
-		}
-		return nil, Errorf(Conflict, "event %d has no unfinished games to export", ev.ID)
+	todo, err := toExport(ev, ms, out, spec.Resend)
+	if err != nil {
+		return nil, err
 	}
 	n := min(spec.Shards, len(todo))
 	if err := os.MkdirAll(spec.Dir, 0o755); err != nil {
@@ -239,32 +224,14 @@ func (s *Service) Export(spec ExportSpec) ([]ExportedShard, error) {
 		}
 	}()
 	for k, part := range parts {
-		token, err := newToken()
-		if err != nil {
-			return nil, wrap(Failed, err, "export event %d", ev.ID)
-		}
-		name := fmt.Sprintf("event-%d-shard-%d-of-%d-%s.zip", ev.ID, k+1, n, token[:8])
-		man := BundleManifest{Format: BundleFormat, Token: token, Event: refOf(ev), Shard: k + 1, Of: n,
-			Created: time.Now().UTC().Format(time.RFC3339),
-			Play: ShardPlay{Game: ev.Game, Options: ev.Options, Config: ev.Config, TimeScale: ev.TimeScale,
-				Trusted: ev.Trusted, Limits: ev.Limits},
-			Entries: shardNeeds(entries, part)}
-		for _, m := range part {
-			man.Games = append(man.Games, ShardGame{Match: m.ID, Index: m.Game.Index, Round: m.Game.Round,
-				Group: m.Game.Group, Seed: m.Game.Seed, Seats: m.Game.Seats})
-		}
-		tmp, sum, err := writeBundle(spec.Dir, man, folders)
+		sh, tmp, err := writeShard(spec.Dir, ev, k+1, n, part, entries, folders)
 		if tmp != "" {
 			temps = append(temps, tmp)
 		}
 		if err != nil {
-			return nil, wrap(Failed, err, "write shard %d of event %d", k+1, ev.ID)
+			return nil, err
 		}
-		ids := make([]int64, len(part))
-		for i, m := range part {
-			ids[i] = m.ID
-		}
-		shards = append(shards, storage.Shard{Token: token, Number: k + 1, Count: n, File: name, SHA256: sum, Matches: ids})
+		shards = append(shards, sh)
 	}
 	for _, sh := range shards {
 		if _, err := os.Stat(filepath.Join(spec.Dir, sh.File)); err == nil {
@@ -284,6 +251,59 @@ func (s *Service) Export(spec ExportSpec) ([]ExportedShard, error) {
 	}
 	temps = nil
 	return done, nil
+}
+
+// toExport returns the event's unfinished games to send: those not out
+// in a shard already, or all of them with resend; an error when there
+// are none.
+func toExport(ev storage.Event, ms []storage.Match, out map[int64]bool, resend bool) ([]storage.Match, error) {
+	var todo []storage.Match
+	away := 0
+	for _, m := range ms {
+		if m.Status != storage.MatchScheduled && m.Status != storage.MatchRunning {
+			continue
+		}
+		if out[m.ID] && !resend {
+			away++
+			continue
+		}
+		todo = append(todo, m)
+	}
+	if len(todo) > 0 {
+		return todo, nil
+	}
+	if away > 0 {
+		return nil, Errorf(Conflict, "event %d has nothing new to export: its %d unfinished game(s) are out in shards; import their results, or send them again with --resend", ev.ID, away)
+	}
+	return nil, Errorf(Conflict, "event %d has no unfinished games to export", ev.ID)
+}
+
+// writeShard writes shard k of n, the games part, into a temporary file in
+// dir (returned, to be renamed or removed) and returns its record.
+func writeShard(dir string, ev storage.Event, k, n int, part []storage.Match, entries []ShardEntry, folders map[string]string) (storage.Shard, string, error) {
+	token, err := newToken()
+	if err != nil {
+		return storage.Shard{}, "", wrap(Failed, err, "export event %d", ev.ID)
+	}
+	name := fmt.Sprintf("event-%d-shard-%d-of-%d-%s.zip", ev.ID, k, n, token[:8])
+	man := BundleManifest{Format: BundleFormat, Token: token, Event: refOf(ev), Shard: k, Of: n,
+		Created: time.Now().UTC().Format(time.RFC3339),
+		Play: ShardPlay{Game: ev.Game, Options: ev.Options, Config: ev.Config, TimeScale: ev.TimeScale,
+			Trusted: ev.Trusted, Limits: ev.Limits},
+		Entries: shardNeeds(entries, part)}
+	for _, m := range part {
+		man.Games = append(man.Games, ShardGame{Match: m.ID, Index: m.Game.Index, Round: m.Game.Round,
+			Group: m.Game.Group, Seed: m.Game.Seed, Seats: m.Game.Seats})
+	}
+	tmp, sum, err := writeBundle(dir, man, folders)
+	if err != nil {
+		return storage.Shard{}, tmp, wrap(Failed, err, "write shard %d of event %d", k, ev.ID)
+	}
+	ids := make([]int64, len(part))
+	for i, m := range part {
+		ids[i] = m.ID
+	}
+	return storage.Shard{Token: token, Number: k, Count: n, File: name, SHA256: sum, Matches: ids}, tmp, nil
 }
 
 // scheduleNext stores the games the event's format schedules next, if

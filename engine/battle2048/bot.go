@@ -183,10 +183,6 @@ func static(b *Board) int {
 	return score
 }
 
-// best is the value of b for its owner about to move: the best static
-// value after one legal slide, or stuckValue when no slide changes it.
-func best(b *Board) int { return greedyMeasure.best(b) }
-
 // measure is a bot's static evaluation of a board for its owner. The
 // greedy and search bots share their lookahead and differ in it; it is a
 // value rather than a function so the hot loops call it directly and

@@ -125,7 +125,7 @@ func attack(opp *Board, x int) (v int, cells []Cell, hurt int) {
 	return v, cells, hurt
 }
 
-// sBest is best with the search bot's static measure.
+// sBest is measure.best with the search bot's static measure.
 func sBest(b *Board) int { return searchMeasure.best(b) }
 
 // sEval is the search bot's static measure of a board for its owner:

@@ -214,6 +214,26 @@ func (sq *squadPolicy) decide(c *client, st *msgState, ids []string) []command {
 	// Enemies still alive after this turn's shots, and whether each is a
 	// good fight: my bots that can be in range of it next turn against
 	// the enemy guns near it.
+	alive := survivors(enemies, fire)
+	leader := sq.leader(c.me)
+	good := goodFights(mine, alive, r, leader)
+	goals, anyTarget := sq.goals(c, mine, alive, good, leader)
+	order := choosingOrder(c, mine, goals)
+	ahead := sq.predict(c, st, alive, r)
+	moves := sq.plan(c, mine, alive, ahead, good, occupied, order, r, goals, anyTarget)
+	out := make([]command, len(mine))
+	for i, m := range mine {
+		out[i] = command{id: m.id, move: moves[i]}
+		if t, ok := fire[m.id]; ok {
+			out[i].fire, out[i].target = true, t
+		}
+	}
+	return out
+}
+
+// survivors returns the enemies still alive after this turn's shots, with
+// the lives they keep.
+func survivors(enemies []foe, fire map[string]Point) []foe {
 	hits := map[string]int{}
 	for _, f := range fire {
 		for _, e := range enemies {
@@ -229,7 +249,12 @@ func (sq *squadPolicy) decide(c *client, st *msgState, ids []string) []command {
 			alive = append(alive, e)
 		}
 	}
-	leader := sq.leader(c.me)
+	return alive
+}
+
+// goodFights reports for each enemy whether fighting it is good: my bots
+// that can be in range of it next turn against the enemy guns near it.
+func goodFights(mine []squadBot, alive []foe, r int, leader string) []bool {
 	good := make([]bool, len(alive))
 	for i, e := range alive {
 		guns := 0
@@ -251,15 +276,19 @@ func (sq *squadPolicy) decide(c *client, st *msgState, ids []string) []command {
 			good[i] = float64(guns) > theirs
 		}
 	}
+	return good
+}
 
-	// Goals: a bot within squadChase steps of an enemy worth fighting
-	// goes for it; every other bot makes for the field's centre. Roaming
-	// the field alone and chasing old sightings lost bots one at a time
-	// to hunters in even duels; at the centre the team meets again after
-	// respawns, and the hunters, whose waypoints and chases cross the
-	// field, come to it. (Going for wanderers first, or for all fights
-	// farther away, scored less; fights with the players behind a
-	// leader are sought farther, see leader.)
+// goals picks each bot's goal, as walking distances to it: a bot within
+// squadChase steps of an enemy worth fighting goes for it; every other bot
+// makes for the field's centre. Roaming the field alone and chasing old
+// sightings lost bots one at a time to hunters in even duels; at the centre
+// the team meets again after respawns, and the hunters, whose waypoints and
+// chases cross the field, come to it. (Going for wanderers first, or for
+// all fights farther away, scored less; fights with the players behind a
+// leader are sought farther, see leader.) anyTarget is whether any enemy is
+// worth fighting.
+func (sq *squadPolicy) goals(c *client, mine []squadBot, alive []foe, good []bool, leader string) (goals [][]int, anyTarget bool) {
 	var targets []Point
 	for i, e := range alive {
 		if good[i] {
@@ -284,7 +313,7 @@ func (sq *squadPolicy) decide(c *client, st *msgState, ids []string) []command {
 		toTrail = c.distances(trail)
 	}
 	rally := sq.distTo(c, sq.rally(c))
-	goals := make([][]int, len(mine))
+	goals = make([][]int, len(mine))
 	for i, m := range mine {
 		goals[i] = rally
 		if toTrail != nil && c.in(m.pos) {
@@ -298,9 +327,12 @@ func (sq *squadPolicy) decide(c *client, st *msgState, ids []string) []command {
 			}
 		}
 	}
+	return goals, len(targets) > 0
+}
 
-	// Bots nearest their goal choose first, so the front does not wait
-	// for the back.
+// choosingOrder puts the bots nearest their goal first, so the front does
+// not wait for the back.
+func choosingOrder(c *client, mine []squadBot, goals [][]int) []int {
 	order := make([]int, len(mine))
 	for i := range order {
 		order[i] = i
@@ -313,16 +345,7 @@ func (sq *squadPolicy) decide(c *client, st *msgState, ids []string) []command {
 		return d[c.idx(mine[i].pos)]
 	}
 	sort.SliceStable(order, func(a, b int) bool { return at(order[a]) < at(order[b]) })
-	ahead := sq.predict(c, st, alive, r)
-	moves := sq.plan(c, mine, alive, ahead, good, occupied, order, r, goals, len(targets) > 0)
-	out := make([]command, len(mine))
-	for i, m := range mine {
-		out[i] = command{id: m.id, move: moves[i]}
-		if t, ok := fire[m.id]; ok {
-			out[i].fire, out[i].target = true, t
-		}
-	}
-	return out
+	return order
 }
 
 // score values the cell q for bot m next turn on its own: out of reach
@@ -484,24 +507,7 @@ func (sq *squadPolicy) exchangeOnce(mine []squadBot, dest []Point, alive []foe, 
 		if eLives[k] <= 0 {
 			continue
 		}
-		best := -1
-		for i := range mine {
-			if mleft[i] > 0 && dist(dest[i], e.pos) <= r && (best < 0 || mleft[i] < mleft[best] ||
-				(mleft[i] == mleft[best] && idLess(mine[i].id, mine[best].id))) {
-				best = i
-			}
-		}
-		// A hunting bot fires at the weakest enemy it reaches, whoever's:
-		// a bot of a third player weaker than mine draws its fire.
-		if best >= 0 {
-			for k2, o := range alive {
-				if o.player != e.player && eLives[k2] > 0 && dist(o.pos, e.pos) <= r &&
-					(eLives[k2] < mleft[best] || (eLives[k2] == mleft[best] && idLess(o.id, mine[best].id))) {
-					best = -1
-					break
-				}
-			}
-		}
+		best := theirTarget(mine, dest, alive, k, r, eLives, mleft)
 		if best >= 0 {
 			mleft[best]--
 			w := e.gun * sq.gift(e.player)
@@ -512,6 +518,31 @@ func (sq *squadPolicy) exchangeOnce(mine []squadBot, dest []Point, alive []foe, 
 		}
 	}
 	return squadHit*float64(dealt) + squadKill*float64(kills) - squadFear*(squadHit*taken+squadKill*lost)
+}
+
+// theirTarget returns which of my bots (by their places in dest) the enemy
+// alive[k] fires at in the exchange, or −1.
+func theirTarget(mine []squadBot, dest []Point, alive []foe, k, r int, eLives, mleft []int) int {
+	e := alive[k]
+	best := -1
+	for i := range mine {
+		if mleft[i] > 0 && dist(dest[i], e.pos) <= r && (best < 0 || mleft[i] < mleft[best] ||
+			(mleft[i] == mleft[best] && idLess(mine[i].id, mine[best].id))) {
+			best = i
+		}
+	}
+	// A hunting bot fires at the weakest enemy it reaches, whoever's:
+	// a bot of a third player weaker than mine draws its fire.
+	if best >= 0 {
+		for k2, o := range alive {
+			if o.player != e.player && eLives[k2] > 0 && dist(o.pos, e.pos) <= r &&
+				(eLives[k2] < mleft[best] || (eLives[k2] == mleft[best] && idLess(o.id, mine[best].id))) {
+				best = -1
+				break
+			}
+		}
+	}
+	return best
 }
 
 // fire assigns shots: kills first (exactly the shots needed, the weakest

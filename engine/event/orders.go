@@ -136,159 +136,206 @@ func searchBlocks(n, s, lambda int, rng *rand.Rand) [][]int {
 			diffs = append(diffs, d)
 		}
 	}
-	k := len(diffs) / s
-	seen := make([]int, n) // scratch: generation marks per residue
-	gen := 0
-	defects := func(b int) int {
-		gen++
-		c, p := 0, 0
-		for j := range s {
-			if seen[p] == gen {
-				c++
-			}
-			seen[p] = gen
-			p = (p + diffs[b*s+j]) % n
-		}
-		if p != 0 {
-			c++
-		}
-		return c
+	bs := &blockSearch{
+		n: n, s: s, k: len(diffs) / s, diffs: diffs, rng: rng,
+		seen:  make([]int, n),
+		pool:  make([]int, 0, len(diffs)),
+		count: make([]int, n),
 	}
 	const restarts = 8
 	budget := 20_000 + 200*len(diffs)
-	pool := make([]int, 0, len(diffs))
-	count := make([]int, n)
 	for range restarts {
-		// Greedy start: fill blocks one by one with random differences
-		// whose partial sums are distinct, closing each with the
-		// difference that brings its sum to 0 when that one is left.
-		// Only the last few blocks tend to fail; the search repairs them.
-		pool = append(pool[:0], diffs...)
-		clear(count)
-		for _, d := range pool {
-			count[d]++
-		}
-		take := func(i int) int {
-			d := pool[i]
-			pool[i] = pool[len(pool)-1]
-			pool = pool[:len(pool)-1]
-			count[d]--
-			return d
-		}
-		for b := range k {
-			blk := diffs[b*s : (b+1)*s]
-			ok := false
-			for attempt := 0; attempt < 20 && !ok; attempt++ {
-				gen++
-				p := 0
-				seen[0] = gen
-				j := 0
-				for ; j < s-1; j++ {
-					blk[j] = take(rng.IntN(len(pool)))
-					p = (p + blk[j]) % n
-					if seen[p] == gen {
-						j++
-						break
-					}
-					seen[p] = gen
-				}
-				last := (n - p) % n
-				if j == s-1 && last != 0 && count[last] > 0 {
-					for i, d := range pool {
-						if d == last {
-							blk[s-1] = take(i)
-							break
-						}
-					}
-					ok = true
-					break
-				}
-				for _, d := range blk[:j] { // put the picks back
-					pool = append(pool, d)
-					count[d]++
-				}
-			}
-			if !ok {
-				for j := range blk {
-					blk[j] = take(rng.IntN(len(pool)))
-				}
-			}
-		}
-		cost := make([]int, k)
-		// bad lists the blocks with defects; at[b] is b's place in it or −1.
-		bad := make([]int, 0, k)
-		at := make([]int, k)
-		setCost := func(b, c int) {
-			switch {
-			case cost[b] == 0 && c > 0:
-				at[b] = len(bad)
-				bad = append(bad, b)
-			case cost[b] > 0 && c == 0:
-				last := bad[len(bad)-1]
-				bad[at[b]], at[last] = last, at[b]
-				bad = bad[:len(bad)-1]
-				at[b] = -1
-			}
-			cost[b] = c
-		}
-		total := 0
-		for b := range k {
-			at[b] = -1
-			setCost(b, defects(b))
-			total += cost[b]
-		}
-		for move := 0; move < budget && total > 0; move++ {
-			// One side of the swap is in a block with a defect; the other
-			// is often in another such block (two blocks whose sums are
-			// off by opposite amounts are mended by one swap), else
-			// anywhere.
-			bx := bad[rng.IntN(len(bad))]
-			x := bx*s + rng.IntN(s)
-			var y int
-			if len(bad) > 1 && rng.IntN(2) == 0 {
-				y = bad[rng.IntN(len(bad))]*s + rng.IntN(s)
-			} else {
-				y = rng.IntN(len(diffs))
-			}
-			by := y / s
-			if diffs[x] == diffs[y] {
-				continue
-			}
-			diffs[x], diffs[y] = diffs[y], diffs[x]
-			cx, cy := defects(bx), 0
-			if by != bx {
-				cy = defects(by)
-			}
-			before := cost[bx] + cost[by]
-			if bx == by {
-				before = cost[bx]
-			}
-			delta := cx + cy - before
-			if delta > 0 {
-				// Probability 2^−(delta + 10·move/budget).
-				e := delta + 10*move/budget
-				if rng.Uint64()&(1<<e-1) != 0 {
-					diffs[x], diffs[y] = diffs[y], diffs[x]
-					continue
-				}
-			}
-			setCost(bx, cx)
-			if by != bx {
-				setCost(by, cy)
-			}
-			total += delta
-		}
-		if total == 0 {
-			blocks := make([][]int, k)
-			for b := range k {
-				m := make([]int, s)
-				for j := 1; j < s; j++ {
-					m[j] = (m[j-1] + diffs[b*s+j-1]) % n
-				}
-				blocks[b] = m
-			}
-			return blocks
+		bs.greedyStart()
+		if bs.repair(budget) {
+			return bs.members()
 		}
 	}
 	return nil
+}
+
+// blockSearch is searchBlocks' state: diffs holds k blocks of s
+// differences each, in order.
+type blockSearch struct {
+	n, s, k int
+	diffs   []int
+	rng     *rand.Rand
+	seen    []int // scratch: generation marks per residue
+	gen     int
+	pool    []int // the differences not yet placed by greedyStart
+	count   []int // how many of each difference pool holds
+	cost    []int // defects per block
+	bad     []int // the blocks with defects
+	at      []int // at[b] is b's place in bad, or −1
+}
+
+// defects counts block b's repeated partial sums mod n, plus one if its
+// sum is not 0 mod n.
+func (bs *blockSearch) defects(b int) int {
+	bs.gen++
+	c, p := 0, 0
+	for j := range bs.s {
+		if bs.seen[p] == bs.gen {
+			c++
+		}
+		bs.seen[p] = bs.gen
+		p = (p + bs.diffs[b*bs.s+j]) % bs.n
+	}
+	if p != 0 {
+		c++
+	}
+	return c
+}
+
+// take removes pool[i] from the pool and returns it.
+func (bs *blockSearch) take(i int) int {
+	d := bs.pool[i]
+	bs.pool[i] = bs.pool[len(bs.pool)-1]
+	bs.pool = bs.pool[:len(bs.pool)-1]
+	bs.count[d]--
+	return d
+}
+
+// greedyStart fills blocks one by one with random differences whose
+// partial sums are distinct, closing each with the difference that brings
+// its sum to 0 when that one is left. Only the last few blocks tend to
+// fail; the search repairs them.
+func (bs *blockSearch) greedyStart() {
+	bs.pool = append(bs.pool[:0], bs.diffs...)
+	clear(bs.count)
+	for _, d := range bs.pool {
+		bs.count[d]++
+	}
+	for b := range bs.k {
+		blk := bs.diffs[b*bs.s : (b+1)*bs.s]
+		ok := false
+		for attempt := 0; attempt < 20 && !ok; attempt++ {
+			ok = bs.tryBlock(blk)
+		}
+		if !ok {
+			for j := range blk {
+				blk[j] = bs.take(bs.rng.IntN(len(bs.pool)))
+			}
+		}
+	}
+}
+
+// tryBlock draws blk's differences from the pool; when their partial sums
+// are distinct and the closing difference is left, it keeps them, else it
+// puts them back and reports false.
+func (bs *blockSearch) tryBlock(blk []int) bool {
+	n, s := bs.n, bs.s
+	bs.gen++
+	p := 0
+	bs.seen[0] = bs.gen
+	j := 0
+	for ; j < s-1; j++ {
+		blk[j] = bs.take(bs.rng.IntN(len(bs.pool)))
+		p = (p + blk[j]) % n
+		if bs.seen[p] == bs.gen {
+			j++
+			break
+		}
+		bs.seen[p] = bs.gen
+	}
+	last := (n - p) % n
+	if j == s-1 && last != 0 && bs.count[last] > 0 {
+		for i, d := range bs.pool {
+			if d == last {
+				blk[s-1] = bs.take(i)
+				break
+			}
+		}
+		return true
+	}
+	for _, d := range blk[:j] { // put the picks back
+		bs.pool = append(bs.pool, d)
+		bs.count[d]++
+	}
+	return false
+}
+
+// setCost records block b's defects, keeping bad and at up to date.
+func (bs *blockSearch) setCost(b, c int) {
+	switch {
+	case bs.cost[b] == 0 && c > 0:
+		bs.at[b] = len(bs.bad)
+		bs.bad = append(bs.bad, b)
+	case bs.cost[b] > 0 && c == 0:
+		last := bs.bad[len(bs.bad)-1]
+		bs.bad[bs.at[b]], bs.at[last] = last, bs.at[b]
+		bs.bad = bs.bad[:len(bs.bad)-1]
+		bs.at[b] = -1
+	}
+	bs.cost[b] = c
+}
+
+// repair swaps differences for at most budget moves and reports whether
+// no block has a defect left.
+func (bs *blockSearch) repair(budget int) bool {
+	k, s, rng, diffs := bs.k, bs.s, bs.rng, bs.diffs
+	bs.cost = make([]int, k)
+	bs.bad = make([]int, 0, k)
+	bs.at = make([]int, k)
+	total := 0
+	for b := range k {
+		bs.at[b] = -1
+		bs.setCost(b, bs.defects(b))
+		total += bs.cost[b]
+	}
+	for move := 0; move < budget && total > 0; move++ {
+		// One side of the swap is in a block with a defect; the other
+		// is often in another such block (two blocks whose sums are
+		// off by opposite amounts are mended by one swap), else
+		// anywhere.
+		bx := bs.bad[rng.IntN(len(bs.bad))]
+		x := bx*s + rng.IntN(s)
+		var y int
+		if len(bs.bad) > 1 && rng.IntN(2) == 0 {
+			y = bs.bad[rng.IntN(len(bs.bad))]*s + rng.IntN(s)
+		} else {
+			y = rng.IntN(len(diffs))
+		}
+		by := y / s
+		if diffs[x] == diffs[y] {
+			continue
+		}
+		diffs[x], diffs[y] = diffs[y], diffs[x]
+		cx, cy := bs.defects(bx), 0
+		if by != bx {
+			cy = bs.defects(by)
+		}
+		before := bs.cost[bx] + bs.cost[by]
+		if bx == by {
+			before = bs.cost[bx]
+		}
+		delta := cx + cy - before
+		if delta > 0 {
+			// Probability 2^−(delta + 10·move/budget).
+			e := delta + 10*move/budget
+			if rng.Uint64()&(1<<e-1) != 0 {
+				diffs[x], diffs[y] = diffs[y], diffs[x]
+				continue
+			}
+		}
+		bs.setCost(bx, cx)
+		if by != bx {
+			bs.setCost(by, cy)
+		}
+		total += delta
+	}
+	return total == 0
+}
+
+// members turns the blocks of differences into blocks of members
+// (b_0 = 0, b_j = d_0 + … + d_{j−1} mod n).
+func (bs *blockSearch) members() [][]int {
+	blocks := make([][]int, bs.k)
+	for b := range bs.k {
+		m := make([]int, bs.s)
+		for j := 1; j < bs.s; j++ {
+			m[j] = (m[j-1] + bs.diffs[b*bs.s+j-1]) % bs.n
+		}
+		blocks[b] = m
+	}
+	return blocks
 }

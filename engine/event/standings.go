@@ -122,44 +122,7 @@ func Standings(cfg Config, done []Outcome) (Table, error) {
 	for i := range done {
 		o := &done[i]
 		seats, ranks := o.Game.Seats, o.Ranks
-		// Only the order of ranks matters, so a game that numbers its
-		// ranks densely (1, 1, 2) counts like one using competition
-		// ranks (1, 1, 3).
-		best, firsts := slices.Min(ranks), 0
-		for _, r := range ranks {
-			if r == best {
-				firsts++
-			}
-		}
-		for k, e := range seats {
-			row := &rows[e]
-			row.Games++
-			units[e] += pointUnits(ranks, k)
-			if row.Places != nil {
-				row.Places[place(ranks, k)]++
-			}
-			switch {
-			case ranks[k] != best:
-				row.Losses++
-			case firsts == 1:
-				row.Wins++
-			default:
-				row.Draws++
-			}
-			for t, f := range seats {
-				if t == k {
-					continue
-				}
-				c := &cells[e][f]
-				c.Games++
-				switch {
-				case ranks[k] < ranks[t]:
-					c.Points++
-				case ranks[k] == ranks[t]:
-					c.Points += 0.5
-				}
-			}
-		}
+		addGame(rows, cells, units, seats, ranks)
 		if err := fit.Add(seats, ranks); err != nil {
 			return Table{}, fmt.Errorf("game %d: %w", o.Game.Index, err)
 		}
@@ -186,10 +149,87 @@ func Standings(cfg Config, done []Outcome) (Table, error) {
 		rows[i].RatingLow, rows[i].RatingHigh = ratings.Interval(i)
 	}
 
-	// primary is the part of the ranking key that decides shared ranks;
-	// secondary only orders rows within a shared rank.
-	primary := make([][2]float64, n)
-	secondary := make([]float64, n)
+	primary, secondary := rankKeys(cfg, b, rows)
+	sort.SliceStable(ranked, func(x, y int) bool {
+		a, c := ranked[x], ranked[y]
+		if primary[a] != primary[c] {
+			if primary[a][0] != primary[c][0] {
+				return primary[a][0] > primary[c][0]
+			}
+			return primary[a][1] > primary[c][1]
+		}
+		return secondary[a] > secondary[c]
+	})
+	t := Table{Format: cfg.Format, Seats: s, Model: "plackett-luce", Cross: Crosstable{Cells: cells}}
+	if s == 2 {
+		t.Model = "bradley-terry"
+	}
+	for k, e := range ranked {
+		row := rows[e]
+		row.Rank = k + 1
+		if k > 0 && primary[e] == primary[ranked[k-1]] {
+			row.Rank = t.Rows[k-1].Rank
+		}
+		if k+1 < len(ranked) {
+			next := ranked[k+1]
+			row.LOS = ratings.LOS(e, next)
+			row.Tied = cfg.Format != Bracket && row.LOS < 0.95
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	return t, nil
+}
+
+// addGame adds one game's result to the rows (games, points in units,
+// places, wins, draws, losses) and to the crosstable.
+func addGame(rows []Standing, cells [][]Cell, units []int, seats, ranks []int) {
+	// Only the order of ranks matters, so a game that numbers its
+	// ranks densely (1, 1, 2) counts like one using competition
+	// ranks (1, 1, 3).
+	best, firsts := slices.Min(ranks), 0
+	for _, r := range ranks {
+		if r == best {
+			firsts++
+		}
+	}
+	for k, e := range seats {
+		row := &rows[e]
+		row.Games++
+		units[e] += pointUnits(ranks, k)
+		if row.Places != nil {
+			row.Places[place(ranks, k)]++
+		}
+		switch {
+		case ranks[k] != best:
+			row.Losses++
+		case firsts == 1:
+			row.Wins++
+		default:
+			row.Draws++
+		}
+		for t, f := range seats {
+			if t == k {
+				continue
+			}
+			c := &cells[e][f]
+			c.Games++
+			switch {
+			case ranks[k] < ranks[t]:
+				c.Points++
+			case ranks[k] == ranks[t]:
+				c.Points += 0.5
+			}
+		}
+	}
+}
+
+// rankKeys returns each row's ranking key: primary decides shared ranks;
+// secondary only orders rows within a shared rank. A Swiss event's byes and
+// Buchholz scores are added to the rows on the way.
+func rankKeys(cfg Config, b *book, rows []Standing) (primary [][2]float64, secondary []float64) {
+	n := len(rows)
+	primary = make([][2]float64, n)
+	secondary = make([]float64, n)
 	switch cfg.Format {
 	case League:
 		// Points per game, not points: while a league is played entries
@@ -234,34 +274,7 @@ func Standings(cfg Config, done []Outcome) (Table, error) {
 			secondary[i] = rows[i].Score
 		}
 	}
-	sort.SliceStable(ranked, func(x, y int) bool {
-		a, c := ranked[x], ranked[y]
-		if primary[a] != primary[c] {
-			if primary[a][0] != primary[c][0] {
-				return primary[a][0] > primary[c][0]
-			}
-			return primary[a][1] > primary[c][1]
-		}
-		return secondary[a] > secondary[c]
-	})
-	t := Table{Format: cfg.Format, Seats: s, Model: "plackett-luce", Cross: Crosstable{Cells: cells}}
-	if s == 2 {
-		t.Model = "bradley-terry"
-	}
-	for k, e := range ranked {
-		row := rows[e]
-		row.Rank = k + 1
-		if k > 0 && primary[e] == primary[ranked[k-1]] {
-			row.Rank = t.Rows[k-1].Rank
-		}
-		if k+1 < len(ranked) {
-			next := ranked[k+1]
-			row.LOS = ratings.LOS(e, next)
-			row.Tied = cfg.Format != Bracket && row.LOS < 0.95
-		}
-		t.Rows = append(t.Rows, row)
-	}
-	return t, nil
+	return primary, secondary
 }
 
 // place is seat k's 0-based place in a game: how many seats finished

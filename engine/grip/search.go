@@ -510,17 +510,8 @@ func (b *SearchBot) choose(v view) byte {
 		depth = min(depth, searchDepth)
 	}
 	trapCmd, trapped := byte(0), false
-	if !unsure && roots[0].left == 2 {
-		var plan attackPlan
-		if plan, trapped = b.trap(roots[0], v.id, 2); trapped {
-			trapCmd = plan.script[0].cmd
-		} else {
-			trapCmd, trapped = b.follow(roots[0], v.id)
-		}
-	} else if !unsure && roots[0].left == 3 {
-		// With three players left there is no exact trap (two
-		// opponents move), but a hunt still drops one of them.
-		trapCmd, trapped = b.follow(roots[0], v.id)
+	if !unsure {
+		trapCmd, trapped = b.trapOrFollow(roots[0], v.id)
 	}
 	// With few players left the game can come back to a position it has
 	// been in, and search would answer as it did then: charge each
@@ -529,13 +520,7 @@ func (b *SearchBot) choose(v view) byte {
 	var posKey uint64
 	var played [len(Commands)]uint8
 	if stirring {
-		c := *roots[0]
-		c.turn = 0
-		posKey = stateKey(&c, 0)
-		if b.seenAt == nil {
-			b.seenAt = make(map[uint64][len(Commands)]uint8)
-		}
-		played = b.seenAt[posKey]
+		posKey, played = b.playedHere(roots[0])
 	}
 	best, bestI, bestVal := byte('N'), 0, math.Inf(-1)
 	for i := range len(Commands) {
@@ -543,18 +528,7 @@ func (b *SearchBot) choose(v view) byte {
 			break
 		}
 		cmd := Commands[i]
-		val := 0.0
-		for k, root := range roots {
-			s := *root
-			w := 1.0
-			if unsure {
-				w = orderPrior
-				if k == 1 {
-					w = 1 - orderPrior
-				}
-			}
-			val += b.line(&s, v.id, cmd, depth) * w
-		}
+		val := b.rootsValue(roots, v.id, cmd, depth)
 		if trapped && cmd == trapCmd && val > valueMyDoom/2 {
 			val += valueTrap
 		}
@@ -577,6 +551,54 @@ func (b *SearchBot) choose(v view) byte {
 		b.seenAt[posKey] = played
 	}
 	return best
+}
+
+// trapOrFollow returns the command that starts a trap of the last opponent
+// or follows a hunt, when there is one: with two players left a trap (or
+// else a hunt), with three a hunt.
+func (b *SearchBot) trapOrFollow(root *State, me int) (byte, bool) {
+	switch root.left {
+	case 2:
+		if plan, ok := b.trap(root, me, 2); ok {
+			return plan.script[0].cmd, true
+		}
+		return b.follow(root, me)
+	case 3:
+		// With three players left there is no exact trap (two
+		// opponents move), but a hunt still drops one of them.
+		return b.follow(root, me)
+	}
+	return 0, false
+}
+
+// playedHere returns the key of root's position (whoever's turn it is)
+// and how often each command was played in it before.
+func (b *SearchBot) playedHere(root *State) (uint64, [len(Commands)]uint8) {
+	c := *root
+	c.turn = 0
+	posKey := stateKey(&c, 0)
+	if b.seenAt == nil {
+		b.seenAt = make(map[uint64][len(Commands)]uint8)
+	}
+	return posKey, b.seenAt[posKey]
+}
+
+// rootsValue is cmd's value searched from each root: with two roots (the
+// coords order still unknown) weighed by orderPrior, the first reading's.
+func (b *SearchBot) rootsValue(roots []*State, me int, cmd byte, depth int) float64 {
+	val := 0.0
+	for k, root := range roots {
+		s := *root
+		w := 1.0
+		if len(roots) > 1 {
+			w = orderPrior
+			if k == 1 {
+				w = 1 - orderPrior
+			}
+		}
+		val += b.line(&s, me, cmd, depth) * w
+	}
+	return val
 }
 
 // trapWindow is escape's look-ahead for a trap: its last attack comes

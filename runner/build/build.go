@@ -250,44 +250,7 @@ func Build(ctx context.Context, spec BuildSpec) (BuildResult, error) {
 		return BuildResult{Hash: hash, Unchanged: true, OK: true}, nil
 	}
 	res := BuildResult{Hash: hash}
-	if spec.Known != nil && spec.Known(hash) {
-		res.Unchanged, res.OK = true, true
-		return res, nil
-	}
-
-	var log strings.Builder
-	timeout := spec.Timeout
-	if timeout <= 0 {
-		timeout = DefaultBuildTimeout
-	}
-	began := time.Now()
-	if strings.TrimSpace(spec.BuildCmd) == "" {
-		if c := ScriptCheck(spec.RunCmd); c != "" {
-			fmt.Fprintf(&log, "nothing to build; the scripts' syntax is checked with %s\n", c)
-		} else {
-			log.WriteString("nothing to build: the sources run as they are\n")
-		}
-		out, ok := checkScripts(ctx, tmp, spec.RunCmd, timeout)
-		log.WriteString(out)
-		res.OK = ok
-	} else {
-		out, ok := runBuild(ctx, tmp, spec.BuildCmd, timeout)
-		log.WriteString(out)
-		res.OK = ok
-	}
-	res.Took = time.Since(began)
-	if res.OK {
-		if argv, err := runner.Split(spec.RunCmd); err != nil {
-			fmt.Fprintf(&log, "the run command cannot be read: %v\n", err)
-			res.OK = false
-		} else if !strings.HasPrefix(strings.TrimSpace(spec.RunCmd), runner.BuiltinPrefix) {
-			if err := runner.CheckRun(tmp, argv, false); err != nil {
-				fmt.Fprintf(&log, "the build finished, but the program cannot run: %v\n", err)
-				res.OK = false
-			}
-		}
-	}
-	res.Log = log.String()
+	res.Log, res.OK, res.Took = buildCopy(ctx, tmp, spec)
 	if !res.OK {
 		return res, nil
 	}
@@ -308,6 +271,45 @@ func Build(ctx context.Context, spec BuildSpec) (BuildResult, error) {
 		return BuildResult{}, fmt.Errorf("build: %w", err)
 	}
 	return res, nil
+}
+
+// buildCopy runs spec's build command in tmp, the sources' copy, or checks
+// the scripts' syntax when there is none, then checks that the run
+// command's program can run there. It returns the log, whether all went
+// well, and the build's wall time.
+func buildCopy(ctx context.Context, tmp string, spec BuildSpec) (string, bool, time.Duration) {
+	var log strings.Builder
+	timeout := spec.Timeout
+	if timeout <= 0 {
+		timeout = DefaultBuildTimeout
+	}
+	began := time.Now()
+	var out string
+	var ok bool
+	if strings.TrimSpace(spec.BuildCmd) == "" {
+		if c := ScriptCheck(spec.RunCmd); c != "" {
+			fmt.Fprintf(&log, "nothing to build; the scripts' syntax is checked with %s\n", c)
+		} else {
+			log.WriteString("nothing to build: the sources run as they are\n")
+		}
+		out, ok = checkScripts(ctx, tmp, spec.RunCmd, timeout)
+	} else {
+		out, ok = runBuild(ctx, tmp, spec.BuildCmd, timeout)
+	}
+	log.WriteString(out)
+	took := time.Since(began)
+	if ok {
+		if argv, err := runner.Split(spec.RunCmd); err != nil {
+			fmt.Fprintf(&log, "the run command cannot be read: %v\n", err)
+			ok = false
+		} else if !strings.HasPrefix(strings.TrimSpace(spec.RunCmd), runner.BuiltinPrefix) {
+			if err := runner.CheckRun(tmp, argv, false); err != nil {
+				fmt.Fprintf(&log, "the build finished, but the program cannot run: %v\n", err)
+				ok = false
+			}
+		}
+	}
+	return log.String(), ok, took
 }
 
 // cleanStale removes build folders left behind by a crash an hour or more

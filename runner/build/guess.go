@@ -70,12 +70,32 @@ func guess(dir, userRun string) (Guess, error) {
 	if err != nil {
 		return Guess{}, err
 	}
-	has := func(name string) bool { return top[name] }
+	if g, ok := guessBuildFile(dir, top, all); ok {
+		return g, nil
+	}
+	if g, ok, err := guessCompiled(dir, top, all, userRun); ok || err != nil {
+		return g, err
+	}
+	if g, ok, err := guessScript(dir, top, userRun); ok || err != nil {
+		return g, err
+	}
+	if g, ok := guessShebang(dir, top); ok {
+		return g, nil
+	}
+	if userRun != "" {
+		return Guess{Run: userRun, Why: "No sources Ringside knows how to build: your run command runs the folder as it is."}, nil
+	}
+	return Guess{}, fmt.Errorf("no sources Ringside recognises in %s (it looks for go.mod, *.go, Cargo.toml, a Makefile, *.cpp, *.c, *.java, *.py, *.js, *.rb or a #! script): give --build and --run", dir)
+}
 
+// guessBuildFile guesses from a build file at the top of the folder:
+// go.mod, Cargo.toml or a Makefile, in that order. ok is false without one.
+func guessBuildFile(dir string, top, all map[string]bool) (g Guess, ok bool) {
+	has := func(name string) bool { return top[name] }
 	switch {
 	case has("go.mod"):
 		return Guess{Language: "go", Build: "go build -o bot .", Run: "./bot",
-			Why: "go.mod found: a Go module, built with go build into ./bot."}, nil
+			Why: "go.mod found: a Go module, built with go build into ./bot."}, true
 	case has("Cargo.toml"):
 		name := cargoName(filepath.Join(dir, "Cargo.toml"))
 		why := fmt.Sprintf("Cargo.toml found: a Rust package %q, built with cargo in release mode.", name)
@@ -83,7 +103,7 @@ func guess(dir, userRun string) (Guess, error) {
 			name = "bot"
 			why = "Cargo.toml found, but no package name in it: assuming the program is called bot."
 		}
-		return Guess{Language: "rust", Build: "cargo build --release", Run: "target/release/" + name, Why: why}, nil
+		return Guess{Language: "rust", Build: "cargo build --release", Run: "target/release/" + name, Why: why}, true
 	case has("Makefile") || has("makefile") || has("GNUmakefile"):
 		mk := "Makefile"
 		for _, n := range []string{"GNUmakefile", "makefile", "Makefile"} {
@@ -100,11 +120,15 @@ func guess(dir, userRun string) (Guess, error) {
 		if !named {
 			why = fmt.Sprintf("%s found: built with make; it does not clearly name its program, so Ringside runs ./bot (give --run if it is another).", mk)
 		}
-		return Guess{Language: lang, Build: "make", Run: "./" + prog, Why: why}, nil
+		return Guess{Language: lang, Build: "make", Run: "./" + prog, Why: why}, true
 	}
-	if g, ok, err := guessCompiled(dir, top, all, userRun); ok || err != nil {
-		return g, err
-	}
+	return Guess{}, false
+}
+
+// guessScript guesses an interpreted language's script at the top of the
+// folder, main or bot first, else the only one. ok is false without any;
+// several with none of those names need the user's run command.
+func guessScript(dir string, top map[string]bool, userRun string) (g Guess, ok bool, err error) {
 	for _, s := range scriptLangs {
 		files := withExt(top, s.ext)
 		if len(files) == 0 {
@@ -112,7 +136,7 @@ func guess(dir, userRun string) (Guess, error) {
 		}
 		pick := ""
 		for _, want := range []string{"main", "bot"} {
-			if has(want + s.ext) {
+			if top[want+s.ext] {
 				pick = want + s.ext
 				break
 			}
@@ -123,15 +147,20 @@ func guess(dir, userRun string) (Guess, error) {
 			pick = files[0]
 		case userRun != "":
 			return Guess{Language: s.lang, Run: userRun,
-				Why: fmt.Sprintf("%d %s files: nothing to build.", len(files), s.lang)}, nil
+				Why: fmt.Sprintf("%d %s files: nothing to build.", len(files), s.lang)}, true, nil
 		default:
-			return Guess{}, fmt.Errorf("%d %s files in %s and none is called main%s or bot%s: say which one runs with --run, e.g. --run %q",
+			return Guess{}, true, fmt.Errorf("%d %s files in %s and none is called main%s or bot%s: say which one runs with --run, e.g. --run %q",
 				len(files), s.lang, dir, s.ext, s.ext, s.interp+" "+files[0])
 		}
 		return Guess{Language: s.lang, Run: s.interp + " " + runner.QuoteWord(asFile(pick)),
-			Why: fmt.Sprintf("%s script %s: nothing to build, run with %s.", s.lang, pick, s.interp)}, nil
+			Why: fmt.Sprintf("%s script %s: nothing to build, run with %s.", s.lang, pick, s.interp)}, true, nil
 	}
-	// A lone script with a shebang line, whatever its name.
+	return Guess{}, false, nil
+}
+
+// guessShebang finds a lone script with a shebang line, whatever its name
+// (the first in name order).
+func guessShebang(dir string, top map[string]bool) (Guess, bool) {
 	names := make([]string, 0, len(top))
 	for name := range top {
 		names = append(names, name)
@@ -147,12 +176,9 @@ func guess(dir, userRun string) (Guess, error) {
 			run = interp + " " + runner.QuoteWord(asFile(name))
 		}
 		return Guess{Language: filepath.Base(interp), Run: run,
-			Why: fmt.Sprintf("%s starts with #!: a %s script, nothing to build.", name, filepath.Base(interp))}, nil
+			Why: fmt.Sprintf("%s starts with #!: a %s script, nothing to build.", name, filepath.Base(interp))}, true
 	}
-	if userRun != "" {
-		return Guess{Run: userRun, Why: "No sources Ringside knows how to build: your run command runs the folder as it is."}, nil
-	}
-	return Guess{}, fmt.Errorf("no sources Ringside recognises in %s (it looks for go.mod, *.go, Cargo.toml, a Makefile, *.cpp, *.c, *.java, *.py, *.js, *.rb or a #! script): give --build and --run", dir)
+	return Guess{}, false
 }
 
 // asFile writes a student's file name (a relative slash path) so that no
@@ -201,6 +227,38 @@ var (
 // run.sh or compile.sh use, which has an entry point, and how many files
 // each has. ok is false when the folder has no compiled sources.
 func guessCompiled(dir string, top, all map[string]bool, userRun string) (g Guess, ok bool, err error) {
+	conv, convWhy, convClass := contestConvention(dir, top)
+	cands := compiledCandidates(dir, top, all, userRun, convClass)
+	if len(cands) == 0 {
+		return Guess{}, false, nil
+	}
+	var chosen *compiled
+	reason := ""
+	for _, c := range cands {
+		if c.lang == conv && c.err == nil {
+			chosen, reason = c, convWhy
+		}
+	}
+	if chosen == nil {
+		chosen = mostLikely(cands)
+	}
+	if chosen == nil {
+		return Guess{}, true, noneBuilds(dir, cands)
+	}
+	g = chosen.g
+	if len(cands) > 1 {
+		reason = whyChosen(cands, chosen, reason)
+	}
+	if reason != "" {
+		g.Why = reason + " " + g.Why
+	}
+	return g, true, nil
+}
+
+// compiledCandidates returns what each compiled language with files in the
+// folder makes of it: Go, C++, C, then Java. convClass is the Java class
+// the contest's run.sh starts, if any.
+func compiledCandidates(dir string, top, all map[string]bool, userRun, convClass string) []*compiled {
 	var cands []*compiled
 	linked := func(lang, name string, files []string, build, why string, mainRe *regexp.Regexp) {
 		if len(files) == 0 {
@@ -225,102 +283,104 @@ func guessCompiled(dir string, top, all map[string]bool, userRun string) (g Gues
 		"C++ files found: compiled together with g++ -O2 into ./bot.", cMainRe)
 	linked("c", "C", withExt(top, ".c"), "gcc -O2 -o bot *.c -lm",
 		"C files found: compiled together with gcc -O2 into ./bot.", cMainRe)
-
-	conv, convWhy, convClass := contestConvention(dir, top)
-	if javas := withExt(all, ".java"); len(javas) > 0 {
-		build := "javac -d out *.java"
-		if len(withExt(top, ".java")) < len(javas) {
-			build = "javac -d out **/*.java"
-		}
-		classes := javaMains(dir, javas)
-		c := &compiled{lang: "java", name: "Java", files: javas, mains: classes}
-		class, why := pickJavaMain(classes, convClass)
-		switch {
-		case class != "":
-			c.g = Guess{Language: "java", Build: build, Run: "java -cp out " + class,
-				Why: "Java files found: compiled with javac into out/; " + why}
-		case userRun != "":
-			c.g = Guess{Language: "java", Build: build, Run: userRun, Why: "Java files found: compiled with javac into out/."}
-		default:
-			c.err = errors.New("none of the Java files has a main method (public static void main(String[] args))")
-		}
+	if c := javaCandidate(dir, top, all, userRun, convClass); c != nil {
 		cands = append(cands, c)
 	}
-	if len(cands) == 0 {
-		return Guess{}, false, nil
-	}
+	return cands
+}
 
+// javaCandidate is what Java makes of the folder, or nil without Java files.
+func javaCandidate(dir string, top, all map[string]bool, userRun, convClass string) *compiled {
+	javas := withExt(all, ".java")
+	if len(javas) == 0 {
+		return nil
+	}
+	build := "javac -d out *.java"
+	if len(withExt(top, ".java")) < len(javas) {
+		build = "javac -d out **/*.java"
+	}
+	classes := javaMains(dir, javas)
+	c := &compiled{lang: "java", name: "Java", files: javas, mains: classes}
+	class, why := pickJavaMain(classes, convClass)
+	switch {
+	case class != "":
+		c.g = Guess{Language: "java", Build: build, Run: "java -cp out " + class,
+			Why: "Java files found: compiled with javac into out/; " + why}
+	case userRun != "":
+		c.g = Guess{Language: "java", Build: build, Run: userRun, Why: "Java files found: compiled with javac into out/."}
+	default:
+		c.err = errors.New("none of the Java files has a main method (public static void main(String[] args))")
+	}
+	return c
+}
+
+// mostLikely picks among the candidates that build: an entry point counts
+// more than the number of files; the order of cands breaks ties. It is nil
+// when none builds.
+func mostLikely(cands []*compiled) *compiled {
+	score := func(c *compiled) int {
+		n := len(c.files)
+		if len(c.mains) == 1 || (c.lang == "java" && len(c.mains) > 0) {
+			n += 1000
+		}
+		return n
+	}
 	var chosen *compiled
-	reason := ""
 	for _, c := range cands {
-		if c.lang == conv && c.err == nil {
-			chosen, reason = c, convWhy
+		if c.err == nil && (chosen == nil || score(c) > score(chosen)) {
+			chosen = c
 		}
 	}
-	if chosen == nil {
-		// An entry point counts more than the number of files; the order
-		// of cands breaks ties.
-		score := func(c *compiled) int {
-			n := len(c.files)
-			if len(c.mains) == 1 || (c.lang == "java" && len(c.mains) > 0) {
-				n += 1000
-			}
-			return n
-		}
-		for _, c := range cands {
-			if c.err == nil && (chosen == nil || score(c) > score(chosen)) {
-				chosen = c
-			}
+	return chosen
+}
+
+// noneBuilds says why none of the candidates builds, for the one with the
+// most files, and what to do.
+func noneBuilds(dir string, cands []*compiled) error {
+	c := cands[0]
+	for _, o := range cands {
+		if len(o.files) > len(c.files) {
+			c = o
 		}
 	}
-	if chosen == nil {
-		c := cands[0]
-		for _, o := range cands {
-			if len(o.files) > len(c.files) {
-				c = o
-			}
+	fix := "give --build and --run for the one that is the bot"
+	switch {
+	case c.lang == "java":
+		fix = "add one, or give --run"
+	case c.lang == "cpp" || c.lang == "c":
+		fix = fmt.Sprintf("say which is the bot, e.g. --build %q --run ./bot", strings.Fields(c.g.Build)[0]+" -O2 -o bot "+runner.QuoteWord(asFile(c.mains[0])))
+	case c.lang == "go":
+		fix = fmt.Sprintf("say which is the bot, e.g. --build %q --run ./bot", "go build -o bot "+runner.QuoteWord(asFile(c.mains[0])))
+	}
+	return fmt.Errorf("%s in %s: %v; %s", plural(len(c.files), c.name+" file"), dir, c.err, fix)
+}
+
+// whyChosen explains the choice of chosen over the other candidates:
+// reason (the contest's convention) when there is one, else the files and
+// entry point that decided, and what was left out.
+func whyChosen(cands []*compiled, chosen *compiled, reason string) string {
+	var others []string
+	for _, c := range cands {
+		if c == chosen {
+			continue
 		}
-		fix := "give --build and --run for the one that is the bot"
+		what := plural(len(c.files), c.name+" file")
 		switch {
-		case c.lang == "java":
-			fix = "add one, or give --run"
-		case c.lang == "cpp" || c.lang == "c":
-			fix = fmt.Sprintf("say which is the bot, e.g. --build %q --run ./bot", strings.Fields(c.g.Build)[0]+" -O2 -o bot "+runner.QuoteWord(asFile(c.mains[0])))
-		case c.lang == "go":
-			fix = fmt.Sprintf("say which is the bot, e.g. --build %q --run ./bot", "go build -o bot "+runner.QuoteWord(asFile(c.mains[0])))
+		case c.err != nil:
+			what += ": " + c.err.Error()
+		case len(c.mains) == 0 && c.lang != "java":
+			what += " (none with a main)"
 		}
-		return Guess{}, true, fmt.Errorf("%s in %s: %v; %s", plural(len(c.files), c.name+" file"), dir, c.err, fix)
+		others = append(others, what)
 	}
-	g = chosen.g
-	if len(cands) > 1 {
-		var others []string
-		for _, c := range cands {
-			if c == chosen {
-				continue
-			}
-			what := plural(len(c.files), c.name+" file")
-			switch {
-			case c.err != nil:
-				what += ": " + c.err.Error()
-			case len(c.mains) == 0 && c.lang != "java":
-				what += " (none with a main)"
-			}
-			others = append(others, what)
-		}
-		if reason == "" {
-			reason = fmt.Sprintf("%s chosen over %s", plural(len(chosen.files), chosen.name+" file"), strings.Join(others, "; "))
-			if len(chosen.mains) == 1 && chosen.lang != "java" {
-				reason += fmt.Sprintf(": %s has the entry point", chosen.mains[0])
-			}
-			reason += "."
-		} else {
-			reason += " Left out: " + strings.Join(others, "; ") + "."
-		}
-		g.Why = reason + " " + g.Why
-	} else if reason != "" {
-		g.Why = reason + " " + g.Why
+	if reason != "" {
+		return reason + " Left out: " + strings.Join(others, "; ") + "."
 	}
-	return g, true, nil
+	reason = fmt.Sprintf("%s chosen over %s", plural(len(chosen.files), chosen.name+" file"), strings.Join(others, "; "))
+	if len(chosen.mains) == 1 && chosen.lang != "java" {
+		reason += fmt.Sprintf(": %s has the entry point", chosen.mains[0])
+	}
+	return reason + "."
 }
 
 func plural(n int, what string) string {
@@ -627,41 +687,13 @@ func checkJavaPair(build string, run []string) error {
 	if err != nil || len(bargv) == 0 || filepath.Base(bargv[0]) != "javac" || filepath.Base(run[0]) != "java" {
 		return nil
 	}
-	out := "."
-	for i := 1; i < len(bargv)-1; i++ {
-		if bargv[i] == "-d" {
-			out = bargv[i+1]
-		}
-	}
-	if out == "" || strings.Contains(out, string(os.PathListSeparator)) || javaClassArg(run[1:]) == "" {
+	out, ok := javacOut(bargv)
+	if !ok || javaClassArg(run[1:]) == "" {
 		return nil // nothing Ringside can reason about
 	}
-	if out == "." {
-		for _, w := range bargv[1:] {
-			if strings.Contains(w, "/") && !strings.HasPrefix(w, "-") {
-				return nil // sources below the folder: their classes land beside them
-			}
-		}
-	}
-	cp, cpAt, rest := ".", -1, []string{}
-	for i := 1; i < len(run); i++ {
-		a := run[i]
-		if !strings.HasPrefix(a, "-") && (i == 1 || !isJavaValueOption(run[i-1])) {
-			rest = append(rest, run[i:]...) // the class and the program's own arguments
-			break
-		}
-		switch {
-		case a == "-jar":
-			return nil
-		case (a == "-cp" || a == "-classpath" || a == "--class-path") && i+1 < len(run):
-			cp, cpAt = run[i+1], i
-			i++
-			continue
-		case strings.HasPrefix(a, "--class-path="):
-			cp, cpAt = strings.TrimPrefix(a, "--class-path="), i
-			continue
-		}
-		rest = append(rest, a)
+	cp, cpAt, rest, jar := javaClassPath(run)
+	if jar {
+		return nil
 	}
 	for _, entry := range strings.Split(cp, string(os.PathListSeparator)) {
 		if filepath.Clean(entry) == filepath.Clean(out) || strings.HasSuffix(entry, "*") {
@@ -684,6 +716,58 @@ func checkJavaPair(build string, run []string) error {
 	}
 	return fmt.Errorf("the build (%s) puts the compiled classes in %s, but the run command looks for %s in %s, so it would never start: run it with --run %q (or change the build's -d)",
 		build, outText, orWord(class, "the main class"), where, strings.Join(quoted, " "))
+}
+
+// javacOut returns where javac's arguments put the classes (-d, else the
+// folder: "."); ok is false where Ringside cannot tell: an empty or
+// several folders, or sources below the folder, whose classes land beside
+// them.
+func javacOut(bargv []string) (out string, ok bool) {
+	out = "."
+	for i := 1; i < len(bargv)-1; i++ {
+		if bargv[i] == "-d" {
+			out = bargv[i+1]
+		}
+	}
+	if out == "" || strings.Contains(out, string(os.PathListSeparator)) {
+		return "", false
+	}
+	if out == "." {
+		for _, w := range bargv[1:] {
+			if strings.Contains(w, "/") && !strings.HasPrefix(w, "-") {
+				return "", false
+			}
+		}
+	}
+	return out, true
+}
+
+// javaClassPath returns a java command's class path ("." when it gives
+// none), the place of its option in run (−1 without), the rest of the
+// command without it (the other options, the class and the program's own
+// arguments), and whether it runs a jar.
+func javaClassPath(run []string) (cp string, cpAt int, rest []string, jar bool) {
+	cp, cpAt, rest = ".", -1, []string{}
+	for i := 1; i < len(run); i++ {
+		a := run[i]
+		if !strings.HasPrefix(a, "-") && (i == 1 || !isJavaValueOption(run[i-1])) {
+			rest = append(rest, run[i:]...) // the class and the program's own arguments
+			break
+		}
+		switch {
+		case a == "-jar":
+			return cp, cpAt, rest, true
+		case (a == "-cp" || a == "-classpath" || a == "--class-path") && i+1 < len(run):
+			cp, cpAt = run[i+1], i
+			i++
+			continue
+		case strings.HasPrefix(a, "--class-path="):
+			cp, cpAt = strings.TrimPrefix(a, "--class-path="), i
+			continue
+		}
+		rest = append(rest, a)
+	}
+	return cp, cpAt, rest, false
 }
 
 func orWord(s, none string) string {

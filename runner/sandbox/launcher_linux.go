@@ -87,28 +87,12 @@ func launch() int {
 		fmt.Fprintln(os.Stderr, "ringside: the sandbox launcher is started by Ringside only")
 		return 2
 	}
-	data, files, err := receivePolicy(3)
+	broker, empty, err := l.receive()
 	if err != nil {
-		return l.fail("sandbox: read the policy: %v", err)
+		return l.fail("sandbox: %v", err)
 	}
-	if len(data) == 0 {
+	if empty {
 		return 0 // made ahead of time and not needed after all
-	}
-	if len(files) != 3 && len(files) != 4 {
-		return l.fail("sandbox: got %d files, want the 3 standard files and maybe a connection socket", len(files))
-	}
-	for i, fd := range files[:3] {
-		if err := unix.Dup3(fd, i, 0); err != nil {
-			return l.fail("sandbox: standard file %d: %v", i, err)
-		}
-		unix.Close(fd)
-	}
-	broker := -1 // the socket Cloud connections are handed to Ringside through (close-on-exec)
-	if len(files) == 4 {
-		broker = files[3]
-	}
-	if err := json.Unmarshal(data, &l.p); err != nil {
-		return l.fail("sandbox: bad policy: %v", err)
 	}
 	p := &l.p
 
@@ -121,42 +105,12 @@ func launch() int {
 		// propagates out, without a (slow) recursive remount.
 		f.UserNS, f.PIDNS, f.MountNS, f.NetNS, f.IPCNS, f.UTSNS = true, l.pidNS, true, true, true, true
 	}
-	if f.MountNS && l.pidNS {
-		if err := unix.Mount("proc", "/proc", "proc", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, ""); err == nil {
-			f.PrivateProc = true
-		} else {
-			f.Problems = append(f.Problems, "private /proc refused: "+err.Error())
-		}
-	}
 	if f.MountNS {
-		_, dirErr := os.Stat(p.Dir)
-		if err := privateView(p); err == nil {
-			f.PrivateTmp = true
-			if _, err := os.Stat(p.Dir); dirErr == nil && err != nil {
-				// A working folder the program may not list (Ringside's
-				// own, for a bot without a folder): an empty one in the
-				// mask, holding only what its command line names.
-				_ = os.MkdirAll(p.Dir, 0o755)
-			}
-		} else {
-			f.Problems = append(f.Problems, "no private /tmp: "+err.Error())
-		}
-	}
-	if f.MountNS && p.Scratch != "" && p.Limits.Scratch > 0 {
-		// Inside the private /tmp, the scratch folder is a mount point
-		// to make.
-		_ = os.MkdirAll(p.Scratch, 0o700)
-		opts := fmt.Sprintf("size=%d,mode=0700", p.Limits.Scratch)
-		if err := unix.Mount("tmpfs", p.Scratch, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, opts); err == nil {
-			f.Tmpfs = true
-		} else {
-			f.Problems = append(f.Problems, "scratch tmpfs refused: "+err.Error())
-		}
+		l.mountView(&f)
 	}
 	var gamePort *net.TCPListener
 	if p.Forward {
 		// Before Landlock, which forbids binding a port.
-		var err error
 		if gamePort, err = listenGamePort(p, broker); err != nil {
 			return l.fail("sandbox: %v", err)
 		}
@@ -175,7 +129,88 @@ func launch() int {
 		// killed at the end; without a PID namespace nothing else would.
 		_ = unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
 	}
-	if !p.NoLandlock {
+	l.lockDown(&f)
+	l.send(message{Features: &f})
+	if p.Probe {
+		return 0
+	}
+	return l.runBot(gamePort, broker)
+}
+
+// receive reads the policy and the bot's standard files from Ringside,
+// makes those files the launcher's 0, 1 and 2, and returns the socket
+// Cloud connections are handed to Ringside through (close-on-exec; −1
+// for a bot without one). empty is set for a launcher made ahead of time
+// and not needed after all.
+func (l *launcher) receive() (broker int, empty bool, err error) {
+	data, files, err := receivePolicy(3)
+	if err != nil {
+		return -1, false, fmt.Errorf("read the policy: %w", err)
+	}
+	if len(data) == 0 {
+		return -1, true, nil
+	}
+	if len(files) != 3 && len(files) != 4 {
+		return -1, false, fmt.Errorf("got %d files, want the 3 standard files and maybe a connection socket", len(files))
+	}
+	for i, fd := range files[:3] {
+		if err := unix.Dup3(fd, i, 0); err != nil {
+			return -1, false, fmt.Errorf("standard file %d: %w", i, err)
+		}
+		unix.Close(fd)
+	}
+	broker = -1
+	if len(files) == 4 {
+		broker = files[3]
+	}
+	if err := json.Unmarshal(data, &l.p); err != nil {
+		return -1, false, fmt.Errorf("bad policy: %w", err)
+	}
+	return broker, false, nil
+}
+
+// mountView makes the bot's view of the files in its mount namespace: a
+// private /proc (with a PID namespace), the private view (privateView) and
+// the scratch folder's tmpfs. What the kernel refuses is a problem in f.
+func (l *launcher) mountView(f *Features) {
+	p := &l.p
+	if l.pidNS {
+		if err := unix.Mount("proc", "/proc", "proc", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, ""); err == nil {
+			f.PrivateProc = true
+		} else {
+			f.Problems = append(f.Problems, "private /proc refused: "+err.Error())
+		}
+	}
+	_, dirErr := os.Stat(p.Dir)
+	if err := privateView(p); err == nil {
+		f.PrivateTmp = true
+		if _, err := os.Stat(p.Dir); dirErr == nil && err != nil {
+			// A working folder the program may not list (Ringside's
+			// own, for a bot without a folder): an empty one in the
+			// mask, holding only what its command line names.
+			_ = os.MkdirAll(p.Dir, 0o755)
+		}
+	} else {
+		f.Problems = append(f.Problems, "no private /tmp: "+err.Error())
+	}
+	if p.Scratch != "" && p.Limits.Scratch > 0 {
+		// Inside the private /tmp, the scratch folder is a mount point
+		// to make.
+		_ = os.MkdirAll(p.Scratch, 0o700)
+		opts := fmt.Sprintf("size=%d,mode=0700", p.Limits.Scratch)
+		if err := unix.Mount("tmpfs", p.Scratch, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, opts); err == nil {
+			f.Tmpfs = true
+		} else {
+			f.Problems = append(f.Problems, "scratch tmpfs refused: "+err.Error())
+		}
+	}
+}
+
+// lockDown applies, on the thread the bot is forked from, Landlock,
+// no_new_privs, an empty capability set and last the seccomp filter; what
+// is in force goes into f, what the kernel refused into f.Problems.
+func (l *launcher) lockDown(f *Features) {
+	if !l.p.NoLandlock {
 		abi, err := l.restrict()
 		if err != nil {
 			f.Problems = append(f.Problems, "Landlock: "+err.Error())
@@ -197,11 +232,13 @@ func launch() int {
 	} else {
 		f.Problems = append(f.Problems, "no seccomp filter: "+err.Error())
 	}
-	l.send(message{Features: &f})
-	if p.Probe {
-		return 0
-	}
+}
 
+// runBot starts the bot, forwards its game port's connections (when
+// gamePort is set) to broker, watches it and reaps everything until the
+// bot's program exits, then kills what is left.
+func (l *launcher) runBot(gamePort *net.TCPListener, broker int) int {
+	p := &l.p
 	// Signals from the bot (it shares our Landlock domain) must not end
 	// the launcher through Go's default handling; Ringside kills it with
 	// SIGKILL, which cannot be caught. These are the signals Go exits on
@@ -454,16 +491,7 @@ func (l *launcher) restrict() (int, error) {
 	if l.p.LandlockMax > 0 {
 		abi = min(abi, l.p.LandlockMax)
 	}
-	fsAll := uint64(1<<13 - 1) // ABI 1: execute … make_sym
-	if abi >= 2 {
-		fsAll |= ll.AccessFSRefer
-	}
-	if abi >= 3 {
-		fsAll |= ll.AccessFSTruncate
-	}
-	if abi >= 5 {
-		fsAll |= ll.AccessFSIoctlDev
-	}
+	fsAll := handledFS(abi)
 	attr := ll.RulesetAttr{HandledAccessFS: fsAll}
 	if abi >= 4 {
 		attr.HandledAccessNet = ll.AccessNetBindTCP | ll.AccessNetConnectTCP
@@ -510,23 +538,8 @@ func (l *launcher) restrict() (int, error) {
 		return nil
 	}
 	p := &l.p
-	for _, path := range append(append(append([]string(nil), systemRead...), devRead...), p.Read...) {
-		if err := allow(path, read); err != nil {
-			return 0, err
-		}
-	}
-	for _, path := range devWrite {
-		if err := allow(path, read|ll.AccessFSWriteFile|ll.AccessFSTruncate); err != nil {
-			return 0, err
-		}
-	}
-	for _, path := range append([]string{p.Scratch}, p.Write...) {
-		if path == "" {
-			continue
-		}
-		if err := allow(path, fsAll); err != nil {
-			return 0, err
-		}
+	if err := allowPaths(p, allow, read, fsAll); err != nil {
+		return 0, err
 	}
 	if abi >= 4 && p.ConnectTCP > 0 && p.ConnectTCP < 65536 {
 		rule := ll.NetPortAttr{AllowedAccess: ll.AccessNetConnectTCP, Port: uint64(p.ConnectTCP)}
@@ -541,6 +554,47 @@ func (l *launcher) restrict() (int, error) {
 		return 0, fmt.Errorf("restrict: %w", err)
 	}
 	return abi, nil
+}
+
+// handledFS is the filesystem access rights Landlock ABI abi governs,
+// but for the socket right of ABI 9 (see restrict).
+func handledFS(abi int) uint64 {
+	fsAll := uint64(1<<13 - 1) // ABI 1: execute … make_sym
+	if abi >= 2 {
+		fsAll |= ll.AccessFSRefer
+	}
+	if abi >= 3 {
+		fsAll |= ll.AccessFSTruncate
+	}
+	if abi >= 5 {
+		fsAll |= ll.AccessFSIoctlDev
+	}
+	return fsAll
+}
+
+// allowPaths grants, through allow, reading the system's files, the read
+// devices and the policy's Read paths, writing the write devices, and
+// everything (fsAll) in the scratch folder and the policy's Write paths.
+func allowPaths(p *Policy, allow func(path string, access uint64) error, read, fsAll uint64) error {
+	for _, path := range append(append(append([]string(nil), systemRead...), devRead...), p.Read...) {
+		if err := allow(path, read); err != nil {
+			return err
+		}
+	}
+	for _, path := range devWrite {
+		if err := allow(path, read|ll.AccessFSWriteFile|ll.AccessFSTruncate); err != nil {
+			return err
+		}
+	}
+	for _, path := range append([]string{p.Scratch}, p.Write...) {
+		if path == "" {
+			continue
+		}
+		if err := allow(path, fsAll); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // dropCapabilities leaves the bot, root in its user namespace, without

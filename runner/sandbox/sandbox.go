@@ -155,6 +155,29 @@ func (l Level) String() string {
 // The first line is the summary shown in the app and at the top of an
 // event's log.
 func Describe(f Features) (Level, string) {
+	missing, have := missingRules(f), inForce(f)
+	level := Full
+	if len(missing) > 0 {
+		level = Partial
+	}
+	var b strings.Builder
+	if level == Full {
+		fmt.Fprintf(&b, "Sandbox: on — %s", strings.Join(have, ", "))
+	} else {
+		fmt.Fprintf(&b, "Sandbox: partial — this machine %s", missing[0])
+		for _, m := range missing[1:] {
+			fmt.Fprintf(&b, "\n  also: %s", m)
+		}
+		fmt.Fprintf(&b, "\n  in force: %s", strings.Join(have, ", "))
+	}
+	for _, p := range f.Problems {
+		fmt.Fprintf(&b, "\n  note: %s", p)
+	}
+	return level, b.String()
+}
+
+// missingRules are the rules the features cannot enforce, in words.
+func missingRules(f Features) []string {
 	var missing []string
 	if f.Landlock == 0 {
 		missing = append(missing, "cannot stop bots from reading your files and writing to your home folder (no Landlock"+
@@ -188,10 +211,11 @@ func Describe(f Features) (Level, string) {
 	if !f.Seccomp {
 		missing = append(missing, "cannot refuse bots system calls no bot needs: nested namespaces, typing into your terminal (TIOCSTI), ptrace, keyrings, bpf, mount, inotify (no seccomp filter)")
 	}
-	level := Full
-	if len(missing) > 0 {
-		level = Partial
-	}
+	return missing
+}
+
+// inForce names the mechanisms the features have.
+func inForce(f Features) []string {
 	var have []string
 	if f.Landlock > 0 {
 		have = append(have, fmt.Sprintf("Landlock ABI %d", f.Landlock))
@@ -221,20 +245,7 @@ func Describe(f Features) (Level, string) {
 		have = append(have, "no_new_privs")
 	}
 	have = append(have, "rlimits")
-	var b strings.Builder
-	if level == Full {
-		fmt.Fprintf(&b, "Sandbox: on — %s", strings.Join(have, ", "))
-	} else {
-		fmt.Fprintf(&b, "Sandbox: partial — this machine %s", missing[0])
-		for _, m := range missing[1:] {
-			fmt.Fprintf(&b, "\n  also: %s", m)
-		}
-		fmt.Fprintf(&b, "\n  in force: %s", strings.Join(have, ", "))
-	}
-	for _, p := range f.Problems {
-		fmt.Fprintf(&b, "\n  note: %s", p)
-	}
-	return level, b.String()
+	return have
 }
 
 // Size writes a byte count as a person would: 1 GiB, 64 MiB, 512 KiB.

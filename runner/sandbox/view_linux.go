@@ -130,8 +130,30 @@ func viewRules(p *Policy) []viewRule {
 			all = append(all, viewRule{path: d, fd: -1})
 		}
 	}
-	kept := map[string]bool{} // path → may be written
-	var order []string
+	kept, order := keptPaths(p)
+	for _, q := range order {
+		all = append(all, viewRule{path: q, keep: true, write: kept[q], fd: -1})
+	}
+	// A path both hidden and kept is kept.
+	all = slices.DeleteFunc(all, func(r viewRule) bool {
+		_, k := kept[r.path]
+		return !r.keep && k
+	})
+	sort.SliceStable(all, func(i, j int) bool { return len(all[i].path) < len(all[j].path) })
+	var rules []viewRule
+	for _, r := range all {
+		if needed(r, rules) {
+			rules = append(rules, r)
+		}
+	}
+	return rules
+}
+
+// keptPaths returns the absolute paths the policy lets the bot see (its
+// program, Read and Write), each as named and where it really is, with
+// whether it may be written, in the order first named.
+func keptPaths(p *Policy) (kept map[string]bool, order []string) {
+	kept = map[string]bool{} // path → may be written
 	for i, k := range append(append([]string{p.Path}, p.Read...), p.Write...) {
 		if !filepath.IsAbs(k) {
 			continue
@@ -155,37 +177,30 @@ func viewRules(p *Policy) []viewRule {
 			}
 		}
 	}
-	for _, q := range order {
-		all = append(all, viewRule{path: q, keep: true, write: kept[q], fd: -1})
-	}
-	// A path both hidden and kept is kept.
-	all = slices.DeleteFunc(all, func(r viewRule) bool {
-		_, k := kept[r.path]
-		return !r.keep && k
-	})
-	sort.SliceStable(all, func(i, j int) bool { return len(all[i].path) < len(all[j].path) })
-	var rules []viewRule
-	for _, r := range all {
-		// The nearest rule already made at or above this path decides
-		// what is there now.
-		var nearest *viewRule
-		for i := range rules {
-			if within(r.path, rules[i].path) && (nearest == nil || len(rules[i].path) > len(nearest.path)) {
-				nearest = &rules[i]
-			}
-		}
-		hidden := nearest != nil && !nearest.keep
-		// A folder to write inside one bound back read-only (a build's
-		// folder in its AI's) is bound over it, writable.
-		writable := nearest == nil || (nearest.keep && nearest.write)
-		switch {
-		case !r.keep && !hidden:
-			rules = append(rules, r)
-		case r.keep && (hidden || (r.write && !writable)):
-			rules = append(rules, r)
+	return kept, order
+}
+
+// needed tells whether rule r changes what the rules already made (outer
+// paths first) show at its path: a mask where the path is still visible,
+// a kept path where a mask hides it or where it must be writable and is
+// not.
+func needed(r viewRule, rules []viewRule) bool {
+	// The nearest rule already made at or above this path decides
+	// what is there now.
+	var nearest *viewRule
+	for i := range rules {
+		if within(r.path, rules[i].path) && (nearest == nil || len(rules[i].path) > len(nearest.path)) {
+			nearest = &rules[i]
 		}
 	}
-	return rules
+	hidden := nearest != nil && !nearest.keep
+	// A folder to write inside one bound back read-only (a build's
+	// folder in its AI's) is bound over it, writable.
+	writable := nearest == nil || (nearest.keep && nearest.write)
+	if !r.keep {
+		return !hidden
+	}
+	return hidden || (r.write && !writable)
 }
 
 // maskable returns the folder to hide for path: where it really is, if

@@ -47,6 +47,21 @@ func Luminance(c color.Color) float64 {
 // DarkTheme reports whether the current theme draws light on dark.
 func DarkTheme() bool { return Luminance(theme.Color(theme.ColorNameBackground)) < 0.5 }
 
+// Variant is Fyne's default theme held to one variant (theme.VariantLight
+// or theme.VariantDark) whatever the user prefers: what the widgets' tests
+// and screenshots apply to draw both. It replaces theme.LightTheme and
+// theme.DarkTheme, which Fyne deprecated in favour of such a theme.
+func Variant(v fyne.ThemeVariant) fyne.Theme { return variantTheme{theme.DefaultTheme(), v} }
+
+type variantTheme struct {
+	fyne.Theme
+	variant fyne.ThemeVariant
+}
+
+func (t variantTheme) Color(n fyne.ThemeColorName, _ fyne.ThemeVariant) color.Color {
+	return t.Theme.Color(n, t.variant)
+}
+
 // Shade is a colour as it is drawn on a light theme and on a dark one.
 type Shade struct{ Light, Dark color.NRGBA }
 

@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 )
 
 func TestColours(t *testing.T) {
@@ -82,5 +83,32 @@ func TestShadeOn(t *testing.T) {
 	s := Shade{Light: color.NRGBA{1, 2, 3, 255}, Dark: color.NRGBA{4, 5, 6, 255}}
 	if s.On(false) != s.Light || s.On(true) != s.Dark {
 		t.Errorf("On(false) = %v, On(true) = %v; want %v and %v", s.On(false), s.On(true), s.Light, s.Dark)
+	}
+}
+
+// TestVariant: each variant theme draws its own palette whatever the
+// variant Fyne asks for, and DarkTheme tells them apart once applied.
+func TestVariant(t *testing.T) {
+	test.NewTempApp(t)
+	for _, tc := range []struct {
+		name    string
+		variant fyne.ThemeVariant
+		dark    bool
+	}{{"light", theme.VariantLight, false}, {"dark", theme.VariantDark, true}} {
+		t.Run(tc.name, func(t *testing.T) {
+			th := Variant(tc.variant)
+			other := theme.VariantDark
+			if tc.dark {
+				other = theme.VariantLight
+			}
+			bg := th.Color(theme.ColorNameBackground, other)
+			if (Luminance(bg) < 0.5) != tc.dark {
+				t.Errorf("background %v asked in the other variant: luminance %.2f, want dark %v", bg, Luminance(bg), tc.dark)
+			}
+			test.ApplyTheme(t, th)
+			if DarkTheme() != tc.dark {
+				t.Errorf("DarkTheme() = %v with the %s theme applied", DarkTheme(), tc.name)
+			}
+		})
 	}
 }

@@ -107,7 +107,13 @@ func myers(a, b []string) []Op {
 	if found < 0 {
 		return replaceAll(a, b)
 	}
-	// Walk back from (n, m) through the rounds.
+	return walkBack(a, b, trace, found)
+}
+
+// walkBack follows myers' rounds back from (len(a), len(b)), found rounds
+// of edits, and returns the edit script in order.
+func walkBack(a, b []string, trace [][]int32, found int) []Op {
+	n, m := len(a), len(b)
 	rev := make([]Op, 0, n+m)
 	x, y := n, m
 	for d := found; d > 0; d-- {

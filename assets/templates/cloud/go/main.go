@@ -201,51 +201,11 @@ func decide(bots map[string]botState, me string, width, height int, walls map[ce
 	taken := map[cell]bool{}
 	for _, id := range mine {
 		b := bots[id]
+		cmd := command{
+			Fire: aim(b, bots, enemies, livesLeft),
+			Move: walk(b.Position, bots, enemies, func(c cell) bool { return free(c, taken) }),
+		}
 		x, y := b.Position[0], b.Position[1]
-		reach := map[cell]bool{}
-		for _, c := range b.CanShoot {
-			reach[c] = true
-		}
-		cmd := command{Move: "s", Fire: []int{}}
-		target := ""
-		for _, e := range enemies {
-			if reach[bots[e].Position] && livesLeft[e] > 0 && (target == "" || livesLeft[e] < livesLeft[target]) {
-				target = e
-			}
-		}
-		if target != "" {
-			livesLeft[target]--
-			p := bots[target].Position
-			cmd.Fire = []int{p[0], p[1]}
-		}
-		if len(enemies) > 0 {
-			near, dist := cell{}, -1
-			for _, e := range enemies {
-				p := bots[e].Position
-				if d := abs(p[0]-x) + abs(p[1]-y); dist < 0 || d < dist {
-					near, dist = p, d
-				}
-			}
-			if dist > 2 {
-				for _, mv := range moves {
-					c := cell{x + mv.dx, y + mv.dy}
-					if free(c, taken) && abs(near[0]-c[0])+abs(near[1]-c[1]) < dist {
-						cmd.Move = mv.name
-						break
-					}
-				}
-			}
-		} else {
-			var options []string
-			for _, mv := range moves {
-				if free(cell{x + mv.dx, y + mv.dy}, taken) {
-					options = append(options, mv.name)
-				}
-			}
-			if len(options) > 0 {
-				cmd.Move = options[rng.Intn(len(options))]
-			}
-		}
 		for _, mv := range moves {
 			if mv.name == cmd.Move {
 				x, y = x+mv.dx, y+mv.dy
@@ -255,6 +215,63 @@ func decide(bots map[string]botState, me string, width, height int, walls map[ce
 		commands[id] = cmd
 	}
 	return commands
+}
+
+// aim returns where bot b fires: at the enemy with the fewest lives left
+// among those it can hit, taking the life off livesLeft; no shot ([]) when
+// it reaches none that is not already doomed this turn.
+func aim(b botState, bots map[string]botState, enemies []string, livesLeft map[string]int) []int {
+	reach := map[cell]bool{}
+	for _, c := range b.CanShoot {
+		reach[c] = true
+	}
+	target := ""
+	for _, e := range enemies {
+		if reach[bots[e].Position] && livesLeft[e] > 0 && (target == "" || livesLeft[e] < livesLeft[target]) {
+			target = e
+		}
+	}
+	if target == "" {
+		return []int{}
+	}
+	livesLeft[target]--
+	p := bots[target].Position
+	return []int{p[0], p[1]}
+}
+
+// walk returns the move from pos: a step towards the nearest enemy seen
+// while it is more than 2 cells away, else (no enemy in sight) a random
+// free step, or "s" to stay.
+func walk(pos cell, bots map[string]botState, enemies []string, free func(cell) bool) string {
+	x, y := pos[0], pos[1]
+	if len(enemies) > 0 {
+		near, dist := cell{}, -1
+		for _, e := range enemies {
+			p := bots[e].Position
+			if d := abs(p[0]-x) + abs(p[1]-y); dist < 0 || d < dist {
+				near, dist = p, d
+			}
+		}
+		if dist > 2 {
+			for _, mv := range moves {
+				c := cell{x + mv.dx, y + mv.dy}
+				if free(c) && abs(near[0]-c[0])+abs(near[1]-c[1]) < dist {
+					return mv.name
+				}
+			}
+		}
+		return "s"
+	}
+	var options []string
+	for _, mv := range moves {
+		if free(cell{x + mv.dx, y + mv.dy}) {
+			options = append(options, mv.name)
+		}
+	}
+	if len(options) == 0 {
+		return "s"
+	}
+	return options[rng.Intn(len(options))]
 }
 
 func abs(x int) int {
