@@ -1,7 +1,6 @@
 package app
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -255,16 +254,22 @@ func (f *aiForm) aiSpec() (service.NewAI, error) {
 	}
 	switch {
 	case a.Name == "":
-		return a, errors.New("Give the AI a name: the name shown in standings, e.g. alice.")
+		return a, formProblem("Give the AI a name: the name shown in standings, e.g. alice.")
 	case a.Game == "":
-		return a, errors.New("Choose the game this AI plays.")
+		return a, formProblem("Choose the game this AI plays.")
 	case a.Dir == "":
-		return a, errors.New("Choose the folder that holds the program's source files.")
+		return a, formProblem("Choose the folder that holds the program's source files.")
 	case a.Run == "":
-		return a, errors.New("Say how to run the program (e.g. python3 bot.py, or ./bot for a built program), or press \"Guess again\".")
+		return a, formProblem("Say how to run the program (e.g. python3 bot.py, or ./bot for a built program), or press \"Guess again\".")
 	}
 	return a, nil
 }
+
+// formProblem is what the form lacks, said as a sentence to the teacher
+// (not an error string to wrap).
+type formProblem string
+
+func (p formProblem) Error() string { return string(p) }
 
 // submit registers or saves the AI off the UI thread, then builds it. A
 // problem keeps the dialog open and says what to fix.

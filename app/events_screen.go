@@ -20,11 +20,10 @@ import (
 
 // eventRow is one line of the events list.
 type eventRow struct {
-	ev         service.EventInfo
-	done, all  int
-	running    bool
-	paused     bool
-	lastUpdate time.Time
+	ev        service.EventInfo
+	done, all int
+	running   bool
+	paused    bool
 }
 
 // eventsScreen lists the events and shows the selected one: its controls,
@@ -39,14 +38,10 @@ type eventsScreen struct {
 	selected int64
 	selRow   int // the row the list highlights (it selects by position)
 	detail   *eventView
-
-	mu      sync.Mutex
-	loading map[int64]bool // a refresh of this event is under way
-	again   map[int64]bool // another refresh was asked for meanwhile
 }
 
 func newEventsScreen(u *UI) *eventsScreen {
-	s := &eventsScreen{u: u, selRow: -1, loading: map[int64]bool{}, again: map[int64]bool{}}
+	s := &eventsScreen{u: u, selRow: -1}
 	s.list = widget.NewList(
 		func() int { return len(s.rows) },
 		func() fyne.CanvasObject {

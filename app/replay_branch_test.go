@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -76,7 +77,7 @@ func TestReplayBranchFromViewer(t *testing.T) {
 		w := showViewer(u.App, "replay", v)
 		acts = newReplayActions(u, id, log, v)
 		acts.win = w
-		w.SetContent(fyne.NewContainerWithoutLayout())
+		w.SetContent(container.NewWithoutLayout())
 		v.Seek(20)
 		test.Tap(acts.branch)
 	})
