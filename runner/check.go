@@ -204,7 +204,7 @@ func Preflight(ctx context.Context, m Match, seat int) (*CheckReport, error) {
 	}
 	r.Items = append(r.Items, CheckItem{"starts", true, "ok"})
 
-	if info.Login {
+	if info.Login != nil {
 		if strings.Contains(note, "log in") || strings.HasPrefix(note, "login") {
 			r.Items = append(r.Items, CheckItem{"logs in", false, note + stderrTail()})
 			return r, nil

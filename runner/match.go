@@ -442,8 +442,8 @@ func connect(ctx context.Context, info engine.Info, opts engine.Options, st engi
 		specs[i] = sb.spec(b)
 	}
 	bots = withMaxReply(bots, info.MaxReply)
-	if info.Login {
-		return connectLogin(ctx, opts, st, bots, argvs, scale, specs)
+	if info.Login != nil {
+		return connectLogin(ctx, info.Login, opts, st, bots, argvs, scale, specs)
 	}
 	conns := make([]*seatConn, len(bots))
 	for i, b := range bots {

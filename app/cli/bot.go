@@ -75,7 +75,7 @@ func runBot(c *cli, args []string) error {
 	if b, ok := bot.(engine.Budgeted); ok {
 		b.SetBudget(time.Now, botBudget)
 	}
-	if g.Info().Login {
+	if g.Info().Login != nil {
 		conn, err := loginBot(fs.Args(), c.stdin, c.stdout)
 		if err != nil {
 			return err
