@@ -60,8 +60,9 @@ for ((i = 1; i <= games; i++)); do
 		same=$((same + 1))
 	else
 		echo "game $i differs:"
-		diff <(head -c 100000 "$work/before/$i.replay.json") <(head -c 100000 "$work/after/$i.replay.json") | head -n 20 || true
-		diff "$work/before/$i.result.json" "$work/after/$i.result.json" | head -n 10 || true
+		# The first lines that differ, each cut short (a state is one long line).
+		diff "$work/before/$i.replay.json" "$work/after/$i.replay.json" | head -n 8 | cut -c 1-240 || true
+		diff "$work/before/$i.result.json" "$work/after/$i.result.json" | cut -c 1-240 || true
 	fi
 done
 echo "$same of $games identical"
