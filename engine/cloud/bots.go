@@ -290,35 +290,10 @@ func (h *hunterPolicy) decide(c *client, st *msgState, mine []string) []command 
 				d = nil // close enough to shoot: hold the ground
 			}
 		default:
-			wp, ok := h.waypoint[id]
-			if !ok || wp == pos || !c.open(wp) {
-				wp = c.randomCell()
-				h.waypoint[id] = wp
-			}
-			if d = h.toward[wp]; len(d) != c.w*c.h {
-				if len(h.toward) > 64 {
-					clear(h.toward)
-				}
-				d = c.distances([]Point{wp})
-				h.toward[wp] = d
-			}
-			if d[c.idx(pos)] < 0 {
-				delete(h.waypoint, id)
-				d = nil
-			}
+			d = h.towardWaypoint(c, id, pos)
 		}
 		if d != nil {
-			best, bestD := byte('s'), d[c.idx(pos)]
-			for k, st := range steps {
-				q := Point{pos.X + st.X, pos.Y + st.Y}
-				if !c.open(q) || taken[q] || (occupied[q] && !foeAt(q, enemies)) {
-					continue
-				}
-				if dq := d[c.idx(q)]; dq >= 0 && dq < bestD {
-					best, bestD = "udlr"[k], dq
-				}
-			}
-			cmd.move = best
+			cmd.move = downhill(c, pos, d, func(q Point) bool { return taken[q] || (occupied[q] && !foeAt(q, enemies)) })
 		}
 		if cmd.move == 's' {
 			taken[pos] = true
@@ -329,6 +304,47 @@ func (h *hunterPolicy) decide(c *client, st *msgState, mine []string) []command 
 		out = append(out, cmd)
 	}
 	return out
+}
+
+// towardWaypoint is the distance map toward bot id's waypoint, a new one
+// when it has none, is there or the waypoint is walled; nil when the
+// bot at pos cannot reach it (it gets another next turn).
+func (h *hunterPolicy) towardWaypoint(c *client, id string, pos Point) []int {
+	wp, ok := h.waypoint[id]
+	if !ok || wp == pos || !c.open(wp) {
+		wp = c.randomCell()
+		h.waypoint[id] = wp
+	}
+	d := h.toward[wp]
+	if len(d) != c.w*c.h {
+		if len(h.toward) > 64 {
+			clear(h.toward)
+		}
+		d = c.distances([]Point{wp})
+		h.toward[wp] = d
+	}
+	if d[c.idx(pos)] < 0 {
+		delete(h.waypoint, id)
+		return nil
+	}
+	return d
+}
+
+// downhill is the move from pos that brings a bot nearest by distance
+// map d, to an open cell that blocked does not refuse; 's' when none is
+// nearer. Among equals the first of u, d, l, r wins.
+func downhill(c *client, pos Point, d []int, blocked func(Point) bool) byte {
+	best, bestD := byte('s'), d[c.idx(pos)]
+	for k, st := range steps {
+		q := Point{pos.X + st.X, pos.Y + st.Y}
+		if !c.open(q) || blocked(q) {
+			continue
+		}
+		if dq := d[c.idx(q)]; dq >= 0 && dq < bestD {
+			best, bestD = "udlr"[k], dq
+		}
+	}
+	return best
 }
 
 // assignFire is how the hunter and the squad shoot: my bots (ids in mine)

@@ -211,9 +211,28 @@ func (sq *squadPolicy) decide(c *client, st *msgState, ids []string) []command {
 		mine[i].health -= incoming[mine[i].pos] + hitMine[mine[i].pos]
 	}
 
-	// Enemies still alive after this turn's shots, and whether each is a
-	// good fight: my bots that can be in range of it next turn against
-	// the enemy guns near it.
+	// Enemies still alive after this turn's shots, which are good
+	// fights, where each of my bots heads and which of them moves first.
+	alive := survivors(enemies, fire)
+	leader := sq.leader(c.me)
+	good := goodFights(mine, alive, r, leader)
+	goals, targeted := sq.goals(c, mine, alive, good, leader)
+	order := nearestFirst(c, mine, goals)
+	ahead := sq.predict(c, st, alive, r)
+	moves := sq.plan(c, mine, alive, ahead, good, occupied, order, r, goals, targeted)
+	out := make([]command, len(mine))
+	for i, m := range mine {
+		out[i] = command{id: m.id, move: moves[i]}
+		if t, ok := fire[m.id]; ok {
+			out[i].fire, out[i].target = true, t
+		}
+	}
+	return out
+}
+
+// survivors are the enemies still alive after this turn's shots (fire
+// maps my shooters to their targets), with the lives they keep.
+func survivors(enemies []foe, fire map[string]Point) []foe {
 	hits := map[string]int{}
 	for _, f := range fire {
 		for _, e := range enemies {
@@ -229,7 +248,12 @@ func (sq *squadPolicy) decide(c *client, st *msgState, ids []string) []command {
 			alive = append(alive, e)
 		}
 	}
-	leader := sq.leader(c.me)
+	return alive
+}
+
+// goodFights says, per enemy alive, whether it is a good fight: my bots
+// that can be in range of it next turn against the enemy guns near it.
+func goodFights(mine []squadBot, alive []foe, r int, leader string) []bool {
 	good := make([]bool, len(alive))
 	for i, e := range alive {
 		guns := 0
@@ -251,15 +275,21 @@ func (sq *squadPolicy) decide(c *client, st *msgState, ids []string) []command {
 			good[i] = float64(guns) > theirs
 		}
 	}
+	return good
+}
 
-	// Goals: a bot within squadChase steps of an enemy worth fighting
-	// goes for it; every other bot makes for the field's centre. Roaming
-	// the field alone and chasing old sightings lost bots one at a time
-	// to hunters in even duels; at the centre the team meets again after
-	// respawns, and the hunters, whose waypoints and chases cross the
-	// field, come to it. (Going for wanderers first, or for all fights
-	// farther away, scored less; fights with the players behind a
-	// leader are sought farther, see leader.)
+// goals gives each of my bots the distance map it heads by; targeted
+// reports that some enemy is worth fighting.
+//
+// A bot within squadChase steps of an enemy worth fighting goes for it;
+// every other bot makes for the field's centre. Roaming the field alone
+// and chasing old sightings lost bots one at a time to hunters in even
+// duels; at the centre the team meets again after respawns, and the
+// hunters, whose waypoints and chases cross the field, come to it.
+// (Going for wanderers first, or for all fights farther away, scored
+// less; fights with the players behind a leader are sought farther, see
+// leader.)
+func (sq *squadPolicy) goals(c *client, mine []squadBot, alive []foe, good []bool, leader string) (goals [][]int, targeted bool) {
 	var targets []Point
 	for i, e := range alive {
 		if good[i] {
@@ -284,7 +314,7 @@ func (sq *squadPolicy) decide(c *client, st *msgState, ids []string) []command {
 		toTrail = c.distances(trail)
 	}
 	rally := sq.distTo(c, sq.rally(c))
-	goals := make([][]int, len(mine))
+	goals = make([][]int, len(mine))
 	for i, m := range mine {
 		goals[i] = rally
 		if toTrail != nil && c.in(m.pos) {
@@ -298,9 +328,12 @@ func (sq *squadPolicy) decide(c *client, st *msgState, ids []string) []command {
 			}
 		}
 	}
+	return goals, len(targets) > 0
+}
 
-	// Bots nearest their goal choose first, so the front does not wait
-	// for the back.
+// nearestFirst orders my bots nearest their goal first, so the front
+// does not wait for the back.
+func nearestFirst(c *client, mine []squadBot, goals [][]int) []int {
 	order := make([]int, len(mine))
 	for i := range order {
 		order[i] = i
@@ -313,16 +346,7 @@ func (sq *squadPolicy) decide(c *client, st *msgState, ids []string) []command {
 		return d[c.idx(mine[i].pos)]
 	}
 	sort.SliceStable(order, func(a, b int) bool { return at(order[a]) < at(order[b]) })
-	ahead := sq.predict(c, st, alive, r)
-	moves := sq.plan(c, mine, alive, ahead, good, occupied, order, r, goals, len(targets) > 0)
-	out := make([]command, len(mine))
-	for i, m := range mine {
-		out[i] = command{id: m.id, move: moves[i]}
-		if t, ok := fire[m.id]; ok {
-			out[i].fire, out[i].target = true, t
-		}
-	}
-	return out
+	return order
 }
 
 // score values the cell q for bot m next turn on its own: out of reach
@@ -456,11 +480,32 @@ func (sq *squadPolicy) exchangeOnce(mine []squadBot, dest []Point, alive []foe, 
 	for i := range mine {
 		mFires[i] = mleft[i] > 0
 	}
-	// My shots: each bot fires at the enemy in reach with the fewest
-	// lives left, as the fire plan does.
-	dealt, kills := 0, 0
-	for i := range mine {
-		if !mFires[i] {
+	dealt, kills := myShots(dest, alive, r, left, mFires)
+	// Their shots: each enemy that can come within range of one of mine
+	// fires once, at the weakest it can reach.
+	taken, lost := 0.0, 0.0
+	for k, e := range alive {
+		if eLives[k] <= 0 {
+			continue
+		}
+		if best := theirTarget(mine, dest, alive, r, k, eLives, mleft); best >= 0 {
+			mleft[best]--
+			w := e.gun * sq.gift(e.player)
+			taken += w
+			if mleft[best] == 0 {
+				lost += w
+			}
+		}
+	}
+	return squadHit*float64(dealt) + squadKill*float64(kills) - squadFear*(squadHit*taken+squadKill*lost)
+}
+
+// myShots fires my bots that fire (at dest) once each at the enemy in
+// reach with the fewest lives left, as the fire plan does, taking the
+// lives off left; it counts the shots that hit and the kills.
+func myShots(dest []Point, alive []foe, r int, left []int, fires []bool) (dealt, kills int) {
+	for i, fire := range fires {
+		if !fire {
 			continue
 		}
 		best := -1
@@ -477,41 +522,32 @@ func (sq *squadPolicy) exchangeOnce(mine []squadBot, dest []Point, alive []foe, 
 			}
 		}
 	}
-	// Their shots: each enemy that can come within range of one of mine
-	// fires once, at the weakest it can reach.
-	taken, lost := 0.0, 0.0
-	for k, e := range alive {
-		if eLives[k] <= 0 {
-			continue
-		}
-		best := -1
-		for i := range mine {
-			if mleft[i] > 0 && dist(dest[i], e.pos) <= r && (best < 0 || mleft[i] < mleft[best] ||
-				(mleft[i] == mleft[best] && idLess(mine[i].id, mine[best].id))) {
-				best = i
-			}
-		}
-		// A hunting bot fires at the weakest enemy it reaches, whoever's:
-		// a bot of a third player weaker than mine draws its fire.
-		if best >= 0 {
-			for k2, o := range alive {
-				if o.player != e.player && eLives[k2] > 0 && dist(o.pos, e.pos) <= r &&
-					(eLives[k2] < mleft[best] || (eLives[k2] == mleft[best] && idLess(o.id, mine[best].id))) {
-					best = -1
-					break
-				}
-			}
-		}
-		if best >= 0 {
-			mleft[best]--
-			w := e.gun * sq.gift(e.player)
-			taken += w
-			if mleft[best] == 0 {
-				lost += w
-			}
+	return dealt, kills
+}
+
+// theirTarget is the bot of mine (at dest, with mleft lives) that enemy
+// alive[k] fires at: the weakest it reaches, or -1 for none — also when
+// a bot of a third player (with eLives) is weaker: a hunting bot fires
+// at the weakest enemy it reaches, whoever's.
+func theirTarget(mine []squadBot, dest []Point, alive []foe, r, k int, eLives, mleft []int) int {
+	e := alive[k]
+	best := -1
+	for i := range mine {
+		if mleft[i] > 0 && dist(dest[i], e.pos) <= r && (best < 0 || mleft[i] < mleft[best] ||
+			(mleft[i] == mleft[best] && idLess(mine[i].id, mine[best].id))) {
+			best = i
 		}
 	}
-	return squadHit*float64(dealt) + squadKill*float64(kills) - squadFear*(squadHit*taken+squadKill*lost)
+	if best < 0 {
+		return -1
+	}
+	for k2, o := range alive {
+		if o.player != e.player && eLives[k2] > 0 && dist(o.pos, e.pos) <= r &&
+			(eLives[k2] < mleft[best] || (eLives[k2] == mleft[best] && idLess(o.id, mine[best].id))) {
+			return -1
+		}
+	}
+	return best
 }
 
 // fire assigns shots: kills first (exactly the shots needed, the weakest
