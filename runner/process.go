@@ -213,16 +213,6 @@ func (p *process) write(text string, timeout time.Duration) error {
 	return err
 }
 
-// alive reports whether the process has not been reaped yet.
-func (p *process) alive() bool {
-	select {
-	case <-p.exited:
-		return false
-	default:
-		return true
-	}
-}
-
 // stop ends the bot: stdin closed, the whole process group killed, the
 // process reaped and the reading goroutines finished. It is safe to call
 // more than once and from several goroutines.
