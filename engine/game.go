@@ -46,10 +46,10 @@ type Info struct {
 	MinSeats    int
 	MaxSeats    int
 	Options     []Option
-	// Login is true when bots must log in with tokens before the game
-	// (Cloud Contest): the runner then starts a token handshake on the
-	// transport named by the "transport" option.
-	Login bool
+	// Login, when set, is the handshake bots must go through with tokens
+	// before the game (Cloud Contest's); the runner drives it on the
+	// transport the game names. nil: bots are asked from their start.
+	Login Login `json:"-"`
 	// MaxReply is the longest reply line, in bytes, the game can accept
 	// with any options; 0 sets no bound of the game's own. A longer line
 	// is an invalid reply (LongReply), and the runner keeps no more of it

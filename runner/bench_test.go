@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"ringside/engine"
+	"ringside/engine/cloud"
 	"ringside/runner/sandbox"
 )
 
@@ -94,8 +95,8 @@ func BenchmarkStartCloudBot(b *testing.B) {
 					dropWarmCloud(exe)
 				}
 				b.StartTimer()
-				conns, cleanup, err := connectTCP(context.Background(), []Bot{{Name: "cloud"}}, [][]string{argv},
-					[]string{token()}, token(), intro, 5*time.Second, []*sandboxSpec{sb})
+				conns, cleanup, err := connectTCP(context.Background(), newLoginGame(cloud.Login{}, 1, intro, 5*time.Second),
+					[]Bot{{Name: "cloud"}}, [][]string{argv}, []*sandboxSpec{sb})
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -154,136 +154,178 @@ func Preflight(ctx context.Context, m Match, seat int) (*CheckReport, error) {
 	if err != nil {
 		return nil, fmt.Errorf("preflight: re-simulate the game: %w", err)
 	}
-	info := m.Game.Info()
 	r := &CheckReport{Turns: rp.Result.Turns, Seats: len(m.Bots), Stderr: out.Stderr[seat], Log: out.Log}
 	if seat < len(rp.Result.Ranks) && out.Log.Aborted == "" {
 		r.Rank = rp.Result.Ranks[seat]
 	}
-	type entry struct {
-		turn int
-		s    engine.ReplaySeat
-	}
-	var mine []entry
+	p := &preflight{r: r, info: m.Game.Info(), note: out.Notes[seat]}
 	for _, st := range rp.Steps {
 		for _, s := range st.Seats {
 			if s.Seat == seat {
-				mine = append(mine, entry{st.Turn, s})
+				p.mine = append(p.mine, checkEntry{st.Turn, s})
 			}
 		}
 	}
-	note := out.Notes[seat]
-	stderrTail := func() string {
-		s := strings.TrimSpace(out.Stderr[seat])
-		if s == "" {
-			return ""
-		}
-		if len(s) > 600 {
-			s = "…" + s[len(s)-600:]
-		}
-		return "; its error output ends with:\n" + s
+	if p.starts() && p.logsIn() && p.handshake() {
+		p.answers()
 	}
+	return r, nil
+}
 
-	// Starts: it lived long enough to answer once.
+// checkEntry is one of the checked bot's replies and its turn.
+type checkEntry struct {
+	turn int
+	s    engine.ReplaySeat
+}
+
+// preflight is a Preflight's report in the making. Each check adds its
+// item; one that fails ends the report.
+type preflight struct {
+	r    *CheckReport
+	info engine.Info
+	note string       // the seat's note from the game
+	mine []checkEntry // the bot's replies not yet looked at
+}
+
+// stderrTail is the end of the bot's error output, to follow a problem.
+func (p *preflight) stderrTail() string {
+	s := strings.TrimSpace(p.r.Stderr)
+	if s == "" {
+		return ""
+	}
+	if len(s) > 600 {
+		s = "…" + s[len(s)-600:]
+	}
+	return "; its error output ends with:\n" + s
+}
+
+// add adds an item and reports whether it passed.
+func (p *preflight) add(what string, ok bool, text string) bool {
+	p.r.Items = append(p.r.Items, CheckItem{what, ok, text})
+	return ok
+}
+
+// starts checks that the bot lived long enough to answer once.
+func (p *preflight) starts() bool {
 	answered := 0
-	for _, e := range mine {
+	for _, e := range p.mine {
 		if e.s.Status == engine.Answered.String() {
 			answered++
 		}
 	}
-	if len(mine) > 0 && answered == 0 && mine[0].s.Status == engine.Closed.String() {
-		why := mine[0].s.Note
+	if len(p.mine) > 0 && answered == 0 && p.mine[0].s.Status == engine.Closed.String() {
+		why := p.mine[0].s.Note
 		if why == "" {
-			why = note
+			why = p.note
 		}
-		r.Items = append(r.Items, CheckItem{"starts", false, "it ended before its first answer (" + why + ")" + stderrTail()})
-		return r, nil
+		return p.add("starts", false, "it ended before its first answer ("+why+")"+p.stderrTail())
 	}
-	if len(mine) == 0 && note != "" {
-		r.Items = append(r.Items, CheckItem{"starts", false, note + stderrTail()})
-		return r, nil
+	if len(p.mine) == 0 && p.note != "" {
+		return p.add("starts", false, p.note+p.stderrTail())
 	}
-	r.Items = append(r.Items, CheckItem{"starts", true, "ok"})
+	return p.add("starts", true, "ok")
+}
 
-	if info.Login {
-		if strings.Contains(note, "log in") || strings.HasPrefix(note, "login") {
-			r.Items = append(r.Items, CheckItem{"logs in", false, note + stderrTail()})
-			return r, nil
-		}
-		r.Items = append(r.Items, CheckItem{"logs in", true, "ok"})
+// logsIn checks the login of a game that has one.
+func (p *preflight) logsIn() bool {
+	if p.info.Login == nil {
+		return true
 	}
-	if len(mine) > 0 && mine[0].s.Input == "" {
-		what := "handshake"
-		if info.ID == "grip" {
-			what = "says READY in time"
-		}
-		first := mine[0]
-		mine = mine[1:]
-		if first.s.Verdict != engine.OK {
-			r.Items = append(r.Items, CheckItem{what, false, first.s.Detail + stderrTail()})
-			return r, nil
-		}
-		r.Items = append(r.Items, CheckItem{what, true, "ok"})
+	if strings.Contains(p.note, "log in") || strings.HasPrefix(p.note, "login") {
+		return p.add("logs in", false, p.note+p.stderrTail())
 	}
+	return p.add("logs in", true, "ok")
+}
 
-	var late, bad, crash string
-	asked, ok, timeouts, crashes := 0, 0, 0, 0
-	for _, e := range mine {
-		if e.s.Verdict == engine.NotAsked {
-			continue
+// handshake checks a first ask that writes nothing (Grip's READY) and
+// takes it off the replies.
+func (p *preflight) handshake() bool {
+	if len(p.mine) == 0 || p.mine[0].s.Input != "" {
+		return true
+	}
+	what := "handshake"
+	if p.info.ID == "grip" {
+		what = "says READY in time"
+	}
+	first := p.mine[0]
+	p.mine = p.mine[1:]
+	if first.s.Verdict != engine.OK {
+		return p.add(what, false, first.s.Detail+p.stderrTail())
+	}
+	return p.add(what, true, "ok")
+}
+
+// answerTally counts a bot's answers and keeps the first problem of each
+// kind.
+type answerTally struct {
+	asked, ok, timeouts, crashes int
+	late, bad, crash             string
+}
+
+func (t *answerTally) add(e checkEntry, stderrTail func() string) {
+	if e.s.Verdict == engine.NotAsked {
+		return
+	}
+	t.asked++
+	switch e.s.Verdict {
+	case engine.OK:
+		t.ok++
+	case engine.Timeout:
+		t.timeouts++
+		if t.late == "" {
+			t.late = fmt.Sprintf("turn %d: %s", e.turn, e.s.Detail)
 		}
-		asked++
-		switch e.s.Verdict {
-		case engine.OK:
-			ok++
-		case engine.Timeout:
-			timeouts++
-			if late == "" {
-				late = fmt.Sprintf("turn %d: %s", e.turn, e.s.Detail)
+	case engine.Invalid:
+		if t.bad == "" {
+			line := "nothing"
+			if e.s.Reply != nil {
+				line = strconv.Quote(*e.s.Reply)
 			}
-		case engine.Invalid:
-			if bad == "" {
-				line := "nothing"
-				if e.s.Reply != nil {
-					line = strconv.Quote(*e.s.Reply)
-				}
-				bad = fmt.Sprintf("turn %d: answered %s: %s", e.turn, line, e.s.Detail)
+			t.bad = fmt.Sprintf("turn %d: answered %s: %s", e.turn, line, e.s.Detail)
+		}
+	case engine.Crashed:
+		t.crashes++
+		if t.crash == "" {
+			why := e.s.Note
+			if why == "" {
+				why = e.s.Detail
 			}
-		case engine.Crashed:
-			crashes++
-			if crash == "" {
-				why := e.s.Note
-				if why == "" {
-					why = e.s.Detail
-				}
-				crash = fmt.Sprintf("turn %d: the bot stopped (%s)%s", e.turn, why, stderrTail())
-			}
+			t.crash = fmt.Sprintf("turn %d: the bot stopped (%s)%s", e.turn, why, stderrTail())
 		}
 	}
-	r.Answers = ok
+}
+
+// answers checks that the bot kept running and answered in time and
+// validly.
+func (p *preflight) answers() {
+	var t answerTally
+	for _, e := range p.mine {
+		t.add(e, p.stderrTail)
+	}
+	p.r.Answers = t.ok
 	// The turn a bot stopped on got no reply: replies are counted over
 	// the other turns.
-	replied := asked - crashes
+	replied := t.asked - t.crashes
 	item := func(what, problem string, good int) {
 		switch {
 		case problem != "":
-			r.Items = append(r.Items, CheckItem{what, false, problem})
+			p.add(what, false, problem)
 		case good < 0:
-			r.Items = append(r.Items, CheckItem{what, true, "ok"})
+			p.add(what, true, "ok")
 		default:
-			r.Items = append(r.Items, CheckItem{what, true, fmt.Sprintf("ok (%d of %d)", good, replied)})
+			p.add(what, true, fmt.Sprintf("ok (%d of %d)", good, replied))
 		}
 	}
-	item("keeps running", crash, -1)
-	if replied > 0 || crashes == 0 {
-		item("answers in time", late, replied-timeouts)
-		item("answers are valid", bad, ok)
+	item("keeps running", t.crash, -1)
+	if replied > 0 || t.crashes == 0 {
+		item("answers in time", t.late, replied-t.timeouts)
+		item("answers are valid", t.bad, t.ok)
 	} else {
 		// Nothing is known of answers it never gave; "ok (0 of 1)" would
 		// pass them.
-		r.Items = append(r.Items, CheckItem{"answers", false, "none seen: it stopped before its first answer"})
+		p.add("answers", false, "none seen: it stopped before its first answer")
 	}
-	if asked == 0 {
-		r.Items = append(r.Items, CheckItem{"answers", false, "the game never asked it anything (it ended too soon)"})
+	if t.asked == 0 {
+		p.add("answers", false, "the game never asked it anything (it ended too soon)")
 	}
-	return r, nil
 }

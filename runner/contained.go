@@ -65,17 +65,9 @@ func RunContained(ctx context.Context, c Contained) (exitText, limitNote string,
 	if stderr == nil {
 		stderr = io.Discard
 	}
-	prog := c.Argv[0]
-	if c.Dir != "" && strings.Contains(prog, "/") && !filepath.IsAbs(prog) {
-		// "./build.sh" is the build folder's, not Ringside's.
-		prog = filepath.Join(c.Dir, prog)
-	}
-	path, err := exec.LookPath(prog)
+	path, err := containedProgram(c)
 	if err != nil {
-		return "", "", fmt.Errorf("cannot start %q: %w", c.Argv[0], err)
-	}
-	if path, err = filepath.Abs(path); err != nil {
-		return "", "", fmt.Errorf("cannot start %q: %w", c.Argv[0], err)
+		return "", "", err
 	}
 	if !sandbox.Supported {
 		fmt.Fprintf(stderr, "note: %s runs uncontained, with your rights and environment: the sandbox needs Linux\n", filepath.Base(c.Argv[0]))
@@ -90,6 +82,52 @@ func RunContained(ctx context.Context, c Contained) (exitText, limitNote string,
 	if err != nil {
 		return "", "", fmt.Errorf("make a scratch folder: %w", err)
 	}
+	devnull, err := os.Open(os.DevNull)
+	if err != nil {
+		os.RemoveAll(scratch)
+		return "", "", err
+	}
+	defer devnull.Close()
+	pipes, err := outputPipes(stdout, stderr)
+	if err != nil {
+		os.RemoveAll(scratch)
+		return "", "", err
+	}
+	l := sandbox.NewLaunch(exe, containedPolicy(c, path, scratch))
+	if err := l.Start(devnull, pipes[0].w, pipes[len(pipes)-1].w); err != nil {
+		for _, p := range pipes {
+			closeAll(p.r, p.w)
+		}
+		os.RemoveAll(scratch)
+		return "", "", fmt.Errorf("cannot start %q contained: %w", c.Argv[0], err)
+	}
+	copied := copyOutput(pipes)
+	waitContained(ctx, l)
+	drainOutput(pipes, copied)
+	r := l.Finish()
+	return containedResult(ctx, c, r, l.Cmd.ProcessState, stderr)
+}
+
+// containedProgram finds the program c runs, as an absolute path.
+func containedProgram(c Contained) (string, error) {
+	prog := c.Argv[0]
+	if c.Dir != "" && strings.Contains(prog, "/") && !filepath.IsAbs(prog) {
+		// "./build.sh" is the build folder's, not Ringside's.
+		prog = filepath.Join(c.Dir, prog)
+	}
+	path, err := exec.LookPath(prog)
+	if err != nil {
+		return "", fmt.Errorf("cannot start %q: %w", c.Argv[0], err)
+	}
+	if path, err = filepath.Abs(path); err != nil {
+		return "", fmt.Errorf("cannot start %q: %w", c.Argv[0], err)
+	}
+	return path, nil
+}
+
+// containedPolicy is the sandbox of c's program, found at path, with its
+// scratch folder.
+func containedPolicy(c Contained, path, scratch string) sandbox.Policy {
 	dir := c.Dir
 	if dir == "" {
 		dir = scratch
@@ -101,58 +139,61 @@ func RunContained(ctx context.Context, c Contained) (exitText, limitNote string,
 		read = append(read, real)
 	}
 	read = append(read, c.Read...)
-	pol := sandbox.Policy{
+	return sandbox.Policy{
 		Path: path, Args: c.Argv, Dir: dir, Env: sandboxEnv(c.Env, scratch),
 		Scratch: scratch, Read: read, Write: c.Write, Hide: sessionFolders(),
 		Nice: c.Nice, Limits: c.Limits,
 	}
-	devnull, err := os.Open(os.DevNull)
-	if err != nil {
-		os.RemoveAll(scratch)
-		return "", "", err
-	}
-	defer devnull.Close()
-	// Pipes, not the writers: the launcher and the program need files,
-	// and a pipe's end tells when the last of its processes is gone.
-	type pipe struct {
-		r, w *os.File
-		to   io.Writer
-	}
-	var pipes []pipe
+}
+
+// outPipe carries a contained program's output to one of its writers.
+// Pipes, not the writers: the launcher and the program need files, and a
+// pipe's end tells when the last of its processes is gone.
+type outPipe struct {
+	r, w *os.File
+	to   io.Writer
+}
+
+// outputPipes makes the pipe for stdout and, unless the same writer takes
+// both (one pipe keeps the order of their lines), one for stderr, last.
+func outputPipes(stdout, stderr io.Writer) ([]outPipe, error) {
 	outR, outW, err := os.Pipe()
 	if err != nil {
-		os.RemoveAll(scratch)
-		return "", "", fmt.Errorf("output pipe: %w", err)
+		return nil, fmt.Errorf("output pipe: %w", err)
 	}
-	pipes = append(pipes, pipe{outR, outW, stdout})
-	errW := outW
-	if !sameWriter(stdout, stderr) {
-		errR, w, err := os.Pipe()
-		if err != nil {
-			closeAll(outR, outW)
-			os.RemoveAll(scratch)
-			return "", "", fmt.Errorf("output pipe: %w", err)
-		}
-		errW = w
-		pipes = append(pipes, pipe{errR, w, stderr})
+	pipes := []outPipe{{outR, outW, stdout}}
+	if sameWriter(stdout, stderr) {
+		return pipes, nil
 	}
-	l := sandbox.NewLaunch(exe, pol)
-	if err := l.Start(devnull, outW, errW); err != nil {
-		for _, p := range pipes {
-			closeAll(p.r, p.w)
-		}
-		os.RemoveAll(scratch)
-		return "", "", fmt.Errorf("cannot start %q contained: %w", c.Argv[0], err)
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		closeAll(outR, outW)
+		return nil, fmt.Errorf("output pipe: %w", err)
 	}
+	return append(pipes, outPipe{errR, errW, stderr}), nil
+}
+
+// copyOutput closes Ringside's copies of the pipes' write ends (the
+// launcher has its own) and copies what comes to the writers; the
+// channel is closed when every pipe has ended.
+func copyOutput(pipes []outPipe) <-chan struct{} {
 	var copies sync.WaitGroup
 	for _, p := range pipes {
-		p.w.Close() // the launcher has its copy
+		p.w.Close()
 		copies.Add(1)
 		go func() {
 			defer copies.Done()
 			_, _ = io.Copy(p.to, p.r)
 		}()
 	}
+	copied := make(chan struct{})
+	go func() { copies.Wait(); close(copied) }()
+	return copied
+}
+
+// waitContained waits for the launcher to end, ending it and everything
+// it started when ctx ends first.
+func waitContained(ctx context.Context, l *sandbox.Launch) {
 	waited := make(chan struct{})
 	go func() {
 		_ = l.Cmd.Wait()
@@ -176,8 +217,11 @@ func RunContained(ctx context.Context, c Contained) (exitText, limitNote string,
 			<-waited
 		}
 	}
-	copied := make(chan struct{})
-	go func() { copies.Wait(); close(copied) }()
+}
+
+// drainOutput waits for the last output, for containedWaitDelay at most
+// (a process that escaped may hold a pipe), and closes the pipes.
+func drainOutput(pipes []outPipe, copied <-chan struct{}) {
 	select {
 	case <-copied:
 	case <-time.After(containedWaitDelay):
@@ -189,7 +233,11 @@ func RunContained(ctx context.Context, c Contained) (exitText, limitNote string,
 	for _, p := range pipes {
 		p.r.Close()
 	}
-	r := l.Finish()
+}
+
+// containedResult is RunContained's answer from the launcher's report r
+// and the launcher's own end.
+func containedResult(ctx context.Context, c Contained, r sandbox.Result, state *os.ProcessState, stderr io.Writer) (string, string, error) {
 	if lvl, text := sandbox.Describe(r.Features); lvl != sandbox.Full && r.Failure == "" {
 		first, _, _ := strings.Cut(text, "\n")
 		fmt.Fprintf(stderr, "note: %s ran partly contained: %s\n", filepath.Base(c.Argv[0]), first)
@@ -200,11 +248,11 @@ func RunContained(ctx context.Context, c Contained) (exitText, limitNote string,
 	if r.Failure != "" {
 		return "", "", fmt.Errorf("%s", r.Failure)
 	}
-	exitText = r.Exit
+	exitText := r.Exit
 	if exitText == "" {
-		exitText = ExitText(l.Cmd.ProcessState, nil)
+		exitText = ExitText(state, nil)
 	}
-	limitNote = r.Limit
+	limitNote := r.Limit
 	if limitNote == "" && exitText != "exit status 0" && r.ProcessCapReached {
 		limitNote = sandbox.ProcessesNote(c.Limits) + " reached"
 	}

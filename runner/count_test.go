@@ -3,7 +3,6 @@ package runner
 import (
 	"encoding/json"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
 )
@@ -85,58 +84,6 @@ func TestReplyCountReset(t *testing.T) {
 	}
 }
 
-func TestLoginText(t *testing.T) {
-	tests := []struct {
-		name  string
-		lines []string
-		user  string // "" with ok false: not a login
-		ok    bool
-	}{
-		{"one line", []string{`{"message_type":"login","user_token":"u","game_token":"g"}`}, "u", true},
-		{"the seed's two lines", []string{`{"message_type":"login", "user_token":"u",`, `"game token":"g"}`}, "u", true},
-		{"one key a line", []string{"{", `"message_type": "login",`, `"user_token": "u",`, `"game_token": "g"`, "}"}, "u", true},
-		{"blank lines first", []string{"", "  ", `{"message_type":"login","user_token":"u","game_token":"g"}`}, "u", true},
-		{"not an object", []string{`hello`}, "", false},
-		{"an object, not a login", []string{`{"message_type":"logout"}`}, "", false},
-		{"an unfinished string cannot go on", []string{`{"message_type":"login", "user_token":"u`, `", "game_token":"g"}`}, "", false},
-		{"garbage after a beginning", []string{`{"message_type":`, `]`}, "", false},
-		{"trailing text", []string{`{"message_type":"login","user_token":"u","game_token":"g"} x`}, "", false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var lt loginText
-			var user, game string
-			var done, ok bool
-			for i, l := range tt.lines {
-				user, game, done, ok = lt.add(l)
-				if done && i < len(tt.lines)-1 {
-					if ok {
-						t.Fatalf("a login after line %d of %d", i+1, len(tt.lines))
-					}
-					break
-				}
-			}
-			if !done && tt.ok {
-				t.Fatalf("the lines did not make a message")
-			}
-			if ok != tt.ok || user != tt.user || (ok && game != "g") {
-				t.Errorf("login = %q %q %v, want %q %v", user, game, ok, tt.user, tt.ok)
-			}
-		})
-	}
-	// A message that never ends is given up, within bounds.
-	var lt loginText
-	for i := range maxLoginLines {
-		if _, _, done, _ := lt.add(`{"a":[`); done {
-			if i+1 != maxLoginLines {
-				t.Errorf("an endless object given up after %d lines, want %d", i+1, maxLoginLines)
-			}
-			return
-		}
-	}
-	t.Errorf("an endless object was never given up")
-}
-
 func TestSeatOf(t *testing.T) {
 	users := []string{"aaaa", "bbbb"}
 	for _, tt := range []struct {
@@ -149,32 +96,4 @@ func TestSeatOf(t *testing.T) {
 			t.Errorf("seatOf(%q, %q) = %d, want %d", tt.user, tt.game, got, tt.want)
 		}
 	}
-}
-
-// FuzzLoginText feeds the login reader arbitrary lines: it never holds
-// more than its bounds, and a login that is one valid JSON text is read
-// the same whether it comes on one line or split where the seed splits.
-func FuzzLoginText(f *testing.F) {
-	f.Add("{\"message_type\":\"login\", \"user_token\":\"123abcd\",\n\"game token\":\"1234abcd\"}", "u", "g")
-	f.Add("{\n\n\"a\":[1,2\n", "", "")
-	f.Add("\"x\n}\n{", "\x00", "\xff")
-	f.Fuzz(func(t *testing.T, data, user, game string) {
-		var lt loginText
-		for _, l := range strings.Split(data, "\n") {
-			lt.add(l)
-			if lt.lines > maxLoginLines || len(lt.buf) > maxLoginBytes+len(l)+1 {
-				t.Fatalf("holding %d lines, %d bytes", lt.lines, len(lt.buf))
-			}
-		}
-		u, _ := json.Marshal(user)
-		g, _ := json.Marshal(game)
-		one := `{"message_type":"login","user_token":` + string(u) + `,"game token":` + string(g) + `}`
-		wantU, wantG, _ := parseLogin([]byte(one))
-		var split loginText
-		split.add(`{"message_type":"login", "user_token":` + string(u) + `,`)
-		gotU, gotG, done, ok := split.add(`"game token":` + string(g) + `}`)
-		if !done || !ok || gotU != wantU || gotG != wantG {
-			t.Errorf("split login = %q %q %v %v, want %q %q", gotU, gotG, done, ok, wantU, wantG)
-		}
-	})
 }

@@ -143,116 +143,160 @@ func (e *Event) Run(ctx context.Context) error {
 	e.wake = make(chan struct{}, 1)
 	e.mu.Unlock()
 
-	began := time.Now()
-	done := append([]event.Outcome(nil), e.Done...)
-	startDone := len(done)
-	seen := map[int]bool{} // game indexes scheduled or running in this run
-	for _, o := range done {
-		seen[o.Game.Index] = true
+	r := &eventRun{e: e, workers: workers, began: time.Now(), done: append([]event.Outcome(nil), e.Done...),
+		seen: map[int]bool{}, results: make(chan gameResult)}
+	r.startDone = len(r.done)
+	for _, o := range r.done {
+		r.seen[o.Game.Index] = true
 	}
-	var queue []event.Game
-	running := 0
-	results := make(chan gameResult)
-	runCtx, cancel := context.WithCancel(ctx)
-	var wg sync.WaitGroup
-	defer func() {
-		cancel()
-		// Abandoned games report to nobody; drain them so workers end.
-		go func() {
-			for range results {
-			}
-		}()
-		wg.Wait()
-		close(results)
-	}()
-
-	progress := func(finished bool) {
-		if e.OnProgress == nil {
-			return
-		}
-		p := Progress{Done: len(done), Scheduled: len(done) + running + len(queue), Running: running,
-			Paused: e.Paused(), Finished: finished, Elapsed: time.Since(began)}
-		if played := len(done) - startDone; played > 0 {
-			per := p.Elapsed / time.Duration(played)
-			p.Left = per * time.Duration(len(queue)+running) / time.Duration(workers)
-			if running > 0 || len(queue) > 0 {
-				p.Left += per / 2
-			}
-		}
-		e.OnProgress(p)
-	}
-
+	var cancel context.CancelFunc
+	r.ctx, cancel = context.WithCancel(ctx)
+	defer r.end(cancel)
 	for {
-		// New games appear as rounds complete.
-		next, finished, err := e.next(done, len(seen) > len(e.Done))
+		finished, err := r.schedule()
 		if err != nil {
 			return err
 		}
-		var fresh []event.Game
-		for _, g := range next {
-			if !seen[g.Index] {
-				fresh = append(fresh, g)
-				seen[g.Index] = true
-			}
-		}
-		if len(fresh) > 0 {
-			if e.OnScheduled != nil {
-				if err := e.OnScheduled(fresh); err != nil {
-					return err
-				}
-			}
-			queue = append(queue, fresh...)
-		}
-		if finished && running == 0 {
-			progress(true)
+		if finished && r.running == 0 {
+			r.progress(true)
 			return nil
 		}
 		if finished {
-			queue = nil // an SPRT that has decided needs no more games
+			r.queue = nil // an SPRT that has decided needs no more games
 		}
-		for running < workers && len(queue) > 0 && !e.Paused() && ctx.Err() == nil {
-			g := queue[0]
-			queue = queue[1:]
-			if e.OnStart != nil {
-				if err := e.OnStart(g); err != nil {
-					return err
-				}
-			}
-			running++
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				out, err := Play(runCtx, e.match(g))
-				select {
-				case results <- gameResult{g, out, err}:
-				case <-runCtx.Done():
-				}
-			}()
+		if err := r.launch(ctx); err != nil {
+			return err
 		}
-		progress(false)
-		if running == 0 && len(queue) == 0 {
+		r.progress(false)
+		if r.running == 0 && len(r.queue) == 0 {
 			return fmt.Errorf("event schedule is stuck: no game to play and none running")
 		}
-		select {
-		case r := <-results:
-			running--
-			if r.err != nil {
-				return fmt.Errorf("game %d: %w: %w", r.game.Index+1, ErrGame, r.err)
-			}
-			if r.out.Log.Aborted != "" {
-				continue
-			}
-			if e.OnFinished != nil {
-				if err := e.OnFinished(r.game, r.out); err != nil {
-					return err
-				}
-			}
-			done = append(done, event.Outcome{Game: r.game, Ranks: r.out.Log.Result.Ranks})
-		case <-e.wake:
-		case <-ctx.Done():
-			return ctx.Err()
+		if err := r.wait(ctx); err != nil {
+			return err
 		}
 	}
+}
+
+// eventRun is one Run of an event: the games waiting, those in play and
+// the outcomes so far.
+type eventRun struct {
+	e         *Event
+	workers   int
+	began     time.Time
+	done      []event.Outcome
+	startDone int          // outcomes known before this run
+	seen      map[int]bool // game indexes scheduled or running in this run
+	queue     []event.Game
+	running   int
+	results   chan gameResult
+	ctx       context.Context // the games' own: cancelled when Run returns
+	wg        sync.WaitGroup
+}
+
+// end abandons the games still in play and waits for their workers.
+func (r *eventRun) end(cancel context.CancelFunc) {
+	cancel()
+	// Abandoned games report to nobody; drain them so workers end.
+	go func() {
+		for range r.results {
+		}
+	}()
+	r.wg.Wait()
+	close(r.results)
+}
+
+// schedule queues the games that have appeared (new games appear as
+// rounds complete) and reports whether the event is finished.
+func (r *eventRun) schedule() (finished bool, err error) {
+	next, finished, err := r.e.next(r.done, len(r.seen) > len(r.e.Done))
+	if err != nil {
+		return false, err
+	}
+	var fresh []event.Game
+	for _, g := range next {
+		if !r.seen[g.Index] {
+			fresh = append(fresh, g)
+			r.seen[g.Index] = true
+		}
+	}
+	if len(fresh) == 0 {
+		return finished, nil
+	}
+	if r.e.OnScheduled != nil {
+		if err := r.e.OnScheduled(fresh); err != nil {
+			return false, err
+		}
+	}
+	r.queue = append(r.queue, fresh...)
+	return finished, nil
+}
+
+// launch starts queued games while workers are free, the event is not
+// paused and ctx goes on.
+func (r *eventRun) launch(ctx context.Context) error {
+	for r.running < r.workers && len(r.queue) > 0 && !r.e.Paused() && ctx.Err() == nil {
+		g := r.queue[0]
+		r.queue = r.queue[1:]
+		if r.e.OnStart != nil {
+			if err := r.e.OnStart(g); err != nil {
+				return err
+			}
+		}
+		r.running++
+		r.wg.Add(1)
+		go func() {
+			defer r.wg.Done()
+			out, err := Play(r.ctx, r.e.match(g))
+			select {
+			case r.results <- gameResult{g, out, err}:
+			case <-r.ctx.Done():
+			}
+		}()
+	}
+	return nil
+}
+
+// wait waits for a game to end (and records it), a wake-up (Resume) or
+// the end of ctx.
+func (r *eventRun) wait(ctx context.Context) error {
+	select {
+	case res := <-r.results:
+		r.running--
+		if res.err != nil {
+			return fmt.Errorf("game %d: %w: %w", res.game.Index+1, ErrGame, res.err)
+		}
+		if res.out.Log.Aborted != "" {
+			return nil
+		}
+		if r.e.OnFinished != nil {
+			if err := r.e.OnFinished(res.game, res.out); err != nil {
+				return err
+			}
+		}
+		r.done = append(r.done, event.Outcome{Game: res.game, Ranks: res.out.Log.Result.Ranks})
+	case <-r.e.wake:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	return nil
+}
+
+// progress tells OnProgress how far the event is, with an estimate of
+// the time left.
+func (r *eventRun) progress(finished bool) {
+	if r.e.OnProgress == nil {
+		return
+	}
+	p := Progress{Done: len(r.done), Scheduled: len(r.done) + r.running + len(r.queue), Running: r.running,
+		Paused: r.e.Paused(), Finished: finished, Elapsed: time.Since(r.began)}
+	if played := len(r.done) - r.startDone; played > 0 {
+		per := p.Elapsed / time.Duration(played)
+		p.Left = per * time.Duration(len(r.queue)+r.running) / time.Duration(r.workers)
+		if r.running > 0 || len(r.queue) > 0 {
+			p.Left += per / 2
+		}
+	}
+	r.e.OnProgress(p)
 }
 
 // next is what event.Next says, or for an event of fixed Games, those

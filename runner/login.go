@@ -2,15 +2,12 @@ package runner
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"crypto/rand"
 	"crypto/subtle"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net"
 	"os"
 	"path/filepath"
@@ -22,16 +19,6 @@ import (
 	"ringside/engine"
 )
 
-// Protocol lines of the login handshake (Cloud Contest's), spelt as the
-// seed text spells them, with a blank after the comma: clients written
-// from it compare them character by character.
-const (
-	greetingLine      = `{"status":"ok", "message":"ready to login"}` + "\n"
-	loggedInLine      = `{"status":"ok", "message":"logged in"}` + "\n"
-	invalidLine       = `{"status":"error", "message":"invalid user"}` + "\n"
-	expectedLoginLine = `{"status":"error", "message":"expected a login message"}` + "\n"
-)
-
 // token returns 128 random bits in hex.
 func token() string {
 	var b [16]byte
@@ -39,74 +26,6 @@ func token() string {
 		panic("crypto/rand: " + err.Error())
 	}
 	return hex.EncodeToString(b[:])
-}
-
-// loginMsg is what a bot sends to log in. The seed text writes the game
-// token's key with a space; both spellings are accepted.
-type loginMsg struct {
-	Type      string `json:"message_type"`
-	User      string `json:"user_token"`
-	Game      string `json:"game_token"`
-	GameSpace string `json:"game token"`
-}
-
-func parseLogin(text []byte) (user, game string, ok bool) {
-	var m loginMsg
-	if err := json.Unmarshal(text, &m); err != nil || m.Type != "login" {
-		return "", "", false
-	}
-	if m.Game == "" {
-		m.Game = m.GameSpace
-	}
-	return m.User, m.Game, true
-}
-
-// Bounds of a login message gathered over several lines.
-const (
-	maxLoginLines = 16
-	maxLoginBytes = 4 << 10
-)
-
-// loginText gathers a login message line by line. The seed prints its
-// login over two lines, so a JSON object may span several: lines are
-// joined until they make a whole JSON value. Blank lines before it are
-// skipped; a line that cannot begin or continue an object ends the
-// attempt.
-type loginText struct {
-	buf   []byte
-	lines int
-}
-
-// add takes the next line. done reports that the lines so far are a
-// whole message or cannot become one; ok that they are a login, with its
-// tokens.
-func (t *loginText) add(line string) (user, game string, done, ok bool) {
-	if len(t.buf) == 0 && strings.TrimSpace(line) == "" {
-		return "", "", false, false
-	}
-	t.buf = append(append(t.buf, line...), '\n')
-	t.lines++
-	text := t.buf
-	if json.Valid(text) {
-		t.buf, t.lines = t.buf[:0], 0
-		user, game, ok = parseLogin(text)
-		return user, game, true, ok
-	}
-	if t.lines < maxLoginLines && len(text) <= maxLoginBytes && unfinishedObject(text) {
-		return "", "", false, false
-	}
-	t.buf, t.lines = t.buf[:0], 0
-	return "", "", true, false
-}
-
-// unfinishedObject reports whether text is the beginning of a JSON object
-// that more text could complete.
-func unfinishedObject(text []byte) bool {
-	if t := bytes.TrimLeft(text, " \t\r\n"); len(t) == 0 || t[0] != '{' {
-		return false
-	}
-	var v json.RawMessage
-	return errors.Is(json.NewDecoder(bytes.NewReader(text)).Decode(&v), io.ErrUnexpectedEOF)
 }
 
 // seatOf finds the seat whose tokens a login gives, or -1. Tokens are
@@ -123,11 +42,7 @@ func seatOf(users []string, gameToken, user, game string) int {
 	return seat
 }
 
-// isStatusLine tells a status line, which is neither a state nor its
-// answer, from the game's other lines.
-func isStatusLine(text string) bool { return strings.HasPrefix(text, `{"status"`) }
-
-// substitute fills {host} {port} {user_token} {game_token} in argv.
+// substitute fills the placeholders {name} of argv with vars' values.
 func substitute(argv []string, vars map[string]string) []string {
 	out := make([]string, len(argv))
 	for i, a := range argv {
@@ -139,29 +54,54 @@ func substitute(argv []string, vars map[string]string) []string {
 	return out
 }
 
+// loginGame is what every connection of one game's login shares: the
+// game's handshake and the tokens that name its seats.
+type loginGame struct {
+	lg        engine.Login
+	users     []string // per seat, its user token
+	gameToken string
+	intro     func(seat int) string // the game's intro (Introducer), "" for none
+	wait      time.Duration         // how long the bots have to log in
+}
+
+// newLoginGame makes fresh tokens for a game of seats seats.
+func newLoginGame(lg engine.Login, seats int, intro func(int) string, wait time.Duration) *loginGame {
+	g := &loginGame{lg: lg, users: make([]string, seats), gameToken: token(), intro: intro, wait: wait}
+	for i := range g.users {
+		g.users[i] = token()
+	}
+	if g.intro == nil {
+		g.intro = func(int) string { return "" }
+	}
+	return g
+}
+
+// grant gives seat's bot its tokens: in its command line's placeholders
+// and its environment.
+func (g *loginGame) grant(seat int, argv []string, b Bot, host, port, transport string) ([]string, Bot) {
+	vars, env := g.lg.Grant(engine.Grant{Host: host, Port: port, User: g.users[seat], Game: g.gameToken, Transport: transport})
+	b.Env = append(append([]string(nil), b.Env...), env...)
+	return substitute(argv, vars), b
+}
+
 // connectLogin starts bots of a game with a login handshake, over TCP on
-// loopback or over stdio according to the "transport" option, and waits
-// until every bot has logged in (or has ended) or LoginTimeout has passed.
-// Then the game begins: every bot logged in gets the intro (Cloud's field
-// config), the seed's "once all bots have connected"; from then on each
-// seat's lines are counted against the states sent (replyCount).
-func connectLogin(ctx context.Context, opts engine.Options, st engine.State, bots []Bot, argvs [][]string, scale float64,
+// loopback or over stdio as the game says, and waits until every bot has
+// logged in (or has ended) or LoginTimeout has passed. Then the game
+// begins: every bot logged in gets the intro (the game's Introducer), as
+// once all bots have connected; from then on each seat's lines are
+// counted against the states sent (replyCount).
+func connectLogin(ctx context.Context, lg engine.Login, opts engine.Options, st engine.State, bots []Bot, argvs [][]string, scale float64,
 	specs []*sandboxSpec) ([]*seatConn, func(), error) {
-	intro := func(int) string { return "" }
+	var intro func(int) string
 	if in, ok := st.(engine.Introducer); ok {
 		intro = in.Intro
 	}
-	gameToken := token()
-	users := make([]string, len(bots))
-	for i := range users {
-		users[i] = token()
-	}
-	wait := time.Duration(float64(LoginTimeout) * scale)
+	g := newLoginGame(lg, len(bots), intro, time.Duration(float64(LoginTimeout)*scale))
 	connect := connectTCP
-	if opts["transport"] == "stdio" {
+	if lg.Transport(opts) == engine.LoginStdio {
 		connect = connectStdio
 	}
-	conns, cleanup, err := connect(ctx, bots, argvs, users, gameToken, intro, wait, specs)
+	conns, cleanup, err := connect(ctx, g, bots, argvs, specs)
 	if tags, ok := st.(engine.TurnTagger); ok && err == nil {
 		// No state has been sent yet: the count goes by tags from the
 		// first one.
@@ -174,21 +114,14 @@ func connectLogin(ctx context.Context, opts engine.Options, st engine.State, bot
 	return conns, cleanup, err
 }
 
-func loginEnv(host, port, user, game, transport string) []string {
-	return []string{"RINGSIDE_HOST=" + host, "RINGSIDE_PORT=" + port, "RINGSIDE_USER_TOKEN=" + user,
-		"RINGSIDE_GAME_TOKEN=" + game, "RINGSIDE_TRANSPORT=" + transport}
-}
-
 // connectStdio runs the handshake on each bot's stdin/stdout.
-func connectStdio(ctx context.Context, bots []Bot, argvs [][]string, users []string, gameToken string,
-	intro func(int) string, wait time.Duration, specs []*sandboxSpec) ([]*seatConn, func(), error) {
+func connectStdio(ctx context.Context, g *loginGame, bots []Bot, argvs [][]string, specs []*sandboxSpec) ([]*seatConn, func(), error) {
 	conns := make([]*seatConn, len(bots))
 	in := make([]bool, len(bots))
 	var wg sync.WaitGroup
 	for i, b := range bots {
-		vars := map[string]string{"host": "", "port": "", "user_token": users[i], "game_token": gameToken}
-		b.Env = append(append([]string(nil), b.Env...), loginEnv("", "", users[i], gameToken, "stdio")...)
-		conns[i] = startSeat(i, substitute(argvs[i], vars), b, specs[i])
+		argv, b := g.grant(i, argvs[i], b, "", "", engine.LoginStdio)
+		conns[i] = startSeat(i, argv, b, specs[i])
 		c := conns[i]
 		if c.proc == nil {
 			continue
@@ -196,7 +129,7 @@ func connectStdio(ctx context.Context, bots []Bot, argvs [][]string, users []str
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			err := stdioLogin(ctx, c, users[i], gameToken, wait)
+			err := stdioLogin(ctx, c, g, i)
 			if err == nil {
 				in[i] = true
 				return
@@ -221,13 +154,13 @@ func connectStdio(ctx context.Context, bots []Bot, argvs [][]string, users []str
 		if !in[i] {
 			continue
 		}
-		_ = c.send(intro(i), sendTimeout)
+		_ = c.send(g.intro(i), sendTimeout)
 		// From the first state on, lines are counted against states.
 		count := newReplyCount()
 		c.out.counted(count)
 		send := c.send
 		c.send = func(text string, timeout time.Duration) error {
-			if text != "" && !isStatusLine(text) {
+			if text != "" && !g.lg.Status(text) {
 				count.state(text, time.Now())
 			}
 			return send(text, timeout)
@@ -240,28 +173,28 @@ func connectStdio(ctx context.Context, bots []Bot, argvs [][]string, users []str
 // it logged in.
 var errLoginEnded = errors.New("login: the bot's output ended before it logged in")
 
-func stdioLogin(ctx context.Context, c *seatConn, user, game string, wait time.Duration) error {
-	if err := c.send(greetingLine, wait); err != nil {
+func stdioLogin(ctx context.Context, c *seatConn, g *loginGame, seat int) error {
+	if err := c.send(g.lg.Greeting(), g.wait); err != nil {
 		if isClosedPipe(err) {
 			return errLoginEnded
 		}
 		return fmt.Errorf("login: write greeting: %w", err)
 	}
-	deadline := time.NewTimer(wait)
+	deadline := time.NewTimer(g.wait)
 	defer deadline.Stop()
-	var text loginText
+	text := g.lg.NewReader()
 	for {
 		l, ok, ended := c.out.pop()
 		if ok {
-			u, g, done, valid := text.add(l.text)
+			u, gt, done, valid := text.Add(l.text)
 			if !done || !valid {
 				continue // not a login message (yet): ignored, like lines before READY
 			}
-			if seatOf([]string{user}, game, u, g) != 0 {
-				_ = c.send(invalidLine, sendTimeout)
+			if seatOf(g.users[seat:seat+1], g.gameToken, u, gt) != 0 {
+				_ = c.send(g.lg.Refused(), sendTimeout)
 				return fmt.Errorf("login refused: wrong tokens")
 			}
-			return c.send(loggedInLine, sendTimeout)
+			return c.send(g.lg.Accepted(), sendTimeout)
 		}
 		if ended {
 			return errLoginEnded
@@ -269,7 +202,7 @@ func stdioLogin(ctx context.Context, c *seatConn, user, game string, wait time.D
 		select {
 		case <-c.out.notify:
 		case <-deadline.C:
-			return fmt.Errorf("login: no login within %v", wait)
+			return fmt.Errorf("login: no login within %v", g.wait)
 		case <-ctx.Done():
 			return ctx.Err()
 		}
@@ -287,8 +220,9 @@ type tcpSeat struct {
 	root      int      // pid of the seat's process (its launcher), 0 before it starts
 	notes     []string // refused logins, for the seat's next reply in the replay
 	count     *replyCount
-	begun     bool // the game has begun: the intro has gone out (or goes with the login)
-	gone      bool // its process has ended: the seat ends with its connection
+	begun     bool                   // the game has begun: the intro has gone out (or goes with the login)
+	gone      bool                   // its process has ended: the seat ends with its connection
+	status    func(text string) bool // the game's status lines, which are no states
 }
 
 // note records a remark for the seat's next reply.
@@ -310,13 +244,14 @@ func (s *tcpSeat) takeNotes() string {
 func (s *tcpSeat) write(text string, timeout time.Duration) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if text != "" && !strings.HasPrefix(text, `{"status"`) {
+	state := text != "" && !s.status(text)
+	if state {
 		s.lastInput = text
 	}
 	if s.conn == nil {
 		return nil // not connected: the bot gets the state when it logs in
 	}
-	if text != "" && !isStatusLine(text) {
+	if state {
 		s.count.state(text, time.Now())
 	}
 	_ = s.conn.SetWriteDeadline(time.Now().Add(timeout))
@@ -337,8 +272,7 @@ const maxSeatConns = 8
 // hands them over (sandboxSpec.accept), which tells whose they are. The
 // listener serves trusted bots and, where the kernel refuses namespaces,
 // sandboxed ones; whose a connection is is then looked up in /proc.
-func connectTCP(ctx context.Context, bots []Bot, argvs [][]string, users []string, gameToken string,
-	intro func(int) string, wait time.Duration, specs []*sandboxSpec) ([]*seatConn, func(), error) {
+func connectTCP(ctx context.Context, g *loginGame, bots []Bot, argvs [][]string, specs []*sandboxSpec) ([]*seatConn, func(), error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, nil, fmt.Errorf("listen for bots on 127.0.0.1: %w", err)
@@ -348,7 +282,7 @@ func connectTCP(ctx context.Context, bots []Bot, argvs [][]string, users []strin
 	conns := make([]*seatConn, len(bots))
 	queues := make([]*lineQueue, len(bots))
 	for i := range bots {
-		seats[i] = &tcpSeat{loggedIn: make(chan struct{}), count: newReplyCount()}
+		seats[i] = &tcpSeat{loggedIn: make(chan struct{}), count: newReplyCount(), status: g.lg.Status}
 		queues[i] = newLineQueue().keep(bots[i].maxReply)
 		queues[i].counted(seats[i].count)
 	}
@@ -382,7 +316,7 @@ func connectTCP(ctx context.Context, bots []Bot, argvs [][]string, users []strin
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			serveTCP(nc, from, users, gameToken, seats, queues, intro, done, started, wait)
+			serveTCP(nc, from, g, seats, queues, done, started)
 			nc.Close()
 			servingMu.Lock()
 			delete(serving, nc)
@@ -419,8 +353,7 @@ func connectTCP(ctx context.Context, bots []Bot, argvs [][]string, users []strin
 		}
 	}()
 	for i, b := range bots {
-		vars := map[string]string{"host": host, "port": port, "user_token": users[i], "game_token": gameToken}
-		b.Env = append(append([]string(nil), b.Env...), loginEnv(host, port, users[i], gameToken, "tcp")...)
+		argv, b := g.grant(i, argvs[i], b, host, port, engine.LoginTCP)
 		sb := specs[i]
 		if sb != nil {
 			// The game's own port, and nothing else.
@@ -430,7 +363,7 @@ func connectTCP(ctx context.Context, bots []Bot, argvs [][]string, users []strin
 			tcp.accept = func(nc net.Conn) { serve(nc, i, slot) }
 			sb = &tcp
 		}
-		c := startSeat(i, substitute(argvs[i], vars), b, sb)
+		c := startSeat(i, argv, b, sb)
 		if c.proc != nil {
 			// The program's stdout is not the game channel here; the
 			// socket is.
@@ -460,7 +393,7 @@ func connectTCP(ctx context.Context, bots []Bot, argvs [][]string, users []strin
 		ln.Close()
 		wg.Wait()
 	}
-	timer := time.NewTimer(wait)
+	timer := time.NewTimer(g.wait)
 	defer timer.Stop()
 logins:
 	for i, s := range seats {
@@ -477,13 +410,13 @@ logins:
 			break logins
 		}
 	}
-	begin(seats, intro)
-	markLate(seats, conns, wait)
+	begin(seats, g.intro)
+	markLate(seats, conns, g.wait)
 	return conns, cleanup, nil
 }
 
 // begin starts the game: the intro goes to every bot logged in; bots that
-// log in later get it with their "logged in".
+// log in later get it with their acceptance.
 func begin(seats []*tcpSeat, intro func(int) string) {
 	for i, s := range seats {
 		s.mu.Lock()
@@ -554,32 +487,31 @@ func watchSeat(s *tcpSeat, q *lineQueue, p *process, done <-chan struct{}) {
 // it the seat's connection and copies its lines into the seat's queue.
 // from is the seat whose network namespace the connection came from, or
 // -1 when the connection came to the listener on the host's loopback.
-func serveTCP(nc net.Conn, from int, users []string, gameToken string, seats []*tcpSeat, queues []*lineQueue,
-	intro func(int) string, done, started <-chan struct{}, wait time.Duration) {
-	_ = nc.SetDeadline(time.Now().Add(wait))
-	if _, err := nc.Write([]byte(greetingLine)); err != nil {
+func serveTCP(nc net.Conn, from int, g *loginGame, seats []*tcpSeat, queues []*lineQueue, done, started <-chan struct{}) {
+	_ = nc.SetDeadline(time.Now().Add(g.wait))
+	if _, err := nc.Write([]byte(g.lg.Greeting())); err != nil {
 		nc.Close()
 		return
 	}
 	r := bufio.NewReaderSize(nc, readBuffer)
 	seat := -1
-	var login loginText
+	login := g.lg.NewReader()
 	for seat < 0 {
 		text, _, _, err := readLimited(r)
 		if err != nil {
 			nc.Close()
 			return
 		}
-		u, g, done, ok := login.add(text)
+		u, gt, done, ok := login.Add(text)
 		switch {
 		case !done:
 			continue
 		case !ok:
-			_, _ = nc.Write([]byte(expectedLoginLine))
+			_, _ = nc.Write([]byte(g.lg.NotLogin()))
 			continue
 		}
-		if seat = seatOf(users, gameToken, u, g); seat < 0 {
-			_, _ = nc.Write([]byte(invalidLine))
+		if seat = seatOf(g.users, g.gameToken, u, gt); seat < 0 {
+			_, _ = nc.Write([]byte(g.lg.Refused()))
 			nc.Close()
 			return
 		}
@@ -621,7 +553,7 @@ func serveTCP(nc net.Conn, from int, users []string, gameToken string, seats []*
 		if known && owner >= 0 {
 			seats[owner].note(fmt.Sprintf("its login with seat %d's tokens was refused", seat+1))
 		}
-		_, _ = nc.Write([]byte(invalidLine))
+		_, _ = nc.Write([]byte(g.lg.Refused()))
 		nc.Close()
 		return
 	}
@@ -630,11 +562,11 @@ func serveTCP(nc net.Conn, from int, users []string, gameToken string, seats []*
 	}
 	s.conn = nc
 	s.count.reset()
-	hello := loggedInLine
+	hello := g.lg.Accepted()
 	if s.begun {
-		// The game is under way: the seed's "the field config and the
-		// state of the turn again".
-		hello += intro(seat) + s.lastInput
+		// The game is under way: a bot that reconnects gets the intro
+		// and the state of the turn again.
+		hello += g.intro(seat) + s.lastInput
 		if s.lastInput != "" {
 			s.count.state(s.lastInput, time.Now())
 		}

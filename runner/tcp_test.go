@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"ringside/engine"
+	"ringside/engine/cloud"
 	"ringside/engine/games"
 	"ringside/runner/runnertest"
 	"ringside/runner/sandbox"
@@ -380,14 +381,15 @@ func TestCloudConnectionFloodBounded(t *testing.T) {
 // is refused and both seats' notes say so, while the victim plays on.
 func TestCloudCrossSeatLoginRefusedInNamespace(t *testing.T) {
 	bin := buildTCPBot(t)
-	users, game := []string{token(), token()}, token()
+	g := newLoginGame(cloud.Login{}, 2, nil, 2*time.Second)
+	users := g.users
 	spec := Sandbox{}.spec(Bot{})
 	if spec == nil {
 		t.Skip("no sandbox on this system")
 	}
 	argvs := [][]string{{bin, "-mode", "good"}, {bin, "-mode", "good", "-user", users[0]}}
-	conns, cleanup, err := connectTCP(context.Background(), []Bot{{Name: "victim"}, {Name: "thief"}}, argvs, users, game,
-		func(int) string { return "" }, 2*time.Second, []*sandboxSpec{spec, spec})
+	conns, cleanup, err := connectTCP(context.Background(), g, []Bot{{Name: "victim"}, {Name: "thief"}}, argvs,
+		[]*sandboxSpec{spec, spec})
 	if err != nil {
 		t.Fatal(err)
 	}

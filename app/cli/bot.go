@@ -79,7 +79,7 @@ func runBot(c *cli, args []string) error {
 	if err != nil {
 		return usagef("bot %s: %v (built-in bots: %s)", name, err, builtinList())
 	}
-	if g.Info().Login {
+	if g.Info().Login != nil {
 		conn, err := loginBot(fs.Args(), c.stdin, c.stdout)
 		if err != nil {
 			return err

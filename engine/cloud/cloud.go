@@ -59,7 +59,7 @@ func (Game) Info() engine.Info {
 			"(or stdio) with the tokens they are given and speak JSON lines.",
 		MinSeats: minPlayers,
 		MaxSeats: maxPlayers,
-		Login:    true,
+		Login:    Login{},
 		MaxReply: MaxReply,
 		Options: []engine.Option{
 			{Key: "width", Default: strconv.Itoa(defaultSize), Doc: "field width in cells (5 to 100); x runs 0..width-1 left to right"},

@@ -25,7 +25,7 @@ func newGame(t testing.TB, opts engine.Options, players int, seed int64) (*State
 
 func TestInfo(t *testing.T) {
 	info := New().Info()
-	if info.ID != "cloud" || info.MinSeats != 2 || info.MaxSeats != 8 || !info.Login {
+	if info.ID != "cloud" || info.MinSeats != 2 || info.MaxSeats != 8 || info.Login == nil {
 		t.Errorf("info %+v", info)
 	}
 	var keys []string
