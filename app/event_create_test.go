@@ -11,6 +11,7 @@ import (
 	"ringside/app/internal/fixture"
 	"ringside/app/service"
 	"ringside/engine/event"
+	"ringside/runner/runnertest"
 	"ringside/storage"
 )
 
@@ -158,9 +159,10 @@ func TestCreateEventDialogDeadline(t *testing.T) {
 	_, u := newTestUI(t)
 	build := pyAI(t, u, "alice")
 	build(fixture.PyBot(1))
-	time.Sleep(1100 * time.Millisecond)
-	deadline := time.Now().Format(time.RFC3339)
-	time.Sleep(1100 * time.Millisecond)
+	// The deadline is stored to the second: alice r1 is built in an
+	// earlier second than the deadline, r2 in a later one.
+	deadline := runnertest.NextSecond().Format(time.RFC3339)
+	runnertest.NextSecond()
 	build(fixture.PyBot(2))
 	f := showCreateEventForm(t, u)
 	onUI(func() {

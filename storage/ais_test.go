@@ -7,6 +7,7 @@ import (
 )
 
 func TestAIs(t *testing.T) {
+	t.Parallel()
 	db := openTemp(t)
 	bob, err := db.AddAI(AI{Name: "bob", Game: "grip", Language: "go", SourceDir: "/src/bob", BuildCmd: "go build", RunCmd: "./bob", Watch: true})
 	if err != nil {
@@ -80,6 +81,7 @@ func TestAIs(t *testing.T) {
 }
 
 func TestRevisions(t *testing.T) {
+	t.Parallel()
 	db := openTemp(t)
 	ai, err := db.AddAI(AI{Name: "bob", Game: "grip"})
 	if err != nil {
@@ -177,6 +179,7 @@ func TestRevisions(t *testing.T) {
 // TestPinAndOptions: an AI's options are saved by UpdateAI, its pin only by
 // SetPin, and a pin must be a successful revision of that AI.
 func TestPinAndOptions(t *testing.T) {
+	t.Parallel()
 	db := openTemp(t)
 	a, err := db.AddAI(AI{Name: "alice", Game: "grip", Options: "coords=xy"})
 	if err != nil {

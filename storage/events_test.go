@@ -19,6 +19,7 @@ func cfgOf(names ...string) event.Config {
 }
 
 func TestEvents(t *testing.T) {
+	t.Parallel()
 	db := openTemp(t)
 	cfg := cfgOf("a", "b", "c")
 	cfg.Entries[2].Filler = true
@@ -97,6 +98,7 @@ func TestEvents(t *testing.T) {
 }
 
 func TestDeleteEventCascades(t *testing.T) {
+	t.Parallel()
 	db := openTemp(t)
 	ev, ids := eventWithGames(t, db, 2)
 	if err := db.FinishMatch(ids[0], engine.Result{Ranks: []int{1, 2}}, gripLog(1), 0); err != nil {

@@ -10,6 +10,7 @@ import (
 )
 
 func TestDataDirIsPerDatabase(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	open2 := func(name string) *DB {
 		db, err := Open(filepath.Join(dir, name))
@@ -55,6 +56,7 @@ func TestDataDirIsPerDatabase(t *testing.T) {
 // folder" case: removing sam's files in classB.db leaves class.db's sam
 // alone, and old shared folders are reported, not deleted.
 func TestRemoveRevisionFoldersKeepsOtherDatabases(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	var dbs []*DB
 	var sams []AI
@@ -105,6 +107,7 @@ func TestRemoveRevisionFoldersKeepsOtherDatabases(t *testing.T) {
 }
 
 func TestLockAIExcludesOtherHandles(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "r.db")
 	a := openAt(t, path)
 	b := openAt(t, path)
@@ -131,6 +134,7 @@ func TestLockAIExcludesOtherHandles(t *testing.T) {
 }
 
 func TestSaveBuildOneRevisionPerSource(t *testing.T) {
+	t.Parallel()
 	db := openTemp(t)
 	ai, err := db.AddAI(AI{Name: "erin", Game: "grip"})
 	if err != nil {
@@ -184,6 +188,7 @@ func TestSaveBuildOneRevisionPerSource(t *testing.T) {
 // TestMigrationKeepsTwinsApart opens a schema 1 database in which two
 // watchers stored the same sources twice, as they could before schema 2.
 func TestMigrationKeepsTwinsApart(t *testing.T) {
+	t.Parallel()
 	migs, err := loadMigrations(migrationFiles)
 	if err != nil {
 		t.Fatal(err)

@@ -27,6 +27,7 @@ func addReplays(t testing.TB, db *DB, n int) {
 // progress up to its whole game count and removes its games and replays;
 // the space is free pages until Vacuum, which shrinks the file on disk.
 func TestDeleteEventProgressAndVacuum(t *testing.T) {
+	t.Parallel()
 	db := openTemp(t)
 	keep := mkEvent(t, db, 2, 2)
 	if err := db.AddMatches(keep.ID, schedule(10)); err != nil {

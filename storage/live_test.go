@@ -11,6 +11,7 @@ import (
 // marked in progress, replaced by later saves, and gone (and not brought
 // back by a late save) once the game is finished or reset.
 func TestLiveReplayLifecycle(t *testing.T) {
+	t.Parallel()
 	db := openTemp(t)
 	ev, ids := eventWithGames(t, db, 3)
 	full := gripLog(1)
@@ -74,6 +75,7 @@ func TestLiveReplayLifecycle(t *testing.T) {
 
 // TestEventPace: an event's pace is stored and read back.
 func TestEventPace(t *testing.T) {
+	t.Parallel()
 	db, ev := openWithEvent(t, 2, 2)
 	if ev.Pace != 0 {
 		t.Fatalf("default pace %v", ev.Pace)

@@ -16,6 +16,7 @@ import (
 )
 
 func TestAddMatchesIsIdempotent(t *testing.T) {
+	t.Parallel()
 	db, ev := openWithEvent(t, 2, 2)
 	games := schedule(6)
 	if err := db.AddMatches(ev.ID, games[:4]); err != nil {
@@ -71,6 +72,7 @@ func TestAddMatchesIsIdempotent(t *testing.T) {
 }
 
 func TestMatchLifecycle(t *testing.T) {
+	t.Parallel()
 	db := openTemp(t)
 	ev, ids := eventWithGames(t, db, 5)
 	win := engine.Result{Ranks: []int{1, 2}, Reason: "last_standing", Turns: 40}
@@ -163,6 +165,7 @@ func TestMatchLifecycle(t *testing.T) {
 }
 
 func TestFinishMatchIsAtomic(t *testing.T) {
+	t.Parallel()
 	db := openTemp(t)
 	ev, ids := eventWithGames(t, db, 1)
 	id := ids[0]
@@ -198,6 +201,7 @@ func TestFinishMatchIsAtomic(t *testing.T) {
 }
 
 func TestConcurrentWriters(t *testing.T) {
+	t.Parallel()
 	db := openTemp(t)
 	const workers, perWorker = 6, 15
 	ev, ids := eventWithGames(t, db, workers*perWorker)
@@ -272,6 +276,7 @@ func TestConcurrentWriters(t *testing.T) {
 }
 
 func TestRatings(t *testing.T) {
+	t.Parallel()
 	db, ev := openWithEvent(t, 3, 2)
 	in := []Rating{
 		{Entry: 1, AfterMatch: 0, Rating: 12.5, Interval: 80},
@@ -299,6 +304,7 @@ func TestRatings(t *testing.T) {
 }
 
 func TestParseInts(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in   string
 		want []int
@@ -348,6 +354,7 @@ func FuzzParseInts(f *testing.F) {
 }
 
 func TestParseOutcomes(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in   string
 		want []event.Outcome
@@ -405,6 +412,7 @@ func FuzzParseOutcomes(f *testing.F) {
 // TestOutcomesUseCoveringIndex guards the design that makes loading
 // standings cheap: the query must read only the index matches_outcomes.
 func TestOutcomesUseCoveringIndex(t *testing.T) {
+	t.Parallel()
 	db := openTemp(t)
 	rows, err := db.r.Query(`EXPLAIN QUERY PLAN `+outcomesQuery, 1)
 	if err != nil {
@@ -428,6 +436,7 @@ func TestOutcomesUseCoveringIndex(t *testing.T) {
 }
 
 func TestMatchCounts(t *testing.T) {
+	t.Parallel()
 	db := openTemp(t)
 	ev, ids := eventWithGames(t, db, 3)
 	if err := db.FinishMatch(ids[1], engine.Result{Ranks: []int{1, 2}}, nil, 0); err != nil {
@@ -444,6 +453,7 @@ func TestMatchCounts(t *testing.T) {
 // replay, so a resume plays it again instead of keeping a result whose
 // point is lost.
 func TestFinishMatchRatedIsOneTransaction(t *testing.T) {
+	t.Parallel()
 	db := openTemp(t)
 	ev, ids := eventWithGames(t, db, 2)
 	if err := db.StartMatch(ids[0]); err != nil {
@@ -481,6 +491,7 @@ func TestFinishMatchRatedIsOneTransaction(t *testing.T) {
 // Problems round-trip through their stored text; a seat's timeouts under
 // load add a fourth number, and rows written before it still read.
 func TestProblemsText(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		stored string
 		want   []Problems

@@ -20,6 +20,7 @@ func sidecars(path string) []string {
 }
 
 func TestOpenReadOnly(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	missing := filepath.Join(dir, "typo.db")
 	_, err := OpenReadOnly(missing)
@@ -83,6 +84,7 @@ func TestOpenReadOnly(t *testing.T) {
 // the header and the schema) and fails the first query that reads it;
 // Explain names the file and says what to do.
 func TestExplainCorruption(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "c.db")
 	db, err := Open(path)
 	if err != nil {

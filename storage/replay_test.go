@@ -50,6 +50,7 @@ func replayCases() []struct {
 }
 
 func TestReplayRoundTrip(t *testing.T) {
+	t.Parallel()
 	db := openTemp(t)
 	cases := replayCases()
 	_, ids := eventWithGames(t, db, len(cases))
@@ -83,6 +84,7 @@ func TestReplayRoundTrip(t *testing.T) {
 // A replay stored by a Ringside whose codec had no notes (version 1)
 // still reads, with no notes.
 func TestReplayVersion1Reads(t *testing.T) {
+	t.Parallel()
 	want := gripLog(1)
 	raw, err := marshalLog(want)
 	if err != nil {
@@ -109,6 +111,7 @@ func TestReplayVersion1Reads(t *testing.T) {
 // TestReplaySize pins the size goal: a finished 1000-turn Grip game fits
 // in 8 KB.
 func TestReplaySize(t *testing.T) {
+	t.Parallel()
 	blob, raw, err := encodeLog(gripLog(1))
 	if err != nil {
 		t.Fatal(err)
@@ -125,6 +128,7 @@ func TestReplaySize(t *testing.T) {
 }
 
 func TestReplayDecodeErrors(t *testing.T) {
+	t.Parallel()
 	good, err := marshalLog(gripLog(1))
 	if err != nil {
 		t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 // apps that are still there: not itself, not a process that is gone, not
 // one on another host that stopped beating.
 func TestOtherApps(t *testing.T) {
+	t.Parallel()
 	db := openTemp(t)
 	host, _ := os.Hostname()
 	put := func(pid int, host string, pstart int64, beat time.Time) {

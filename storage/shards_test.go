@@ -13,6 +13,7 @@ import (
 // result (importing again changes nothing), and refuses a game of another
 // event without storing any.
 func TestShardsOutBackMissing(t *testing.T) {
+	t.Parallel()
 	db, ev := openWithEvent(t, 2, 2)
 	other := mkEvent(t, db, 2, 2)
 	for _, e := range []Event{ev, other} {

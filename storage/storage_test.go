@@ -28,6 +28,7 @@ func pragma(t *testing.T, db *sql.DB, name string) string {
 }
 
 func TestOpenCreatesFolderAndSchema(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "a", "b c?#", "ringside.db")
 	db, err := Open(path)
 	if err != nil {
@@ -73,6 +74,7 @@ func TestOpenCreatesFolderAndSchema(t *testing.T) {
 }
 
 func TestLoadMigrations(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		files []string
@@ -178,6 +180,7 @@ func oldEvent(t *testing.T, db *DB, n, seats int) {
 }
 
 func TestMigrateFromEachVersion(t *testing.T) {
+	t.Parallel()
 	migs, err := loadMigrations(migrationFiles)
 	if err != nil {
 		t.Fatal(err)
@@ -214,6 +217,7 @@ func TestMigrateFromEachVersion(t *testing.T) {
 }
 
 func TestMigrationFailureRollsBack(t *testing.T) {
+	t.Parallel()
 	migs, err := loadMigrations(migrationFiles)
 	if err != nil {
 		t.Fatal(err)
@@ -279,6 +283,7 @@ func plainSQLite(t *testing.T, dir string, stmts ...string) string {
 }
 
 func TestOpenRefusesAndLeavesFileUntouched(t *testing.T) {
+	t.Parallel()
 	write := func(data []byte) func(t *testing.T, dir string) string {
 		return func(t *testing.T, dir string) string {
 			path := filepath.Join(dir, "x.db")
@@ -385,6 +390,7 @@ func TestOpenRefusesAndLeavesFileUntouched(t *testing.T) {
 }
 
 func TestOpenAcceptsEmptyFiles(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		make func(t *testing.T, dir string) string
@@ -412,6 +418,7 @@ func TestOpenAcceptsEmptyFiles(t *testing.T) {
 }
 
 func TestOpenErrors(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	if _, err := Open(""); err == nil {
 		t.Error("Open(\"\") succeeded")
@@ -451,6 +458,7 @@ func TestDefaultPath(t *testing.T) {
 }
 
 func TestIntegrityCheckFindsDamage(t *testing.T) {
+	t.Parallel()
 	db, ev := openWithEvent(t, 2, 2)
 	if err := db.AddMatches(ev.ID, schedule(4)); err != nil {
 		t.Fatal(err)

@@ -2,6 +2,7 @@ package chart
 
 import (
 	"fmt"
+	"image/color"
 	"strings"
 	"testing"
 
@@ -10,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 
+	"ringside/app/internal/paint"
 	"ringside/engine/event"
 )
 
@@ -39,20 +41,22 @@ func newBracketWindow(t *testing.T, width, height float32) (*BracketTree, fyne.W
 
 func TestBracketTreeShots(t *testing.T) {
 	b, w := newBracketWindow(t, 1000, 600)
+	// An entry that went through has the theme's primary colour beside it.
+	primary := func() []color.NRGBA { return []color.NRGBA{paint.NRGBA(theme.Color(theme.ColorNamePrimary))} }
 	b.SetTree(sampleTree(t, 7, 2, 3, 1000), sampleNames)
-	shotThemes(t, w, "bracket")
+	shotThemes(t, w, "bracket", primary)
 	b.SetTree(sampleTree(t, 8, 2, 3, 10), sampleNames)
-	shotThemes(t, w, "bracket_live")
+	shotThemes(t, w, "bracket_live", primary)
 	b.SetTree(sampleTree(t, 6, 4, 2, 1000), sampleNames)
-	shotThemes(t, w, "bracket_heats")
+	shotThemes(t, w, "bracket_heats", primary)
 	names := make([]string, 24)
 	for i := range names {
 		names[i] = sampleName(i)
 	}
 	b.SetTree(sampleTree(t, 22, 4, 1, 60), names)
-	shotThemes(t, w, "bracket_heats_big")
+	shotThemes(t, w, "bracket_heats_big", primary)
 	b.SetTree(sampleTree(t, 13, 2, 1, 1000), names)
-	shotThemes(t, w, "bracket_big")
+	shotThemes(t, w, "bracket_big", primary)
 }
 
 func TestBracketTreeGolden(t *testing.T) {

@@ -33,11 +33,23 @@ func sampleCross(t testing.TB, n, seats, games int) ([]string, [][]*float64) {
 func TestHeatMapShots(t *testing.T) {
 	test.NewTempApp(t)
 	h := NewHeatMap("Head to head")
-	h.SetData(sampleCross(t, 8, 2, 6))
-	w := chartWindow(t, h, 1000, 600)
-	shotThemes(t, w, "heat")
-	h.SetData(sampleCross(t, 4, 2, 6))
-	shotThemes(t, w, "heat4")
+	for _, n := range []int{8, 4} {
+		labels, cells := sampleCross(t, n, 2, 6)
+		h.SetData(labels, cells)
+		w := chartWindow(t, h, 1000, 600)
+		// Every pairing's cell, in its score's colour.
+		shotThemes(t, w, "heat"+map[int]string{8: "", 4: "4"}[n], func() []color.NRGBA {
+			var cols []color.NRGBA
+			for _, row := range cells {
+				for _, v := range row {
+					if v != nil {
+						cols = append(cols, scoreColour(*v))
+					}
+				}
+			}
+			return cols
+		})
+	}
 }
 
 // cellOf is a pointer to v, for heat map cells.

@@ -1,6 +1,7 @@
 package chart
 
 import (
+	"image/color"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -32,7 +33,8 @@ func TestHistogramShots(t *testing.T) {
 	h := NewHistogram("Game length", "turns")
 	h.SetData(event.BinInts(sampleLengths(), 24))
 	w := chartWindow(t, h, 1000, 600)
-	shotThemes(t, w, "hist")
+	// The bars, in the first series colour.
+	shotThemes(t, w, "hist", func() []color.NRGBA { return []color.NRGBA{seriesColour(0)} })
 }
 
 func TestHistogramGolden(t *testing.T) {

@@ -2,17 +2,14 @@ package chart
 
 import (
 	"image/color"
-	"image/png"
 	"math"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"strconv"
 	"testing"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/theme"
 
 	"ringside/app/internal/paint"
 	"ringside/engine/event"
@@ -91,23 +88,6 @@ func sampleHistory(t testing.TB) []Series {
 	return HistorySeries(hist, sampleNames)
 }
 
-// chartShot writes the window's canvas to /tmp/chart_NAME.png when
-// RINGSIDE_SHOTS=1, so a person can look at a chart without a display.
-func chartShot(t *testing.T, w fyne.Window, name string) {
-	t.Helper()
-	if os.Getenv("RINGSIDE_SHOTS") != "1" {
-		return
-	}
-	f, err := os.Create("/tmp/chart_" + name + ".png")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if err := png.Encode(f, w.Canvas().Capture()); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // chartWindow shows o in a test window of the given size, closed when
 // the test ends.
 func chartWindow(t testing.TB, o fyne.CanvasObject, width, height float32) fyne.Window {
@@ -117,23 +97,20 @@ func chartWindow(t testing.TB, o fyne.CanvasObject, width, height float32) fyne.
 	return w
 }
 
-// shotThemes renders w in the test theme, then dark and light, writing
-// /tmp/chart_NAME_{dark,light}.png with RINGSIDE_SHOTS=1.
-func shotThemes(t *testing.T, w fyne.Window, name string) {
-	t.Helper()
-	test.ApplyTheme(t, paint.Variant(theme.VariantDark))
-	chartShot(t, w, name+"_dark")
-	test.ApplyTheme(t, paint.Variant(theme.VariantLight))
-	chartShot(t, w, name+"_light")
-}
-
 func TestLineChartShots(t *testing.T) {
 	test.NewTempApp(t)
 	c := NewLineChart("Ratings", "games played", "rating (Elo)")
 	c.SetSeries(sampleHistory(t))
 	c.SetReference(0, "average")
 	w := chartWindow(t, c, 1000, 600)
-	shotThemes(t, w, "line")
+	// Every entry's line and markers, in its palette colour.
+	shotThemes(t, w, "line", func() []color.NRGBA {
+		var cols []color.NRGBA
+		for i := range sampleNames {
+			cols = append(cols, seriesColour(i))
+		}
+		return cols
+	})
 }
 
 // goldenSeries is small fixed data for the golden image: two banded

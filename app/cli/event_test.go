@@ -290,9 +290,10 @@ func TestEventDeadline(t *testing.T) {
 	db, src := filepath.Join(root, "class.db"), filepath.Join(root, "pia")
 	addPyBot(t, src, "pia", db)
 	before := time.Now().Add(-time.Hour).Format(time.RFC3339)
-	time.Sleep(1100 * time.Millisecond)
-	deadline := time.Now().Format(time.RFC3339) // seconds: after r1, before r2
-	time.Sleep(1100 * time.Millisecond)
+	// The deadline is stored to the second: r1 is built in an earlier
+	// second than the deadline, r2 in a later one.
+	deadline := runnertest.NextSecond().Format(time.RFC3339)
+	runnertest.NextSecond()
 	pyBuild(t, db, src, "pia", 2)
 
 	if _, entries := eventEntries(t, db, "--deadline", deadline); !strings.HasPrefix(entries, "pia r1,") {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -28,9 +29,13 @@ func TestTwoWatchersMakeOneRevisionPerSource(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var watchers []*exec.Cmd
+	var outs []*lockedBuffer
 	for range 2 {
 		cmd := exec.CommandContext(ctx, exe, "watch", "--db", db, "--debounce", "100ms")
 		cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) }
+		out := &lockedBuffer{}
+		cmd.Stdout = out
+		outs = append(outs, out)
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
@@ -42,7 +47,8 @@ func TestTwoWatchersMakeOneRevisionPerSource(t *testing.T) {
 			w.Wait()
 		}
 	}()
-	time.Sleep(time.Second) // both are watching
+	// Both are watching once each has said so.
+	waitOutputs(t, outs, "watching 1 AI(s): wes")
 	for v := 2; v <= 4; v++ {
 		runnertest.WriteFiles(t, src, map[string]string{"bot.py": fixture.PyBot(v)})
 		waitRevisions(t, db, "wes", v)
@@ -50,7 +56,10 @@ func TestTwoWatchersMakeOneRevisionPerSource(t *testing.T) {
 	// A new file is a new source: one more revision, built once.
 	runnertest.WriteFiles(t, src, map[string]string{"corner.py": "CORNER = (0, 0)\n"})
 	waitRevisions(t, db, "wes", 5)
-	time.Sleep(time.Second) // time for the other watcher to store a twin, if it would
+	// Each watcher has handled the new source once it has said so: one
+	// built revision 5, the other found it up to date (a twin it stored
+	// would be there by then).
+	waitOutputs(t, outs, "(revision 5)", "revision 5 ready")
 
 	s, err := storage.Open(db)
 	if err != nil {
@@ -80,6 +89,21 @@ func TestTwoWatchersMakeOneRevisionPerSource(t *testing.T) {
 	}
 	if numbers != 5 {
 		t.Errorf("%d successful revisions, want 5 (versions 1–4 and the one with notes.txt)", numbers)
+	}
+}
+
+// waitOutputs waits until every output (a lockedBuffer of students_test.go)
+// holds one of the texts.
+func waitOutputs(t *testing.T, outs []*lockedBuffer, texts ...string) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for i, out := range outs {
+		for !slices.ContainsFunc(texts, func(s string) bool { return strings.Contains(out.String(), s) }) {
+			if time.Now().After(deadline) {
+				t.Fatalf("watcher %d never printed any of %q; it printed:\n%s", i+1, texts, out)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
 	}
 }
 

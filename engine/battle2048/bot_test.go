@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"ringside/engine"
+	"ringside/engine/enginetest"
 )
 
 // play runs one game between two bots through the engine, feeding each
@@ -161,9 +162,10 @@ func TestBotFeed(t *testing.T) {
 	}
 }
 
-// TestGreedyBeatsRandom plays 100 seeds with the seats swapped on each.
+// TestGreedyBeatsRandom plays 100 seeds with the seats swapped on each
+// (20 without -long).
 func TestGreedyBeatsRandom(t *testing.T) {
-	const seeds = 100
+	seeds := enginetest.Games(100, 20)
 	sc := duel(t, 2*seeds, BotGreedy, BotRandom, func(g int) (int64, int64) {
 		seed := int64(g/Seats + 1)
 		return seed, seed

@@ -12,10 +12,10 @@ import (
 // TestSearchBeatsGreedy plays search against greedy, the strongest bot
 // before it, seats swapped every game (seed g for the bot in seat 0,
 // g+1000 for the one in seat 1), and wants it to win at least 90 % of
-// them. 200 games; 40 under the race detector, which has nothing to find
-// here and makes them about ten times slower.
+// them. 200 games with -long; 10 otherwise (the race detector has nothing
+// to find here and makes them about ten times slower).
 func TestSearchBeatsGreedy(t *testing.T) {
-	games := enginetest.ShortGames(200, 40)
+	games := enginetest.ShortGames(200, 10)
 	sc := duel(t, games, BotSearch, BotGreedy, func(g int) (int64, int64) { return int64(g), int64(g + 1000) })
 	rate := float64(sc.wins) / float64(games)
 	t.Logf("search beat greedy in %d of %d games (%.1f %%), %.0f rounds on average; losses by %v",

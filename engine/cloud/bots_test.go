@@ -14,11 +14,11 @@ import (
 // (hunter in seat 0 and 1 in turn) and 60 four-player games (one hunter,
 // three randoms, hunter's seat rotating), default options but 100 turns
 // to keep the test quick. The hunter must finish alone in first place in
-// at least 80 % of each. Under the race detector, which has nothing to
-// find in these single-goroutine games but makes them nine times slower,
-// only the first 12 of each are played.
+// at least 80 % of each. Without -long only the first 6 of each are
+// played (the race detector, which has nothing to find in these
+// single-goroutine games, makes them nine times slower).
 func TestHunterBeatsRandom(t *testing.T) {
-	games := enginetest.Games(60, 12)
+	games := enginetest.Games(60, 6)
 	for _, players := range []int{2, 4} {
 		wins := 0
 		points := 0

@@ -63,8 +63,8 @@ func squadGames(t testing.TB, players, games int) (beat int, squadPts, hunterPts
 
 // TestSquadAgainstHunter measures squad against hunter, the strongest
 // bot before it, at default options: 200 two-player games and 200
-// four-player games (20 of each under the race detector, which makes them
-// about nine times slower). Two players: it must beat hunter in at least
+// four-player games with -long (5 of each otherwise: the race detector
+// makes them about nine times slower). Two players: it must beat hunter in at least
 // 90 %. Four players (squad, hunter, hunter, random): the hunters also
 // feed on each other and on the random bot, and squad finishes ahead of
 // both hunters in 183 of these 200 games (91.5 %, all 20 under the
@@ -74,7 +74,7 @@ func squadGames(t testing.TB, players, games int) (beat int, squadPts, hunterPts
 // it to 80 % and to more points on average than a hunter, so that a
 // change that loses ground fails it.
 func TestSquadAgainstHunter(t *testing.T) {
-	games := enginetest.ShortGames(200, 20)
+	games := enginetest.ShortGames(200, 5)
 	beat, sq, hu := squadGames(t, 2, games)
 	t.Logf("2 players: squad beat hunter in %d of %d games (%.1f %%); %.0f points a game against hunter's %.0f", beat, games, 100*float64(beat)/float64(games), sq, hu)
 	if beat*10 < games*9 {

@@ -1,11 +1,12 @@
-// Package enginetest holds what the tests of the games share: the race
-// detector's switch, a thread's CPU time, how many games a test plays,
+// Package enginetest holds what the tests of the games share: the -long
+// flag of the strength runs, the race detector's switch, a thread's CPU time, how many games a test plays,
 // the same-seeds check, the slowest-turn log and the table of options a
 // game's New must refuse, so a strength or timing test reads the same in
 // every game package. Only tests import it.
 package enginetest
 
 import (
+	"flag"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,21 +15,32 @@ import (
 	"ringside/engine"
 )
 
-// Games is how many games a test plays: full, or reduced under the race
-// detector.
-func Games(full, reduced int) int {
-	if Race {
-		return reduced
+// Long is the -long test flag: play the strength and win-rate tests at
+// their full size. Without it such a test plays a few fixed seeds, which
+// still check what it guards (the bots play legal games, learn what they
+// must, and clear its floors on those seeds) but not the rates, which
+// take hundreds of games (minutes, nine under the race detector for
+// Grip's search). The full run, without the race detector, which has
+// nothing to find in these single-goroutine games:
+//
+//	go test -tags ci -count=1 -timeout 60m ./engine/... -long
+var Long = flag.Bool("long", false, "play the strength and win-rate tests at full size (hundreds of games; minutes)")
+
+// Games is how many games a strength or win-rate test plays: full with
+// -long, otherwise guard, a few fixed seeds for the default run.
+func Games(full, guard int) int {
+	if *Long {
+		return full
 	}
-	return full
+	return guard
 }
 
-// ShortGames is Games that plays reduced under -short too.
-func ShortGames(full, reduced int) int {
+// ShortGames is Games that plays guard under -short too.
+func ShortGames(full, guard int) int {
 	if testing.Short() {
-		return reduced
+		return guard
 	}
-	return Games(full, reduced)
+	return Games(full, guard)
 }
 
 // SameTwice fails t when two calls of record differ: a game played twice
