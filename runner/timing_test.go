@@ -37,6 +37,10 @@ func readySeat(t *testing.T, args ...string) *seatConn {
 func lateAfterWrite(t *testing.T, d time.Duration) {
 	afterWrite = func() { time.Sleep(d) }
 	t.Cleanup(func() { afterWrite = nil })
+	// What is under test is when the answer arrived, not what a busy
+	// machine gives back.
+	noGiveBack = true
+	t.Cleanup(func() { noGiveBack = false })
 }
 
 // A bot's clock runs from just before its input is written to the

@@ -85,8 +85,20 @@ func main() {
 // tokens in their environments and command lines, and logs in with each
 // to take over that player's seat. It reports on stderr as "steal: ...".
 func steal(addr, own, game string) {
-	entries, _ := os.ReadDir("/proc")
+	// The victim starts first, but on a busy machine its program may not
+	// be running yet: look again for a second while no token is seen
+	// (where /proc shows no other bot, none ever comes).
 	found := map[string]bool{}
+	for deadline := time.Now().Add(time.Second); len(found) == 0 && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		lookForTokens(own, game, found)
+	}
+	report(addr, game, found)
+}
+
+// lookForTokens adds to found the tokens in the command lines and
+// environments of this test's other bots that /proc shows.
+func lookForTokens(own, game string, found map[string]bool) {
+	entries, _ := os.ReadDir("/proc")
 	for _, e := range entries {
 		pid, err := strconv.Atoi(e.Name())
 		if err != nil || pid == os.Getpid() {
@@ -108,6 +120,10 @@ func steal(addr, own, game string) {
 			}
 		}
 	}
+}
+
+// report logs in with each token found and says what came of it.
+func report(addr, game string, found map[string]bool) {
 	if len(found) == 0 {
 		fmt.Fprintln(os.Stderr, "steal: no token found")
 		return
