@@ -255,10 +255,14 @@ func TestCapVerdicts(t *testing.T) {
 		attack string
 		turns  string
 		note   string
+		scale  float64
 	}{
-		{"spin", "1000000", "CPU time limit 1s"},
-		{"alloc", "6", "memory limit 512 MiB"},
-		{"alloc-many", "1000000", "memory limit 512 MiB"},
+		// The spinner's own busy thread, and a busy machine, may starve
+		// its answers: a turn limit of 2 s lets the CPU cap (1 s of CPU,
+		// about a second of wall time) come first, however busy.
+		{"spin", "1000000", "CPU time limit 1s", 100},
+		{"alloc", "6", "memory limit 512 MiB", 10},
+		{"alloc-many", "1000000", "memory limit 512 MiB", 10},
 	}
 	for _, tt := range tests {
 		t.Run(tt.attack, func(t *testing.T) {
@@ -266,7 +270,7 @@ func TestCapVerdicts(t *testing.T) {
 			// The game lasts until the attacker is out (or 30 s).
 			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 			defer cancel()
-			out, err := Play(ctx, Match{Game: pingGame{}, Seed: 1, TimeScale: 10,
+			out, err := Play(ctx, Match{Game: pingGame{}, Seed: 1, TimeScale: tt.scale,
 				Options: engine.Options{"turns": tt.turns, "all": "1", "turn_ms": "20"},
 				Bots: []Bot{
 					{Name: tt.attack, Command: hostile + " -attack " + tt.attack, Limits: &lim},
