@@ -158,6 +158,20 @@ type ExportedShard struct {
 	Games int
 }
 
+// refuseUsedFolder says why bundles may not go into dir: it holds the
+// bundles of an earlier export. A job array hands out a folder's bundles
+// by their place in it ("the 3rd bundle to task 3"), so the bundles of two
+// exports in one folder would be mixed up, and games played twice or not
+// at all.
+func refuseUsedFolder(dir string) error {
+	old, _ := filepath.Glob(filepath.Join(dir, "event-*-shard-*-of-*.zip"))
+	if len(old) == 0 {
+		return nil
+	}
+	return Errorf(Conflict, "%s already holds %d bundles of an earlier export (%s…): a job array over that folder "+
+		"would mix the two exports; export into an empty folder, or move those bundles away first", dir, len(old), filepath.Base(old[0]))
+}
+
 // Export writes an event's unfinished games into shard bundles in
 // spec.Dir, each with every revision its games need, and records them as
 // out: exporting again never sends a finished game, nor one that is out
@@ -203,6 +217,9 @@ func (s *Service) Export(spec ExportSpec) ([]ExportedShard, error) {
 		return nil, err
 	}
 	n := min(spec.Shards, len(todo))
+	if err := refuseUsedFolder(spec.Dir); err != nil {
+		return nil, err
+	}
 	if err := os.MkdirAll(spec.Dir, 0o755); err != nil {
 		return nil, wrap(Failed, err, "export event %d", ev.ID)
 	}

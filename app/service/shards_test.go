@@ -283,6 +283,19 @@ func TestExportAdaptiveRoundsAndResend(t *testing.T) {
 	if err != nil || rep.Imported != first || rep.Kept != first || rep.Next == 0 || rep.Finished {
 		t.Fatalf("import of round 1 = %+v, %v; want %d imported, %d kept and round 2 scheduled", rep, err, first, first)
 	}
+	// Round 2 into round 1's folder would mix the two exports' bundles
+	// for a job array over that folder: refused, and nothing is sent.
+	before, err := s.db.OutMatches(ev.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Export(ExportSpec{Event: ev.ID, Shards: 3, Dir: filepath.Join(dir, "r1")}); ErrorCode(err) != Conflict ||
+		!strings.Contains(err.Error(), "already holds 2 bundles of an earlier export") {
+		t.Errorf("export into a used folder: %v", err)
+	}
+	if out, err := s.db.OutMatches(ev.ID); err != nil || len(out) != len(before) {
+		t.Errorf("a refused export sent games: %d out before, %d after (%v)", len(before), len(out), err)
+	}
 	b2, err := s.Export(ExportSpec{Event: ev.ID, Shards: 3, Dir: filepath.Join(dir, "r2")})
 	if err != nil || len(b2) == 0 {
 		t.Fatalf("export of round 2: %v", err)
