@@ -4,7 +4,7 @@
 # (how bots are started, logged in, asked and timed) must not change one
 # byte of what a game records.
 #
-#   scripts/cloud-identical.sh [BEFORE_REV [AFTER_REV]]
+#   .ci/cloud-identical.sh [BEFORE_REV [AFTER_REV]]
 #
 # BEFORE_REV defaults to 9307b70 (main when the runner's login moved into
 # engine/cloud), AFTER_REV to HEAD; each is built from `git archive`, so
