@@ -1,7 +1,6 @@
 package app
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -316,9 +315,9 @@ func ReadReplayFile(path string) (*engine.Log, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read replay: %w", err)
 	}
-	var rp engine.Replay
-	if err := json.Unmarshal(data, &rp); err != nil {
-		return nil, fmt.Errorf("%s is not a replay file (JSON: %v); write one with ringside play --replay FILE", path, err)
+	rp, err := engine.DecodeReplay(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s is %w; write one with ringside play --replay FILE", path, err)
 	}
 	log, err := rp.Log()
 	if err != nil {

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"encoding/json"
 	"fmt"
 	"time"
 )
@@ -236,6 +237,20 @@ func ParseStatus(s string) (Status, error) {
 		}
 	}
 	return 0, fmt.Errorf("unknown reply status %q", s)
+}
+
+// DecodeReplay reads a replay file's JSON (from "ringside play --replay"
+// or "replay export"), refusing anything of another format. Its errors
+// begin "not a", to follow "FILE is".
+func DecodeReplay(data []byte) (*Replay, error) {
+	var rp Replay
+	if err := json.Unmarshal(data, &rp); err != nil {
+		return nil, fmt.Errorf("not a replay file (JSON: %v)", err)
+	}
+	if rp.Format != ReplayFormat {
+		return nil, fmt.Errorf("not a Ringside replay (format %q, want %q)", rp.Format, ReplayFormat)
+	}
+	return &rp, nil
 }
 
 // Log recovers the compact log from an expanded replay, so a replay file

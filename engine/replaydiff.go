@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -40,7 +41,7 @@ func DiffReplays(a, b *Replay, measured func(input string) (string, string)) Rep
 	case a.Seed != b.Seed:
 		d.Why, d.Detail = "different games", fmt.Sprintf("seeds %d and %d", a.Seed, b.Seed)
 		return d
-	case !optionsEqual(a.Options, b.Options):
+	case !maps.Equal(a.Options, b.Options):
 		d.Why, d.Detail = "different games", fmt.Sprintf("options %s and %s", optionsText(a.Options), optionsText(b.Options))
 		return d
 	case len(a.Players) != len(b.Players):
@@ -182,18 +183,6 @@ func firstDiffLine(x, y string) string {
 		}
 	}
 	return ""
-}
-
-func optionsEqual(a, b Options) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if w, ok := b[k]; !ok || w != v {
-			return false
-		}
-	}
-	return true
 }
 
 func optionsText(o Options) string {

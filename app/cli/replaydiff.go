@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"strconv"
@@ -43,14 +42,11 @@ func replayDiff(c *cli, args []string) error {
 // of a stored match.
 func loadReplay(arg, dbPath string) (*engine.Replay, error) {
 	if data, err := os.ReadFile(arg); err == nil {
-		var rp engine.Replay
-		if err := json.Unmarshal(data, &rp); err != nil {
-			return nil, usagef("replay diff: %s is not a replay file: %v", arg, err)
+		rp, err := engine.DecodeReplay(data)
+		if err != nil {
+			return nil, usagef("replay diff: %s is %v (write one with \"play --replay\" or \"replay export\")", arg, err)
 		}
-		if rp.Format != engine.ReplayFormat {
-			return nil, usagef("replay diff: %s is not a replay file (format %q; want %q, as from \"play --replay\" or \"replay export\")", arg, rp.Format, engine.ReplayFormat)
-		}
-		return &rp, nil
+		return rp, nil
 	}
 	id, err := strconv.ParseInt(arg, 10, 64)
 	if err != nil {
