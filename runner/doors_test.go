@@ -363,28 +363,11 @@ func TestHiddenMemoryCap(t *testing.T) {
 	note := "memory limit " + sandbox.Size(lim.Memory)
 	for _, attack := range []string{"memfd-hog", "shm-hog"} {
 		t.Run(attack, func(t *testing.T) {
-			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-			defer cancel()
-			out, err := Play(ctx, Match{Game: pingGame{}, Seed: 1, TimeScale: 10,
-				// A turn of a second: the hog answers its first turn only
-				// once it holds everything, and touching 768 MiB page by page
-				// takes a few hundred milliseconds (more under the race
-				// detector's higher cap); the watchdog ends it meanwhile.
-				Options: engine.Options{"turns": "1000000", "all": "1", "turn_ms": "100"},
-				Bots: []Bot{
-					{Name: attack, Command: hostile + " -attack " + attack, Limits: &lim},
-					{Name: "victim", Command: hostile + " -attack victim"},
-				},
-				OnStep: func(_ int, _ engine.State, step engine.Step) {
-					for _, s := range step.Seats {
-						if s.Seat == 0 && (s.Verdict == engine.Crashed || s.Verdict == engine.Timeout) {
-							cancel()
-						}
-					}
-				}})
-			if err != nil {
-				t.Fatal(err)
-			}
+			// A turn of a second: the hog answers its first turn only
+			// once it holds everything, and touching 768 MiB page by page
+			// takes a few hundred milliseconds (more under the race
+			// detector's higher cap); the watchdog ends it meanwhile.
+			out := playAttackerOut(t, attack, &lim, 10, engine.Options{"turns": "1000000", "all": "1", "turn_ms": "100"})
 			if !strings.Contains(allNotes(out), note) {
 				t.Errorf("notes %q lack the memory limit; report %s", allNotes(out), attackReport(out.Stderr[0], attack))
 			}

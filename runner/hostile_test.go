@@ -267,25 +267,7 @@ func TestCapVerdicts(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.attack, func(t *testing.T) {
 			lim := small
-			// The game lasts until the attacker is out (or 30 s).
-			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-			defer cancel()
-			out, err := Play(ctx, Match{Game: pingGame{}, Seed: 1, TimeScale: tt.scale,
-				Options: engine.Options{"turns": tt.turns, "all": "1", "turn_ms": "20"},
-				Bots: []Bot{
-					{Name: tt.attack, Command: hostile + " -attack " + tt.attack, Limits: &lim},
-					{Name: "victim", Command: hostile + " -attack victim"},
-				},
-				OnStep: func(_ int, _ engine.State, step engine.Step) {
-					for _, s := range step.Seats {
-						if s.Seat == 0 && (s.Verdict == engine.Crashed || s.Verdict == engine.Timeout) {
-							cancel()
-						}
-					}
-				}})
-			if err != nil {
-				t.Fatal(err)
-			}
+			out := playAttackerOut(t, tt.attack, &lim, tt.scale, engine.Options{"turns": tt.turns, "all": "1", "turn_ms": "20"})
 			if !strings.Contains(allNotes(out), tt.note) {
 				t.Errorf("notes %q lack %q; stderr %q", allNotes(out), tt.note, lastLines(out.Stderr[0], 3))
 			}
@@ -433,4 +415,29 @@ func TestHostileBotsWithoutNamespaces(t *testing.T) {
 			runnertest.AssertNoneLeft(t, hostile, h.sentinel.Process.Pid)
 		})
 	}
+}
+
+// playAttackerOut plays the hostile bot's attack in seat 0, capped by lim,
+// against a victim until the attacker is out (it crashed or timed out) or
+// 30 s have passed.
+func playAttackerOut(t *testing.T, attack string, lim *sandbox.Limits, scale float64, opts engine.Options) *Outcome {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	out, err := Play(ctx, Match{Game: pingGame{}, Seed: 1, TimeScale: scale, Options: opts,
+		Bots: []Bot{
+			{Name: attack, Command: hostile + " -attack " + attack, Limits: lim},
+			{Name: "victim", Command: hostile + " -attack victim"},
+		},
+		OnStep: func(_ int, _ engine.State, step engine.Step) {
+			for _, s := range step.Seats {
+				if s.Seat == 0 && (s.Verdict == engine.Crashed || s.Verdict == engine.Timeout) {
+					cancel()
+				}
+			}
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
