@@ -546,7 +546,7 @@ func newRevisionsView(s *aisScreen, st service.AIView) *revisionsView {
 			numbers = append(numbers, fmt.Sprintf("r%d", r.Number))
 		}
 	}
-	header, list := newColumnList(revisionsColumns, func() int { return len(v.revs) }, func(i int, cells []*widget.Label) {
+	header, list, _ := newColumnList(revisionsColumns, func() int { return len(v.revs) }, func(i int, cells []*widget.Label) {
 		r := v.revs[i]
 		for c, l := range cells {
 			l.Importance = widget.MediumImportance

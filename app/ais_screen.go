@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
-	"sync/atomic"
+	"sync"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -33,6 +33,7 @@ type aisScreen struct {
 	obj fyne.CanvasObject
 
 	list     *widget.List
+	fillRow  func(i int) // fills one row again (newColumnList)
 	empty    fyne.CanvasObject
 	rows     []aiRow
 	selected int64 // AI ID, 0 for none
@@ -66,7 +67,11 @@ type aisScreen struct {
 	revsView *revisionsView
 	filesDlg *filesDialog
 
-	gen atomic.Int64 // reload generation: only the newest fills the list
+	// reloading is set while a read of the AIs is under way, and again
+	// when reload was called during it: a burst of a class's builds costs
+	// two reads of every AI, not one each.
+	reloadMu           sync.Mutex
+	reloading, reAgain bool
 }
 
 // newAIsScreen builds the AIs screen, loads the AIs and starts watching
@@ -76,7 +81,7 @@ func newAIsScreen(u *UI) *aisScreen {
 
 	// A list rather than a table: a click selects the whole row, which is
 	// what the buttons below act on.
-	header, rows := newColumnList(aisColumns, func() int { return len(s.rows) }, func(i int, cells []*widget.Label) {
+	header, rows, refreshRow := newColumnList(aisColumns, func() int { return len(s.rows) }, func(i int, cells []*widget.Label) {
 		r := s.rows[i]
 		for c, l := range cells {
 			l.TextStyle = fyne.TextStyle{Bold: c == 0}
@@ -84,7 +89,7 @@ func newAIsScreen(u *UI) *aisScreen {
 			l.SetText(s.cellText(r, c))
 		}
 	})
-	s.list = rows
+	s.list, s.fillRow = rows, refreshRow
 	s.list.OnSelected = func(i widget.ListItemID) {
 		if i >= 0 && i < len(s.rows) {
 			s.selected = s.rows[i].AI.ID
@@ -202,25 +207,43 @@ func (s *aisScreen) say(text string) {
 }
 
 // reload reads the AIs and their builds off the UI thread. It may be
-// called from any goroutine.
+// called from any goroutine; a call while a read is under way makes one
+// more read after it.
 func (s *aisScreen) reload() {
-	gen := s.gen.Add(1)
-	s.u.goWork(func() {
+	s.reloadMu.Lock()
+	defer s.reloadMu.Unlock()
+	if s.reloading {
+		s.reAgain = true
+		return
+	}
+	s.reloading = true
+	s.u.goWork(s.readRows)
+}
+
+// readRows reads the AIs until no reload came in meanwhile, and shows
+// each read in turn.
+func (s *aisScreen) readRows() {
+	for {
 		rows, err := s.u.Svc.AIViews()
 		if s.u.ctx.Err() != nil {
 			return // the window is closing
 		}
 		uiDo(func() {
-			if gen != s.gen.Load() {
-				return // a newer reload is on its way
-			}
 			if err != nil {
 				s.u.showError("Cannot read the AIs", err)
 				return
 			}
 			s.setRows(rows)
 		})
-	})
+		s.reloadMu.Lock()
+		if !s.reAgain {
+			s.reloading = false
+			s.reloadMu.Unlock()
+			return
+		}
+		s.reAgain = false
+		s.reloadMu.Unlock()
+	}
 }
 
 func (s *aisScreen) setRows(rows []aiRow) {
@@ -443,7 +466,7 @@ func setEnabled(b *widget.Button, on bool) {
 
 // refreshRow redraws a row after the screen's own state of it changed.
 func (s *aisScreen) refreshRow(id int64) {
-	s.list.Refresh()
+	s.fillRow(s.rowIndex(id))
 	if id == s.selected {
 		s.showSelected()
 	}

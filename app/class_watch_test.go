@@ -87,16 +87,8 @@ func TestAppWatcherHoldsTheClass(t *testing.T) {
 		}
 	}
 	big.Close()
-	for i := range 200_000 {
-		d := filepath.Join(bad, "cache", fmt.Sprint(i/1000))
-		if i%1000 == 0 {
-			if err := os.MkdirAll(d, 0o755); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if err := os.WriteFile(filepath.Join(d, fmt.Sprint(i)), nil, 0o644); err != nil {
-			t.Fatal(err)
-		}
+	if err := runnertest.ManyFiles(bad, 200_000, 1000); err != nil {
+		t.Fatal(err)
 	}
 
 	// The screen's watcher started before these were registered: it
@@ -118,7 +110,7 @@ func TestAppWatcherHoldsTheClass(t *testing.T) {
 	})
 	_, log := revs("mallory")
 	t.Logf("mallory's build log:\n%s", log)
-	eventually(t, "every student has a first revision", func() bool {
+	eventuallyEvery(t, 250*time.Millisecond, "every student has a first revision", func() bool {
 		for i := range students {
 			if n, _ := revs(fmt.Sprintf("student%02d", i+1)); n != 1 {
 				return false
@@ -134,7 +126,7 @@ func TestAppWatcherHoldsTheClass(t *testing.T) {
 		runnertest.WriteFiles(t, filepath.Join(root, fmt.Sprintf("student%02d", i+1)), map[string]string{"bot.py": fixture.PyBot(2)})
 	}
 	runnertest.WriteFiles(t, bad, map[string]string{"bot.py": fixture.PyBot(2)})
-	eventually(t, "every student's save is rebuilt", func() bool {
+	eventuallyEvery(t, 250*time.Millisecond, "every student's save is rebuilt", func() bool {
 		for i := range students {
 			if n, _ := revs(fmt.Sprintf("student%02d", i+1)); n != 2 {
 				return false

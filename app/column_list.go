@@ -16,7 +16,12 @@ type column struct {
 // header of the columns' titles. A list rather than a table: a click
 // selects the whole row. fill sets the labels of row i; it is only called
 // for rows below length().
-func newColumnList(cols []column, length func() int, fill func(i int, cells []*widget.Label)) (header fyne.CanvasObject, list *widget.List) {
+//
+// refreshRow fills row i's labels again where it is on screen. A list's
+// Refresh (and, in Fyne 2.7, its RefreshItem) sets up every visible row,
+// which costs a text shaping per cell: with a class of thirty watched
+// AIs, each build's two row updates redrew all thirty rows.
+func newColumnList(cols []column, length func() int, fill func(i int, cells []*widget.Label)) (header fyne.CanvasObject, list *widget.List, refreshRow func(i int)) {
 	widths := make(columnsLayout, len(cols))
 	head := container.New(widths)
 	for i, c := range cols {
@@ -24,6 +29,16 @@ func newColumnList(cols []column, length func() int, fill func(i int, cells []*w
 		head.Add(widget.NewLabelWithStyle(c.title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 	}
 	cells := make([]*widget.Label, len(cols))
+	// shown maps each row object the list has filled to the row it shows
+	// (objects back in the list's pool keep a stale row: filling them
+	// again is harmless). Only the UI thread touches it.
+	shown := map[*fyne.Container]int{}
+	fillRow := func(i int, row *fyne.Container) {
+		for c, cell := range row.Objects {
+			cells[c] = cell.(*widget.Label)
+		}
+		fill(i, cells)
+	}
 	list = widget.NewList(length,
 		func() fyne.CanvasObject {
 			row := container.New(widths)
@@ -37,12 +52,21 @@ func newColumnList(cols []column, length func() int, fill func(i int, cells []*w
 			if i >= length() {
 				return
 			}
-			for c, cell := range o.(*fyne.Container).Objects {
-				cells[c] = cell.(*widget.Label)
-			}
-			fill(i, cells)
+			row := o.(*fyne.Container)
+			shown[row] = i
+			fillRow(i, row)
 		})
-	return head, list
+	refreshRow = func(i int) {
+		if i < 0 || i >= length() {
+			return
+		}
+		for row, at := range shown {
+			if at == i {
+				fillRow(i, row)
+			}
+		}
+	}
+	return head, list, refreshRow
 }
 
 // columnsLayout puts objects side by side at the given widths; the last

@@ -174,11 +174,11 @@ func (u *UI) build() {
 	u.compare = newCompareScreen(u)
 	u.ais = newAIsScreen(u)
 	u.tabs = container.NewAppTabs(
-		container.NewTabItemWithIcon("Home", theme.HomeIcon(), u.home.object()),
-		container.NewTabItemWithIcon("Events", theme.ListIcon(), u.events.object()),
-		container.NewTabItemWithIcon("AIs", theme.ComputerIcon(), u.ais.object()),
-		container.NewTabItemWithIcon("Compare", theme.ViewRefreshIcon(), u.compare.object()),
-		container.NewTabItemWithIcon("Games", theme.InfoIcon(), newGamesScreen()),
+		container.NewTabItemWithIcon("Home", theme.HomeIcon(), newTabContent(u.home.object())),
+		container.NewTabItemWithIcon("Events", theme.ListIcon(), newTabContent(u.events.object())),
+		container.NewTabItemWithIcon("AIs", theme.ComputerIcon(), newTabContent(u.ais.object())),
+		container.NewTabItemWithIcon("Compare", theme.ViewRefreshIcon(), newTabContent(u.compare.object())),
+		container.NewTabItemWithIcon("Games", theme.InfoIcon(), newTabContent(newGamesScreen())),
 	)
 	u.tabs.SetTabLocation(container.TabLocationLeading)
 	prefs := u.App.Preferences()
@@ -198,7 +198,7 @@ func (u *UI) build() {
 	}
 	u.tabs.OnSelected = func(t *container.TabItem) {
 		prefs.SetInt(prefScreen, u.tabs.SelectedIndex())
-		switch t.Content {
+		switch t.Content.(*tabContent).screen {
 		case u.compare.object():
 			u.compare.reload()
 		case u.ais.object():

@@ -83,12 +83,20 @@ func buttons(t *testing.T, o fyne.CanvasObject, text string) []*widget.Button {
 // eventually polls cond for up to a minute: games are real processes.
 func eventually(t testing.TB, what string, cond func() bool) {
 	t.Helper()
+	eventuallyEvery(t, 50*time.Millisecond, what, cond)
+}
+
+// eventuallyEvery is eventually looking every interval: for a condition
+// that reads a whole class from the database, which every 50 ms cost a
+// test more than its builds.
+func eventuallyEvery(t testing.TB, interval time.Duration, what string, cond func() bool) {
+	t.Helper()
 	deadline := time.Now().Add(time.Minute)
 	for !cond() {
 		if time.Now().After(deadline) {
 			t.Fatalf("gave up waiting: %s", what)
 		}
-		time.Sleep(50 * time.Millisecond)
+		time.Sleep(interval)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"database/sql"
 	"encoding/json"
+	"fmt"
 	"testing"
 	"time"
 
@@ -187,4 +188,34 @@ func gzipBytes(p []byte) ([]byte, error) {
 	}
 	err := zw.Close()
 	return buf.Bytes(), err
+}
+
+// BenchmarkReadClass reads what the AIs screen shows of a class of 30:
+// every AI, then each one's builds (many small queries, as a screen's
+// refresh makes them; the statement cache's case).
+func BenchmarkReadClass(b *testing.B) {
+	db := openTemp(b)
+	for i := range 30 {
+		ai, err := db.AddAI(AI{Name: fmt.Sprintf("student%02d", i), Game: "grip", RunCmd: "python3 bot.py"})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for n := range 3 {
+			if _, err := db.AddRevision(Revision{AIID: ai.ID, Status: BuildOK, Hash: fmt.Sprintf("h%d-%d", i, n), RunCmd: "python3 bot.py"}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		ais, err := db.ListAIs()
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, ai := range ais {
+			if _, err := db.Revisions(ai.ID); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
 }

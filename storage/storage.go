@@ -237,14 +237,14 @@ func readOnlyParams(writable, immutable bool) []string {
 func openUnwritable(abs string, immutable bool) (*DB, error) {
 	params := append([]string{"_pragma=busy_timeout(" + ms(busyTimeout) + ")", "_pragma=query_only(1)"},
 		readOnlyParams(false, immutable)...)
-	r, err := sql.Open("sqlite", dsn(abs, params...))
+	r, err := sql.Open(driverName, dsn(abs, params...))
 	if err != nil {
 		return nil, fmt.Errorf("open database %s: %w", abs, err)
 	}
 	n := max(4, runtime.NumCPU())
 	r.SetMaxOpenConns(n)
 	r.SetMaxIdleConns(n)
-	w, err := sql.Open("sqlite", dsn(abs, params...))
+	w, err := sql.Open(driverName, dsn(abs, params...))
 	if err != nil {
 		r.Close()
 		return nil, fmt.Errorf("open database %s: %w", abs, err)
@@ -350,7 +350,7 @@ func shellQuote(s string) string {
 
 // open opens abs and applies migs; tests use it to build older schemas.
 func open(abs string, migs []migration) (*DB, error) {
-	w, err := sql.Open("sqlite", dsn(abs,
+	w, err := sql.Open(driverName, dsn(abs,
 		"_pragma=busy_timeout("+ms(busyTimeout)+")",
 		"_pragma=foreign_keys(1)",
 		"_pragma=journal_mode(WAL)",
@@ -370,7 +370,7 @@ func open(abs string, migs []migration) (*DB, error) {
 		w.Close()
 		return nil, err
 	}
-	db.r, err = sql.Open("sqlite", dsn(abs,
+	db.r, err = sql.Open(driverName, dsn(abs,
 		"_pragma=busy_timeout("+ms(busyTimeout)+")",
 		"_pragma=query_only(1)"))
 	if err != nil {
@@ -498,7 +498,7 @@ func checkHeader(abs string) (fresh bool, err error) {
 // a query-only connection, without changing its journal mode.
 func probe(abs string, known int, extra ...string) (version int, err error) {
 	params := append([]string{"_pragma=busy_timeout(" + ms(busyTimeout) + ")", "_pragma=query_only(1)"}, extra...)
-	p, err := sql.Open("sqlite", dsn(abs, params...))
+	p, err := sql.Open(driverName, dsn(abs, params...))
 	if err != nil {
 		return 0, fmt.Errorf("open database %s: %w", abs, err)
 	}

@@ -39,6 +39,7 @@ func missingTool(lang string) string {
 // toolchain and runs "ai check": each must build, start in the sandbox and
 // answer validly and in time.
 func TestAITemplates(t *testing.T) {
+	t.Parallel()
 	list := service.Templates()
 	if len(list) != 12 {
 		t.Errorf("templates = %v, want 3 games × 4 languages", list)
@@ -130,6 +131,7 @@ func movesOf(t *testing.T, path string) string {
 }
 
 func TestAICommands(t *testing.T) {
+	t.Parallel()
 	runnertest.NeedPython(t)
 	root := t.TempDir()
 	db := filepath.Join(root, "r.db")
@@ -271,6 +273,7 @@ func resolveFromDB(t *testing.T, path, name string) (runner.Bot, bool, error) {
 // at r3 saves a syntax error, then the student restores r1's file. Every
 // command and the game must name and play revision 1.
 func TestRevertedSourcesPlayTheRevisionTheyRestore(t *testing.T) {
+	t.Parallel()
 	runnertest.NeedPython(t)
 	root := t.TempDir()
 	db, src := filepath.Join(root, "class.db"), filepath.Join(root, "erin")
@@ -310,6 +313,7 @@ func TestRevertedSourcesPlayTheRevisionTheyRestore(t *testing.T) {
 // TestTwoDatabasesKeepTheirRevisions: "ai remove sam --files" in classB.db
 // must not touch the revisions of class.db's sam in the same folder.
 func TestTwoDatabasesKeepTheirRevisions(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	a, b := filepath.Join(root, "class.db"), filepath.Join(root, "classB.db")
 	addPyBot(t, filepath.Join(root, "sam"), "sam", a, b)
@@ -342,6 +346,7 @@ func TestTwoDatabasesKeepTheirRevisions(t *testing.T) {
 // with it the warning is gone, ai show shows it, and the seat gets x y in
 // play and in events while the other seats keep row column.
 func TestGripCoordsOption(t *testing.T) {
+	t.Parallel()
 	runnertest.NeedPython(t)
 	root := t.TempDir()
 	db, src := filepath.Join(root, "class.db"), filepath.Join(root, "walker")
@@ -475,6 +480,7 @@ func checkSeatCoords(t *testing.T, rp *engine.Replay, xy int) {
 // TestBattle2048ProtocolOption: a Battle 2048 AI may carry protocol=beta;
 // its seat gets the boards without the Turn line.
 func TestBattle2048ProtocolOption(t *testing.T) {
+	t.Parallel()
 	runnertest.NeedPython(t)
 	root := t.TempDir()
 	db, src := filepath.Join(root, "class.db"), filepath.Join(root, "beta")
@@ -554,6 +560,7 @@ func pyBuild(t *testing.T, db, src, name string, v int) string {
 // TestPinAndUnpin: a pinned AI plays its pin in events while builds go on;
 // ai show and ai list say so; unpinning lets the current revision play.
 func TestPinAndUnpin(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	db, src := filepath.Join(root, "class.db"), filepath.Join(root, "pia")
 	addPyBot(t, src, "pia", db)
@@ -603,6 +610,7 @@ func TestPinAndUnpin(t *testing.T) {
 // TestDiffRevisions: ai diff lists added, removed and changed files with
 // line counts, gives binary files' sizes, and prints unified diffs.
 func TestDiffRevisions(t *testing.T) {
+	t.Parallel()
 	runnertest.NeedPython(t)
 	root := t.TempDir()
 	db, src := filepath.Join(root, "class.db"), filepath.Join(root, "dia")
@@ -661,6 +669,7 @@ for line in sys.stdin:
 // plays it: a cap below what the bot takes loses it its game, trust runs
 // it outside the sandbox, and both are shown where the AI is.
 func TestAILimitsAndTrust(t *testing.T) {
+	t.Parallel()
 	runnertest.NeedPython(t)
 	if !sandbox.Supported {
 		t.Skip("no sandbox on this system")
@@ -701,6 +710,7 @@ func TestAILimitsAndTrust(t *testing.T) {
 // escapes through "ai add", "ai show", "ai list", "ai build" and an error
 // naming them, never as the bytes a terminal would act on.
 func TestNamesShownVisibly(t *testing.T) {
+	t.Parallel()
 	runnertest.NeedPython(t)
 	root := t.TempDir()
 	db := filepath.Join(root, "r.db")

@@ -82,6 +82,7 @@ func firstDifference(t *testing.T, a, b *engine.Replay) string {
 // is the original's byte for byte and the game goes another way after.
 // Cloud runs over TCP, its default transport.
 func TestReplayBranch(t *testing.T) {
+	t.Parallel()
 	exe, err := runner.Executable()
 	if err != nil {
 		t.Fatal(err)
@@ -198,6 +199,7 @@ func TestReplayBranch(t *testing.T) {
 }
 
 func TestReplayBranchRefuses(t *testing.T) {
+	t.Parallel()
 	exe, err := runner.Executable()
 	if err != nil {
 		t.Fatal(err)
@@ -234,6 +236,7 @@ func TestReplayBranchRefuses(t *testing.T) {
 // TestReplayBranchBadBot branches with a program that cannot start: the
 // seat crashes from the branch on, and the game before it is untouched.
 func TestReplayBranchBadBot(t *testing.T) {
+	t.Parallel()
 	exe, err := runner.Executable()
 	if err != nil {
 		t.Fatal(err)
@@ -271,6 +274,7 @@ func TestReplayBranchBadBot(t *testing.T) {
 // TestReplayBranchRevision branches with a registered AI's revision
 // (NAME@rN), the way a student tries a fix.
 func TestReplayBranchRevision(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	db := filepath.Join(dir, "b.db")
 	addPyBot(t, filepath.Join(dir, "bob"), "bob", db)

@@ -3,11 +3,14 @@ package cli
 import (
 	"bytes"
 	"context"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -18,7 +21,23 @@ import (
 	"ringside/runner/runnertest"
 )
 
-func TestMain(m *testing.M) { os.Exit(fixture.Main(m)) }
+func TestMain(m *testing.M) {
+	flag.Parse()
+	// These tests mostly wait: on the ringside binary, on bots, on
+	// compilers and time limits. Go runs as many parallel tests as there
+	// are CPUs, which on two cores leaves them idle half the time.
+	if !flagSet("test.parallel") {
+		flag.Set("test.parallel", strconv.Itoa(2*runtime.GOMAXPROCS(0)))
+	}
+	os.Exit(fixture.Main(m))
+}
+
+// flagSet reports whether the command line set the flag name.
+func flagSet(name string) bool {
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
 
 func runCLI(args ...string) (code int, stdout, stderr string) {
 	var out, errs bytes.Buffer
@@ -27,6 +46,7 @@ func runCLI(args ...string) (code int, stdout, stderr string) {
 }
 
 func TestHelp(t *testing.T) {
+	t.Parallel()
 	code, out, _ := runCLI("help")
 	if code != 0 {
 		t.Fatalf("exit %d", code)
@@ -49,6 +69,7 @@ func TestHelp(t *testing.T) {
 }
 
 func TestGamesLists(t *testing.T) {
+	t.Parallel()
 	code, out, _ := runCLI("games")
 	if code != 0 {
 		t.Fatal(code)
@@ -102,6 +123,7 @@ func mustRingside(t testing.TB, args ...string) string {
 // (C.UTF-8) and plain C, commands print nothing but their own output:
 // Fyne no longer complains that it cannot read the locale.
 func TestNoLocaleNoise(t *testing.T) {
+	t.Parallel()
 	exe, err := runner.Executable()
 	if err != nil {
 		t.Fatal(err)
@@ -122,6 +144,7 @@ func TestNoLocaleNoise(t *testing.T) {
 // TestNoDisplay: the app without a display says so in one line and exits
 // non-zero, instead of a driver's stack trace.
 func TestNoDisplay(t *testing.T) {
+	t.Parallel()
 	exe, err := runner.Executable()
 	if err != nil {
 		t.Fatal(err)

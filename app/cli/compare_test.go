@@ -9,6 +9,7 @@ import (
 )
 
 func TestCompareDecides(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "c.db")
 	code, out, errs := runCLI("compare", "--db", db, "--game", "battle2048",
 		"--entry", "builtin:battle2048/greedy", "--entry", "builtin:battle2048/random", "--games", "600", "--elo1", "20", "--test", "sprt")
@@ -28,6 +29,7 @@ func TestCompareDecides(t *testing.T) {
 // stronger, far sooner than the 288 games the normalized-Elo SPRT needed
 // for a 0–288 Battle 2048 comparison.
 func TestCompareEveryGame(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		game, a, b string
 		args       []string
@@ -70,6 +72,7 @@ func TestCompareEveryGame(t *testing.T) {
 }
 
 func TestCompareUsage(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "c.db")
 	tests := []struct {
 		args []string

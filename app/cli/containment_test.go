@@ -175,6 +175,7 @@ func startRingside(t *testing.T, args ...string) (*exec.Cmd, *bytes.Buffer, *byt
 // TestPlayLeavesNoDaemon: "ringside play" with a bot that double-forks
 // a setsid daemon; once the game is over the daemon is gone.
 func TestPlayLeavesNoDaemon(t *testing.T) {
+	t.Parallel()
 	bin := buildDaemonBot(t)
 	db := filepath.Join(t.TempDir(), "p.db")
 	w := watchDaemons(bin)
@@ -210,6 +211,7 @@ func createDaemonEvent(t *testing.T, bin string) string {
 // TestEventRunLeavesNoDaemon: "ringside event run" of a league whose
 // bots double-fork setsid daemons; when it is done, none is left.
 func TestEventRunLeavesNoDaemon(t *testing.T) {
+	t.Parallel()
 	bin := buildDaemonBot(t)
 	db := createDaemonEvent(t, bin)
 	w := watchDaemons(bin)
@@ -229,6 +231,7 @@ func TestEventRunLeavesNoDaemon(t *testing.T) {
 // its bots and their daemons run: within a second none of them is left.
 // "event resume" then finishes the event and leaves none either.
 func TestKilledEventRunLeavesNoDaemon(t *testing.T) {
+	t.Parallel()
 	bin := buildDaemonBot(t)
 	db := createDaemonEvent(t, bin)
 	w := watchDaemons(bin)
@@ -270,6 +273,7 @@ func TestKilledEventRunLeavesNoDaemon(t *testing.T) {
 // next pid). When the game ends and Ringside stops every seat, that
 // program must live.
 func TestRecycledGroupThroughTheBinary(t *testing.T) {
+	t.Parallel()
 	if os.Getuid() != 0 {
 		t.Skip("forcing a pid needs root")
 	}

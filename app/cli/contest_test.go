@@ -77,6 +77,7 @@ func copySample(t *testing.T, sample string) string {
 // contests' own sample AIs (our own small programs, the samples' layout
 // and declarations) with nothing but the guess, and checks each plays.
 func TestContestSamplesRegisterByGuessAlone(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		sample, game, tool string
 		build, run         string
@@ -120,6 +121,7 @@ func TestContestSamplesRegisterByGuessAlone(t *testing.T) {
 // what the guessed build makes is refused at once with the command that
 // would.
 func TestUserRunIsKept(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	db := filepath.Join(root, "class.db")
 	t.Run("python with two scripts", func(t *testing.T) {
@@ -161,6 +163,7 @@ func TestUserRunIsKept(t *testing.T) {
 // a syntax error is a failed build, so the revision before it keeps
 // playing, and "ai show" says how scripts are checked.
 func TestBrokenScriptNeverGoesLive(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		lang, tool, file, good, bad, check string
 	}{
@@ -208,6 +211,7 @@ func TestBrokenScriptNeverGoesLive(t *testing.T) {
 // folder, and what .gitignore or .ringsideignore leave out, make no new
 // revision; "ai show" lists the files that do and those left out.
 func TestOnlySourcesMakeRevisions(t *testing.T) {
+	t.Parallel()
 	runnertest.NeedPython(t)
 	root := t.TempDir()
 	db, src := filepath.Join(root, "class.db"), filepath.Join(root, "src")
@@ -237,6 +241,7 @@ func TestOnlySourcesMakeRevisions(t *testing.T) {
 // fixing the sources; "ai edit" changes it and builds, and changes the
 // folder, the watch and the game of a registered AI.
 func TestEditFixesAWrongCommand(t *testing.T) {
+	t.Parallel()
 	runnertest.NeedTool(t, "g++")
 	db := filepath.Join(t.TempDir(), "class.db")
 	dir := copySample(t, "grip/SampleAICpp")

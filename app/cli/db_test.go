@@ -95,6 +95,7 @@ func makeDB(t *testing.T, path string, games int) {
 // A --db that is not a regular file is refused at once, naming the file:
 // a named pipe must not hang, a device must not get a -journal beside it.
 func TestDBNotAFile(t *testing.T) {
+	t.Parallel()
 	exe, _ := runner.Executable()
 	fifo := filepath.Join(t.TempDir(), "pipe.db")
 	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
@@ -126,6 +127,7 @@ func TestDBNotAFile(t *testing.T) {
 // A mistyped --db for a command that only reads says there is no database
 // there, and creates none.
 func TestDBMistyped(t *testing.T) {
+	t.Parallel()
 	exe, _ := runner.Executable()
 	typo := filepath.Join(t.TempDir(), "ringsde.db")
 	for _, args := range [][]string{{"event", "list"}, {"event", "show", "1"}, {"event", "standings", "1"}, {"replay", "export", "1"}} {
@@ -144,6 +146,7 @@ func TestDBMistyped(t *testing.T) {
 // commands, which leave nothing beside it; the writing ones refuse with
 // a clear word, before SQLite creates a -wal or -shm file.
 func TestDBReadOnlyFolder(t *testing.T) {
+	t.Parallel()
 	exe, _ := runner.Executable()
 	dir := t.TempDir()
 	var cred *syscall.Credential
@@ -243,6 +246,7 @@ func copyExe(t *testing.T, exe, dir string) string {
 // A page damaged in the middle of the file: the command that reads it
 // names the file and says how to recover.
 func TestDBDamagedPage(t *testing.T) {
+	t.Parallel()
 	exe, _ := runner.Executable()
 	path := filepath.Join(t.TempDir(), "damaged.db")
 	makeDB(t, path, 150)
@@ -289,6 +293,7 @@ func tablePage(t *testing.T, path, table string) (root, pageSize int) {
 // file's name, not exit 0; the data stays in the -wal and the next
 // command finds it.
 func TestDBCloseErrorIsReported(t *testing.T) {
+	t.Parallel()
 	prlimit, err := exec.LookPath("prlimit")
 	if err != nil {
 		t.Skip("needs prlimit to set a file size limit")

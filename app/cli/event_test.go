@@ -69,6 +69,7 @@ func results(t *testing.T, path string) map[int][]int {
 // at random moments, resumes it each time, and checks that the results are
 // those of an uninterrupted run.
 func TestEventResumeAfterKill(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	straight, killed := filepath.Join(dir, "straight.db"), filepath.Join(dir, "killed.db")
 	createEvent(t, straight)
@@ -120,6 +121,7 @@ func TestEventResumeAfterKill(t *testing.T) {
 }
 
 func TestEventCommandsErrors(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "e.db")
 	tests := []struct {
 		args []string
@@ -142,6 +144,7 @@ func TestEventCommandsErrors(t *testing.T) {
 }
 
 func TestEventGripWithFillersAndExports(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "g.db")
 	code, out, errs := runCLI("event", "create", "--db", db, "--game", "grip", "--format", "league",
 		"--entry", "builtin:grip/greedy", "--entry", "me=builtin:grip/random", "--filler", "builtin:grip/random",
@@ -177,6 +180,7 @@ func TestEventGripWithFillersAndExports(t *testing.T) {
 // TestBracketTakesTheFillersItNeeds: a 7-entry Grip bracket (heats of 4,
 // the top 2 go through) with a filler given gets the one filler it needs.
 func TestBracketTakesTheFillersItNeeds(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "b.db")
 	args := []string{"event", "create", "--db", db, "--game", "grip", "--format", "bracket", "--filler", "builtin:grip/random"}
 	for i := range 7 {
@@ -200,6 +204,7 @@ func TestBracketTakesTheFillersItNeeds(t *testing.T) {
 // TestStandingsSayWhatWentWrong: a bot that crashes or answers nonsense
 // is named with its problems in the standings, not only in replays.
 func TestStandingsSayWhatWentWrong(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "p.db")
 	code, out, errs := runCLI("event", "create", "--db", db, "--game", "battle2048", "--games", "2", "--seed", "1",
 		"--entry", "builtin:battle2048/greedy", "--entry", "crasher=sh -c 'exit 3'", "--entry", "liar=sh -c 'while read l; do echo nonsense; done'")
@@ -223,6 +228,7 @@ func TestStandingsSayWhatWentWrong(t *testing.T) {
 // TestEventRefusesEntriesThatCannotStart: a misspelt interpreter is found
 // when the event is created, not after it lost every game.
 func TestEventRefusesEntriesThatCannotStart(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	db := filepath.Join(root, "e.db")
 	runnertest.WriteFiles(t, root, map[string]string{"bot.py": fixture.PyBot(1)})
@@ -286,6 +292,7 @@ func entriesLine(t *testing.T, db, id string) string {
 // used by it; an event created before its deadline takes the revisions
 // built until then when it first starts.
 func TestEventDeadline(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	db, src := filepath.Join(root, "class.db"), filepath.Join(root, "pia")
 	addPyBot(t, src, "pia", db)
@@ -349,6 +356,7 @@ func TestEventDeadline(t *testing.T) {
 // without a result, that reads back and re-simulates; once the game is
 // over the same command exports the finished replay.
 func TestReplayExportOfAGameInPlay(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "live.db")
 	for _, bad := range []string{"-1", "NaN", "soon"} {
 		if code, _, errs := ringside(t, "event", "create", "--db", db, "--game", "battle2048", "--pace", bad,
@@ -459,6 +467,7 @@ func mustJSON(t *testing.T, v any) string {
 // and a third run takes the event over and plays it to the end, every
 // game exactly once.
 func TestEventRunIsExclusive(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "lock.db")
 	createEvent(t, path, "--games", "10", "--concurrency", "1")
 	exe, _ := runner.Executable()

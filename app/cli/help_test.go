@@ -15,6 +15,7 @@ var update = flag.Bool("update", false, "rewrite the golden files of the help te
 // a reviewed change of the golden files ("go test ./app/cli -run
 // TestHelpGolden -update" rewrites them).
 func TestHelpGolden(t *testing.T) {
+	t.Parallel()
 	names := []string{""}
 	for n := range commands {
 		names = append(names, n)

@@ -218,6 +218,7 @@ func attackOutcome(t *testing.T, attack, crashNote string, s seatLog) {
 // others play every turn they are asked, Ringside exits 0, and the
 // database, the home folder and the sentinel are untouched.
 func TestHostileBotsThroughPlay(t *testing.T) {
+	t.Parallel()
 	w := newHostileWorld(t)
 	for _, a := range hostileAttacks {
 		t.Run(a.attack, func(t *testing.T) {
@@ -259,6 +260,7 @@ func TestHostileBotsThroughPlay(t *testing.T) {
 // that the sandbox is partial, each seat's replay says so, and nothing
 // crashes.
 func TestHostileEventThroughTheBinary(t *testing.T) {
+	t.Parallel()
 	w := newHostileWorld(t)
 	play := func(t *testing.T, id int, pretend bool, attacks []string) {
 		t.Helper()

@@ -36,6 +36,7 @@ func sameDefault(defValue, stated string) bool {
 // no two options share a name, and no option line is wider than
 // helpWidth.
 func TestOptionsStateTheirDefaults(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		command string
 		opts    []option
@@ -107,6 +108,7 @@ func TestOptionsStateTheirDefaults(t *testing.T) {
 // widest flag, wrap under it, and a flag too wide for the column puts its
 // words on the next line.
 func TestOptionsHelpLayout(t *testing.T) {
+	t.Parallel()
 	var n int
 	var long string
 	opts := []option{
@@ -130,6 +132,7 @@ var flagDecl = regexp.MustCompile(`\bfs\.(Bool|Int|Int64|Uint|Uint64|Float64|Str
 // option list (options.go), so no flag can be missing from its help or
 // say no default there.
 func TestFlagsOnlyFromOptions(t *testing.T) {
+	t.Parallel()
 	files, err := filepath.Glob("*.go")
 	if err != nil {
 		t.Fatal(err)

@@ -14,6 +14,7 @@ import (
 )
 
 func TestPlayBuiltins(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		game string
 		bots []string
@@ -67,6 +68,7 @@ func TestPlayBuiltins(t *testing.T) {
 }
 
 func TestPlayUsageErrors(t *testing.T) {
+	t.Parallel()
 	grip4 := []string{"--bot", "builtin:grip/random", "--bot", "builtin:grip/random", "--bot", "builtin:grip/random", "--bot", "builtin:grip/random"}
 	tests := []struct {
 		name string
@@ -101,6 +103,7 @@ func TestPlayUsageErrors(t *testing.T) {
 }
 
 func TestPlayMissingProgramIsCrashedSeat(t *testing.T) {
+	t.Parallel()
 	code, out, errs := runCLI("play", "--game", "battle2048", "--seed", "3",
 		"--bot", "/no/such/bot", "--bot", "builtin:battle2048/random")
 	if code != 0 {
@@ -122,6 +125,7 @@ func TestPlayMissingProgramIsCrashedSeat(t *testing.T) {
 // well inside the turn limit but runs out of its total bank over several
 // turns: it must lose with the total-time reason.
 func TestTotalTimeBank(t *testing.T) {
+	t.Parallel()
 	exe, _ := runner.Executable()
 	code, out, errs := runCLI("play", "--game", "battle2048", "--seed", "5",
 		"--opt", "total_ms=1000", "--opt", "turn_ms=600",
@@ -161,6 +165,7 @@ func BenchmarkPlayCloud(b *testing.B) {
 
 // TestPlayAIByName plays a registered AI by its name and by revision.
 func TestPlayAIByName(t *testing.T) {
+	t.Parallel()
 	runnertest.NeedPython(t)
 	dir := t.TempDir()
 	db := filepath.Join(dir, "ai.db")

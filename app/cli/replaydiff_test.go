@@ -16,6 +16,7 @@ import (
 // seat parts at its first different choice, and what is not a replay is
 // refused with status 2.
 func TestReplayDiff(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	play := func(name, game string, bots ...string) string {
 		file := filepath.Join(dir, name+".json")

@@ -115,6 +115,7 @@ func eventPicture(t *testing.T, db string) (show, standings string, replays map[
 // standings, every result and every replay are those of the same event
 // played at home with the same seed.
 func TestShardsPlayAsAtHome(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	src := filepath.Join(root, "erin")
 	home, away := filepath.Join(root, "home.db"), filepath.Join(root, "away.db")
@@ -315,6 +316,7 @@ func swapRanks(ranks []any) {
 // another event are refused with a message naming the problem, and the
 // database is left as it was.
 func TestImportRefusesTamperedAndForeignResults(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	db := filepath.Join(root, "club.db")
 	bots := []string{"builtin:grip/greedy", "builtin:grip/random", "builtin:grip/greedy", "builtin:grip/random"}
@@ -410,6 +412,7 @@ func TestImportRefusesTamperedAndForeignResults(t *testing.T) {
 // TestShardRunRefusesAnotherBundlesResult: --out naming the result of
 // another bundle, or a file that is no result, is refused untouched.
 func TestShardRunRefusesAnotherBundlesResult(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	db := filepath.Join(root, "club.db")
 	mustRingside(t, shardEvent(db, 3, "builtin:grip/greedy", "builtin:grip/random", "builtin:grip/greedy", "builtin:grip/random")...)
@@ -450,6 +453,7 @@ func erinEvent(t *testing.T) (root, db string) {
 // refused before any game, naming the entry and the program, instead of
 // playing every game of that bot as a crash that would import as real.
 func TestShardRunRefusesAWorkerWithoutARuntime(t *testing.T) {
+	t.Parallel()
 	exe, err := runner.Executable()
 	if err != nil {
 		t.Fatal(err)
@@ -485,6 +489,7 @@ func TestShardRunRefusesAWorkerWithoutARuntime(t *testing.T) {
 // to the bundles' folder, as every worker does; a registered AI must
 // start from its unpacked folder there like the built-in bots.
 func TestGNUParallelRecipe(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("parallel"); err != nil {
 		t.Skip("GNU parallel is not installed (Debian package \"parallel\"; .ci/run installs it): skipping the recipe test")
 	}

@@ -154,12 +154,20 @@ func cleanSentinels(t *testing.T) {
 
 // newTeacher makes the teacher's home in a folder of its own, open to
 // cred's user, and registers and builds bob there.
+// teachers lets one teacher of these tests live at a time (newTeacher).
+var teachers sync.Mutex
+
 func newTeacher(t *testing.T, cred *syscall.Credential) *teacher {
 	t.Helper()
 	if !sandbox.Supported {
 		t.Skip("no sandbox on this system")
 	}
 	runnertest.NeedPython(t)
+	// The attacks' traces are the machine's (sentinel files in /tmp, the
+	// Makefile's daemons, a SysV segment): one teacher at a time, so a
+	// test sees only its own. The other tests run beside it.
+	teachers.Lock()
+	t.Cleanup(teachers.Unlock)
 	cleanSentinels(t)
 	t.Cleanup(func() { cleanSentinels(t) })
 	root, err := os.MkdirTemp("", "ringside-students-")
@@ -175,9 +183,11 @@ func newTeacher(t *testing.T, cred *syscall.Credential) *teacher {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A copy of its own: the check that no process is left looks for
+	// this program, which other tests run meanwhile under its usual name.
+	tc.exe = copyExe(t, tc.exe, filepath.Join(root, "bin"))
 	uid := os.Getuid()
 	if cred != nil {
-		tc.exe = copyExe(t, tc.exe, filepath.Join(root, "bin"))
 		uid = int(cred.Uid)
 	}
 	tc.db = filepath.Join(tc.home, ".local", "share", "ringside", "ringside.db")
@@ -584,6 +594,7 @@ func asTeachers(t *testing.T, f func(t *testing.T, cred *syscall.Credential)) {
 // check attacks the teacher, and runs it through ai add, ai check, ai
 // build --force and a save seen by ringside watch.
 func TestStudentBuildAttacks(t *testing.T) {
+	t.Parallel()
 	asTeachers(t, func(t *testing.T, cred *syscall.Credential) {
 		for _, attack := range []string{"thief", "pycompile", "atopts", "toolexec"} {
 			t.Run(attack, func(t *testing.T) {
@@ -631,6 +642,7 @@ func TestStudentBuildAttacks(t *testing.T) {
 // "ringside play" and in an event run by "ringside event run": every
 // door is refused.
 func TestStudentBotAttacks(t *testing.T) {
+	t.Parallel()
 	asTeachers(t, func(t *testing.T, cred *syscall.Credential) {
 		tc := newTeacher(t, cred)
 		dir := filepath.Join(tc.home, "students", "snoop")
@@ -730,6 +742,7 @@ func TestStudentBotAttacks(t *testing.T) {
 // the disk, bob still builds, and "ringside watch" keeps rebuilding bob's
 // saves while the bad folder is watched.
 func TestStudentFolderAttacks(t *testing.T) {
+	t.Parallel()
 	asTeachers(t, func(t *testing.T, cred *syscall.Credential) {
 		// A FIFO is no source: it is never opened, and left out of the
 		// revision with the reason (ai show lists it); a folder over a
@@ -754,18 +767,7 @@ func TestStudentFolderAttacks(t *testing.T) {
 				return f.Truncate(1 << 40)
 			}},
 			{"manyfiles", "more than 20000 files and folders", true, func(dir string) error {
-				for i := range 200_000 {
-					d := filepath.Join(dir, "cache", fmt.Sprint(i/1000))
-					if i%1000 == 0 {
-						if err := os.MkdirAll(d, 0o755); err != nil {
-							return err
-						}
-					}
-					if err := os.WriteFile(filepath.Join(d, fmt.Sprint(i)), nil, 0o644); err != nil {
-						return err
-					}
-				}
-				return nil
+				return runnertest.ManyFiles(dir, 200_000, 1000)
 			}},
 		} {
 			t.Run(a.name, func(t *testing.T) {

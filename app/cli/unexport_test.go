@@ -13,6 +13,7 @@ import (
 // the games home so a run finishes the event, and a result of a bundle
 // taken back is refused.
 func TestExportedEventIsLocked(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	db := filepath.Join(root, "club.db")
 	mustRingside(t, shardEvent(db, 5, "builtin:grip/greedy", "builtin:grip/random", "builtin:grip/greedy", "builtin:grip/random")...)
@@ -61,6 +62,7 @@ func TestExportedEventIsLocked(t *testing.T) {
 // files at once; "event delete" deletes the event and "db vacuum" gives
 // the space back, saying the sizes.
 func TestImportFolderDeleteAndVacuum(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	db := filepath.Join(root, "club.db")
 	mustRingside(t, shardEvent(db, 5, "builtin:grip/greedy", "builtin:grip/random", "builtin:grip/greedy", "builtin:grip/random")...)

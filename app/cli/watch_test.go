@@ -20,6 +20,7 @@ import (
 // database while a student saves three versions: three revisions, each
 // hash once, and no failed twins.
 func TestTwoWatchersMakeOneRevisionPerSource(t *testing.T) {
+	t.Parallel()
 	runnertest.NeedPython(t)
 	root := t.TempDir()
 	db, src := filepath.Join(root, "w.db"), filepath.Join(root, "wes")

@@ -2,7 +2,6 @@ package service
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -43,16 +42,8 @@ func TestHostileFolderCostsOnlyItsAI(t *testing.T) {
 		}
 		f.Close()
 	}
-	many := filepath.Join(malDir, "many")
-	if err := os.Mkdir(many, 0o755); err != nil {
+	if err := runnertest.ManyFiles(filepath.Join(malDir, "many"), 200_000, 0); err != nil {
 		t.Fatal(err)
-	}
-	for i := range 200000 {
-		f, err := os.Create(filepath.Join(many, fmt.Sprintf("f%06d", i)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		f.Close()
 	}
 
 	s, err := r.s.NewWatcher(50*time.Millisecond, build.DefaultBuildTimeout)
