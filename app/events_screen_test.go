@@ -32,7 +32,7 @@ func TestOpenReplayFollowsTheShownEvent(t *testing.T) {
 	}
 	shown := func(id int64) {
 		onUI(func() { u.events.reload(); u.showEvents(id) })
-		deadline := time.Now().Add(time.Minute)
+		deadline := time.Now().Add(3 * time.Minute)
 		for {
 			var ok bool
 			var state string

@@ -80,7 +80,9 @@ func buttons(t *testing.T, o fyne.CanvasObject, text string) []*widget.Button {
 	return out
 }
 
-// eventually polls cond for up to a minute: games are real processes.
+// eventually polls cond for up to three minutes: games are real
+// processes, and a busy machine may be slow to end one (the wait ends as
+// soon as cond holds).
 func eventually(t testing.TB, what string, cond func() bool) {
 	t.Helper()
 	eventuallyEvery(t, 50*time.Millisecond, what, cond)
@@ -91,7 +93,7 @@ func eventually(t testing.TB, what string, cond func() bool) {
 // test more than its builds.
 func eventuallyEvery(t testing.TB, interval time.Duration, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(time.Minute)
+	deadline := time.Now().Add(3 * time.Minute)
 	for !cond() {
 		if time.Now().After(deadline) {
 			t.Fatalf("gave up waiting: %s", what)

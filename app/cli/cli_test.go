@@ -3,14 +3,11 @@ package cli
 import (
 	"bytes"
 	"context"
-	"flag"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -21,23 +18,7 @@ import (
 	"ringside/runner/runnertest"
 )
 
-func TestMain(m *testing.M) {
-	flag.Parse()
-	// These tests mostly wait: on the ringside binary, on bots, on
-	// compilers and time limits. Go runs as many parallel tests as there
-	// are CPUs, which on two cores leaves them idle half the time.
-	if !flagSet("test.parallel") {
-		flag.Set("test.parallel", strconv.Itoa(2*runtime.GOMAXPROCS(0)))
-	}
-	os.Exit(fixture.Main(m))
-}
-
-// flagSet reports whether the command line set the flag name.
-func flagSet(name string) bool {
-	set := false
-	flag.Visit(func(f *flag.Flag) { set = set || f.Name == name })
-	return set
-}
+func TestMain(m *testing.M) { os.Exit(fixture.Main(m)) }
 
 func runCLI(args ...string) (code int, stdout, stderr string) {
 	var out, errs bytes.Buffer
@@ -168,7 +149,7 @@ func TestNoDisplay(t *testing.T) {
 		for _, args := range [][]string{nil, {"--db", filepath.Join(t.TempDir(), "x.db")}, {"view", "game.json"}} {
 			// The test build's driver is headless: without the check it
 			// would run the app until killed.
-			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 			defer cancel()
 			cmd := exec.CommandContext(ctx, exe, args...)
 			cmd.Env = env

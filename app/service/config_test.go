@@ -15,6 +15,7 @@ import (
 // DefaultSeats gives, the games' own time limits, and concurrency left to
 // the run (0), which DefaultConcurrency resolves.
 func TestEventDefaults(t *testing.T) {
+	t.Parallel()
 	s := openTemp(t)
 	tests := []struct {
 		format              event.Format

@@ -21,6 +21,7 @@ import (
 // AI's build with a message, while the other watched AIs' saves still
 // become revisions.
 func TestHostileFolderCostsOnlyItsAI(t *testing.T) {
+	t.Parallel()
 	runnertest.NeedPython(t)
 	r := newWatchRig(t)
 	_, aliceDir := r.add(t, "alice", "grip", map[string]string{"bot.py": fixture.PyBot(1)})
@@ -113,6 +114,7 @@ func TestHostileFolderCostsOnlyItsAI(t *testing.T) {
 // (made writable first, as a program running as the teacher could) is
 // refused before it plays and built again from the AI's sources.
 func TestTamperedRevisionIsRebuilt(t *testing.T) {
+	t.Parallel()
 	s := openTemp(t)
 	alice := registered(t, s, "alice")
 	rev, err := s.db.CurrentRevision(alice.ID)

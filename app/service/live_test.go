@@ -28,6 +28,7 @@ func eventually(t *testing.T, what string, cond func() bool) {
 // turns so far reach the database for other processes, marked in
 // progress; the pace is the event's.
 func TestLiveFollowsAPacedGame(t *testing.T) {
+	t.Parallel()
 	s := openTemp(t)
 	ev, _, err := s.CreateEvent(EventSpec{Game: "battle2048", Format: event.League, Games: 1, Seed: 5, SeedSet: true,
 		Pace: 15, Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random"}, Concurrency: 1})
@@ -68,7 +69,7 @@ func TestLiveFollowsAPacedGame(t *testing.T) {
 	for !u.Ended {
 		select {
 		case <-feed.C:
-		case <-time.After(30 * time.Second):
+		case <-time.After(2 * time.Minute):
 			t.Fatal("no news from the live game for 30 s")
 		}
 		u = feed.Take()

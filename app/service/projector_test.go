@@ -9,6 +9,7 @@ import (
 )
 
 func TestStandingWords(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		r     event.Standing
 		seats int
@@ -33,6 +34,7 @@ func TestStandingWords(t *testing.T) {
 // TestStandingsWords: a place two entries share says so; one nobody
 // shares, and an entry with no game yet, read as before.
 func TestStandingsWords(t *testing.T) {
+	t.Parallel()
 	rows := []event.Standing{
 		{Rank: 1, Name: "carol", Games: 5, Points: 4, Places: []int{4, 1, 0, 0}},
 		{Rank: 1, Name: "bob", Games: 5, Points: 3.3, Places: []int{2, 1, 1, 1}},
@@ -56,6 +58,7 @@ func TestStandingsWords(t *testing.T) {
 // TestFeatured: a bracket's latest round wins, then the leaders' game,
 // then the game furthest along.
 func TestFeatured(t *testing.T) {
+	t.Parallel()
 	table := event.Table{Rows: []event.Standing{{Entry: 2, Rank: 1}, {Entry: 0, Rank: 2}, {Entry: 1, Rank: 3}, {Entry: 3, Rank: 4}}}
 	ms := []storage.Match{
 		{ID: 10, Game: event.Game{Round: 0, Seats: []int{0, 1}}},
@@ -84,6 +87,7 @@ func TestFeatured(t *testing.T) {
 }
 
 func TestMatchTitle(t *testing.T) {
+	t.Parallel()
 	ev := storage.Event{Config: event.Config{Format: event.Bracket},
 		Entries: []storage.Entry{{Name: "alice"}, {Name: "bob"}, {Name: "carol"}}}
 	m := storage.Match{ID: 7, Game: event.Game{Round: 1, Seats: []int{2, 0}}}

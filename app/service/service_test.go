@@ -48,6 +48,7 @@ func registered(t *testing.T, s *Service, name string) storage.AI {
 }
 
 func TestRegisterRefusals(t *testing.T) {
+	t.Parallel()
 	s := openTemp(t)
 	registered(t, s, "alice")
 	dir := t.TempDir()
@@ -87,6 +88,7 @@ func TestRegisterRefusals(t *testing.T) {
 }
 
 func TestResolveEntry(t *testing.T) {
+	t.Parallel()
 	s := openTemp(t)
 	alice := registered(t, s, "alice")
 	tests := []struct {
@@ -134,6 +136,7 @@ func TestResolveEntry(t *testing.T) {
 }
 
 func TestUnbuiltAIAsksForABuild(t *testing.T) {
+	t.Parallel()
 	s := openTemp(t)
 	runnertest.NeedPython(t)
 	dir := t.TempDir()
@@ -148,6 +151,7 @@ func TestUnbuiltAIAsksForABuild(t *testing.T) {
 }
 
 func TestEditAndRemove(t *testing.T) {
+	t.Parallel()
 	s := openTemp(t)
 	alice := registered(t, s, "alice")
 	registered(t, s, "bob")
@@ -192,6 +196,7 @@ func TestEditAndRemove(t *testing.T) {
 }
 
 func TestCreateEventRefusals(t *testing.T) {
+	t.Parallel()
 	s := openTemp(t)
 	tests := []struct {
 		name string
@@ -229,6 +234,7 @@ func TestCreateEventRefusals(t *testing.T) {
 }
 
 func TestRenameAndDeleteEvent(t *testing.T) {
+	t.Parallel()
 	s := openTemp(t)
 	ev, _, err := s.CreateEvent(EventSpec{Game: "battle2048", Games: 1, Seed: 1, SeedSet: true,
 		Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random"}})
@@ -261,6 +267,7 @@ func TestRenameAndDeleteEvent(t *testing.T) {
 }
 
 func TestRatingTextHasNoMinusZero(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		rating, low, high float64
 		want              string
@@ -280,6 +287,7 @@ func TestRatingTextHasNoMinusZero(t *testing.T) {
 // TestSandboxSettingsReachTheBots follows an AI's and an event's sandbox
 // settings from the service's input to the bots the runner starts.
 func TestSandboxSettingsReachTheBots(t *testing.T) {
+	t.Parallel()
 	s := openTemp(t)
 	alice := registered(t, s, "alice")
 	bob := registered(t, s, "bob")
@@ -326,6 +334,7 @@ func TestSandboxSettingsReachTheBots(t *testing.T) {
 }
 
 func TestReasonText(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ reason, want string }{
 		{"last_standing", "last one standing"},
 		{"turn_limit", "all turns played"},
@@ -343,6 +352,7 @@ func TestReasonText(t *testing.T) {
 // CheckAIOptions (another program wrote them) stop the check with the
 // options that are allowed.
 func TestCheckRefusesUnknownStoredOptions(t *testing.T) {
+	t.Parallel()
 	s := openTemp(t)
 	dir := t.TempDir()
 	runnertest.WriteFiles(t, dir, map[string]string{"bot.sh": "echo READY\n"})
@@ -357,6 +367,7 @@ func TestCheckRefusesUnknownStoredOptions(t *testing.T) {
 }
 
 func TestCheckAIOptions(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		game, text, want, err string
 	}{
@@ -390,6 +401,7 @@ func TestCheckAIOptions(t *testing.T) {
 }
 
 func TestParseDeadline(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 11, 24, 10, 30, 0, 0, time.UTC)
 	tests := []struct {
 		text string
@@ -417,6 +429,7 @@ func TestParseDeadline(t *testing.T) {
 // here lately (the line once said "about 7s" and "a game lasts at least
 // 38s" at once).
 func TestPlanWords(t *testing.T) {
+	t.Parallel()
 	league := Plan{Format: event.League, Entries: 8, Seats: 4, Games: 840, AtOnce: 3}
 	measured := league
 	measured.PerGame, measured.Measured = 2*time.Second, 5

@@ -164,6 +164,7 @@ func cpuTime() time.Duration {
 // killed run) is resumed without the cut line, and nothing is played
 // twice.
 func TestRunShardResumesAndRefusesDamage(t *testing.T) {
+	t.Parallel()
 	s := openTemp(t)
 	dir := t.TempDir()
 	ev, n, err := s.CreateEvent(EventSpec{Game: "grip", Seed: 9, SeedSet: true, TimeScale: 10, Concurrency: 1,
@@ -251,6 +252,7 @@ func FuzzReadResult(f *testing.F) {
 // time (the next round exists once the one before is imported), and
 // --resend sends again the games still out.
 func TestExportAdaptiveRoundsAndResend(t *testing.T) {
+	t.Parallel()
 	s := openTemp(t)
 	dir := t.TempDir()
 	ev, first, err := s.CreateEvent(EventSpec{Game: "battle2048", Format: "swiss", Games: 2, Seed: 4, SeedSet: true,

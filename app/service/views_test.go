@@ -15,6 +15,7 @@ import (
 // zeros (concurrency 0 is the runner's default for the seats, time scale 0
 // is 1) and marks every entry of a trusted event trusted.
 func TestEventInfo(t *testing.T) {
+	t.Parallel()
 	entries := []storage.Entry{{Index: 0, Name: "alice r1"}, {Index: 1, Name: "bob r2", Trusted: true}}
 	tests := []struct {
 		name        string
@@ -54,6 +55,7 @@ func TestEventInfo(t *testing.T) {
 // finished games' outcomes and problems, and the same standings as
 // Standings (the CLI's): computed in one place.
 func TestEventView(t *testing.T) {
+	t.Parallel()
 	s := openTemp(t)
 	ev, _, err := s.CreateEvent(EventSpec{Game: "battle2048", Games: 4, Seed: 1, SeedSet: true,
 		Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random"}})

@@ -108,6 +108,7 @@ func (r *watchRig) next(t testing.TB, name string) BuildEvent {
 }
 
 func TestAIWatcherBuildsRevisions(t *testing.T) {
+	t.Parallel()
 	runnertest.NeedPython(t) // it watches a Python bot too
 	r := newWatchRig(t)
 	goAI, goDir := r.add(t, "gobot", "grip", map[string]string{"go.mod": "module bot\n\ngo 1.21\n", "main.go": fixture.GoBot(1)})
@@ -223,7 +224,7 @@ func TestAIWatcherBuildsRevisions(t *testing.T) {
 	if err := os.RemoveAll(pyDir); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(30 * time.Second)
+	deadline := time.Now().Add(2 * time.Minute)
 	for {
 		ai, err := r.db.AI(pyAI.ID)
 		if err != nil {
@@ -286,6 +287,7 @@ func BenchmarkSaveToRevision(b *testing.B) {
 // TestWatchedDataFileMakesNoRevision: a CSV or a log saved into a watched
 // folder is not a source: at most an unchanged build, never a revision.
 func TestWatchedDataFileMakesNoRevision(t *testing.T) {
+	t.Parallel()
 	runnertest.NeedPython(t)
 	r := newWatchRig(t)
 	_, dir := r.add(t, "pybot", "grip", map[string]string{"bot.py": fixture.PyBot(1)})
@@ -304,6 +306,7 @@ func TestWatchedDataFileMakesNoRevision(t *testing.T) {
 // TestWatcherBuildsPinnedAI: a pinned AI's saves still become revisions,
 // but its name keeps playing the pin until it is unpinned.
 func TestWatcherBuildsPinnedAI(t *testing.T) {
+	t.Parallel()
 	runnertest.NeedPython(t)
 	r := newWatchRig(t)
 	ai, dir := r.add(t, "pinny", "grip", map[string]string{"bot.py": fixture.PyBot(1)})
