@@ -45,9 +45,9 @@ func Processes(cmd ...string) []int {
 }
 
 // AssertNoneLeft waits for the processes running prog, but for the
-// spared pids, to end, and fails t naming those left after ten seconds
-// (a busy machine may take a moment to reap what was killed; what was
-// left running stays).
+// spared pids, to end, and fails t naming those left after 30 seconds
+// (a busy machine may take a while to reap what was killed; what was
+// left running stays), with their command lines and parents.
 func AssertNoneLeft(t testing.TB, prog string, spared ...int) {
 	t.Helper()
 	// Processes reads /proc: without it there would be nothing to find,
@@ -55,14 +55,18 @@ func AssertNoneLeft(t testing.TB, prog string, spared ...int) {
 	if _, err := os.ReadDir("/proc"); err != nil {
 		t.Fatalf("cannot look for processes left running: %v", err)
 	}
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(30 * time.Second)
 	for {
 		left := slices.DeleteFunc(Processes(prog), func(pid int) bool { return slices.Contains(spared, pid) })
 		if len(left) == 0 {
 			return
 		}
 		if time.Now().After(deadline) {
-			t.Errorf("%d processes of %s left running: %v", len(left), filepath.Base(prog), left)
+			var about []string
+			for _, pid := range left {
+				about = append(about, describe(pid))
+			}
+			t.Errorf("%d processes of %s left running:\n%s", len(left), filepath.Base(prog), strings.Join(about, "\n"))
 			return
 		}
 		time.Sleep(10 * time.Millisecond)
@@ -91,4 +95,18 @@ func DeadAndLive(t testing.TB) (dead, live int) {
 	}
 	l := Start(t, exec.Command("sleep", "60"))
 	return d.Process.Pid, l.Process.Pid
+}
+
+// describe is pid's command line and parent, as far as /proc still
+// tells them.
+func describe(pid int) string {
+	cmdline, _ := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
+	stat, _ := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	parent := "?"
+	if i := bytes.LastIndexByte(stat, ')'); i >= 0 {
+		if f := strings.Fields(string(stat[i+1:])); len(f) > 1 {
+			parent = f[1]
+		}
+	}
+	return fmt.Sprintf("  pid %d (parent %s): %s", pid, parent, strings.ReplaceAll(strings.TrimRight(string(cmdline), "\x00"), "\x00", " "))
 }
