@@ -24,6 +24,9 @@ type eventRow struct {
 	done, all int
 	running   bool
 	paused    bool
+	// interrupted: marked running, played by no process (see
+	// service.EventSummary).
+	interrupted bool
 }
 
 // eventsScreen lists the events and shows the selected one: its controls,
@@ -86,12 +89,19 @@ func newEventsScreen(u *UI) *eventsScreen {
 
 func (s *eventsScreen) object() fyne.CanvasObject { return s.obj }
 
+// interruptedWords is the state of an event marked running that no
+// process plays (the app was killed): "running" would be a lie until
+// Resume, which the words name.
+const interruptedWords = "interrupted — Resume"
+
 func (s *eventsScreen) statusText(r eventRow) string {
 	switch {
 	case r.running && r.paused:
 		return "paused"
 	case r.running:
 		return "running"
+	case r.interrupted:
+		return interruptedWords
 	}
 	return string(r.ev.Status)
 }
@@ -106,7 +116,8 @@ func (s *eventsScreen) reload() {
 		}
 		rows := make([]eventRow, len(evs))
 		for i, e := range evs {
-			rows[i] = eventRow{ev: e.Event, done: e.Done, all: e.All, running: s.u.Jobs.Running(e.Event.ID), paused: s.u.Jobs.Paused(e.Event.ID)}
+			rows[i] = eventRow{ev: e.Event, done: e.Done, all: e.All, running: s.u.Jobs.Running(e.Event.ID), paused: s.u.Jobs.Paused(e.Event.ID),
+				interrupted: e.Interrupted}
 		}
 		uiDo(func() {
 			// The shown event changed under another process's hands
@@ -446,7 +457,11 @@ func (v *eventView) apply(d *eventData) {
 		} else {
 			v.progress.SetValue(0)
 		}
-		v.progressText.SetText(fmt.Sprintf("%d/%d games · %s", done, len(d.Games), ev.Status))
+		status := string(ev.Status)
+		if d.Interrupted() {
+			status = interruptedWords
+		}
+		v.progressText.SetText(fmt.Sprintf("%d/%d games · %s", done, len(d.Games), status))
 	}
 	if c := d.Shards; c.Shards > 0 {
 		v.shards.SetText(shardText(c, d.OutShards, ev.ID))

@@ -52,7 +52,11 @@ func newGamesList(u *UI) *gamesList {
 			case service.GameDone:
 				icon.SetResource(theme.ConfirmIcon())
 			case service.GameRunning:
-				icon.SetResource(theme.MediaPlayIcon())
+				if g.data.Interrupted() {
+					icon.SetResource(theme.MoreHorizontalIcon())
+				} else {
+					icon.SetResource(theme.MediaPlayIcon())
+				}
 			case service.GameError:
 				icon.SetResource(theme.ErrorIcon())
 			default:
@@ -89,6 +93,10 @@ func (g *gamesList) showOpen(m service.GameView) {
 		g.open.Enable()
 	case service.GameRunning:
 		text = "Watch live"
+		if g.data.Interrupted() {
+			g.open.Disable() // nobody plays it: it starts again on Resume
+			break
+		}
 		g.open.Enable()
 	default:
 		g.open.Disable()
@@ -121,6 +129,8 @@ func (g *gamesList) line(m service.GameView) string {
 		text += strings.Join(names, " vs ") + " · " + m.Error
 	case m.Status == service.GameScheduled && m.Away:
 		text += strings.Join(names, " vs ") + " · out in a bundle"
+	case m.Status == service.GameRunning && g.data.Interrupted():
+		text += strings.Join(names, " vs ") + " · interrupted, played again on Resume"
 	default:
 		text += strings.Join(names, " vs ") + " · " + string(m.Status)
 	}
@@ -177,6 +187,12 @@ func (g *gamesList) set(d *eventData) {
 	}
 	text := fmt.Sprintf("%d done · %d playing · %d to play", counts[service.GameDone],
 		counts[service.GameRunning], counts[service.GameScheduled])
+	if d.Interrupted() {
+		// The games marked running are nobody's: they start again on
+		// Resume.
+		text = fmt.Sprintf("%d done · %d to play · interrupted — Resume", counts[service.GameDone],
+			counts[service.GameRunning]+counts[service.GameScheduled])
+	}
 	if away > 0 {
 		text += fmt.Sprintf(" · %d out in a bundle", away)
 	}
