@@ -848,6 +848,9 @@ type checkRow struct {
 	what string
 	ok   bool
 	text string
+	// details, when set, are behind a button on the row: the sandbox's
+	// whole report, which a teacher need not read.
+	details string
 }
 
 // checkTitle is the check's outcome in one line.
@@ -863,31 +866,31 @@ func checkTitle(res service.CheckResult) string {
 func checkRows(res service.CheckResult) (rows []checkRow, log string) {
 	switch {
 	case res.BuildErr != nil:
-		return []checkRow{{"builds", false, res.BuildErr.Error()}}, ""
+		return []checkRow{{what: "builds", text: res.BuildErr.Error()}}, ""
 	case res.Build.Failed():
-		return []checkRow{{"builds", false, "the build failed: " + service.FirstError(res.Build.Rev.BuildLog)}}, res.Build.Rev.BuildLog
+		return []checkRow{{what: "builds", text: "the build failed: " + service.FirstError(res.Build.Rev.BuildLog)}}, res.Build.Rev.BuildLog
 	}
-	rows = append(rows, checkRow{"builds", true, fmt.Sprintf("ok: revision %d (%s) plays", res.Revision.Number,
+	rows = append(rows, checkRow{what: "builds", ok: true, text: fmt.Sprintf("ok: revision %d (%s) plays", res.Revision.Number,
 		service.ShortHash(res.Revision.Hash))})
 	if res.Sandbox != "" {
-		rows = append(rows, checkRow{"sandbox", !strings.Contains(res.Sandbox, "partial") && !strings.Contains(res.Sandbox, "off"),
-			strings.TrimPrefix(res.Sandbox, "Sandbox: ")})
+		rows = append(rows, checkRow{what: "sandbox", ok: !strings.Contains(res.Sandbox, "partial") && !strings.Contains(res.Sandbox, "off"),
+			text: strings.TrimPrefix(service.SandboxHeadline(res.Sandbox), "Sandbox: "), details: res.SandboxReport})
 	}
 	if opts := res.Build.AI.Options; opts != "" {
-		rows = append(rows, checkRow{"game options", true, service.AIOptionsShown(opts)})
+		rows = append(rows, checkRow{what: "game options", ok: true, text: service.AIOptionsShown(opts)})
 	}
 	if res.Report == nil {
 		return rows, ""
 	}
 	for _, it := range res.Report.Items {
-		rows = append(rows, checkRow{it.What, it.OK, it.Text})
+		rows = append(rows, checkRow{what: it.What, ok: it.OK, text: it.Text})
 	}
 	for _, w := range res.Warnings {
 		text := w.Text
 		if w.Option != "" {
 			text += " If that is it: Edit, and write " + w.Option + " under Game options."
 		}
-		rows = append(rows, checkRow{"warning", true, text})
+		rows = append(rows, checkRow{what: "warning", ok: true, text: text})
 	}
 	if !res.Passed() {
 		log = res.Report.Stderr
@@ -921,7 +924,12 @@ func showCheckDialog(u *UI, res service.CheckResult) *checkDialog {
 		if r.what == "warning" {
 			text.Importance = widget.WarningImportance
 		}
-		grid.Add(container.NewBorder(nil, nil, container.NewHBox(icon, what), nil, text))
+		var more fyne.CanvasObject
+		if r.details != "" {
+			details := r.details
+			more = widget.NewButton("Details…", func() { showSandboxDetails(u, details) })
+		}
+		grid.Add(container.NewBorder(nil, nil, container.NewHBox(icon, what), more, text))
 	}
 	if res.Passed() && res.Report.Rank > 0 {
 		grid.Add(widget.NewLabel(fmt.Sprintf("It played %d turns against built-in random bots and finished %s of %d.",

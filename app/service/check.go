@@ -32,8 +32,9 @@ type CheckResult struct {
 	// plays in events from now on.
 	Revision storage.Revision
 	Report   *runner.CheckReport // nil when it did not build
-	// Sandbox is how the check game's bots were contained, in one line.
-	Sandbox string
+	// Sandbox is how the check game's bots were contained, in one line;
+	// SandboxReport is the whole report behind it (SandboxReport).
+	Sandbox, SandboxReport string
 	// Warnings are things that do not fail the check but look wrong: a
 	// Grip bot that keeps walking into moves that go nowhere probably
 	// reads its position the wrong way round.
@@ -89,7 +90,9 @@ func (s *Service) Check(ctx context.Context, id int64, opt CheckOptions) (CheckR
 		return res, err
 	}
 	res.Revision = rev
-	res.Sandbox = SandboxSummary(runner.Sandbox{Trusted: ai.Trusted})
+	// One probe (it starts a launcher) for the line and the report.
+	res.SandboxReport = SandboxReport(runner.Sandbox{Trusted: ai.Trusted})
+	res.Sandbox, _, _ = strings.Cut(res.SandboxReport, "\n")
 	seed := opt.Seed
 	if seed == 0 {
 		seed = 1
