@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -34,6 +35,19 @@ const projectorScale = 1.45
 // not fit the usual 40% even at its smallest.
 const projectorTreeRoom = 0.5
 
+// projectorPerPage is how many standings a page of the projector shows:
+// as many as fit, one or two lines each, at 1024×768 in the projector's
+// type; a bracket's tree takes half of that height. A class of 30 turns
+// over three pages by itself.
+const (
+	projectorPerPage        = 10
+	projectorPerPageBracket = 5
+)
+
+// projectorPageEvery is how long a page of the standings stays before
+// the next: long enough to find one's name. A variable for tests.
+var projectorPageEvery = 8 * time.Second
+
 // projectorAuto is the pin choice that lets the projector pick the game.
 const projectorAuto = "The most interesting game in play"
 
@@ -49,18 +63,23 @@ type projector struct {
 	title     *widget.Label
 	status    *widget.Label
 	standings *widget.Label
-	more      *widget.Label
-	bracket   *chart.BracketTree
-	treeBox   fyne.CanvasObject
-	split     *container.Split // the standings and tree | the game
-	gameTitle *widget.Label
-	gameBox   *fyne.Container // the featured game's viewer, or a note
-	idle      *widget.Label
-	pin       *widget.Select
+	// standingsBox scrolls only if a page does not fit after all.
+	standingsBox *container.Scroll
+	more         *widget.Label // "Page 1 of 3", the pages turning by themselves
+	bracket      *chart.BracketTree
+	treeBox      fyne.CanvasObject
+	split        *container.Split // the standings and tree | the game
+	gameTitle    *widget.Label
+	gameBox      *fyne.Container // the featured game's viewer, or a note
+	idle         *widget.Label
+	pin          *widget.Select
 
 	// On the UI thread only.
 	data     *projectorData
-	pinned   int64 // 0: pick automatically
+	lines    []string  // every standing in words, best first
+	page     int       // the page of lines shown, from 0
+	pageAt   time.Time // when that page was shown
+	pinned   int64     // 0: pick automatically
 	pinText  map[string]int64
 	featured int64 // the game shown, 0 for none
 	viewer   *replay.Viewer
@@ -172,8 +191,9 @@ func (p *projector) build() {
 	hint := widget.NewLabel("Esc leaves full screen · F11 full screen")
 	hint.TextStyle.Italic = true
 
+	p.standingsBox = container.NewVScroll(p.standings)
 	var left fyne.CanvasObject = container.NewBorder(newHeading("Standings", theme.SizeNameSubHeadingText), p.more, nil, nil,
-		container.NewVScroll(p.standings))
+		p.standingsBox)
 	if p.isBracket {
 		tree := container.NewVSplit(left, container.NewBorder(newHeading("Bracket", theme.SizeNameSubHeadingText), nil, nil, nil, p.treeBox))
 		tree.Offset = 0.5
@@ -280,22 +300,18 @@ func (p *projector) apply(d *projectorData) {
 	for _, m := range d.Games {
 		counts[m.Status]++
 	}
-	p.status.SetText(fmt.Sprintf("%s %s · %d of %d games played · %d being played", gameNameOf(ev.Game), ev.Config.Format,
-		counts[service.GameDone], len(d.Games), counts[service.GameRunning]))
+	p.status.SetText(fmt.Sprintf("%s %s · %d of %d games played · %d being played%s", gameNameOf(ev.Game), ev.Config.Format,
+		counts[service.GameDone], len(d.Games), counts[service.GameRunning], roundsInPlay(d.Games)))
 
-	// The standings, best first, one sentence each.
-	const shown = 12
-	lines := service.StandingsWords(d.Table.Rows, ev.Config.Seats, displayName)
-	lines = lines[:min(len(lines), shown)]
-	if len(lines) == 0 {
-		lines = append(lines, "No game has been played yet.")
+	// The standings, best first, one sentence each, a page at a time.
+	p.lines = service.StandingsWords(d.Table.Rows, ev.Config.Seats, displayName)
+	if len(p.lines) == 0 {
+		p.lines = append(p.lines, "No game has been played yet.")
 	}
-	p.standings.SetText(strings.Join(lines, "\n"))
-	if n := len(d.Table.Rows) - shown; n > 0 {
-		p.more.SetText(fmt.Sprintf("and %d more", n))
-	} else {
-		p.more.SetText("")
+	if !p.pageAt.IsZero() && time.Since(p.pageAt) >= projectorPageEvery {
+		p.page++
 	}
+	p.showPage(p.page)
 	if d.tree != nil {
 		names := make([]string, len(ev.Entries))
 		for i, e := range ev.Entries {
@@ -343,6 +359,59 @@ func (p *projector) apply(d *projectorData) {
 		default:
 			p.idle.SetText("No game is being played right now.")
 		}
+	}
+}
+
+// roundsInPlay says which rounds (heats) the games being played belong
+// to, so a room knows where the event is: " · round 3 in play", " ·
+// rounds 3 and 4 in play"; "" when none is played.
+func roundsInPlay(games []service.GameView) string {
+	var rounds []string
+	seen := map[int]bool{}
+	for _, m := range games {
+		if m.Status == service.GameRunning && !seen[m.Game.Round] {
+			seen[m.Game.Round] = true
+			rounds = append(rounds, strconv.Itoa(m.Game.Round+1))
+		}
+	}
+	switch len(rounds) {
+	case 0:
+		return ""
+	case 1:
+		return " · round " + rounds[0] + " in play"
+	}
+	return " · rounds " + strings.Join(rounds[:len(rounds)-1], ", ") + " and " + rounds[len(rounds)-1] + " in play"
+}
+
+// perPage is how many standings a page shows.
+func (p *projector) perPage() int {
+	if p.isBracket {
+		return projectorPerPageBracket
+	}
+	return projectorPerPage
+}
+
+// pages is how many pages the standings take.
+func (p *projector) pages() int {
+	return max(1, (len(p.lines)+p.perPage()-1)/p.perPage())
+}
+
+// showPage shows page i of the standings (from 0; past the last, the
+// first again) and says which it is: a class of 30 is read over pages
+// that turn by themselves, never cut at the 12th with "and 18 more".
+func (p *projector) showPage(i int) {
+	n := p.pages()
+	i = (i%n + n) % n
+	if i != p.page || p.pageAt.IsZero() {
+		p.pageAt = time.Now()
+	}
+	p.page = i
+	per := p.perPage()
+	p.standings.SetText(strings.Join(p.lines[i*per:min(len(p.lines), (i+1)*per)], "\n"))
+	if n > 1 {
+		p.more.SetText(fmt.Sprintf("Page %d of %d · the pages turn by themselves", i+1, n))
+	} else {
+		p.more.SetText("")
 	}
 }
 

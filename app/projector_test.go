@@ -1,8 +1,10 @@
 package app
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 
@@ -129,5 +131,56 @@ func TestProjectorFitsTheBracket(t *testing.T) {
 			p.w.Close()
 		})
 		u.Jobs.Stop(ev.ID)
+	}
+}
+
+// TestProjectorShowsAWholeClass: a class of 30 is on the projector over
+// pages ("Page 1 of 3") that turn by themselves, every name on one of
+// them and each page whole in its pane at 1024×768, not cut after the
+// 12th with "and 18 more".
+func TestProjectorShowsAWholeClass(t *testing.T) {
+	old := projectorPageEvery
+	projectorPageEvery = time.Millisecond
+	t.Cleanup(func() { projectorPageEvery = old })
+	_, u := newTestUI(t)
+	var entries []string
+	for i := range 30 {
+		entries = append(entries, fmt.Sprintf("pupil%02d=builtin:battle2048/%s", i+1, []string{"greedy", "random"}[i%2]))
+	}
+	ev, _, err := u.Svc.CreateEvent(service.EventSpec{Name: "Class of 30", Game: "battle2048", Format: event.League, Games: 1,
+		Seed: 9, SeedSet: true, Entries: entries})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p *projector
+	onUI(func() {
+		p = openProjector(u, ev.ID, false)
+		p.w.Resize(fyne.NewSize(1024, 768))
+	})
+	defer onUI(func() { p.w.Close() })
+	seen := map[string]bool{}
+	pages := map[int]bool{}
+	eventuallyUI(t, "every page shown by itself", func() bool {
+		if p.data == nil {
+			return false
+		}
+		if want := fmt.Sprintf("Page %d of 3", p.page+1); !strings.HasPrefix(p.more.Text, want) {
+			t.Fatalf("page line %q, want it to start %q", p.more.Text, want)
+		}
+		if got, room := p.standings.MinSize().Height, p.standingsBox.Size().Height; got > room {
+			t.Fatalf("page %d is %.0f px high in a pane of %.0f: cut", p.page+1, got, room)
+		}
+		pages[p.page] = true
+		for _, line := range strings.Split(p.standings.Text, "\n") {
+			name, _, _ := strings.Cut(line, ":")
+			seen[name] = true
+		}
+		return len(pages) == 3
+	})
+	for _, e := range entries {
+		name, _, _ := strings.Cut(e, "=")
+		if !seen[name] {
+			t.Errorf("%s is on no page of the projector (seen %v)", name, seen)
+		}
 	}
 }
