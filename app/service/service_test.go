@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"ringside/app/internal/fixture"
+	"ringside/engine"
 	"ringside/engine/event"
 	"ringside/runner/build"
 	"ringside/runner/runnertest"
@@ -440,5 +441,50 @@ func TestPlanWords(t *testing.T) {
 				t.Errorf("Words() =\n%q\nwant\n%q", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestPlanLearnsFromUnpacedGamesOfTheGame: the plan's time per game is
+// learnt from games of the same game played as fast as the bots answer,
+// never from a paced demo's (the first class league once read "72 games,
+// about 17m" after the demo; they took 100 s) nor another game's.
+func TestPlanLearnsFromUnpacedGamesOfTheGame(t *testing.T) {
+	s := openTemp(t)
+	played := func(game string, pace float64, each time.Duration) int {
+		t.Helper()
+		entries := []string{"builtin:" + game + "/greedy", "builtin:" + game + "/random"}
+		if game == "grip" {
+			entries = append(entries, entries...) // four players a game
+		}
+		ev, _, err := s.CreateEvent(EventSpec{Game: game, Format: event.League, Games: 1, Seed: 1, SeedSet: true, Pace: pace,
+			Entries: entries})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ms, err := s.DB().Matches(ev.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range ms {
+			ranks := make([]int, len(m.Game.Seats))
+			for i := range ranks {
+				ranks[i] = i + 1
+			}
+			if err := s.DB().FinishMatch(m.ID, engine.Result{Ranks: ranks}, nil, each); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return len(ms)
+	}
+	played("battle2048", 4, 100*time.Second)    // the demo, paced
+	played("grip", 0, 30*time.Second)           // another game
+	n := played("battle2048", 0, 2*time.Second) // unpaced: what counts
+	p, err := s.PlanEvent(EventSpec{Game: "battle2048", Format: event.League, Games: 1, Seed: 1, SeedSet: true,
+		Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random", "builtin:battle2048/random"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.PerGame != 2*time.Second || p.Measured != n {
+		t.Errorf("the plan learnt %v a game over %d games, want 2s over the %d unpaced games of battle2048", p.PerGame, p.Measured, n)
 	}
 }
