@@ -73,6 +73,10 @@ type projector struct {
 	gameBox      *fyne.Container // the featured game's viewer, or a note
 	idle         *widget.Label
 	pin          *widget.Select
+	// The pace of the event's games, which the teacher steps up or down
+	// while it runs here: slowed to follow the final, sped up between.
+	paceText       *widget.Label
+	slower, faster *widget.Button
 
 	// On the UI thread only.
 	data     *projectorData
@@ -188,6 +192,9 @@ func (p *projector) build() {
 		p.poke()
 	})
 	p.pin.SetSelected(projectorAuto)
+	p.paceText = widget.NewLabel("")
+	p.slower = widget.NewButtonWithIcon("Slower", theme.MediaFastRewindIcon(), func() { p.stepPace(service.SlowerPace) })
+	p.faster = widget.NewButtonWithIcon("Faster", theme.MediaFastForwardIcon(), func() { p.stepPace(service.FasterPace) })
 	hint := widget.NewLabel("Esc leaves full screen · F11 full screen")
 	hint.TextStyle.Italic = true
 
@@ -202,7 +209,8 @@ func (p *projector) build() {
 	game := container.NewBorder(p.gameTitle, nil, nil, nil, p.gameBox)
 	p.split = container.NewHSplit(left, game)
 	p.split.Offset = 0.4
-	foot := container.NewBorder(nil, nil, widget.NewLabel("Featured game:"), hint, p.pin)
+	pin := container.NewBorder(nil, nil, widget.NewLabel("Featured game:"), hint, p.pin)
+	foot := container.NewVBox(pin, container.NewHBox(p.slower, p.faster, p.paceText))
 	head := container.NewVBox(p.title, p.status)
 	content := container.NewBorder(head, foot, nil, nil, p.split)
 	p.w.SetContent(container.NewThemeOverride(container.NewPadded(content), &bigTheme{Theme: theme.Current(), scale: projectorScale}))
@@ -295,6 +303,7 @@ func (p *projector) apply(d *projectorData) {
 	p.data = d
 	ev := d.Event
 	p.w.SetTitle("Ringside · projector · " + ev.Name)
+	p.showPace()
 	p.title.SetText(ev.Name)
 	counts := map[service.GameStatus]int{}
 	for _, m := range d.Games {
@@ -360,6 +369,34 @@ func (p *projector) apply(d *projectorData) {
 			p.idle.SetText("No game is being played right now.")
 		}
 	}
+}
+
+// showPace says the pace the event's games are played at, and offers to
+// change it while the event runs in this window.
+func (p *projector) showPace() {
+	pace, running := p.u.Jobs.Pace(p.id)
+	if !running {
+		p.paceText.SetText("")
+		p.slower.Disable()
+		p.faster.Disable()
+		return
+	}
+	p.paceText.SetText("Pace: " + service.PaceWords(pace))
+	p.slower.Enable()
+	p.faster.Enable()
+}
+
+// stepPace moves the running event's pace one step (service.SlowerPace
+// or FasterPace).
+func (p *projector) stepPace(step func(float64) float64) {
+	pace, running := p.u.Jobs.Pace(p.id)
+	if !running {
+		return
+	}
+	if err := p.u.Jobs.SetPace(p.id, step(pace)); err != nil {
+		p.status.SetText("The pace cannot be changed: " + sentence(err))
+	}
+	p.showPace()
 }
 
 // roundsInPlay says which rounds (heats) the games being played belong

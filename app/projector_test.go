@@ -7,9 +7,11 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
 
 	"ringside/app/service"
 	"ringside/engine/event"
+	"ringside/storage"
 )
 
 // TestProjectorFeaturesAGameInPlay: the projector shows the standings in
@@ -182,5 +184,44 @@ func TestProjectorShowsAWholeClass(t *testing.T) {
 		if !seen[name] {
 			t.Errorf("%s is on no page of the projector (seen %v)", name, seen)
 		}
+	}
+}
+
+// TestProjectorPacesARunningEvent: the teacher speeds a running event up
+// from the projector, its game in play included: an event paced at a
+// quarter of a turn a second (40 rounds: minutes a game) finishes once
+// set to as fast as the bots answer, and keeps that pace.
+func TestProjectorPacesARunningEvent(t *testing.T) {
+	_, u := newTestUI(t)
+	ev, _, err := u.Jobs.CreateAndStart(pacedGame(0.25, "40"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer u.Jobs.Stop(ev.ID)
+	eventually(t, "a game in play", func() bool { return len(u.Svc.Live().Games(ev.ID)) == 1 })
+	var p *projector
+	onUI(func() { p = openProjector(u, ev.ID, false) })
+	defer onUI(func() { p.w.Close() })
+	eventuallyUI(t, "the pace is shown", func() bool { return p.paceText.Text == "Pace: 0.25 turns a second" })
+	onUI(func() {
+		test.Tap(p.slower)
+		if p.paceText.Text != "Pace: 0.25 turns a second" {
+			t.Errorf("slower than the slowest: %q", p.paceText.Text)
+		}
+		want := []string{"0.5 turns a second", "1 turn a second", "2 turns a second", "4 turns a second", "8 turns a second", "16 turns a second",
+			"32 turns a second", "as fast as the bots answer"}
+		for _, w := range want {
+			test.Tap(p.faster)
+			if p.paceText.Text != "Pace: "+w {
+				t.Errorf("faster: %q, want %q", p.paceText.Text, "Pace: "+w)
+			}
+		}
+	})
+	eventually(t, "the event finishes at full speed", func() bool {
+		e, err := u.Svc.DB().Event(ev.ID)
+		return err == nil && e.Status == storage.EventFinished
+	})
+	if e, err := u.Svc.DB().Event(ev.ID); err != nil || e.Pace != 0 {
+		t.Errorf("the event's stored pace is %v (%v), want 0", e.Pace, err)
 	}
 }
