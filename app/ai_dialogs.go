@@ -902,9 +902,9 @@ func showCheckDialog(u *UI, res service.CheckResult) *checkDialog {
 	d := &checkDialog{title: checkTitle(res)}
 	var log string
 	d.rows, log = checkRows(res)
-	head := "One short game against the game's random built-in bots went well: it starts, answers in time and answers validly."
+	head := "Short games against the game's random built-in bots went well: it starts, answers in time and answers validly."
 	if !res.Passed() {
-		head = "Fix the first problem below, save, and press Check again. This is what the program did in one short game against the game's built-in bots."
+		head = "Fix the first problem below, save, and press Check again. This is what the program did in short games against the game's built-in bots."
 	}
 	grid := container.NewVBox()
 	for _, r := range d.rows {
@@ -931,9 +931,8 @@ func showCheckDialog(u *UI, res service.CheckResult) *checkDialog {
 		}
 		grid.Add(container.NewBorder(nil, nil, container.NewHBox(icon, what), more, text))
 	}
-	if res.Passed() && res.Report.Rank > 0 {
-		grid.Add(widget.NewLabel(fmt.Sprintf("It played %d turns against built-in random bots and finished %s of %d.",
-			res.Report.Turns, service.Ordinal(res.Report.Rank), res.Report.Seats)))
+	if played := res.PlayedWords(); played != "" {
+		grid.Add(widget.NewLabel(wrapText("It played "+played+".", 110)))
 	}
 	body := fyne.CanvasObject(grid)
 	if strings.TrimSpace(log) != "" {

@@ -377,7 +377,7 @@ func (s *aisScreen) showSelected() {
 	case s.building[ai.ID]:
 		s.setBusy("Building " + ai.Name + "…")
 	case s.checking[ai.ID]:
-		s.setBusy("Checking " + ai.Name + ": building if needed, then one short game against built-in bots…")
+		s.setBusy("Checking " + ai.Name + ": building if needed, then short games against built-in bots until it has answered 120 times…")
 	default:
 		s.setBusy("")
 	}

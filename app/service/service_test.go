@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -486,5 +487,66 @@ func TestPlanLearnsFromUnpacedGamesOfTheGame(t *testing.T) {
 	}
 	if p.PerGame != 2*time.Second || p.Measured != n {
 		t.Errorf("the plan learnt %v a game over %d games, want 2s over the %d unpaced games of battle2048", p.PerGame, p.Measured, n)
+	}
+}
+
+// TestCheckCatchesAnOccasionalLateAnswer: a bot late on one answer past
+// what one short check game asks of it fails the check, which plays game
+// after game until the bot has answered checkAnswers times, and says how
+// many it played; a bot never late passes after as many answers.
+func TestCheckCatchesAnOccasionalLateAnswer(t *testing.T) {
+	runnertest.NeedPython(t)
+	s := openTemp(t)
+	for _, tc := range []struct {
+		name string
+		late int // the answer, counted over the check's games, that comes late; 0: none
+		pass bool
+	}{
+		{"late once", 70, false},
+		{"never late", 0, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			// Each game starts the bot anew: the count of its answers is
+			// kept in a file, which only a trusted AI may write outside
+			// its scratch folder.
+			count := filepath.Join(t.TempDir(), "answers")
+			bot := fmt.Sprintf(`import sys, time
+n = 0
+try:
+    n = int(open(%q).read())
+except Exception:
+    pass
+print('READY', flush=True)
+for line in sys.stdin:
+    if line.strip() == 'EOD':
+        n += 1
+        open(%q, 'w').write(str(n))
+        if n == %d:
+            time.sleep(1)
+        print('N', flush=True)
+`, count, count, tc.late)
+			dir := filepath.Join(t.TempDir(), "bot")
+			runnertest.WriteFiles(t, dir, map[string]string{"bot.py": bot})
+			reg, err := s.Register(NewAI{Name: strings.ReplaceAll(tc.name, " ", "-"), Game: "grip", Dir: dir, Trusted: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := s.Check(context.Background(), reg.AI.ID, CheckOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Passed() != tc.pass {
+				t.Fatalf("passed %v, want %v: %+v (%s)", res.Passed(), tc.pass, res.Report.Items, res.PlayedWords())
+			}
+			if !tc.pass && res.Games < 2 {
+				t.Errorf("caught in the first game (%s): the test needs the late answer past one game", res.PlayedWords())
+			}
+			if tc.pass && (res.Answers < checkAnswers || res.Games < 2) {
+				t.Errorf("a pass after %d answers in %d games, want at least %d answers over more than one game", res.Answers, res.Games, checkAnswers)
+			}
+			if !strings.Contains(res.PlayedWords(), fmt.Sprintf("%d game", res.Games)) {
+				t.Errorf("the check does not say how many games it played: %q", res.PlayedWords())
+			}
+		})
 	}
 }
