@@ -54,15 +54,15 @@ var revisionName = regexp.MustCompile(` r[0-9]+$`)
 // standingsTable shows an event's standings; rows whose order the games do
 // not establish yet are marked "=".
 type standingsTable struct {
-	table    *widget.Table
-	note     *widget.Label
-	cols     []int   // the columns shown, indexes into standingsColumns
-	dropped  []int   // the columns left out at this width (standingsDrop)
-	width    float32 // the width cols were chosen for
+	table   *widget.Table
+	note    *widget.Label
+	cols    []int   // the columns shown, indexes into standingsColumns
+	dropped []int   // the columns left out at this width (standingsDrop)
+	width   float32 // the width cols were chosen for
 	// detail shows the dropped columns of the row selected (sel), or
 	// says that they are there to be seen.
-	detail *widget.Label
-	sel    int // the row selected, -1 for none
+	detail   *widget.Label
+	sel      int // the row selected, -1 for none
 	seats    int
 	rows     []event.Standing
 	problems map[int]service.Problems // by entry
