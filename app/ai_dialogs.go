@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -126,7 +127,12 @@ type aiForm struct {
 	cancel   *widget.Button
 	dlg      *dialog.CustomDialog
 
-	guessGen int // only the newest guess fills the form in
+	guessGen int    // only the newest guess fills the form in
+	typedGen int    // only the newest pause in typing a folder guesses
+	autoName string // the name the form gave from a folder, "" for none
+	// guessedDir is the folder typed last that a guess was made for:
+	// typing on past it ("/home/al" → "/home/ali") guesses again.
+	guessedDir string
 }
 
 func newAIForm(s *aisScreen, editing *service.AIInfo) *aiForm {
@@ -169,6 +175,17 @@ func newAIForm(s *aisScreen, editing *service.AIInfo) *aiForm {
 	} else if names := gameNameList(); len(names) == 1 {
 		f.game.SetSelected(names[0])
 	}
+	// A path typed or pasted guesses too, once typing pauses on a folder
+	// (set after the fields are filled in: an edit keeps its commands
+	// until the folder is changed).
+	f.folder.OnChanged = func(string) {
+		f.typedGen++
+		gen := f.typedGen
+		time.AfterFunc(typedFolderPause, func() { uiDo(func() { f.typedFolder(gen) }) })
+	}
+	if editing != nil {
+		f.guessedDir = editing.SourceDir
+	}
 	guessBtn := widget.NewButton("Guess again", f.guess)
 	folderRow := container.NewBorder(nil, nil, nil, guessBtn, folderPicker(s.u, f.folder, f.setFolder))
 	form := widget.NewForm(
@@ -196,8 +213,30 @@ func newAIForm(s *aisScreen, editing *service.AIInfo) *aiForm {
 
 func (f *aiForm) show() { f.dlg.Show() }
 
+// typedFolderPause is how long typing in the folder field pauses before
+// the path is taken as meant: "/", "/home" and "/home/alice" on the way
+// to /home/alice/bot are folders too.
+const typedFolderPause = 700 * time.Millisecond
+
+// typedFolder guesses for the folder typed, after typing paused (gen is
+// that pause's; a later key makes it stale), when it names a folder not
+// guessed already.
+func (f *aiForm) typedFolder(gen int) {
+	dir := strings.TrimSpace(f.folder.Text)
+	if gen != f.typedGen || dir == f.guessedDir || !folderExists(dir) {
+		return
+	}
+	f.guessedDir = dir
+	if name := strings.TrimSpace(f.name.Text); name == "" || name == f.autoName {
+		f.autoName = filepath.Base(dir)
+		f.name.SetText(f.autoName)
+	}
+	f.guess()
+}
+
 // setFolder is what choosing a folder does: fill it in and guess.
 func (f *aiForm) setFolder(dir string) {
+	f.guessedDir = dir // guessed below, not again as the text changes
 	f.folder.SetText(dir)
 	if strings.TrimSpace(f.name.Text) == "" {
 		f.name.SetText(filepath.Base(dir))
