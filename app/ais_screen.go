@@ -162,7 +162,13 @@ func (s *aisScreen) startWatcher() {
 		uiDo(func() {
 			s.building[ai.ID] = true
 			s.refreshRow(ai.ID)
-			s.say(time.Now().Format("15:04:05 ") + ai.Name + ": a file was saved; building it…")
+			what := ": a file was saved; building it…"
+			if ai.Current == 0 {
+				// Nothing built yet: the watcher builds it the first time,
+				// whatever was saved.
+				what = ": first build…"
+			}
+			s.say(time.Now().Format("15:04:05 ") + ai.Name + what)
 		})
 	}
 	w.OnBuild = func(ev service.BuildEvent) {
