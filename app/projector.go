@@ -35,10 +35,10 @@ const projectorScale = 1.45
 // not fit the usual 40% even at its smallest.
 const projectorTreeRoom = 0.5
 
-// projectorPerPage is how many standings a page of the projector shows:
-// as many as fit, one or two lines each, at 1024×768 in the projector's
-// type; a bracket's tree takes half of that height. A class of 30 turns
-// over three pages by itself.
+// projectorPerPage is the most standings a page of the projector shows;
+// fewer when they do not fit the pane (a sentence wraps onto two lines
+// at 1024×768 in the projector's type: 7 fit), fewer still beside a
+// bracket's tree. A class of 30 turns over its pages by itself.
 const (
 	projectorPerPage        = 10
 	projectorPerPageBracket = 5
@@ -82,6 +82,7 @@ type projector struct {
 	data     *projectorData
 	lines    []string  // every standing in words, best first
 	page     int       // the page of lines shown, from 0
+	fit      int       // how many lines fit a page (perPage), 0 until known
 	pageAt   time.Time // when that page was shown
 	pinned   int64     // 0: pick automatically
 	pinText  map[string]int64
@@ -420,12 +421,16 @@ func roundsInPlay(games []service.GameView) string {
 	return " · rounds " + strings.Join(rounds[:len(rounds)-1], ", ") + " and " + rounds[len(rounds)-1] + " in play"
 }
 
-// perPage is how many standings a page shows.
+// perPage is how many standings a page shows: the most that fit.
 func (p *projector) perPage() int {
+	most := projectorPerPage
 	if p.isBracket {
-		return projectorPerPageBracket
+		most = projectorPerPageBracket
 	}
-	return projectorPerPage
+	if p.fit == 0 || p.fit > most {
+		p.fit = most
+	}
+	return p.fit
 }
 
 // pages is how many pages the standings take.
@@ -445,6 +450,13 @@ func (p *projector) showPage(i int) {
 	p.page = i
 	per := p.perPage()
 	p.standings.SetText(strings.Join(p.lines[i*per:min(len(p.lines), (i+1)*per)], "\n"))
+	// Fewer to a page while the page does not fit its pane: whole
+	// sentences, never one cut at the pane's foot.
+	if room := p.standingsBox.Size().Height; room > 0 && p.standings.MinSize().Height > room && p.fit > 1 {
+		p.fit--
+		p.showPage(i)
+		return
+	}
 	if n > 1 {
 		p.more.SetText(fmt.Sprintf("Page %d of %d · the pages turn by themselves", i+1, n))
 	} else {

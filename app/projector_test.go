@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -10,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"ringside/app/service"
+	"ringside/engine"
 	"ringside/engine/event"
 	"ringside/storage"
 )
@@ -136,10 +138,11 @@ func TestProjectorFitsTheBracket(t *testing.T) {
 	}
 }
 
-// TestProjectorShowsAWholeClass: a class of 30 is on the projector over
-// pages ("Page 1 of 3") that turn by themselves, every name on one of
-// them and each page whole in its pane at 1024×768, not cut after the
-// 12th with "and 18 more".
+// TestProjectorShowsAWholeClass: a class of 30, with games played (each
+// sentence wraps onto two lines), is on the projector over pages ("Page 1
+// of 5") that turn by themselves, every name on one of them and each page
+// whole in its pane at 1024×768, not cut after the 12th with "and 18
+// more" nor at the pane's foot.
 func TestProjectorShowsAWholeClass(t *testing.T) {
 	old := projectorPageEvery
 	projectorPageEvery = time.Millisecond
@@ -154,6 +157,15 @@ func TestProjectorShowsAWholeClass(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	ms, err := u.Svc.DB().Matches(ev.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range ms[:90] {
+		if err := u.Svc.DB().FinishMatch(m.ID, engine.Result{Ranks: []int{1, 2}, Turns: 10}, nil, time.Second); err != nil {
+			t.Fatal(err)
+		}
+	}
 	var p *projector
 	onUI(func() {
 		p = openProjector(u, ev.ID, false)
@@ -162,23 +174,35 @@ func TestProjectorShowsAWholeClass(t *testing.T) {
 	defer onUI(func() { p.w.Close() })
 	seen := map[string]bool{}
 	pages := map[int]bool{}
+	pageLine := regexp.MustCompile(`^Page (\d+) of (\d+) ·`)
+	n := 0
 	eventuallyUI(t, "every page shown by itself", func() bool {
-		if p.data == nil {
+		if p.data == nil || p.standingsBox.Size().Height == 0 {
 			return false
 		}
-		if want := fmt.Sprintf("Page %d of 3", p.page+1); !strings.HasPrefix(p.more.Text, want) {
-			t.Fatalf("page line %q, want it to start %q", p.more.Text, want)
+		got, room := p.standings.MinSize().Height, p.standingsBox.Size().Height
+		if got > room {
+			return false // fewer to a page on the next turn
 		}
-		if got, room := p.standings.MinSize().Height, p.standingsBox.Size().Height; got > room {
-			t.Fatalf("page %d is %.0f px high in a pane of %.0f: cut", p.page+1, got, room)
+		m := pageLine.FindStringSubmatch(p.more.Text)
+		if m == nil || m[1] != fmt.Sprint(p.page+1) {
+			t.Fatalf("page line %q on page %d", p.more.Text, p.page+1)
+		}
+		if of := m[2]; of != fmt.Sprint(n) {
+			n, seen, pages = p.pages(), map[string]bool{}, map[int]bool{} // the page size settled: count afresh
 		}
 		pages[p.page] = true
 		for _, line := range strings.Split(p.standings.Text, "\n") {
-			name, _, _ := strings.Cut(line, ":")
+			line = strings.TrimPrefix(line, "joint ")
+			_, rest, _ := strings.Cut(line, " ") // "1st alice: …"
+			name, _, _ := strings.Cut(rest, ":")
 			seen[name] = true
 		}
-		return len(pages) == 3
+		return len(pages) == n
 	})
+	if n < 3 {
+		t.Errorf("30 sentences of two lines on %d pages", n)
+	}
 	for _, e := range entries {
 		name, _, _ := strings.Cut(e, "=")
 		if !seen[name] {
