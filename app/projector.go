@@ -8,6 +8,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -183,7 +184,7 @@ func (p *projector) build() {
 	p.idle = widget.NewLabel("")
 	p.idle.Wrapping = fyne.TextWrapWord
 	p.idle.Alignment = fyne.TextAlignCenter
-	p.gameBox = container.NewStack(container.NewCenter(p.idle))
+	p.gameBox = container.NewStack(idleBox(p.idle))
 	p.pin = widget.NewSelect([]string{projectorAuto}, func(s string) {
 		if s == projectorAuto || s == "" {
 			p.pinned = 0
@@ -318,10 +319,12 @@ func (p *projector) apply(d *projectorData) {
 	if len(p.lines) == 0 {
 		p.lines = append(p.lines, "No game has been played yet.")
 	}
+	page := p.page
 	if !p.pageAt.IsZero() && time.Since(p.pageAt) >= projectorPageEvery {
-		p.page++
+		page++
+		p.pageAt = time.Now()
 	}
-	p.showPage(p.page)
+	p.showPage(page)
 	if d.tree != nil {
 		names := make([]string, len(ev.Entries))
 		for i, e := range ev.Entries {
@@ -444,7 +447,7 @@ func (p *projector) pages() int {
 func (p *projector) showPage(i int) {
 	n := p.pages()
 	i = (i%n + n) % n
-	if i != p.page || p.pageAt.IsZero() {
+	if p.pageAt.IsZero() {
 		p.pageAt = time.Now()
 	}
 	p.page = i
@@ -519,7 +522,7 @@ func (p *projector) pick() int64 {
 func (p *projector) feature(id int64) {
 	p.unfollow()
 	p.featured, p.endedAt, p.viewer = id, time.Time{}, nil
-	p.gameBox.Objects = []fyne.CanvasObject{container.NewCenter(p.idle)}
+	p.gameBox.Objects = []fyne.CanvasObject{idleBox(p.idle)}
 	p.gameBox.Refresh()
 	if id == 0 {
 		p.gameTitle.SetText("")
@@ -596,4 +599,11 @@ func (t *bigTheme) Size(n fyne.ThemeSizeName) float32 {
 		return s * t.scale
 	}
 	return s
+}
+
+// idleBox shows the note in place of a game across the pane's width,
+// in the middle of its height: a wrapped label in a Center container got
+// the width of one letter and stood its words on end ("O p e n i n g").
+func idleBox(note *widget.Label) fyne.CanvasObject {
+	return container.NewVBox(layout.NewSpacer(), note, layout.NewSpacer())
 }

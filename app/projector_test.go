@@ -203,6 +203,18 @@ func TestProjectorShowsAWholeClass(t *testing.T) {
 	if n < 3 {
 		t.Errorf("30 sentences of two lines on %d pages", n)
 	}
+	// A page stays its while: the next turn comes once, not at every
+	// reading of the standings after the first turn.
+	onUI(func() {
+		projectorPageEvery = time.Hour
+		p.showPage(0)
+		p.pageAt = time.Now().Add(-2 * time.Hour)
+		p.apply(p.data)
+		p.apply(p.data)
+		if p.page != 1 {
+			t.Errorf("a page overdue, then read twice: page %d, want 2", p.page+1)
+		}
+	})
 	for _, e := range entries {
 		name, _, _ := strings.Cut(e, "=")
 		if !seen[name] {
