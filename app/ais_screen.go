@@ -367,7 +367,7 @@ func (s *aisScreen) showSelected() {
 	ai := r.AI
 	s.title.SetText(service.Visible(ai.Name))
 	build := strings.Trim(ai.BuildText, "()")
-	s.info.SetText(fmt.Sprintf("Plays %s · %s · build: %s · run: %s\nSandbox: %s · game options: %s", ai.Game, orDash(ai.Language),
+	s.info.SetText(fmt.Sprintf("Plays %s · %s · build: %s · run: %s\nSandbox: %s · game options: %s", gameNameOf(ai.Game), orDash(ai.Language),
 		build, ai.RunCmd, ai.SandboxText, service.AIOptionsShown(ai.Options)))
 	s.folder.Importance = widget.MediumImportance
 	s.folder.SetText("Source folder: " + ai.SourceDir)

@@ -60,8 +60,7 @@ func newEventsScreen(u *UI) *eventsScreen {
 			r := s.rows[i]
 			box := o.(*fyne.Container)
 			box.Objects[0].(*widget.Label).SetText(r.ev.Name)
-			box.Objects[1].(*widget.Label).SetText(fmt.Sprintf("%s %s · %d/%d games · %s",
-				r.ev.Game, r.ev.Config.Format, r.done, r.all, s.statusText(r)))
+			box.Objects[1].(*widget.Label).SetText(s.rowText(r))
 		})
 	s.list.OnSelected = func(i widget.ListItemID) {
 		if i >= len(s.rows) {
@@ -93,6 +92,12 @@ func (s *eventsScreen) object() fyne.CanvasObject { return s.obj }
 // process plays (the app was killed): "running" would be a lie until
 // Resume, which the words name.
 const interruptedWords = "interrupted — Resume"
+
+// rowText is an event's second line in the list: "Grip league · 10/20
+// games · running", the game by the name a person reads.
+func (s *eventsScreen) rowText(r eventRow) string {
+	return fmt.Sprintf("%s %s · %d/%d games · %s", gameNameOf(r.ev.Game), r.ev.Config.Format, r.done, r.all, s.statusText(r))
+}
 
 func (s *eventsScreen) statusText(r eventRow) string {
 	switch {
@@ -449,7 +454,7 @@ func (v *eventView) apply(d *eventData) {
 		at = "one game at a time"
 	}
 	v.info.SetText(fmt.Sprintf("%s · %s · %d entries · %s · time ×%g · seed %d · %s",
-		ev.Game, ev.Config.Format, len(ev.Entries), at, ev.TimeScale, ev.Config.Seed, ev.SandboxText))
+		gameNameOf(ev.Game), ev.Config.Format, len(ev.Entries), at, ev.TimeScale, ev.Config.Seed, ev.SandboxText))
 	done := len(d.Outcomes)
 	if !v.u.Jobs.Running(ev.ID) {
 		if len(d.Games) > 0 {

@@ -301,6 +301,13 @@ func TestInterruptedEventSaysSo(t *testing.T) {
 		if got := u.events.statusText(u.events.rows[0]); got != interruptedWords {
 			t.Errorf("list row status %q, want %q", got, interruptedWords)
 		}
+		// The game by its name, as everywhere a person reads it.
+		if got := u.events.rowText(u.events.rows[0]); !strings.HasPrefix(got, "Battle 2048 league · ") {
+			t.Errorf("list row %q, want it to name the game Battle 2048", got)
+		}
+		if got := u.events.detail.info.Text; !strings.HasPrefix(got, "Battle 2048 · league") {
+			t.Errorf("event info %q, want it to name the game Battle 2048", got)
+		}
 		d := u.events.detail
 		if got := d.progressText.Text; !strings.Contains(got, interruptedWords) || strings.Contains(got, "running") {
 			t.Errorf("progress line %q, want it to say %q and not running", got, interruptedWords)
