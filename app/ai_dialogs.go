@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -126,7 +127,12 @@ type aiForm struct {
 	cancel   *widget.Button
 	dlg      *dialog.CustomDialog
 
-	guessGen int // only the newest guess fills the form in
+	guessGen int    // only the newest guess fills the form in
+	typedGen int    // only the newest pause in typing a folder guesses
+	autoName string // the name the form gave from a folder, "" for none
+	// guessedDir is the folder typed last that a guess was made for:
+	// typing on past it ("/home/al" → "/home/ali") guesses again.
+	guessedDir string
 }
 
 func newAIForm(s *aisScreen, editing *service.AIInfo) *aiForm {
@@ -169,6 +175,17 @@ func newAIForm(s *aisScreen, editing *service.AIInfo) *aiForm {
 	} else if names := gameNameList(); len(names) == 1 {
 		f.game.SetSelected(names[0])
 	}
+	// A path typed or pasted guesses too, once typing pauses on a folder
+	// (set after the fields are filled in: an edit keeps its commands
+	// until the folder is changed).
+	f.folder.OnChanged = func(string) {
+		f.typedGen++
+		gen := f.typedGen
+		time.AfterFunc(typedFolderPause, func() { uiDo(func() { f.typedFolder(gen) }) })
+	}
+	if editing != nil {
+		f.guessedDir = editing.SourceDir
+	}
 	guessBtn := widget.NewButton("Guess again", f.guess)
 	folderRow := container.NewBorder(nil, nil, nil, guessBtn, folderPicker(s.u, f.folder, f.setFolder))
 	form := widget.NewForm(
@@ -196,8 +213,30 @@ func newAIForm(s *aisScreen, editing *service.AIInfo) *aiForm {
 
 func (f *aiForm) show() { f.dlg.Show() }
 
+// typedFolderPause is how long typing in the folder field pauses before
+// the path is taken as meant: "/", "/home" and "/home/alice" on the way
+// to /home/alice/bot are folders too.
+const typedFolderPause = 700 * time.Millisecond
+
+// typedFolder guesses for the folder typed, after typing paused (gen is
+// that pause's; a later key makes it stale), when it names a folder not
+// guessed already.
+func (f *aiForm) typedFolder(gen int) {
+	dir := strings.TrimSpace(f.folder.Text)
+	if gen != f.typedGen || dir == f.guessedDir || !folderExists(dir) {
+		return
+	}
+	f.guessedDir = dir
+	if name := strings.TrimSpace(f.name.Text); name == "" || name == f.autoName {
+		f.autoName = filepath.Base(dir)
+		f.name.SetText(f.autoName)
+	}
+	f.guess()
+}
+
 // setFolder is what choosing a folder does: fill it in and guess.
 func (f *aiForm) setFolder(dir string) {
+	f.guessedDir = dir // guessed below, not again as the text changes
 	f.folder.SetText(dir)
 	if strings.TrimSpace(f.name.Text) == "" {
 		f.name.SetText(filepath.Base(dir))
@@ -848,6 +887,9 @@ type checkRow struct {
 	what string
 	ok   bool
 	text string
+	// details, when set, are behind a button on the row: the sandbox's
+	// whole report, which a teacher need not read.
+	details string
 }
 
 // checkTitle is the check's outcome in one line.
@@ -863,31 +905,31 @@ func checkTitle(res service.CheckResult) string {
 func checkRows(res service.CheckResult) (rows []checkRow, log string) {
 	switch {
 	case res.BuildErr != nil:
-		return []checkRow{{"builds", false, res.BuildErr.Error()}}, ""
+		return []checkRow{{what: "builds", text: res.BuildErr.Error()}}, ""
 	case res.Build.Failed():
-		return []checkRow{{"builds", false, "the build failed: " + service.FirstError(res.Build.Rev.BuildLog)}}, res.Build.Rev.BuildLog
+		return []checkRow{{what: "builds", text: "the build failed: " + service.FirstError(res.Build.Rev.BuildLog)}}, res.Build.Rev.BuildLog
 	}
-	rows = append(rows, checkRow{"builds", true, fmt.Sprintf("ok: revision %d (%s) plays", res.Revision.Number,
+	rows = append(rows, checkRow{what: "builds", ok: true, text: fmt.Sprintf("ok: revision %d (%s) plays", res.Revision.Number,
 		service.ShortHash(res.Revision.Hash))})
 	if res.Sandbox != "" {
-		rows = append(rows, checkRow{"sandbox", !strings.Contains(res.Sandbox, "partial") && !strings.Contains(res.Sandbox, "off"),
-			strings.TrimPrefix(res.Sandbox, "Sandbox: ")})
+		rows = append(rows, checkRow{what: "sandbox", ok: !strings.Contains(res.Sandbox, "partial") && !strings.Contains(res.Sandbox, "off"),
+			text: strings.TrimPrefix(service.SandboxHeadline(res.Sandbox), "Sandbox: "), details: res.SandboxReport})
 	}
 	if opts := res.Build.AI.Options; opts != "" {
-		rows = append(rows, checkRow{"game options", true, service.AIOptionsShown(opts)})
+		rows = append(rows, checkRow{what: "game options", ok: true, text: service.AIOptionsShown(opts)})
 	}
 	if res.Report == nil {
 		return rows, ""
 	}
 	for _, it := range res.Report.Items {
-		rows = append(rows, checkRow{it.What, it.OK, it.Text})
+		rows = append(rows, checkRow{what: it.What, ok: it.OK, text: it.Text})
 	}
 	for _, w := range res.Warnings {
 		text := w.Text
 		if w.Option != "" {
 			text += " If that is it: Edit, and write " + w.Option + " under Game options."
 		}
-		rows = append(rows, checkRow{"warning", true, text})
+		rows = append(rows, checkRow{what: "warning", ok: true, text: text})
 	}
 	if !res.Passed() {
 		log = res.Report.Stderr
@@ -899,9 +941,9 @@ func showCheckDialog(u *UI, res service.CheckResult) *checkDialog {
 	d := &checkDialog{title: checkTitle(res)}
 	var log string
 	d.rows, log = checkRows(res)
-	head := "One short game against the game's random built-in bots went well: it starts, answers in time and answers validly."
+	head := "Short games against the game's random built-in bots went well: it starts, answers in time and answers validly."
 	if !res.Passed() {
-		head = "Fix the first problem below, save, and press Check again. This is what the program did in one short game against the game's built-in bots."
+		head = "Fix the first problem below, save, and press Check again. This is what the program did in short games against the game's built-in bots."
 	}
 	grid := container.NewVBox()
 	for _, r := range d.rows {
@@ -921,11 +963,15 @@ func showCheckDialog(u *UI, res service.CheckResult) *checkDialog {
 		if r.what == "warning" {
 			text.Importance = widget.WarningImportance
 		}
-		grid.Add(container.NewBorder(nil, nil, container.NewHBox(icon, what), nil, text))
+		var more fyne.CanvasObject
+		if r.details != "" {
+			details := r.details
+			more = widget.NewButton("Details…", func() { showSandboxDetails(u, details) })
+		}
+		grid.Add(container.NewBorder(nil, nil, container.NewHBox(icon, what), more, text))
 	}
-	if res.Passed() && res.Report.Rank > 0 {
-		grid.Add(widget.NewLabel(fmt.Sprintf("It played %d turns against built-in random bots and finished %s of %d.",
-			res.Report.Turns, service.Ordinal(res.Report.Rank), res.Report.Seats)))
+	if played := res.PlayedWords(); played != "" {
+		grid.Add(widget.NewLabel(wrapText("It played "+played+".", 110)))
 	}
 	body := fyne.CanvasObject(grid)
 	if strings.TrimSpace(log) != "" {

@@ -167,7 +167,13 @@ func (s *aisScreen) startWatcher() {
 		uiDo(func() {
 			s.building[ai.ID] = true
 			s.refreshRow(ai.ID)
-			s.say(time.Now().Format("15:04:05 ") + ai.Name + ": a file was saved; building it…")
+			what := ": a file was saved; building it…"
+			if ai.Current == 0 {
+				// Nothing built yet: the watcher builds it the first time,
+				// whatever was saved.
+				what = ": first build…"
+			}
+			s.say(time.Now().Format("15:04:05 ") + ai.Name + what)
 		})
 	}
 	w.OnBuild = func(ev service.BuildEvent) {
@@ -384,7 +390,7 @@ func (s *aisScreen) showSelected() {
 	ai := r.AI
 	s.title.SetText(service.Visible(ai.Name))
 	build := strings.Trim(ai.BuildText, "()")
-	s.info.SetText(fmt.Sprintf("Plays %s · %s · build: %s · run: %s\nSandbox: %s · game options: %s", ai.Game, orDash(ai.Language),
+	s.info.SetText(fmt.Sprintf("Plays %s · %s · build: %s · run: %s\nSandbox: %s · game options: %s", gameNameOf(ai.Game), orDash(ai.Language),
 		build, ai.RunCmd, ai.SandboxText, service.AIOptionsShown(ai.Options)))
 	s.folder.Importance = widget.MediumImportance
 	s.folder.SetText("Source folder: " + ai.SourceDir)
@@ -400,7 +406,7 @@ func (s *aisScreen) showSelected() {
 	case s.building[ai.ID]:
 		s.setBusy("Building " + ai.Name + "…")
 	case s.checking[ai.ID]:
-		s.setBusy("Checking " + ai.Name + ": building if needed, then one short game against built-in bots…")
+		s.setBusy("Checking " + ai.Name + ": building if needed, then short games against built-in bots until it has answered 120 times…")
 	default:
 		s.setBusy("")
 	}

@@ -670,3 +670,32 @@ func TestAINamesAndFilesShownVisibly(t *testing.T) {
 		t.Errorf("left out shown %q", fd.out)
 	}
 }
+
+// TestAIFormGuessesATypedFolder: a folder path typed (or pasted) into the
+// Add AI form guesses the language and commands as Choose… does, and
+// names the AI after the folder; a path that names no folder yet guesses
+// nothing.
+func TestAIFormGuessesATypedFolder(t *testing.T) {
+	_, _, s := newAIsTestUI(t)
+	dir := filepath.Join(t.TempDir(), "carol")
+	runnertest.WriteFiles(t, dir, map[string]string{"bot.py": fixture.PyBot(1)})
+	var f *aiForm
+	onUI(func() {
+		test.Tap(s.add)
+		f = s.form
+		f.game.SetSelected("Grip")
+		test.Type(f.folder, dir[:len(dir)-2]) // not a folder yet
+		if f.run.Text != "" || f.name.Text != "" {
+			t.Errorf("half a path guessed run %q, name %q", f.run.Text, f.name.Text)
+		}
+		test.Type(f.folder, dir[len(dir)-2:])
+	})
+	eventuallyUI(t, "the commands are guessed from the typed folder", func() bool {
+		return f.run.Text == "python3 bot.py" && f.language.Text == "python"
+	})
+	onUI(func() {
+		if f.name.Text != "carol" {
+			t.Errorf("name = %q, want the folder's name carol", f.name.Text)
+		}
+	})
+}

@@ -89,6 +89,10 @@ type createEventForm struct {
 	create  *widget.Button
 	dlg     *dialog.CustomDialog
 	planGen int // only the newest plan is shown
+
+	// formScroll is the form's scroll, which the wheel scrolls wherever
+	// the pointer is (newFormScroll).
+	formScroll *container.Scroll
 }
 
 // newCreateEventForm makes the dialog's fields, their defaults and
@@ -232,7 +236,9 @@ func (f *createEventForm) show() {
 		container.NewBorder(widget.NewLabel("Other programs, one per line:"), nil, nil, nil, f.commands))
 	lists.Offset = 0.7
 	who := container.NewBorder(newHeading("Entrants", theme.SizeNameSubHeadingText), nil, nil, nil, lists)
-	split := container.NewHSplit(container.NewVScroll(form), who)
+	var scrolled fyne.CanvasObject
+	f.formScroll, scrolled = newFormScroll(form)
+	split := container.NewHSplit(scrolled, who)
 	split.Offset = 0.55
 	cancel := widget.NewButton("Cancel", func() { f.dlg.Hide() })
 	f.create = widget.NewButtonWithIcon("Create", theme.ConfirmIcon(), f.submit)

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
 	"ringside/app/internal/fixture"
@@ -261,6 +263,30 @@ func TestCreateEventDialogStatesDefaults(t *testing.T) {
 		if spec.TimeScale != def.TimeScale || spec.Games != 0 || spec.Concurrency != 0 || spec.SeedSet || spec.Pace != 0 ||
 			spec.Elo1 != def.Elo1 || spec.Alpha != def.Alpha {
 			t.Errorf("an untouched form asks for %+v, want the defaults %+v", spec, def)
+		}
+	})
+}
+
+// TestCreateEventFormScrolls: the mouse wheel over the New event form, in
+// a 1024×768 window, scrolls it to its end, whatever field comes under the
+// pointer on the way (a multi-line entry took the wheel after one step).
+func TestCreateEventFormScrolls(t *testing.T) {
+	w, u := newTestUI(t)
+	onUI(func() { w.Resize(fyne.NewSize(1024, 768)) })
+	f := showCreateEventForm(t, u)
+	onUI(func() {
+		s := f.formScroll
+		end := s.Content.MinSize().Height - s.Size().Height
+		if end <= 0 {
+			t.Skipf("the form fits its %v pixels: nothing to scroll", s.Size().Height)
+		}
+		c := fyne.CurrentApp().Driver().CanvasForObject(s)
+		pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(s).Add(fyne.NewPos(s.Size().Width/2, s.Size().Height/2))
+		for range 100 {
+			test.Scroll(c, pos, 0, -40)
+		}
+		if s.Offset.Y < end {
+			t.Errorf("the wheel scrolled the form %v of its %v pixels, then stopped", s.Offset.Y, end)
 		}
 	})
 }

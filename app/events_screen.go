@@ -24,6 +24,9 @@ type eventRow struct {
 	done, all int
 	running   bool
 	paused    bool
+	// interrupted: marked running, played by no process (see
+	// service.EventSummary).
+	interrupted bool
 }
 
 // eventsScreen lists the events and shows the selected one: its controls,
@@ -57,8 +60,7 @@ func newEventsScreen(u *UI) *eventsScreen {
 			r := s.rows[i]
 			box := o.(*fyne.Container)
 			box.Objects[0].(*widget.Label).SetText(r.ev.Name)
-			box.Objects[1].(*widget.Label).SetText(fmt.Sprintf("%s %s · %d/%d games · %s",
-				r.ev.Game, r.ev.Config.Format, r.done, r.all, s.statusText(r)))
+			box.Objects[1].(*widget.Label).SetText(s.rowText(r))
 		})
 	s.list.OnSelected = func(i widget.ListItemID) {
 		if i >= len(s.rows) {
@@ -86,12 +88,25 @@ func newEventsScreen(u *UI) *eventsScreen {
 
 func (s *eventsScreen) object() fyne.CanvasObject { return s.obj }
 
+// interruptedWords is the state of an event marked running that no
+// process plays (the app was killed): "running" would be a lie until
+// Resume, which the words name.
+const interruptedWords = "interrupted — Resume"
+
+// rowText is an event's second line in the list: "Grip league · 10/20
+// games · running", the game by the name a person reads.
+func (s *eventsScreen) rowText(r eventRow) string {
+	return fmt.Sprintf("%s %s · %d/%d games · %s", gameNameOf(r.ev.Game), r.ev.Config.Format, r.done, r.all, s.statusText(r))
+}
+
 func (s *eventsScreen) statusText(r eventRow) string {
 	switch {
 	case r.running && r.paused:
 		return "paused"
 	case r.running:
 		return "running"
+	case r.interrupted:
+		return interruptedWords
 	}
 	return string(r.ev.Status)
 }
@@ -106,7 +121,8 @@ func (s *eventsScreen) reload() {
 		}
 		rows := make([]eventRow, len(evs))
 		for i, e := range evs {
-			rows[i] = eventRow{ev: e.Event, done: e.Done, all: e.All, running: s.u.Jobs.Running(e.Event.ID), paused: s.u.Jobs.Paused(e.Event.ID)}
+			rows[i] = eventRow{ev: e.Event, done: e.Done, all: e.All, running: s.u.Jobs.Running(e.Event.ID), paused: s.u.Jobs.Paused(e.Event.ID),
+				interrupted: e.Interrupted}
 		}
 		uiDo(func() {
 			// The shown event changed under another process's hands
@@ -438,7 +454,7 @@ func (v *eventView) apply(d *eventData) {
 		at = "one game at a time"
 	}
 	v.info.SetText(fmt.Sprintf("%s · %s · %d entries · %s · time ×%g · seed %d · %s",
-		ev.Game, ev.Config.Format, len(ev.Entries), at, ev.TimeScale, ev.Config.Seed, ev.SandboxText))
+		gameNameOf(ev.Game), ev.Config.Format, len(ev.Entries), at, ev.TimeScale, ev.Config.Seed, ev.SandboxText))
 	done := len(d.Outcomes)
 	if !v.u.Jobs.Running(ev.ID) {
 		if len(d.Games) > 0 {
@@ -446,7 +462,11 @@ func (v *eventView) apply(d *eventData) {
 		} else {
 			v.progress.SetValue(0)
 		}
-		v.progressText.SetText(fmt.Sprintf("%d/%d games · %s", done, len(d.Games), ev.Status))
+		status := string(ev.Status)
+		if d.Interrupted() {
+			status = interruptedWords
+		}
+		v.progressText.SetText(fmt.Sprintf("%d/%d games · %s", done, len(d.Games), status))
 	}
 	if c := d.Shards; c.Shards > 0 {
 		v.shards.SetText(shardText(c, d.OutShards, ev.ID))

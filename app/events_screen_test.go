@@ -266,3 +266,62 @@ func TestExportFolder(t *testing.T) {
 		t.Errorf("with Documents: %q, want %q", got, docs)
 	}
 }
+
+// TestInterruptedEventSaysSo: an event left marked running by a killed
+// app (its status and a game "running", no process holding its lock) is
+// shown as "interrupted — Resume" in the list, the progress line and the
+// games list, never as running or with a game "playing"; Watch live is
+// not offered on the game nobody plays.
+func TestInterruptedEventSaysSo(t *testing.T) {
+	_, u := newTestUI(t)
+	ev, _, err := u.Svc.CreateEvent(service.EventSpec{Name: "Killed mid-game", Game: "battle2048", Seed: 2, SeedSet: true, Games: 1,
+		Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// What a SIGKILL leaves behind: the event and its first game marked
+	// running, the lock gone with the process.
+	db := u.Svc.DB()
+	ms, err := db.Matches(ev.ID)
+	if err != nil || len(ms) == 0 {
+		t.Fatalf("matches: %v, %d", err, len(ms))
+	}
+	if err := db.SetEventStatus(ev.ID, storage.EventRunning); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.StartMatch(ms[0].ID); err != nil {
+		t.Fatal(err)
+	}
+	onUI(func() { u.events.reload(); u.showEvents(ev.ID) })
+	eventuallyUI(t, "the event and its list row are shown", func() bool {
+		g := u.events.detail.games
+		return g.data != nil && g.data.Event.ID == ev.ID && len(u.events.rows) > 0
+	})
+	onUI(func() {
+		if got := u.events.statusText(u.events.rows[0]); got != interruptedWords {
+			t.Errorf("list row status %q, want %q", got, interruptedWords)
+		}
+		// The game by its name, as everywhere a person reads it.
+		if got := u.events.rowText(u.events.rows[0]); !strings.HasPrefix(got, "Battle 2048 league · ") {
+			t.Errorf("list row %q, want it to name the game Battle 2048", got)
+		}
+		if got := u.events.detail.info.Text; !strings.HasPrefix(got, "Battle 2048 · league") {
+			t.Errorf("event info %q, want it to name the game Battle 2048", got)
+		}
+		d := u.events.detail
+		if got := d.progressText.Text; !strings.Contains(got, interruptedWords) || strings.Contains(got, "running") {
+			t.Errorf("progress line %q, want it to say %q and not running", got, interruptedWords)
+		}
+		g := d.games
+		if s := g.summary.Text; strings.Contains(s, "playing") || !strings.Contains(s, "Resume") {
+			t.Errorf("games summary %q: want no game playing and Resume named", s)
+		}
+		if line := g.line(g.data.Games[0]); !strings.Contains(line, "interrupted") {
+			t.Errorf("the interrupted game's row %q does not say so", line)
+		}
+		g.list.Select(0)
+		if !g.open.Disabled() {
+			t.Errorf("the games list offers %q on a game nobody plays", g.open.Text)
+		}
+	})
+}

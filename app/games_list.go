@@ -38,7 +38,9 @@ func newGamesList(u *UI) *gamesList {
 		func() fyne.CanvasObject {
 			icon := widget.NewIcon(theme.ConfirmIcon())
 			l := newLineLabel("game 100 · round 1 · seats · ranks")
-			return container.NewBorder(nil, nil, icon, nil, l)
+			detail := newLineLabel("problems · how it ended · turns")
+			detail.SizeName = theme.SizeNameCaptionText
+			return container.NewBorder(nil, nil, icon, nil, container.NewVBox(l, detail))
 		},
 		func(i widget.ListItemID, o fyne.CanvasObject) {
 			if g.data == nil || i >= len(g.data.Games) {
@@ -46,13 +48,20 @@ func newGamesList(u *UI) *gamesList {
 			}
 			m := g.data.Games[i]
 			c := o.(*fyne.Container)
-			c.Objects[0].(*widget.Label).SetText(g.line(m))
+			head, detail := g.lines(m)
+			text := c.Objects[0].(*fyne.Container).Objects
+			text[0].(*widget.Label).SetText(head)
+			text[1].(*widget.Label).SetText(detail)
 			icon := c.Objects[1].(*widget.Icon)
 			switch m.Status {
 			case service.GameDone:
 				icon.SetResource(theme.ConfirmIcon())
 			case service.GameRunning:
-				icon.SetResource(theme.MediaPlayIcon())
+				if g.data.Interrupted() {
+					icon.SetResource(theme.MoreHorizontalIcon())
+				} else {
+					icon.SetResource(theme.MediaPlayIcon())
+				}
 			case service.GameError:
 				icon.SetResource(theme.ErrorIcon())
 			default:
@@ -89,6 +98,10 @@ func (g *gamesList) showOpen(m service.GameView) {
 		g.open.Enable()
 	case service.GameRunning:
 		text = "Watch live"
+		if g.data.Interrupted() {
+			g.open.Disable() // nobody plays it: it starts again on Resume
+			break
+		}
 		g.open.Enable()
 	default:
 		g.open.Disable()
@@ -98,10 +111,21 @@ func (g *gamesList) showOpen(m service.GameView) {
 	}
 }
 
-// line is a game's row: its number (the match id that replay windows and
-// "ringside replay export" use), its round, and the players by their
-// places once it is played.
+// line is a game's row in one string: its two lines (lines) joined.
 func (g *gamesList) line(m service.GameView) string {
+	head, detail := g.lines(m)
+	if detail == "" {
+		return head
+	}
+	return head + " · " + detail
+}
+
+// lines is a game's row: its number (the match id that replay windows and
+// "ringside replay export" use), its round, and the players by their
+// places once it is played; then, on a line of its own so that a
+// 1024-pixel window never cuts it off, what went wrong for whom ("dave
+// r1: 1 crash"), how the game ended and its turns.
+func (g *gamesList) lines(m service.GameView) (head, detail string) {
 	names := make([]string, len(m.Game.Seats))
 	for s, e := range m.Game.Seats {
 		if e < len(g.data.Event.Entries) {
@@ -111,20 +135,24 @@ func (g *gamesList) line(m service.GameView) string {
 	text := fmt.Sprintf("Game %d · round %d · ", m.ID, m.Game.Round+1)
 	switch {
 	case m.Result != nil && len(m.Result.Ranks) == len(names):
-		text += placesText(names, m.Result.Ranks) + fmt.Sprintf(" · %s · %d turns", service.ReasonText(m.Result.Reason), m.Result.Turns)
+		var parts []string
 		for s, p := range m.Problems {
 			if p.Any() && s < len(names) {
-				text += " · " + names[s] + ": " + service.ProblemsText(p)
+				parts = append(parts, names[s]+": "+service.ProblemsText(p))
 			}
 		}
+		parts = append(parts, service.ReasonText(m.Result.Reason), fmt.Sprintf("%d turns", m.Result.Turns))
+		return text + placesText(names, m.Result.Ranks), strings.Join(parts, " · ")
 	case m.Error != "":
-		text += strings.Join(names, " vs ") + " · " + m.Error
+		return text + strings.Join(names, " vs "), m.Error
 	case m.Status == service.GameScheduled && m.Away:
 		text += strings.Join(names, " vs ") + " · out in a bundle"
+	case m.Status == service.GameRunning && g.data.Interrupted():
+		text += strings.Join(names, " vs ") + " · interrupted, played again on Resume"
 	default:
 		text += strings.Join(names, " vs ") + " · " + string(m.Status)
 	}
-	return text
+	return text, ""
 }
 
 // placesText lists players best first with their places: "1st alice,
@@ -177,6 +205,12 @@ func (g *gamesList) set(d *eventData) {
 	}
 	text := fmt.Sprintf("%d done · %d playing · %d to play", counts[service.GameDone],
 		counts[service.GameRunning], counts[service.GameScheduled])
+	if d.Interrupted() {
+		// The games marked running are nobody's: they start again on
+		// Resume.
+		text = fmt.Sprintf("%d done · %d to play · interrupted — Resume", counts[service.GameDone],
+			counts[service.GameRunning]+counts[service.GameScheduled])
+	}
 	if away > 0 {
 		text += fmt.Sprintf(" · %d out in a bundle", away)
 	}

@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -53,7 +54,11 @@ type homeScreen struct {
 	u       *UI
 	obj     fyne.CanvasObject
 	sandbox *widget.Label // how bots are contained on this machine
-	others  *widget.Label // other apps that have the database open
+	// sandboxMore shows sandboxReport, the whole of what this machine
+	// offers bots' containment and what it lacks.
+	sandboxMore   *widget.Button
+	sandboxReport string
+	others        *widget.Label // other apps that have the database open
 }
 
 func newHomeScreen(u *UI) *homeScreen {
@@ -98,15 +103,22 @@ func newHomeScreen(u *UI) *homeScreen {
 	// One scroll for the whole screen: wrapped labels ask for a tall
 	// minimum size before their width is known, which must not grow the
 	// window.
-	h.obj = container.NewVScroll(container.NewPadded(container.NewVBox(title, intro, cards, db, h.others, h.sandbox)))
+	// "Sandbox: on" and a button for the kernel's features behind it,
+	// which a teacher need not read.
+	h.sandboxMore = widget.NewButton("Details…", func() { showSandboxDetails(u, h.sandboxReport) })
+	h.sandboxMore.Disable()
+	sandboxLine := container.NewBorder(nil, nil, nil, h.sandboxMore, h.sandbox)
+	h.obj = container.NewVScroll(container.NewPadded(container.NewVBox(title, intro, cards, db, h.others, sandboxLine)))
 	// Probing starts a launcher: not on the UI thread.
 	u.goWork(func() {
-		on, text := service.SandboxState()
+		on, text, report := service.SandboxState()
 		uiDo(func() {
 			if !on {
 				h.sandbox.Importance = widget.WarningImportance
 			}
 			h.sandbox.SetText(text)
+			h.sandboxReport = report
+			h.sandboxMore.Enable()
 		})
 	})
 	u.goWork(h.watchOthers)
@@ -114,6 +126,14 @@ func newHomeScreen(u *UI) *homeScreen {
 }
 
 func (h *homeScreen) object() fyne.CanvasObject { return h.obj }
+
+// showSandboxDetails shows the sandbox's whole report: what contains the
+// bots on this machine and what is missing, for whoever asks.
+func showSandboxDetails(u *UI, report string) {
+	d := dialog.NewCustom("Sandbox details", "Close", container.NewScroll(newLogText(report)), u.Win)
+	d.Resize(dialogSize(u, 820, 420))
+	d.Show()
+}
 
 // othersEvery is how often the Home screen looks for other apps on the
 // database.

@@ -220,3 +220,40 @@ func TestDemosArePaced(t *testing.T) {
 		t.Errorf("the demo event's pace is %v, want %v", got.Pace, demos[2].Spec.Pace)
 	}
 }
+
+// TestHomeSandboxLineInPlainWords: Home says "Sandbox: on" on a machine
+// that contains bots fully, not the kernel's features ("Landlock ABI 6,
+// user/process/… namespaces"), which are behind Details.
+func TestHomeSandboxLineInPlainWords(t *testing.T) {
+	_, u := newTestUI(t)
+	on, _, report := service.SandboxState()
+	if !on {
+		t.Skip("this machine's sandbox is not full: " + report)
+	}
+	eventuallyUI(t, "the sandbox line is read", func() bool { return !u.home.sandboxMore.Disabled() })
+	onUI(func() {
+		if got := u.home.sandbox.Text; got != "Sandbox: on" {
+			t.Errorf("Home's sandbox line %q, want \"Sandbox: on\"", got)
+		}
+		if !strings.Contains(u.home.sandboxReport, "Landlock") {
+			t.Errorf("the details behind the button do not name Landlock: %q", u.home.sandboxReport)
+		}
+	})
+}
+
+// TestCheckSandboxRowInPlainWords: the Check dialog's sandbox row says
+// "on", its details behind a button.
+func TestCheckSandboxRowInPlainWords(t *testing.T) {
+	res := service.CheckResult{Sandbox: "Sandbox: on — Landlock ABI 7, user/process/mount/network/IPC/UTS namespaces",
+		SandboxReport: "Sandbox: on — Landlock ABI 7, user/process/mount/network/IPC/UTS namespaces\nmore"}
+	rows, _ := checkRows(res)
+	for _, r := range rows {
+		if r.what == "sandbox" {
+			if r.text != "on" || !r.ok || r.details != res.SandboxReport {
+				t.Errorf("sandbox row %+v, want \"on\" with the report as details", r)
+			}
+			return
+		}
+	}
+	t.Errorf("no sandbox row in %+v", rows)
+}

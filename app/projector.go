@@ -2,11 +2,13 @@ package app
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -34,6 +36,19 @@ const projectorScale = 1.45
 // not fit the usual 40% even at its smallest.
 const projectorTreeRoom = 0.5
 
+// projectorPerPage is the most standings a page of the projector shows;
+// fewer when they do not fit the pane (a sentence wraps onto two lines
+// at 1024×768 in the projector's type: 7 fit), fewer still beside a
+// bracket's tree. A class of 30 turns over its pages by itself.
+const (
+	projectorPerPage        = 10
+	projectorPerPageBracket = 5
+)
+
+// projectorPageEvery is how long a page of the standings stays before
+// the next: long enough to find one's name. A variable for tests.
+var projectorPageEvery = 8 * time.Second
+
 // projectorAuto is the pin choice that lets the projector pick the game.
 const projectorAuto = "The most interesting game in play"
 
@@ -49,18 +64,28 @@ type projector struct {
 	title     *widget.Label
 	status    *widget.Label
 	standings *widget.Label
-	more      *widget.Label
-	bracket   *chart.BracketTree
-	treeBox   fyne.CanvasObject
-	split     *container.Split // the standings and tree | the game
-	gameTitle *widget.Label
-	gameBox   *fyne.Container // the featured game's viewer, or a note
-	idle      *widget.Label
-	pin       *widget.Select
+	// standingsBox scrolls only if a page does not fit after all.
+	standingsBox *container.Scroll
+	more         *widget.Label // "Page 1 of 3", the pages turning by themselves
+	bracket      *chart.BracketTree
+	treeBox      fyne.CanvasObject
+	split        *container.Split // the standings and tree | the game
+	gameTitle    *widget.Label
+	gameBox      *fyne.Container // the featured game's viewer, or a note
+	idle         *widget.Label
+	pin          *widget.Select
+	// The pace of the event's games, which the teacher steps up or down
+	// while it runs here: slowed to follow the final, sped up between.
+	paceText       *widget.Label
+	slower, faster *widget.Button
 
 	// On the UI thread only.
 	data     *projectorData
-	pinned   int64 // 0: pick automatically
+	lines    []string  // every standing in words, best first
+	page     int       // the page of lines shown, from 0
+	fit      int       // how many lines fit a page (perPage), 0 until known
+	pageAt   time.Time // when that page was shown
+	pinned   int64     // 0: pick automatically
 	pinText  map[string]int64
 	featured int64 // the game shown, 0 for none
 	viewer   *replay.Viewer
@@ -159,7 +184,7 @@ func (p *projector) build() {
 	p.idle = widget.NewLabel("")
 	p.idle.Wrapping = fyne.TextWrapWord
 	p.idle.Alignment = fyne.TextAlignCenter
-	p.gameBox = container.NewStack(container.NewCenter(p.idle))
+	p.gameBox = container.NewStack(idleBox(p.idle))
 	p.pin = widget.NewSelect([]string{projectorAuto}, func(s string) {
 		if s == projectorAuto || s == "" {
 			p.pinned = 0
@@ -169,11 +194,15 @@ func (p *projector) build() {
 		p.poke()
 	})
 	p.pin.SetSelected(projectorAuto)
+	p.paceText = widget.NewLabel("")
+	p.slower = widget.NewButtonWithIcon("Slower", theme.MediaFastRewindIcon(), func() { p.stepPace(service.SlowerPace) })
+	p.faster = widget.NewButtonWithIcon("Faster", theme.MediaFastForwardIcon(), func() { p.stepPace(service.FasterPace) })
 	hint := widget.NewLabel("Esc leaves full screen · F11 full screen")
 	hint.TextStyle.Italic = true
 
+	p.standingsBox = container.NewVScroll(p.standings)
 	var left fyne.CanvasObject = container.NewBorder(newHeading("Standings", theme.SizeNameSubHeadingText), p.more, nil, nil,
-		container.NewVScroll(p.standings))
+		p.standingsBox)
 	if p.isBracket {
 		tree := container.NewVSplit(left, container.NewBorder(newHeading("Bracket", theme.SizeNameSubHeadingText), nil, nil, nil, p.treeBox))
 		tree.Offset = 0.5
@@ -182,7 +211,8 @@ func (p *projector) build() {
 	game := container.NewBorder(p.gameTitle, nil, nil, nil, p.gameBox)
 	p.split = container.NewHSplit(left, game)
 	p.split.Offset = 0.4
-	foot := container.NewBorder(nil, nil, widget.NewLabel("Featured game:"), hint, p.pin)
+	pin := container.NewBorder(nil, nil, widget.NewLabel("Featured game:"), hint, p.pin)
+	foot := container.NewVBox(pin, container.NewHBox(p.slower, p.faster, p.paceText))
 	head := container.NewVBox(p.title, p.status)
 	content := container.NewBorder(head, foot, nil, nil, p.split)
 	p.w.SetContent(container.NewThemeOverride(container.NewPadded(content), &bigTheme{Theme: theme.Current(), scale: projectorScale}))
@@ -275,27 +305,26 @@ func (p *projector) apply(d *projectorData) {
 	p.data = d
 	ev := d.Event
 	p.w.SetTitle("Ringside · projector · " + ev.Name)
+	p.showPace()
 	p.title.SetText(ev.Name)
 	counts := map[service.GameStatus]int{}
 	for _, m := range d.Games {
 		counts[m.Status]++
 	}
-	p.status.SetText(fmt.Sprintf("%s %s · %d of %d games played · %d being played", gameNameOf(ev.Game), ev.Config.Format,
-		counts[service.GameDone], len(d.Games), counts[service.GameRunning]))
+	p.status.SetText(fmt.Sprintf("%s %s · %d of %d games played · %d being played%s", gameNameOf(ev.Game), ev.Config.Format,
+		counts[service.GameDone], len(d.Games), counts[service.GameRunning], roundsInPlay(d.Games)))
 
-	// The standings, best first, one sentence each.
-	const shown = 12
-	lines := service.StandingsWords(d.Table.Rows, ev.Config.Seats, displayName)
-	lines = lines[:min(len(lines), shown)]
-	if len(lines) == 0 {
-		lines = append(lines, "No game has been played yet.")
+	// The standings, best first, one sentence each, a page at a time.
+	p.lines = service.StandingsWords(d.Table.Rows, ev.Config.Seats, displayName)
+	if len(p.lines) == 0 {
+		p.lines = append(p.lines, "No game has been played yet.")
 	}
-	p.standings.SetText(strings.Join(lines, "\n"))
-	if n := len(d.Table.Rows) - shown; n > 0 {
-		p.more.SetText(fmt.Sprintf("and %d more", n))
-	} else {
-		p.more.SetText("")
+	page := p.page
+	if !p.pageAt.IsZero() && time.Since(p.pageAt) >= projectorPageEvery {
+		page++
+		p.pageAt = time.Now()
 	}
+	p.showPage(page)
 	if d.tree != nil {
 		names := make([]string, len(ev.Entries))
 		for i, e := range ev.Entries {
@@ -343,6 +372,98 @@ func (p *projector) apply(d *projectorData) {
 		default:
 			p.idle.SetText("No game is being played right now.")
 		}
+	}
+}
+
+// showPace says the pace the event's games are played at, and offers to
+// change it while the event runs in this window.
+func (p *projector) showPace() {
+	pace, running := p.u.Jobs.Pace(p.id)
+	if !running {
+		p.paceText.SetText("")
+		p.slower.Disable()
+		p.faster.Disable()
+		return
+	}
+	p.paceText.SetText("Pace: " + service.PaceWords(pace))
+	p.slower.Enable()
+	p.faster.Enable()
+}
+
+// stepPace moves the running event's pace one step (service.SlowerPace
+// or FasterPace).
+func (p *projector) stepPace(step func(float64) float64) {
+	pace, running := p.u.Jobs.Pace(p.id)
+	if !running {
+		return
+	}
+	if err := p.u.Jobs.SetPace(p.id, step(pace)); err != nil {
+		p.status.SetText("The pace cannot be changed: " + sentence(err))
+	}
+	p.showPace()
+}
+
+// roundsInPlay says which rounds (heats) the games being played belong
+// to, so a room knows where the event is: " · round 3 in play", " ·
+// rounds 3 and 4 in play"; "" when none is played.
+func roundsInPlay(games []service.GameView) string {
+	var rounds []string
+	seen := map[int]bool{}
+	for _, m := range games {
+		if m.Status == service.GameRunning && !seen[m.Game.Round] {
+			seen[m.Game.Round] = true
+			rounds = append(rounds, strconv.Itoa(m.Game.Round+1))
+		}
+	}
+	switch len(rounds) {
+	case 0:
+		return ""
+	case 1:
+		return " · round " + rounds[0] + " in play"
+	}
+	return " · rounds " + strings.Join(rounds[:len(rounds)-1], ", ") + " and " + rounds[len(rounds)-1] + " in play"
+}
+
+// perPage is how many standings a page shows: the most that fit.
+func (p *projector) perPage() int {
+	most := projectorPerPage
+	if p.isBracket {
+		most = projectorPerPageBracket
+	}
+	if p.fit == 0 || p.fit > most {
+		p.fit = most
+	}
+	return p.fit
+}
+
+// pages is how many pages the standings take.
+func (p *projector) pages() int {
+	return max(1, (len(p.lines)+p.perPage()-1)/p.perPage())
+}
+
+// showPage shows page i of the standings (from 0; past the last, the
+// first again) and says which it is: a class of 30 is read over pages
+// that turn by themselves, never cut at the 12th with "and 18 more".
+func (p *projector) showPage(i int) {
+	n := p.pages()
+	i = (i%n + n) % n
+	if p.pageAt.IsZero() {
+		p.pageAt = time.Now()
+	}
+	p.page = i
+	per := p.perPage()
+	p.standings.SetText(strings.Join(p.lines[i*per:min(len(p.lines), (i+1)*per)], "\n"))
+	// Fewer to a page while the page does not fit its pane: whole
+	// sentences, never one cut at the pane's foot.
+	if room := p.standingsBox.Size().Height; room > 0 && p.standings.MinSize().Height > room && p.fit > 1 {
+		p.fit--
+		p.showPage(i)
+		return
+	}
+	if n > 1 {
+		p.more.SetText(fmt.Sprintf("Page %d of %d · the pages turn by themselves", i+1, n))
+	} else {
+		p.more.SetText("")
 	}
 }
 
@@ -401,7 +522,7 @@ func (p *projector) pick() int64 {
 func (p *projector) feature(id int64) {
 	p.unfollow()
 	p.featured, p.endedAt, p.viewer = id, time.Time{}, nil
-	p.gameBox.Objects = []fyne.CanvasObject{container.NewCenter(p.idle)}
+	p.gameBox.Objects = []fyne.CanvasObject{idleBox(p.idle)}
 	p.gameBox.Refresh()
 	if id == 0 {
 		p.gameTitle.SetText("")
@@ -478,4 +599,11 @@ func (t *bigTheme) Size(n fyne.ThemeSizeName) float32 {
 		return s * t.scale
 	}
 	return s
+}
+
+// idleBox shows the note in place of a game across the pane's width,
+// in the middle of its height: a wrapped label in a Center container got
+// the width of one letter and stood its words on end ("O p e n i n g").
+func idleBox(note *widget.Label) fyne.CanvasObject {
+	return container.NewVBox(layout.NewSpacer(), note, layout.NewSpacer())
 }

@@ -1,13 +1,19 @@
 package app
 
 import (
+	"fmt"
+	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
 
 	"ringside/app/service"
+	"ringside/engine"
 	"ringside/engine/event"
+	"ringside/storage"
 )
 
 // TestProjectorFeaturesAGameInPlay: the projector shows the standings in
@@ -129,5 +135,129 @@ func TestProjectorFitsTheBracket(t *testing.T) {
 			p.w.Close()
 		})
 		u.Jobs.Stop(ev.ID)
+	}
+}
+
+// TestProjectorShowsAWholeClass: a class of 30, with games played (each
+// sentence wraps onto two lines), is on the projector over pages ("Page 1
+// of 5") that turn by themselves, every name on one of them and each page
+// whole in its pane at 1024×768, not cut after the 12th with "and 18
+// more" nor at the pane's foot.
+func TestProjectorShowsAWholeClass(t *testing.T) {
+	old := projectorPageEvery
+	projectorPageEvery = time.Millisecond
+	t.Cleanup(func() { projectorPageEvery = old })
+	_, u := newTestUI(t)
+	var entries []string
+	for i := range 30 {
+		entries = append(entries, fmt.Sprintf("pupil%02d=builtin:battle2048/%s", i+1, []string{"greedy", "random"}[i%2]))
+	}
+	ev, _, err := u.Svc.CreateEvent(service.EventSpec{Name: "Class of 30", Game: "battle2048", Format: event.League, Games: 1,
+		Seed: 9, SeedSet: true, Entries: entries})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := u.Svc.DB().Matches(ev.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range ms[:90] {
+		if err := u.Svc.DB().FinishMatch(m.ID, engine.Result{Ranks: []int{1, 2}, Turns: 10}, nil, time.Second); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var p *projector
+	onUI(func() {
+		p = openProjector(u, ev.ID, false)
+		p.w.Resize(fyne.NewSize(1024, 768))
+	})
+	defer onUI(func() { p.w.Close() })
+	seen := map[string]bool{}
+	pages := map[int]bool{}
+	pageLine := regexp.MustCompile(`^Page (\d+) of (\d+) ·`)
+	n := 0
+	eventuallyUI(t, "every page shown by itself", func() bool {
+		if p.data == nil || p.standingsBox.Size().Height == 0 {
+			return false
+		}
+		got, room := p.standings.MinSize().Height, p.standingsBox.Size().Height
+		if got > room {
+			return false // fewer to a page on the next turn
+		}
+		m := pageLine.FindStringSubmatch(p.more.Text)
+		if m == nil || m[1] != fmt.Sprint(p.page+1) {
+			t.Fatalf("page line %q on page %d", p.more.Text, p.page+1)
+		}
+		if of := m[2]; of != fmt.Sprint(n) {
+			n, seen, pages = p.pages(), map[string]bool{}, map[int]bool{} // the page size settled: count afresh
+		}
+		pages[p.page] = true
+		for _, line := range strings.Split(p.standings.Text, "\n") {
+			line = strings.TrimPrefix(line, "joint ")
+			_, rest, _ := strings.Cut(line, " ") // "1st alice: …"
+			name, _, _ := strings.Cut(rest, ":")
+			seen[name] = true
+		}
+		return len(pages) == n
+	})
+	if n < 3 {
+		t.Errorf("30 sentences of two lines on %d pages", n)
+	}
+	// A page stays its while: the next turn comes once, not at every
+	// reading of the standings after the first turn.
+	onUI(func() {
+		projectorPageEvery = time.Hour
+		p.showPage(0)
+		p.pageAt = time.Now().Add(-2 * time.Hour)
+		p.apply(p.data)
+		p.apply(p.data)
+		if p.page != 1 {
+			t.Errorf("a page overdue, then read twice: page %d, want 2", p.page+1)
+		}
+	})
+	for _, e := range entries {
+		name, _, _ := strings.Cut(e, "=")
+		if !seen[name] {
+			t.Errorf("%s is on no page of the projector (seen %v)", name, seen)
+		}
+	}
+}
+
+// TestProjectorPacesARunningEvent: the teacher speeds a running event up
+// from the projector, its game in play included: an event paced at a
+// quarter of a turn a second (40 rounds: minutes a game) finishes once
+// set to as fast as the bots answer, and keeps that pace.
+func TestProjectorPacesARunningEvent(t *testing.T) {
+	_, u := newTestUI(t)
+	ev, _, err := u.Jobs.CreateAndStart(pacedGame(0.25, "40"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer u.Jobs.Stop(ev.ID)
+	eventually(t, "a game in play", func() bool { return len(u.Svc.Live().Games(ev.ID)) == 1 })
+	var p *projector
+	onUI(func() { p = openProjector(u, ev.ID, false) })
+	defer onUI(func() { p.w.Close() })
+	eventuallyUI(t, "the pace is shown", func() bool { return p.paceText.Text == "Pace: 0.25 turns a second" })
+	onUI(func() {
+		test.Tap(p.slower)
+		if p.paceText.Text != "Pace: 0.25 turns a second" {
+			t.Errorf("slower than the slowest: %q", p.paceText.Text)
+		}
+		want := []string{"0.5 turns a second", "1 turn a second", "2 turns a second", "4 turns a second", "8 turns a second", "16 turns a second",
+			"32 turns a second", "as fast as the bots answer"}
+		for _, w := range want {
+			test.Tap(p.faster)
+			if p.paceText.Text != "Pace: "+w {
+				t.Errorf("faster: %q, want %q", p.paceText.Text, "Pace: "+w)
+			}
+		}
+	})
+	eventually(t, "the event finishes at full speed", func() bool {
+		e, err := u.Svc.DB().Event(ev.ID)
+		return err == nil && e.Status == storage.EventFinished
+	})
+	if e, err := u.Svc.DB().Event(ev.ID); err != nil || e.Pace != 0 {
+		t.Errorf("the event's stored pace is %v (%v), want 0", e.Pace, err)
 	}
 }

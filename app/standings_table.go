@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 	"regexp"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -37,10 +38,10 @@ var standingsColumns = []column{
 	colSurelyAhead: {"Surely ahead", 100}, colProblems: {"Problems", 220},
 }
 
-// standingsDrop lists the columns a narrow window leaves out, first to
-// last, so that place, name, score, strength and problems stay in view on a
-// 1024-pixel projector: points repeat the score, and the places of each
-// game are in the Games tab.
+// standingsDrop lists the columns a narrow window leaves out of the
+// table, first to last, so that place, name, score, strength and problems
+// stay in view on a 1024-pixel projector. What they say is never lost: a
+// line under the table names them and shows them for the row selected.
 var standingsDrop = []int{colPoints, colResults}
 
 // problemsMin is the narrowest the Problems column gets before a column
@@ -53,10 +54,15 @@ var revisionName = regexp.MustCompile(` r[0-9]+$`)
 // standingsTable shows an event's standings; rows whose order the games do
 // not establish yet are marked "=".
 type standingsTable struct {
-	table    *widget.Table
-	note     *widget.Label
-	cols     []int   // the columns shown, indexes into standingsColumns
-	width    float32 // the width cols were chosen for
+	table   *widget.Table
+	note    *widget.Label
+	cols    []int   // the columns shown, indexes into standingsColumns
+	dropped []int   // the columns left out at this width (standingsDrop)
+	width   float32 // the width cols were chosen for
+	// detail shows the dropped columns of the row selected (sel), or
+	// says that they are there to be seen.
+	detail   *widget.Label
+	sel      int // the row selected, -1 for none
 	seats    int
 	rows     []event.Standing
 	problems map[int]service.Problems // by entry
@@ -65,7 +71,7 @@ type standingsTable struct {
 }
 
 func newStandingsTable() *standingsTable {
-	s := &standingsTable{}
+	s := &standingsTable{sel: -1}
 	s.table = widget.NewTableWithHeaders(
 		func() (int, int) { return len(s.rows), len(s.cols) },
 		func() fyne.CanvasObject { return widget.NewLabel("standing") },
@@ -106,10 +112,18 @@ func newStandingsTable() *standingsTable {
 			o.(*widget.Label).SetText(s.title(s.cols[id.Col]))
 		}
 	}
+	s.table.OnSelected = func(id widget.TableCellID) {
+		s.sel = id.Row
+		s.showDetail()
+	}
+	s.detail = widget.NewLabel("")
+	s.detail.Wrapping = fyne.TextWrapWord
+	s.detail.Importance = widget.HighImportance
+	s.detail.Hide()
 	s.fit(0)
 	s.note = widget.NewLabel("")
 	s.note.Wrapping = fyne.TextWrapWord
-	s.obj = container.NewBorder(nil, s.note, nil, nil, container.New(fitLayout{s.fit}, s.table))
+	s.obj = container.NewBorder(nil, container.NewVBox(s.detail, s.note), nil, nil, container.New(fitLayout{s.fit}, s.table))
 	return s
 }
 
@@ -131,11 +145,13 @@ func (s *standingsTable) fit(width float32) {
 		}
 		return w
 	}
+	s.dropped = s.dropped[:0]
 	for _, d := range standingsDrop {
 		if width == 0 || need() <= width {
 			break
 		}
 		dropped[d] = true
+		s.dropped = append(s.dropped, d)
 	}
 	s.cols = s.cols[:0]
 	used := float32(0)
@@ -154,7 +170,33 @@ func (s *standingsTable) fit(width float32) {
 		s.cols = append(s.cols, i)
 		used += w
 	}
+	s.showDetail()
 	s.table.Refresh()
+}
+
+// showDetail shows the columns the width left out: for the row selected
+// ("carol · Points 12 · 1st · 2nd · 3rd · 4th: 3 · 2 · 1 · 0"), else
+// which they are and how to see them. Hidden when every column fits.
+func (s *standingsTable) showDetail() {
+	if len(s.dropped) == 0 {
+		s.detail.Hide()
+		return
+	}
+	var titles, values []string
+	for _, c := range s.dropped {
+		titles = append(titles, s.title(c))
+		if s.sel >= 0 && s.sel < len(s.rows) {
+			values = append(values, s.title(c)+": "+s.cell(s.sel, c))
+		}
+	}
+	text := strings.Join(titles, " and ") + " do not fit this width: select a row to see them here."
+	if values != nil {
+		text = s.cell(s.sel, colName) + " · " + strings.Join(values, " · ")
+	}
+	if s.detail.Text != text {
+		s.detail.SetText(text)
+	}
+	s.detail.Show()
 }
 
 // fitLayout gives its one object all the room and tells fit the width
@@ -248,5 +290,6 @@ func (s *standingsTable) set(ev service.EventInfo, t event.Table, problems map[i
 		}
 	}
 	s.note.SetText(note)
+	s.showDetail()
 	s.table.Refresh()
 }

@@ -8,6 +8,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"ringside/app/service"
 	"ringside/engine/event"
@@ -102,4 +103,45 @@ func TestEventViewFitsAProjector(t *testing.T) {
 			t.Errorf("the events screen needs %v pixels, more than the 1000 of the window", min)
 		}
 	})
+}
+
+// TestStandingsSayWhatDoesNotFit: at a projector's width the columns the
+// table leaves out (Points, the count of each place) are named under it
+// and shown for the row selected, never dropped silently; a wide window
+// shows them in the table and no such line.
+func TestStandingsSayWhatDoesNotFit(t *testing.T) {
+	table := event.Table{Seats: 4, Rows: []event.Standing{
+		{Entry: 0, Name: "carol r1", Rank: 1, Games: 6, Points: 12, Places: []int{3, 2, 1, 0}},
+		{Entry: 1, Name: "dave r1", Rank: 2, Games: 6, Points: 7, Places: []int{1, 1, 2, 2}}}}
+	for _, tt := range []struct {
+		width              float32
+		shown              bool
+		unselected, second string
+	}{
+		{1200, false, "", ""},
+		{690, true, "Points and 1st · 2nd · 3rd · 4th do not fit this width: select a row to see them here.",
+			"dave r1 · Points: 7 · 1st · 2nd · 3rd · 4th: 1 · 1 · 2 · 2"},
+	} {
+		t.Run(fmt.Sprint(tt.width), func(t *testing.T) {
+			onUI(func() {
+				s := newStandingsTable()
+				s.set(service.EventInfo{}, table, nil)
+				w := test.NewTempWindow(t, s.object())
+				w.Resize(fyne.NewSize(tt.width, 400))
+				if s.detail.Visible() != tt.shown {
+					t.Fatalf("at %v pixels the line of what does not fit is shown %v (%q)", tt.width, s.detail.Visible(), s.detail.Text)
+				}
+				if !tt.shown {
+					return
+				}
+				if s.detail.Text != tt.unselected {
+					t.Errorf("with no row selected: %q, want %q", s.detail.Text, tt.unselected)
+				}
+				s.table.Select(widget.TableCellID{Row: 1, Col: 1})
+				if s.detail.Text != tt.second {
+					t.Errorf("with dave selected: %q, want %q", s.detail.Text, tt.second)
+				}
+			})
+		})
+	}
 }

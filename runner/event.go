@@ -64,6 +64,10 @@ type Event struct {
 	mu     sync.Mutex
 	paused bool
 	wake   chan struct{}
+	// pace is SetPace's, once paceSet: it replaces Pace for every turn
+	// from then on, games in play included.
+	pace    float64
+	paceSet bool
 }
 
 // Progress is a snapshot of an event run.
@@ -96,6 +100,25 @@ func (e *Event) Pause() {
 	e.paused = true
 	e.mu.Unlock()
 	e.poke()
+}
+
+// SetPace changes the event's pace while it runs (Pace; 0: as fast as
+// the bots answer): the games in play follow it from their next turn,
+// the games to come from their first.
+func (e *Event) SetPace(perSecond float64) {
+	e.mu.Lock()
+	e.pace, e.paceSet = perSecond, true
+	e.mu.Unlock()
+}
+
+// PaceNow is the pace the event's games are played at now.
+func (e *Event) PaceNow() float64 {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.paceSet {
+		return e.pace
+	}
+	return e.Pace
 }
 
 // Resume undoes Pause.
@@ -319,7 +342,7 @@ func (e *Event) match(g event.Game) Match {
 		bots[s] = e.Bots[entry]
 	}
 	m := Match{Game: e.Game, Options: e.Options, Seed: g.Seed, Bots: bots, TimeScale: e.TimeScale, PlayWithoutBots: true,
-		Sandbox: e.Sandbox, Pace: e.Pace}
+		Sandbox: e.Sandbox, Pace: e.Pace, PaceNow: e.PaceNow}
 	if e.OnLog != nil {
 		m.OnLog = func(log *engine.Log) { e.OnLog(g, log) }
 	}

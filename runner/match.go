@@ -50,6 +50,10 @@ type Match struct {
 	// when no bot is asked: time limits and the bots' clocks are not
 	// touched.
 	Pace float64
+	// PaceNow, when set, is read before every turn's wait in place of
+	// Pace: a room speeds a running event up or slows it down
+	// (Event.SetPace). 0 plays as fast as the bots answer.
+	PaceNow func() float64
 }
 
 // Outcome is a played match.

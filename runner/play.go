@@ -120,7 +120,7 @@ func start(ctx context.Context, m Match) (*match, error) {
 	p.out = newOutcome(&engine.Log{Game: info.ID, Options: opts, Seed: m.Seed, Players: names}, len(p.conns))
 	p.containment()
 	p.ask = p.collect
-	p.wrap(liveLog(m, p.out.Log, p.st), branching(br, p.st), pacing(m.Pace, p.st))
+	p.wrap(liveLog(m, p.out.Log, p.st), branching(br, p.st), pacing(m, p.st))
 	return p, nil
 }
 
@@ -404,12 +404,16 @@ func branching(br *branchRun, st engine.State) wrapper {
 	}
 }
 
-// pacing plays at most perSecond turns a second (Match.Pace; 0: as fast
-// as the bots answer). A paced game waits before each new turn until
-// 1/perSecond s have passed since the last one began, so a slow turn is
-// not made up for by a burst of fast ones.
-func pacing(perSecond float64, st engine.State) wrapper {
-	if perSecond <= 0 {
+// pacing plays at most Match.Pace turns a second (or what
+// Match.PaceNow says before each turn; 0: as fast as the bots answer). A
+// paced game waits before each new turn until 1/pace s have passed since
+// the last one began, so a slow turn is not made up for by a burst of
+// fast ones.
+func pacing(m Match, st engine.State) wrapper {
+	perSecond := func() float64 { return m.Pace }
+	if m.PaceNow != nil {
+		perSecond = m.PaceNow
+	} else if m.Pace <= 0 {
 		return wrapper{}
 	}
 	var turn int
@@ -418,7 +422,9 @@ func pacing(perSecond float64, st engine.State) wrapper {
 		begin: func() { turn, at = st.Turn(), time.Now() },
 		after: func(ctx context.Context, _ *played) string {
 			if t := st.Turn(); !st.Done() && t != turn {
-				pace(ctx, at, max(1, t-turn), perSecond)
+				if p := perSecond(); p > 0 {
+					pace(ctx, at, max(1, t-turn), p)
+				}
 				turn, at = t, time.Now()
 			}
 			return ""

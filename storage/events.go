@@ -232,6 +232,16 @@ func (db *DB) SetEventStatus(id int64, status EventStatus) error {
 	return mustAffect(res, fmt.Sprintf("set status of event %d", id))
 }
 
+// SetEventPace stores the pace a running event was changed to, so that a
+// resumed run keeps it (0: as fast as the bots answer).
+func (db *DB) SetEventPace(id int64, pace float64) error {
+	res, err := db.exec(`UPDATE events SET pace = ? WHERE id = ?`, pace, id)
+	if err != nil {
+		return fmt.Errorf("set the pace of event %d: %w", id, err)
+	}
+	return mustAffect(res, fmt.Sprintf("set the pace of event %d", id))
+}
+
 // RenameEvent gives an event a new name.
 func (db *DB) RenameEvent(id int64, name string) error {
 	if strings.TrimSpace(name) == "" {

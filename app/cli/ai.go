@@ -79,10 +79,12 @@ and keeps every successful build as a numbered revision.
       build keeps the current revision playing and prints the compiler's
       output.
   ringside ai check NAME [--seed N] [--time-scale X] [--opt KEY=VALUE]...
-      Builds if needed, then plays one short game with the current revision
-      against the game's random built-in bots and says plainly whether the
-      program starts, does its handshake, answers in time and answers
-      validly — with the first problem of each kind. It warns when a Grip
+      Builds if needed, then plays short games with the current revision
+      against the game's random built-in bots, until it has answered 120
+      times (an answer late once in 40 turns is caught), and says how many
+      it played and plainly whether the program starts, does its handshake,
+      answers in time and answers validly — with the first problem of each
+      kind. It warns when a Grip
       bot looks confused: at least 5 of its moves, and half or more of them,
       went nowhere (off the board, into a fallen block, next to another
       player), which is what a bot that reads its position in the other
@@ -777,8 +779,8 @@ func printCheck(w io.Writer, res service.CheckResult) {
 		}
 		fmt.Fprintf(w, row, "warning", vis(text))
 	}
-	if res.Passed() && rep.Rank > 0 {
-		fmt.Fprintf(w, "played %d turns against built-in random bots: rank %d of %d\n", rep.Turns, rep.Rank, rep.Seats)
+	if played := res.PlayedWords(); played != "" {
+		fmt.Fprintf(w, "played %s\n", played)
 	}
 	if res.Passed() {
 		fmt.Fprintln(w, "ok: ready to play")

@@ -52,7 +52,7 @@ func TestCaptionsCountToTheGamesLength(t *testing.T) {
 			if want := fmt.Sprintf("turn %d / %d", v.data.steps[i].Turn, last); !strings.HasPrefix(v.position.Text, want) {
 				t.Errorf("%s step %d: counter %q, want %q", tc.name, i, v.position.Text, want)
 			}
-			if want := fmt.Sprintf("turn %d of %d", v.data.steps[i].Turn, last); !strings.Contains(v.panel.header.Text, want) {
+			if want := fmt.Sprintf("Turn %d of %d", v.data.steps[i].Turn, last); v.panel.header.Text != want {
 				t.Errorf("%s step %d: panel header %q, want %q", tc.name, i, v.panel.header.Text, want)
 			}
 		}

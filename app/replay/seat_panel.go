@@ -236,14 +236,14 @@ func verdictImportance(v engine.Verdict) widget.Importance {
 }
 
 // show fills the panel for step (nil: no step, the start of the game).
-func (p *seatPanel) show(step *stepInfo, total int, lastTurn int) {
-	p.fill(step, total, lastTurn)
+func (p *seatPanel) show(step *stepInfo, lastTurn int) {
+	p.fill(step, lastTurn)
 	// Texts changed height and parts were shown or hidden: lay the panel
 	// out again.
 	p.root.Refresh()
 }
 
-func (p *seatPanel) fill(step *stepInfo, total int, lastTurn int) {
+func (p *seatPanel) fill(step *stepInfo, lastTurn int) {
 	if step == nil {
 		setLabel(p.header, "Start: no step played")
 		for _, c := range p.cards {
@@ -251,7 +251,11 @@ func (p *seatPanel) fill(step *stepInfo, total int, lastTurn int) {
 		}
 		return
 	}
-	setLabel(p.header, fmt.Sprintf("Step %d of %d · turn %d of %d", step.Index+1, total, step.Turn, lastTurn))
+	// The turn alone: the game's own count, which the board's caption
+	// shows too. The log's step number beside it ("Step 228 of 807 · turn
+	// 226 of 805") read as two clocks disagreeing; the counter under the
+	// board keeps it for finding a step.
+	setLabel(p.header, fmt.Sprintf("Turn %d of %d", step.Turn, lastTurn))
 	var ev []string
 	for _, e := range step.Events {
 		ev = append(ev, e.Kind+": "+e.Text)

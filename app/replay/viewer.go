@@ -501,7 +501,7 @@ func (v *Viewer) showLocked(i int) {
 	n := len(v.data.steps)
 	if n == 0 {
 		v.board.Show(v.data.initial, nil)
-		v.panel.show(nil, 0, 0)
+		v.panel.show(nil, 0)
 		setLabel(v.position, "no steps")
 		return
 	}
@@ -514,7 +514,7 @@ func (v *Viewer) showLocked(i int) {
 	busy := v.playing || v.appending
 	if now := time.Now(); !busy || now.Sub(v.panelAt) >= time.Second/panelRate || (i == n-1 && !v.appending) {
 		v.panelAt = now
-		v.panel.show(step, n, v.data.steps[n-1].Turn)
+		v.panel.show(step, v.data.steps[n-1].Turn)
 	}
 	setLabel(v.position, fmt.Sprintf("turn %d / %d · step %d / %d", step.Turn, v.data.steps[n-1].Turn, i+1, n))
 	enabled := [4]bool{i > 0, i > 0, i < n-1, i < n-1}

@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"fmt"
+	"math"
 	"sync"
 
 	"ringside/engine/event"
@@ -125,6 +126,69 @@ func (j *Jobs) Pause(id int64) error { return j.with(id, func(jb *job) { jb.ej.R
 
 // Resume undoes Pause.
 func (j *Jobs) Resume(id int64) error { return j.with(id, func(jb *job) { jb.ej.Run.Resume() }) }
+
+// SetPace changes running event id's pace (turns a second; 0: as fast
+// as the bots answer): its games in play follow from their next turn.
+// The event keeps it when resumed later.
+func (j *Jobs) SetPace(id int64, pace float64) error {
+	if !(pace >= 0) || math.IsInf(pace, 0) {
+		return Errorf(Invalid, "the pace must be 0 (as fast as the bots answer) or a number of turns a second above 0, not %g", pace)
+	}
+	if err := j.with(id, func(jb *job) { jb.ej.Run.SetPace(pace) }); err != nil {
+		return err
+	}
+	if err := j.s.db.SetEventPace(id, pace); err != nil {
+		return wrap(Failed, err, "the new pace is used but not saved")
+	}
+	return nil
+}
+
+// Pace is running event id's pace now, and whether it runs.
+func (j *Jobs) Pace(id int64) (pace float64, running bool) {
+	err := j.with(id, func(jb *job) { pace = jb.ej.Run.PaceNow() })
+	return pace, err == nil
+}
+
+// SlowerPace and FasterPace are the paces a room steps through from
+// pace: 0.5 to 32 turns a second, then as fast as the bots answer (0).
+func SlowerPace(pace float64) float64 {
+	if pace <= 0 {
+		return paceSteps[len(paceSteps)-1]
+	}
+	for i := len(paceSteps) - 1; i >= 0; i-- {
+		if paceSteps[i] < pace {
+			return paceSteps[i]
+		}
+	}
+	return pace // already the slowest step, or slower
+}
+
+// FasterPace: see SlowerPace.
+func FasterPace(pace float64) float64 {
+	if pace <= 0 {
+		return 0
+	}
+	for _, p := range paceSteps {
+		if p > pace {
+			return p
+		}
+	}
+	return 0
+}
+
+var paceSteps = []float64{0.5, 1, 2, 4, 8, 16, 32}
+
+// PaceWords says a pace for a person: "4 turns a second", "as fast as the
+// bots answer".
+func PaceWords(pace float64) string {
+	if pace <= 0 {
+		return "as fast as the bots answer"
+	}
+	if pace == 1 {
+		return "1 turn a second"
+	}
+	return paceText(pace) + " turns a second"
+}
 
 // Paused reports whether a running event is paused.
 func (j *Jobs) Paused(id int64) bool {

@@ -20,11 +20,24 @@ func SandboxSummary(sb runner.Sandbox) string {
 }
 
 // SandboxState says whether bots are fully contained on this machine,
-// and the summary line that says how.
-func SandboxState() (on bool, summary string) {
+// the line a teacher reads (SandboxHeadline) and the whole report behind
+// it (SandboxReport).
+func SandboxState() (on bool, headline, report string) {
 	level, text := runner.SandboxStatus(runner.Sandbox{})
 	first, _, _ := strings.Cut(text, "\n")
-	return level == sandbox.Full, first
+	return level == sandbox.Full, SandboxHeadline(first), text
+}
+
+// SandboxHeadline is a sandbox summary line in the words a teacher reads:
+// "Sandbox: on" when bots are fully contained — the kernel features that
+// do it ("Landlock ABI 6, user/process/mount/network namespaces") are
+// details for whoever asks, behind a button; a partial or missing sandbox
+// keeps its sentence, which says in plain words what bots could do.
+func SandboxHeadline(summary string) string {
+	if head, _, ok := strings.Cut(summary, " — "); ok && head == "Sandbox: on" {
+		return head
+	}
+	return summary
 }
 
 // SandboxReport is the whole sandbox status: the summary line, then what

@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"ringside/app/internal/fixture"
+	"ringside/engine"
 	"ringside/engine/event"
 	"ringside/runner/build"
 	"ringside/runner/runnertest"
@@ -451,6 +453,112 @@ func TestPlanWords(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := tt.p.Words(); got != tt.want {
 				t.Errorf("Words() =\n%q\nwant\n%q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestPlanLearnsFromUnpacedGamesOfTheGame: the plan's time per game is
+// learnt from games of the same game played as fast as the bots answer,
+// never from a paced demo's (the first class league once read "72 games,
+// about 17m" after the demo; they took 100 s) nor another game's.
+func TestPlanLearnsFromUnpacedGamesOfTheGame(t *testing.T) {
+	s := openTemp(t)
+	played := func(game string, pace float64, each time.Duration) int {
+		t.Helper()
+		entries := []string{"builtin:" + game + "/greedy", "builtin:" + game + "/random"}
+		if game == "grip" {
+			entries = append(entries, entries...) // four players a game
+		}
+		ev, _, err := s.CreateEvent(EventSpec{Game: game, Format: event.League, Games: 1, Seed: 1, SeedSet: true, Pace: pace,
+			Entries: entries})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ms, err := s.DB().Matches(ev.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range ms {
+			ranks := make([]int, len(m.Game.Seats))
+			for i := range ranks {
+				ranks[i] = i + 1
+			}
+			if err := s.DB().FinishMatch(m.ID, engine.Result{Ranks: ranks}, nil, each); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return len(ms)
+	}
+	played("battle2048", 4, 100*time.Second)    // the demo, paced
+	played("grip", 0, 30*time.Second)           // another game
+	n := played("battle2048", 0, 2*time.Second) // unpaced: what counts
+	p, err := s.PlanEvent(EventSpec{Game: "battle2048", Format: event.League, Games: 1, Seed: 1, SeedSet: true,
+		Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random", "builtin:battle2048/random"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.PerGame != 2*time.Second || p.Measured != n {
+		t.Errorf("the plan learnt %v a game over %d games, want 2s over the %d unpaced games of battle2048", p.PerGame, p.Measured, n)
+	}
+}
+
+// TestCheckCatchesAnOccasionalLateAnswer: a bot late on one answer past
+// what one short check game asks of it fails the check, which plays game
+// after game until the bot has answered checkAnswers times, and says how
+// many it played; a bot never late passes after as many answers.
+func TestCheckCatchesAnOccasionalLateAnswer(t *testing.T) {
+	runnertest.NeedPython(t)
+	s := openTemp(t)
+	for _, tc := range []struct {
+		name string
+		late int // the answer, counted over the check's games, that comes late; 0: none
+		pass bool
+	}{
+		{"late once", 70, false},
+		{"never late", 0, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			// Each game starts the bot anew: the count of its answers is
+			// kept in a file, which only a trusted AI may write outside
+			// its scratch folder.
+			count := filepath.Join(t.TempDir(), "answers")
+			bot := fmt.Sprintf(`import sys, time
+n = 0
+try:
+    n = int(open(%q).read())
+except Exception:
+    pass
+print('READY', flush=True)
+for line in sys.stdin:
+    if line.strip() == 'EOD':
+        n += 1
+        open(%q, 'w').write(str(n))
+        if n == %d:
+            time.sleep(1)
+        print('N', flush=True)
+`, count, count, tc.late)
+			dir := filepath.Join(t.TempDir(), "bot")
+			runnertest.WriteFiles(t, dir, map[string]string{"bot.py": bot})
+			reg, err := s.Register(NewAI{Name: strings.ReplaceAll(tc.name, " ", "-"), Game: "grip", Dir: dir, Trusted: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := s.Check(context.Background(), reg.AI.ID, CheckOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Passed() != tc.pass {
+				t.Fatalf("passed %v, want %v: %+v (%s)", res.Passed(), tc.pass, res.Report.Items, res.PlayedWords())
+			}
+			if !tc.pass && res.Games < 2 {
+				t.Errorf("caught in the first game (%s): the test needs the late answer past one game", res.PlayedWords())
+			}
+			if tc.pass && (res.Answers < checkAnswers || res.Games < 2) {
+				t.Errorf("a pass after %d answers in %d games, want at least %d answers over more than one game", res.Answers, res.Games, checkAnswers)
+			}
+			if !strings.Contains(res.PlayedWords(), fmt.Sprintf("%d game", res.Games)) {
+				t.Errorf("the check does not say how many games it played: %q", res.PlayedWords())
 			}
 		})
 	}

@@ -184,6 +184,14 @@ type EventView struct {
 	matches  []storage.Match
 }
 
+// Interrupted reports whether the event is marked running while no
+// process plays it: the app that played it was killed or crashed. Its
+// games marked running are played again on Resume, so a front end says
+// "interrupted", never "running" or "playing".
+func (v *EventView) Interrupted() bool {
+	return v.Event.Status == EventRunning && v.Player == nil
+}
+
 // standings is an event's standings table from its finished games: the
 // one place the front ends' standings come from (Standings, EventView).
 func standings(ev storage.Event, done []event.Outcome) (event.Table, error) {
@@ -279,6 +287,9 @@ func (v *EventView) GameTitle(g GameView, rounds int, name func(string) string) 
 type EventSummary struct {
 	Event     EventInfo
 	Done, All int
+	// Interrupted: the event is marked running but no process plays it
+	// (the app that did was killed); Resume carries it on.
+	Interrupted bool
 }
 
 // EventList lists every event with its games' counts, newest first.
@@ -293,6 +304,10 @@ func (s *Service) EventList() ([]EventSummary, error) {
 		// A count that cannot be read shows as 0/0, as it always did:
 		// the list is still worth showing.
 		out[i].Done, out[i].All, _ = s.db.MatchCounts(ev.ID)
+		if ev.Status == storage.EventRunning {
+			_, running, err := s.db.EventHolder(ev.ID)
+			out[i].Interrupted = err == nil && !running
+		}
 	}
 	return out, nil
 }
