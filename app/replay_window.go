@@ -91,8 +91,10 @@ func newViewerFor(log *engine.Log) (*replay.Viewer, error) {
 // (built-in)"); the replay itself is not changed.
 func shownLog(log *engine.Log) *engine.Log {
 	shown := *log
-	shown.Players = make([]string, len(log.Players))
-	for i, p := range log.Players {
+	// A saved branch opened alone names its branched seat's bot.
+	names := service.PlayerNames(log)
+	shown.Players = make([]string, len(names))
+	for i, p := range names {
 		shown.Players[i] = displayName(p)
 	}
 	return &shown
