@@ -219,13 +219,17 @@ func eventCreateOptions(a *eventCreateArgs) []option {
 	opts := []option{
 		stringOption(&sp.Game, "game", "G", "", `the game ("ringside games" lists them)`, required),
 		stringOption(&a.format, "format", "F", string(sp.Format), "league, bracket, gauntlet, swiss or sprt"),
-		listOption(&a.entries, "entry", "E", "an entry (repeatable): NAME=COMMAND, builtin:GAME/NAME or a registered AI's name", required+", at least one"),
+		listOption(&a.entries, "entry", "E", "an entry (repeatable): NAME=COMMAND, builtin:GAME/NAME or a registered AI's name", required+", at least one, unless --from-event"),
 		stringOption(&sp.Name, "name", "NAME", "", "a name for the event", service.DefaultNameWords),
 		intOption(&sp.Games, "games", "N", 0, `league: cycles of the seat design ("Seat orders" below); gauntlet: seeds per pairing or group; bracket: best of N; swiss: rounds; sprt: the most games to play`,
 			service.DefaultGamesWords()),
 		intOption(&sp.Seats, "seats", "N", 0, "players per game (games with a variable count)", service.DefaultSeatsWords),
 		listOption(&a.fillers, "filler", "E", "a bot to fill empty seats (repeatable; not ranked)", service.DefaultFillersWords),
 		listOption(&a.candidates, "candidate", "NAME", "gauntlet: an entry under test (repeatable)", "none"),
+		stringOption(&sp.Seeding, "seeding", "HOW", "", "the order of the entries, a bracket's seeds (1 v N, 2 v N-1…, byes to the top seeds): listed, random (by the seed) or event (--from-event's standings)",
+			service.DefaultSeedingWords),
+		int64Option(&sp.SeedFrom, "from-event", "ID", 0, "take the entries, and their seeds, from event ID's final standings, best first (instead of --entry)", "none"),
+		intOption(&sp.Top, "top", "N", 0, "with --from-event: only its first N", service.DefaultTopWords),
 	}
 	opts = append(opts, sprtOptions(sp)...)
 	opts = append(opts,
@@ -457,7 +461,12 @@ func eventShow(c *cli, args []string) error {
 		if !ev.Deadline.IsZero() {
 			fmt.Fprintf(c.stdout, "deadline %s: revisions built after it are not used\n", ev.Deadline.Local().Format("2006-01-02 15:04"))
 		}
-		fmt.Fprintf(c.stdout, "entries: %s\n", entryNames(ev))
+		if ev.Config.Format == event.Bracket {
+			// A bracket's entries are in seed order: say each seed.
+			fmt.Fprintf(c.stdout, "seeds: %s\n", seedNames(ev))
+		} else {
+			fmt.Fprintf(c.stdout, "entries: %s\n", entryNames(ev))
+		}
 		var rows [][]string
 		for _, m := range ms {
 			var seats []string
@@ -615,6 +624,18 @@ func entryNames(ev storage.Event) string {
 		names[i] = e.Name
 		if e.Options != "" {
 			names[i] += " (" + e.Options + ")"
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// seedNames names a bracket's entries with their seeds, "1 carol r2, 2
+// alice r1, …" (the entries' order; fillers have no seed).
+func seedNames(ev storage.Event) string {
+	var names []string
+	for _, e := range ev.Entries {
+		if !e.Filler {
+			names = append(names, fmt.Sprintf("%d %s", len(names)+1, e.Name))
 		}
 	}
 	return strings.Join(names, ", ")
