@@ -249,6 +249,9 @@ type eventView struct {
 	shards        *widget.Label
 	importResults *widget.Button
 	project       *widget.Button
+	// knockout opens New event for a bracket seeded from a finished
+	// league's standings (event_seeding.go).
+	knockout *widget.Button
 
 	standings *standingsTable
 	games     *gamesList
@@ -290,6 +293,12 @@ func newEventView(u *UI) *eventView {
 	v.shards = widget.NewLabel("")
 	v.shards.Hide()
 	v.project = widget.NewButtonWithIcon("Projector", theme.ViewFullScreenIcon(), v.onProjector)
+	v.knockout = widget.NewButtonWithIcon("Knockout from these standings", theme.ContentAddIcon(), func() {
+		if v.loaded != nil {
+			showKnockoutFrom(u, v.loaded.Event)
+		}
+	})
+	v.knockout.Hide()
 	v.standings = newStandingsTable()
 	v.games = newGamesList(u)
 	v.extra = newEventCharts()
@@ -304,7 +313,7 @@ func newEventView(u *UI) *eventView {
 	// exported event: one row of buttons must fit a 1024-pixel projector.
 	v.importResults.Hide()
 	title := container.NewBorder(nil, nil, nil, container.NewHBox(v.rename, v.remove), v.title)
-	buttons := container.NewHBox(v.run, v.pause, v.stop, v.export, v.importResults, v.project)
+	buttons := container.NewHBox(v.run, v.pause, v.stop, v.knockout, v.export, v.importResults, v.project)
 	head := container.NewVBox(title, v.info, buttons, container.NewBorder(nil, nil, nil, v.progressText, v.progress), v.shards)
 	v.body = container.NewBorder(head, nil, nil, nil, v.tabs)
 	msg := widget.NewLabel("Choose an event on the left, create one with \"New event\",\nor run a demo from the Home screen.")
@@ -460,6 +469,7 @@ func (v *eventView) apply(d *eventData) {
 		v.info.SetText(fmt.Sprintf("Being played by %s: another Ringside window or \"ringside event run\". Its games show here as they finish.", h))
 	}
 	v.updateButtons()
+	seedKnockout(v, d.Event)
 	if d.TableErr == nil {
 		v.standings.set(d.Event, d.Table, d.Problems)
 	}
