@@ -98,8 +98,8 @@ func (g *gamesList) showOpen(m service.GameView) {
 	}
 }
 
-// line is a game's row: its number (the match id that replay windows and
-// "ringside replay export" use), its round, and the players by their
+// line is a game's row: its number within the event (the replay window
+// names the match id too, which "ringside replay export" takes), its round, and the players by their
 // places once it is played.
 func (g *gamesList) line(m service.GameView) string {
 	names := make([]string, len(m.Game.Seats))
@@ -108,7 +108,8 @@ func (g *gamesList) line(m service.GameView) string {
 			names[s] = displayName(g.data.Event.Entries[e].Name)
 		}
 	}
-	text := fmt.Sprintf("Game %d · round %d · ", m.ID, m.Game.Round+1)
+	// Numbered within the event (the class's first game is game 1).
+	text := fmt.Sprintf("Game %d · round %d · ", service.GameNumber(m.Game), m.Game.Round+1)
 	switch {
 	case m.Result != nil && len(m.Result.Ranks) == len(names):
 		text += placesText(names, m.Result.Ranks) + fmt.Sprintf(" · %s · %d turns", service.ReasonText(m.Result.Reason), m.Result.Turns)

@@ -275,7 +275,7 @@ func (v *EventView) GameTitle(g GameView, rounds int, name func(string) string) 
 			return MatchTitle(v.Event.stored, m, rounds, name)
 		}
 	}
-	return fmt.Sprintf("Game %d", g.ID)
+	return fmt.Sprintf("Game %d", GameNumber(g.Game))
 }
 
 // EventSummary is an event's line in a list: the event and how many of
