@@ -77,6 +77,11 @@ result and every replay. Commands:
       the database is compacted ("ringside db vacuum") straight away.
   ringside event standings ID [--json|--csv|--md]
 ` + optionsHelp(8, 19, standingsOptions(new(bool), new(bool), new(bool))) + `
+  ringside event sheet ID            the results sheet for pupils and parents:
+                                     one HTML page (standings in places, each
+                                     student's games and progress chart) that
+                                     opens and prints without a network
+` + optionsHelp(8, 19, sheetOptions(new(string))) + `
 
 Every event command takes --db PATH (default: "ringside help db").
 
@@ -160,7 +165,7 @@ move for move, 1 when they differ, 2 when a replay cannot be read.`,
 
 func runEvent(c *cli, args []string) error {
 	if len(args) == 0 {
-		return usagef("event: say what to do: create, run, resume, export, import, unexport, list, show, standings or delete (see \"ringside help event\")")
+		return usagef("event: say what to do: create, run, resume, export, import, unexport, list, show, standings, sheet or delete (see \"ringside help event\")")
 	}
 	switch args[0] {
 	case "create":
@@ -173,6 +178,8 @@ func runEvent(c *cli, args []string) error {
 		return eventShow(c, args[1:])
 	case "standings":
 		return eventStandings(c, args[1:])
+	case "sheet":
+		return eventSheet(c, args[1:])
 	case "export":
 		return eventExport(c, args[1:])
 	case "import":
@@ -182,7 +189,7 @@ func runEvent(c *cli, args []string) error {
 	case "delete":
 		return eventDelete(c, args[1:])
 	}
-	return usagef("event: unknown subcommand %q (create, run, resume, export, import, unexport, list, show, standings, delete)", args[0])
+	return usagef("event: unknown subcommand %q (create, run, resume, export, import, unexport, list, show, standings, sheet, delete)", args[0])
 }
 
 // eventID parses fs's flags around the one event id the command takes;

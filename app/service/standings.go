@@ -199,6 +199,17 @@ func Ordinal(n int) string {
 
 // StandingsNote says in plain words what a standings row means.
 func StandingsNote(t event.Table) string {
+	note := OrderNote(t) + "Strength is a rating fitted to every game (Elo scale, ± the range it is 95 % sure of). " +
+		"Surely ahead is how likely an entry is stronger than the one below it"
+	if t.Format != event.Bracket {
+		note += "; under 95 % the games have not separated the two yet"
+	}
+	return note + "."
+}
+
+// OrderNote says in plain words how the entries are ranked, ending with a
+// space ("Ranked by points … . ").
+func OrderNote(t event.Table) string {
 	var order string
 	switch t.Format {
 	case event.League:
@@ -216,12 +227,7 @@ func StandingsNote(t event.Table) string {
 	case event.Bracket:
 		order = "Ranked by how far each entry got in the bracket. "
 	}
-	note := order + "Strength is a rating fitted to every game (Elo scale, ± the range it is 95 % sure of). " +
-		"Surely ahead is how likely an entry is stronger than the one below it"
-	if t.Format != event.Bracket {
-		note += "; under 95 % the games have not separated the two yet"
-	}
-	return note + "."
+	return order
 }
 
 // RatingText is a row's rating with half its 95 % interval: "42 ± 90"
