@@ -2,7 +2,11 @@ package app
 
 import (
 	"slices"
+	"strings"
 	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/widget"
 
 	"ringside/app/service"
 )
@@ -79,5 +83,40 @@ func TestKnockoutFromStandings(t *testing.T) {
 	})
 	if !slices.Equal(seeds, standings) {
 		t.Errorf("bracket seeds %q, want the league's standings %q", seeds, standings)
+	}
+}
+
+// TestExportOffersTheResultsSheet: Export standings offers the results
+// sheet beside CSV and Markdown, and that choice writes the sheet's page.
+func TestExportOffersTheResultsSheet(t *testing.T) {
+	_, u := newTestUI(t)
+	ev := playEvent(t, u.Svc, service.EventSpec{Game: "battle2048", Format: "league", Games: 1, Seed: 2, SeedSet: true,
+		Entries: []string{"builtin:battle2048/random", "builtin:battle2048/greedy"}})
+	view, err := u.Svc.EventView(ev.ID)
+	if err != nil || view.TableErr != nil {
+		t.Fatalf("view: %v %v", err, view.TableErr)
+	}
+	var options []string
+	onUI(func() {
+		v := newEventView(u)
+		v.apply(&eventData{EventView: view})
+		v.onExport()
+		for _, o := range u.Win.Canvas().Overlays().List() {
+			walk(t, o, func(o fyne.CanvasObject) {
+				if r, ok := o.(*widget.RadioGroup); ok {
+					options = r.Options
+				}
+			})
+		}
+	})
+	if !slices.Contains(options, resultsSheet) {
+		t.Fatalf("export offers %q, not the results sheet", options)
+	}
+	var b strings.Builder
+	if err := writeExport(&b, view, "sheet"); err != nil {
+		t.Fatal(err)
+	}
+	if page := b.String(); !strings.HasPrefix(page, "<!DOCTYPE html>") || !strings.Contains(page, "<svg") {
+		t.Errorf("the sheet export is not the page:\n%.300s", page)
 	}
 }

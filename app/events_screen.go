@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -731,21 +732,37 @@ func (v *eventView) deleteEvent(id int64, games int) {
 	})
 }
 
+// resultsSheet is the export of the results sheet: one page for pupils
+// and parents that opens and prints without a network.
+const resultsSheet = "Results sheet (a page to print or share)"
+
+// writeExport writes view's standings as kind ("csv", "md") or its
+// results sheet ("sheet").
+func writeExport(w io.Writer, view *service.EventView, kind string) error {
+	if kind == "sheet" {
+		return service.WriteSheet(w, view)
+	}
+	return view.WriteStandings(w, kind)
+}
+
 func (v *eventView) onExport() {
 	if v.loaded == nil || v.loaded.TableErr != nil {
 		return
 	}
 	view := v.loaded.EventView
 	name := view.Event.Name
-	format := widget.NewRadioGroup([]string{"CSV", "Markdown"}, nil)
+	format := widget.NewRadioGroup([]string{"CSV", "Markdown", resultsSheet}, nil)
 	format.SetSelected("CSV")
 	dialog.ShowCustomConfirm("Export standings", "Choose file…", "Cancel", format, func(ok bool) {
 		if !ok {
 			return
 		}
 		kind, ext := "csv", ".csv"
-		if format.Selected == "Markdown" {
+		switch format.Selected {
+		case "Markdown":
 			kind, ext = "md", ".md"
+		case resultsSheet:
+			kind, ext = "sheet", ".html"
 		}
 		save := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
 			if err != nil {
@@ -755,7 +772,7 @@ func (v *eventView) onExport() {
 			if w == nil {
 				return
 			}
-			err = view.WriteStandings(w, kind)
+			err = writeExport(w, view, kind)
 			if cerr := w.Close(); err == nil {
 				err = cerr
 			}

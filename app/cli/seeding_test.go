@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/csv"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -75,5 +76,38 @@ func TestBracketSeededFromStandings(t *testing.T) {
 				t.Errorf("event show lacks %q:\n%s", line, show)
 			}
 		})
+	}
+}
+
+// TestEventSheet: "event sheet ID --out FILE" writes the event's results
+// sheet, a page that needs no network, with its places and games; an
+// unknown event is refused.
+func TestEventSheet(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "s.db")
+	createEvent(t, db)
+	if code, _, errs := runCLI("event", "run", "1", "--db", db, "--quiet"); code != 0 {
+		t.Fatalf("run: exit %d: %s", code, errs)
+	}
+	out := filepath.Join(dir, "sheet.html")
+	code, stdout, errs := runCLI("event", "sheet", "1", "--db", db, "--out", out)
+	if code != 0 || !strings.Contains(stdout, "written to "+out) {
+		t.Fatalf("sheet: exit %d: %s%s", code, stdout, errs)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(data)
+	for _, want := range []string{"<!DOCTYPE html>", "final standings", `<td class="n">1</td>`, "<svg", "<h2>1. "} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the sheet lacks %q", want)
+		}
+	}
+	if strings.Contains(page, "<script") || strings.Contains(page, "https://") {
+		t.Error("the sheet fetches or runs something")
+	}
+	if code, _, errs := runCLI("event", "sheet", "9", "--db", db); code == 0 || !strings.Contains(errs, "9") {
+		t.Errorf("an unknown event: exit %d, %s", code, errs)
 	}
 }
