@@ -186,8 +186,8 @@ func progressChart(scores []float64) template.HTML {
 	return template.HTML(b.String())
 }
 
-// sheetTemplate is the page. Its style is inline and prints on A4: a
-// student's part is not split across pages.
+// sheetTemplate is the page. Its style is inline; printed, a student's
+// heading stays with its chart and a row is never split across pages.
 var sheetTemplate = template.Must(template.New("sheet").Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -202,7 +202,9 @@ th, td { border-bottom: 1px solid #ccc; padding: .3em .6em; text-align: left; }
 th { background: #eef2f7; }
 td.n, th.n { text-align: right; }
 .note { color: #555; font-size: .9em; }
-section { page-break-inside: avoid; break-inside: avoid; margin-top: 1.5em; }
+section { margin-top: 1.5em; }
+.head { page-break-inside: avoid; break-inside: avoid; }
+tr { page-break-inside: avoid; break-inside: avoid; }
 .grid { stroke: #ddd; stroke-width: 1; }
 .axis { font-size: 11px; fill: #555; }
 .line { fill: none; stroke: #1f6fb2; stroke-width: 2; }
@@ -219,9 +221,11 @@ section { page-break-inside: avoid; break-inside: avoid; margin-top: 1.5em; }
 {{end}}</table>
 <p class="note">{{.Order}}</p>
 {{range .Rows}}<section>
+<div class="head">
 <h2>{{.Place}}. {{.Name}}</h2>
 <p class="note">Score after each game (the share of the points won so far):</p>
 {{.Chart}}
+</div>
 <table>
 <tr><th class="n">Game</th><th class="n">Round</th><th>Against</th><th>Place</th><th>How it ended</th></tr>
 {{range .Played}}<tr><td class="n">{{.Number}}</td><td class="n">{{.Round}}</td><td>{{.Against}}</td><td>{{.Place}}</td><td>{{.How}}</td></tr>
