@@ -225,7 +225,7 @@ func (f *createEventForm) show() {
 	f.deadlineRow = widget.NewFormItem("Deadline", f.deadline)
 	f.deadlineRow.HintText = "revisions built after it are not used: " + time.Now().Format("2006-01-02") + " 17:00, or 17:00 today"
 	seedingRow := widget.NewFormItem("Seeding", f.seeding)
-	seedingRow.HintText = "the entrants' order, a bracket's seeds: 1 v last, byes to the top; a finished event's standings replace the entrants chosen"
+	seedingRow.HintText = "a bracket's seeds: 1 v last, byes to the top seeds"
 	form := widget.NewForm(
 		widget.NewFormItem("Name", f.name),
 		widget.NewFormItem("Game", f.game),
@@ -270,7 +270,7 @@ func (f *createEventForm) replan() {
 	f.planGen++
 	gen := f.planGen
 	spec, err := f.spec()
-	if err == nil && len(spec.Entries) == 0 {
+	if err == nil && len(spec.Entries) == 0 && spec.SeedFrom == 0 {
 		f.showPlan("Choose the entrants on the right, or add other programs below them.", false)
 		return
 	}

@@ -60,6 +60,10 @@ func TestKnockoutFromStandings(t *testing.T) {
 		f.runNow.SetChecked(false)
 		f.show()
 	})
+	// The plan counts the league's entries, not the (none) chosen.
+	eventuallyUI(t, "the plan counts the standings' entries", func() bool {
+		return strings.Contains(f.plan.Text, "bracket of 3 entries")
+	})
 	onUI(func() {
 		if !slices.Contains(f.seeding.Options, seedingLabel(view.Event)) || f.seeding.Selected != seedingLabel(view.Event) {
 			t.Fatalf("seeding offers %q, selected %q", f.seeding.Options, f.seeding.Selected)
