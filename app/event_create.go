@@ -42,12 +42,19 @@ var gamesHint = map[event.Format]string{
 func showCreateEvent(u *UI) {
 	u.goWork(func() {
 		ais, err := u.Svc.AIs()
+		var evs []service.EventInfo
+		if err == nil {
+			// Finished events' standings can seed a knockout.
+			evs, err = u.Svc.Events()
+		}
 		uiDo(func() {
 			if err != nil {
-				u.showError("Cannot read the registered AIs", err)
+				u.showError("Cannot read the registered AIs and events", err)
 				return
 			}
-			newCreateEventForm(u, ais).show()
+			f := newCreateEventForm(u, ais)
+			f.setEvents(evs)
+			f.show()
 		})
 	})
 }
@@ -80,6 +87,11 @@ type createEventForm struct {
 	deadline   *widget.Entry
 	trusted    *widget.Check
 	runNow     *widget.Check
+	// seeding orders the entries (a bracket's seeds); seedFrom maps its
+	// "from the standings of …" choices to their events (event_seeding.go).
+	seeding  *widget.Select
+	seedFrom map[string]int64
+	events   []service.EventInfo
 
 	// The form's rows that say more than their label, by name: the
 	// format chooses the games row's hint.
@@ -155,6 +167,7 @@ func newCreateEventForm(u *UI, ais []service.AIStatus) *createEventForm {
 	f.runNow.SetChecked(true)
 	f.plan = widget.NewLabel("")
 	f.plan.Wrapping = fyne.TextWrapWord
+	f.newSeeding()
 	f.format.SetSelected(string(def.Format))
 	f.game.SetSelected(ids[0])
 	return f
@@ -184,6 +197,7 @@ func (f *createEventForm) gameChanged() {
 		choices = append(choices, aiEntrant(a))
 	}
 	f.entrants.set(choices)
+	f.seedingChoices(info.ID)
 	var seats []string
 	for n := info.MinSeats; n <= info.MaxSeats; n++ {
 		seats = append(seats, strconv.Itoa(n))
@@ -214,11 +228,14 @@ func (f *createEventForm) show() {
 	f.limitsRow.HintText = "for every bot, e.g. memory=512M cpu=2m; an AI's own caps win"
 	f.deadlineRow = widget.NewFormItem("Deadline", f.deadline)
 	f.deadlineRow.HintText = "revisions built after it are not used: " + time.Now().Format("2006-01-02") + " 17:00, or 17:00 today"
+	seedingRow := widget.NewFormItem("Seeding", f.seeding)
+	seedingRow.HintText = "a bracket's seeds: 1 v last, byes to the top seeds"
 	form := widget.NewForm(
 		widget.NewFormItem("Name", f.name),
 		widget.NewFormItem("Game", f.game),
 		widget.NewFormItem("Format", container.NewVBox(f.format, f.formatTip)),
 		f.gamesRow,
+		seedingRow,
 		widget.NewFormItem("Players per game", f.seats),
 		f.fillerRow,
 		widget.NewFormItem("Games at once", f.conc),
@@ -259,7 +276,7 @@ func (f *createEventForm) replan() {
 	f.planGen++
 	gen := f.planGen
 	spec, err := f.spec()
-	if err == nil && len(spec.Entries) == 0 {
+	if err == nil && len(spec.Entries) == 0 && spec.SeedFrom == 0 {
 		f.showPlan("Choose the entrants on the right, or add other programs below them.", false)
 		return
 	}
@@ -343,6 +360,7 @@ func (f *createEventForm) spec() (service.EventSpec, error) {
 		}
 		s.Options[strings.TrimSpace(k)] = strings.TrimSpace(v)
 	}
+	f.seedSpec(&s)
 	return s, nil
 }
 

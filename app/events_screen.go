@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -265,6 +266,9 @@ type eventView struct {
 	shards        *widget.Label
 	importResults *widget.Button
 	project       *widget.Button
+	// knockout opens New event for a bracket seeded from a finished
+	// league's standings (event_seeding.go).
+	knockout *widget.Button
 
 	standings *standingsTable
 	games     *gamesList
@@ -306,6 +310,12 @@ func newEventView(u *UI) *eventView {
 	v.shards = widget.NewLabel("")
 	v.shards.Hide()
 	v.project = widget.NewButtonWithIcon("Projector", theme.ViewFullScreenIcon(), v.onProjector)
+	v.knockout = widget.NewButtonWithIcon("Knockout from these standings", theme.ContentAddIcon(), func() {
+		if v.loaded != nil {
+			showKnockoutFrom(u, v.loaded.Event)
+		}
+	})
+	v.knockout.Hide()
 	v.standings = newStandingsTable()
 	v.games = newGamesList(u)
 	v.extra = newEventCharts()
@@ -320,7 +330,7 @@ func newEventView(u *UI) *eventView {
 	// exported event: one row of buttons must fit a 1024-pixel projector.
 	v.importResults.Hide()
 	title := container.NewBorder(nil, nil, nil, container.NewHBox(v.rename, v.remove), v.title)
-	buttons := container.NewHBox(v.run, v.pause, v.stop, v.export, v.importResults, v.project)
+	buttons := container.NewHBox(v.run, v.pause, v.stop, v.knockout, v.export, v.importResults, v.project)
 	head := container.NewVBox(title, v.info, buttons, container.NewBorder(nil, nil, nil, v.progressText, v.progress), v.shards)
 	v.body = container.NewBorder(head, nil, nil, nil, v.tabs)
 	msg := widget.NewLabel("Choose an event on the left, create one with \"New event\",\nor run a demo from the Home screen.")
@@ -480,6 +490,7 @@ func (v *eventView) apply(d *eventData) {
 		v.info.SetText(fmt.Sprintf("Being played by %s: another Ringside window or \"ringside event run\". Its games show here as they finish.", h))
 	}
 	v.updateButtons()
+	seedKnockout(v, d.Event)
 	if d.TableErr == nil {
 		v.standings.set(d.Event, d.Table, d.Problems)
 	}
@@ -741,21 +752,37 @@ func (v *eventView) deleteEvent(id int64, games int) {
 	})
 }
 
+// resultsSheet is the export of the results sheet: one page for pupils
+// and parents that opens and prints without a network.
+const resultsSheet = "Results sheet (a page to print or share)"
+
+// writeExport writes view's standings as kind ("csv", "md") or its
+// results sheet ("sheet").
+func writeExport(w io.Writer, view *service.EventView, kind string) error {
+	if kind == "sheet" {
+		return service.WriteSheet(w, view)
+	}
+	return view.WriteStandings(w, kind)
+}
+
 func (v *eventView) onExport() {
 	if v.loaded == nil || v.loaded.TableErr != nil {
 		return
 	}
 	view := v.loaded.EventView
 	name := view.Event.Name
-	format := widget.NewRadioGroup([]string{"CSV", "Markdown"}, nil)
+	format := widget.NewRadioGroup([]string{"CSV", "Markdown", resultsSheet}, nil)
 	format.SetSelected("CSV")
 	dialog.ShowCustomConfirm("Export standings", "Choose file…", "Cancel", format, func(ok bool) {
 		if !ok {
 			return
 		}
 		kind, ext := "csv", ".csv"
-		if format.Selected == "Markdown" {
+		switch format.Selected {
+		case "Markdown":
 			kind, ext = "md", ".md"
+		case resultsSheet:
+			kind, ext = "sheet", ".html"
 		}
 		save := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
 			if err != nil {
@@ -765,7 +792,7 @@ func (v *eventView) onExport() {
 			if w == nil {
 				return
 			}
-			err = view.WriteStandings(w, kind)
+			err = writeExport(w, view, kind)
 			if cerr := w.Close(); err == nil {
 				err = cerr
 			}

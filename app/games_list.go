@@ -120,8 +120,9 @@ func (g *gamesList) line(m service.GameView) string {
 	return head + " · " + detail
 }
 
-// lines is a game's row: its number (the match id that replay windows and
-// "ringside replay export" use), its round, and the players by their
+// lines is a game's row: its number within the event (the replay window
+// names the match id too, which "ringside replay export" takes), its
+// round, and the players by their
 // places once it is played; then, on a line of its own so that a
 // 1024-pixel window never cuts it off, what went wrong for whom ("dave
 // r1: 1 crash"), how the game ended and its turns.
@@ -132,7 +133,8 @@ func (g *gamesList) lines(m service.GameView) (head, detail string) {
 			names[s] = displayName(g.data.Event.Entries[e].Name)
 		}
 	}
-	text := fmt.Sprintf("Game %d · round %d · ", m.ID, m.Game.Round+1)
+	// Numbered within the event (the class's first game is game 1).
+	text := fmt.Sprintf("Game %d · round %d · ", service.GameNumber(m.Game), m.Game.Round+1)
 	switch {
 	case m.Result != nil && len(m.Result.Ranks) == len(names):
 		var parts []string

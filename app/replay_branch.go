@@ -329,8 +329,11 @@ func newBranchWindow(a fyne.App, what string, orig, branch *engine.Log) (fyne.Wi
 		if log.Aborted != "" {
 			return "stopped before the end"
 		}
-		parts := make([]string, len(log.Players))
-		for i, p := range log.Players {
+		// Who played each seat: in the branch, its seat's bot, not the
+		// recorded name the branch's log keeps.
+		names := service.PlayerNames(log)
+		parts := make([]string, len(names))
+		for i, p := range names {
 			parts[i] = fmt.Sprintf("%s %d", displayName(p), log.Result.Ranks[i])
 		}
 		return "ranks: " + strings.Join(parts, ", ")

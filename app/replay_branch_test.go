@@ -113,6 +113,11 @@ func TestReplayBranchFromViewer(t *testing.T) {
 		if len(viewers) != 2 || len(heads) != 2 {
 			t.Fatalf("branch window shows %d viewers and headings %q", len(viewers), heads)
 		}
+		// The branch's ranks name who played seat 1 there: greedy, not
+		// the original's random (the branch's log keeps the recorded name).
+		if !strings.Contains(heads[1], "ranks: greedy (built-in) ") || strings.Contains(heads[1], "random") {
+			t.Errorf("branch heading %q names the original's bot", heads[1])
+		}
 		// Both open where the branch starts: step 21 (the viewer's 21st).
 		for _, v := range viewers {
 			if v.Step() != 20 {

@@ -25,13 +25,14 @@ func openReplayWindow(u *UI, matchID int64) {
 		return
 	}
 	u.goWork(func() {
+		label := u.Svc.GameLabelOf(matchID) // "game 3 (id 27) of …", read off the UI thread
 		log, err := u.Svc.Replay(matchID)
 		if errors.Is(err, service.ErrNotFound) {
 			if u.Svc.GamePlaying(matchID) {
 				// Played by another process: follow the turns it saves.
 				closed := make(chan struct{})
 				followSaved(u, matchID, closed, func(v *replay.Viewer, title string) {
-					w := showViewer(u.App, fmt.Sprintf("Ringside · game %d · %s", matchID, title), v)
+					w := showViewer(u.App, fmt.Sprintf("Ringside · %s · %s", label, title), v)
 					w.SetOnClosed(func() {
 						v.Close()
 						close(closed)
@@ -48,7 +49,7 @@ func openReplayWindow(u *UI, matchID int64) {
 		for i, p := range log.Players {
 			names[i] = displayName(p)
 		}
-		title := fmt.Sprintf("Ringside · game %d · %s", matchID, strings.Join(names, " vs "))
+		title := fmt.Sprintf("Ringside · %s · %s", label, strings.Join(names, " vs "))
 		p, err := prepareFor(log)
 		uiDo(func() {
 			if err != nil {
@@ -91,8 +92,10 @@ func newViewerFor(log *engine.Log) (*replay.Viewer, error) {
 // (built-in)"); the replay itself is not changed.
 func shownLog(log *engine.Log) *engine.Log {
 	shown := *log
-	shown.Players = make([]string, len(log.Players))
-	for i, p := range log.Players {
+	// A saved branch opened alone names its branched seat's bot.
+	names := service.PlayerNames(log)
+	shown.Players = make([]string, len(names))
+	for i, p := range names {
 		shown.Players[i] = displayName(p)
 	}
 	return &shown
@@ -104,11 +107,12 @@ func openLiveWindow(u *UI, matchID int64, feed *service.LiveFeed) {
 	closed := make(chan struct{})
 	u.goWork(func() {
 		defer feed.Close()
+		label := u.Svc.GameLabelOf(matchID)
 		var w fyne.Window // set on the UI thread
 		var v *replay.Viewer
 		final := followLive(u, feed, closed, func(nv *replay.Viewer, title string) {
 			v = nv
-			w = showViewer(u.App, fmt.Sprintf("Ringside · game %d · %s", matchID, title), v)
+			w = showViewer(u.App, fmt.Sprintf("Ringside · %s · %s", label, title), v)
 			w.SetOnClosed(func() {
 				v.Close()
 				close(closed)

@@ -237,7 +237,7 @@ func (s *standingsTable) cell(row, col int) string {
 	r := s.rows[row]
 	switch col {
 	case colPlace:
-		return service.RankText(s.rows, row)
+		return service.PlaceText(s.rows, row)
 	case colName:
 		if s.trusted[r.Entry] {
 			return displayName(r.Name) + " (trusted)"

@@ -145,3 +145,28 @@ func TestStandingsSayWhatDoesNotFit(t *testing.T) {
 		})
 	}
 }
+
+// TestStandingsPlacesInSportsNotation: the place column shows 1, 2, 2, 4
+// (shared only on equal scores), never "1=" on rows the games have not
+// separated yet.
+func TestStandingsPlacesInSportsNotation(t *testing.T) {
+	table := event.Table{Format: event.League, Seats: 2, Rows: []event.Standing{
+		{Entry: 0, Name: "alice r1", Rank: 1, Games: 3, Score: 0.8, Tied: true, LOS: 0.7},
+		{Entry: 1, Name: "bob r1", Rank: 2, Games: 3, Score: 0.5, Tied: true, LOS: 0.5},
+		{Entry: 2, Name: "carol r1", Rank: 2, Games: 3, Score: 0.5, Tied: true, LOS: 0.6},
+		{Entry: 3, Name: "dave r1", Rank: 4, Games: 3, Score: 0.2},
+	}}
+	ev := service.EventInfo{Status: service.EventRunning}
+	var s *standingsTable
+	onUI(func() {
+		s = newStandingsTable()
+		s.set(ev, table, nil)
+	})
+	var got []string
+	for row := range table.Rows {
+		got = append(got, s.cell(row, colPlace))
+	}
+	if strings.Join(got, ",") != "1,2,2,4" {
+		t.Errorf("places = %v, want 1,2,2,4", got)
+	}
+}

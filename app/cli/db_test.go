@@ -176,7 +176,7 @@ func TestDBReadOnlyFolder(t *testing.T) {
 	}{
 		{[]string{"event", "list"}, "stored"},
 		{[]string{"event", "show", "1"}, "done"},
-		{[]string{"event", "standings", "1"}, "RANK"},
+		{[]string{"event", "standings", "1"}, "PLACE"},
 	}
 	for _, r := range reads {
 		code, out, errs := ringsideAs(t, exe, cred, append(r.args, "--db", path)...)

@@ -77,6 +77,11 @@ result and every replay. Commands:
       the database is compacted ("ringside db vacuum") straight away.
   ringside event standings ID [--json|--csv|--md]
 ` + optionsHelp(8, 19, standingsOptions(new(bool), new(bool), new(bool))) + `
+  ringside event sheet ID            the results sheet for pupils and parents:
+                                     one HTML page (standings in places, each
+                                     student's games and progress chart) that
+                                     opens and prints without a network
+` + optionsHelp(8, 19, sheetOptions(new(string))) + `
 
 Every event command takes --db PATH (default: "ringside help db").
 
@@ -160,7 +165,7 @@ move for move, 1 when they differ, 2 when a replay cannot be read.`,
 
 func runEvent(c *cli, args []string) error {
 	if len(args) == 0 {
-		return usagef("event: say what to do: create, run, resume, export, import, unexport, list, show, standings or delete (see \"ringside help event\")")
+		return usagef("event: say what to do: create, run, resume, export, import, unexport, list, show, standings, sheet or delete (see \"ringside help event\")")
 	}
 	switch args[0] {
 	case "create":
@@ -173,6 +178,8 @@ func runEvent(c *cli, args []string) error {
 		return eventShow(c, args[1:])
 	case "standings":
 		return eventStandings(c, args[1:])
+	case "sheet":
+		return eventSheet(c, args[1:])
 	case "export":
 		return eventExport(c, args[1:])
 	case "import":
@@ -182,7 +189,7 @@ func runEvent(c *cli, args []string) error {
 	case "delete":
 		return eventDelete(c, args[1:])
 	}
-	return usagef("event: unknown subcommand %q (create, run, resume, export, import, unexport, list, show, standings, delete)", args[0])
+	return usagef("event: unknown subcommand %q (create, run, resume, export, import, unexport, list, show, standings, sheet, delete)", args[0])
 }
 
 // eventID parses fs's flags around the one event id the command takes;
@@ -219,13 +226,17 @@ func eventCreateOptions(a *eventCreateArgs) []option {
 	opts := []option{
 		stringOption(&sp.Game, "game", "G", "", `the game ("ringside games" lists them)`, required),
 		stringOption(&a.format, "format", "F", string(sp.Format), "league, bracket, gauntlet, swiss or sprt"),
-		listOption(&a.entries, "entry", "E", "an entry (repeatable): NAME=COMMAND, builtin:GAME/NAME or a registered AI's name", required+", at least one"),
+		listOption(&a.entries, "entry", "E", "an entry (repeatable): NAME=COMMAND, builtin:GAME/NAME or a registered AI's name", required+", at least one, unless --from-event"),
 		stringOption(&sp.Name, "name", "NAME", "", "a name for the event", service.DefaultNameWords),
 		intOption(&sp.Games, "games", "N", 0, `league: cycles of the seat design ("Seat orders" below); gauntlet: seeds per pairing or group; bracket: best of N; swiss: rounds; sprt: the most games to play`,
 			service.DefaultGamesWords()),
 		intOption(&sp.Seats, "seats", "N", 0, "players per game (games with a variable count)", service.DefaultSeatsWords),
 		listOption(&a.fillers, "filler", "E", "a bot to fill empty seats (repeatable; not ranked)", service.DefaultFillersWords),
 		listOption(&a.candidates, "candidate", "NAME", "gauntlet: an entry under test (repeatable)", "none"),
+		stringOption(&sp.Seeding, "seeding", "HOW", "", "the order of the entries, a bracket's seeds (1 v N, 2 v N-1…, byes to the top seeds): listed, random (by the seed) or event (--from-event's standings)",
+			service.DefaultSeedingWords),
+		int64Option(&sp.SeedFrom, "from-event", "ID", 0, "take the entries, and their seeds, from event ID's final standings, best first (instead of --entry)", "none"),
+		intOption(&sp.Top, "top", "N", 0, "with --from-event: only its first N", service.DefaultTopWords),
 	}
 	opts = append(opts, sprtOptions(sp)...)
 	opts = append(opts,
@@ -457,7 +468,12 @@ func eventShow(c *cli, args []string) error {
 		if !ev.Deadline.IsZero() {
 			fmt.Fprintf(c.stdout, "deadline %s: revisions built after it are not used\n", ev.Deadline.Local().Format("2006-01-02 15:04"))
 		}
-		fmt.Fprintf(c.stdout, "entries: %s\n", entryNames(ev))
+		if ev.Config.Format == event.Bracket {
+			// A bracket's entries are in seed order: say each seed.
+			fmt.Fprintf(c.stdout, "seeds: %s\n", seedNames(ev))
+		} else {
+			fmt.Fprintf(c.stdout, "entries: %s\n", entryNames(ev))
+		}
 		var rows [][]string
 		for _, m := range ms {
 			var seats []string
@@ -615,6 +631,18 @@ func entryNames(ev storage.Event) string {
 		names[i] = e.Name
 		if e.Options != "" {
 			names[i] += " (" + e.Options + ")"
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// seedNames names a bracket's entries with their seeds, "1 carol r2, 2
+// alice r1, …" (the entries' order; fillers have no seed).
+func seedNames(ev storage.Event) string {
+	var names []string
+	for _, e := range ev.Entries {
+		if !e.Filler {
+			names = append(names, fmt.Sprintf("%d %s", len(names)+1, e.Name))
 		}
 	}
 	return strings.Join(names, ", ")

@@ -110,7 +110,7 @@ func TestEventResumeAfterKill(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("final resume: exit %d: %s", code, errs)
 	}
-	if !strings.Contains(out, "RANK") && !strings.Contains(out, "already finished") {
+	if !strings.Contains(out, "PLACE") && !strings.Contains(out, "already finished") {
 		t.Errorf("resume printed no standings: %q", out)
 	}
 	got := results(t, killed)
@@ -566,7 +566,7 @@ func TestEventRunIsExclusive(t *testing.T) {
 	if !strings.Contains(errs, fmt.Sprintf("left running by process %d on ", a.Process.Pid)) || !strings.Contains(errs, "taking it over") {
 		t.Errorf("no takeover note: %q", errs)
 	}
-	if !strings.Contains(out, "RANK") {
+	if !strings.Contains(out, "PLACE") {
 		t.Errorf("no standings: %q", out)
 	}
 	// Every game played once: 4 entries, 6 pairings × 2 seats × 10 seeds.

@@ -149,3 +149,15 @@ func branchTurn(g engine.Game, log *engine.Log, step int) int {
 	}
 	return sim.State.Turn()
 }
+
+// PlayerNames is who played each seat of log. A branch's log keeps the
+// original game's names (the game may tell them to the bots, so a re-play
+// needs them), but from Branch.Step its seat was played by Branch.Bot:
+// that is the name a person must read for it.
+func PlayerNames(log *engine.Log) []string {
+	names := append([]string(nil), log.Players...)
+	if b := log.Branch; b != nil && b.Seat >= 0 && b.Seat < len(names) && b.Bot != "" {
+		names[b.Seat] = b.Bot
+	}
+	return names
+}

@@ -54,6 +54,10 @@ const (
 	// DefaultFillersWords: no Fillers; a comparison (sprt) in games of
 	// more players fills its seats with the game's built-in bots.
 	DefaultFillersWords = "none; sprt: the game's built-in bots, each in turn"
+	// DefaultSeedingWords: an empty Seeding (seedEntries).
+	DefaultSeedingWords = "listed: the entries' order, or event with --from-event"
+	// DefaultTopWords: a Top of 0.
+	DefaultTopWords = "0: every entry the event ranks"
 	// DefaultDeadlineWords: a zero Deadline.
 	DefaultDeadlineWords = "none: each AI plays its current (or pinned) revision"
 )

@@ -62,6 +62,13 @@ type EventSpec struct {
 	// follow it; 0 plays as fast as the bots answer. The bots' time
 	// limits are not touched.
 	Pace float64
+	// Seeding orders the entries, which in a bracket are its seeds:
+	// SeedListed (also ""; SeedFromEvent when SeedFrom is set), SeedRandom
+	// or SeedFromEvent. SeedFrom takes the entries from that event's final
+	// standings instead of Entries, its first Top when Top > 0.
+	Seeding  string
+	SeedFrom int64
+	Top      int
 }
 
 // CreateEvent checks spec, stores the event and its first schedule, and
@@ -108,6 +115,9 @@ func (s *Service) prepareEvent(spec EventSpec) (storage.Event, []event.Game, err
 	}
 	if !slices.Contains(event.Formats, spec.Format) {
 		return storage.Event{}, nil, Errorf(Invalid, "unknown format %q (league, bracket, gauntlet, swiss, sprt)", spec.Format)
+	}
+	if err := s.seedEntries(&spec); err != nil {
+		return storage.Event{}, nil, err
 	}
 	if len(spec.Entries) == 0 {
 		return storage.Event{}, nil, Errorf(Invalid, "add entries: NAME=COMMAND, builtin:%s/… or the name of a registered AI", info.ID)

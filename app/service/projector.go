@@ -131,7 +131,7 @@ func MatchTitle(ev storage.Event, m storage.Match, rounds int, name func(string)
 			}
 		}
 	}
-	t := fmt.Sprintf("game %d: %s", m.ID, strings.Join(names, " vs "))
+	t := fmt.Sprintf("game %d: %s", GameNumber(m.Game), strings.Join(names, " vs "))
 	if ev.Config.Format != event.Bracket || rounds == 0 {
 		return "G" + t[1:]
 	}

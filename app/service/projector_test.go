@@ -90,23 +90,23 @@ func TestMatchTitle(t *testing.T) {
 	t.Parallel()
 	ev := storage.Event{Config: event.Config{Format: event.Bracket},
 		Entries: []storage.Entry{{Name: "alice"}, {Name: "bob"}, {Name: "carol"}}}
-	m := storage.Match{ID: 7, Game: event.Game{Round: 1, Seats: []int{2, 0}}}
+	m := storage.Match{ID: 7, Game: event.Game{Index: 3, Round: 1, Seats: []int{2, 0}}} // its event's game 4
 	for _, c := range []struct {
 		rounds int
 		want   string
 	}{
-		{2, "Final, game 7: carol vs alice"},
-		{3, "Semi-final, game 7: carol vs alice"},
-		{4, "Quarter-final, game 7: carol vs alice"},
-		{5, "Round 2, game 7: carol vs alice"},
-		{0, "Game 7: carol vs alice"},
+		{2, "Final, game 4: carol vs alice"},
+		{3, "Semi-final, game 4: carol vs alice"},
+		{4, "Quarter-final, game 4: carol vs alice"},
+		{5, "Round 2, game 4: carol vs alice"},
+		{0, "Game 4: carol vs alice"},
 	} {
 		if got := MatchTitle(ev, m, c.rounds, nil); got != c.want {
 			t.Errorf("%d rounds: %q, want %q", c.rounds, got, c.want)
 		}
 	}
 	ev.Config.Format = event.League
-	if got := MatchTitle(ev, m, 3, strings.ToUpper); got != "Game 7: CAROL vs ALICE" {
+	if got := MatchTitle(ev, m, 3, strings.ToUpper); got != "Game 4: CAROL vs ALICE" {
 		t.Errorf("league: %q", got)
 	}
 }

@@ -38,7 +38,10 @@ func ProblemsText(p Problems) string {
 
 // WriteStandings writes a standings table as text, json, csv or md, with
 // each entry's problems (crashes, late and invalid replies) where any.
-func WriteStandings(w io.Writer, t event.Table, problems map[int]storage.Problems, format string) error {
+// Places are in sports notation (PlaceText); over says whether the event
+// is finished, for the words on rows the games have not separated
+// (SeparationText).
+func WriteStandings(w io.Writer, t event.Table, problems map[int]storage.Problems, format string, over bool) error {
 	anyProblems := false
 	for _, s := range t.Rows {
 		anyProblems = anyProblems || problems[s.Entry].Any()
@@ -47,7 +50,7 @@ func WriteStandings(w io.Writer, t event.Table, problems map[int]storage.Problem
 	// drawn and lost (where a second place would count as lost).
 	wdlHead := "W/D/L"
 	if t.Seats > 2 {
-		wdlHead = "PLACES " + strings.ReplaceAll(PlacesHeader(t.Seats), " · ", "/")
+		wdlHead = strings.ReplaceAll(PlacesHeader(t.Seats), " · ", "/")
 	}
 	wdl := func(s event.Standing) string {
 		if s.Places != nil {
@@ -55,7 +58,8 @@ func WriteStandings(w io.Writer, t event.Table, problems map[int]storage.Problem
 		}
 		return fmt.Sprintf("%d/%d/%d", s.Wins, s.Draws, s.Losses)
 	}
-	rank := func(i int) string { return RankText(t.Rows, i) }
+	place := func(i int) string { return PlaceText(t.Rows, i) }
+	separation := func(i int) string { return SeparationText(t.Rows, i, over) }
 	switch format {
 	case "json":
 		// The table with, by entry name, what went wrong.
@@ -75,28 +79,14 @@ func WriteStandings(w io.Writer, t event.Table, problems map[int]storage.Problem
 		enc.SetIndent("", "  ")
 		return enc.Encode(out)
 	case "csv":
-		cw := csv.NewWriter(w)
-		cw.Write([]string{"rank", "name", "games", "points", "wins", "draws", "losses", "score", "rating", "rating_low", "rating_high", "los", "tied", "places",
-			"crashes", "timeouts", "invalid"})
-		for _, s := range t.Rows {
-			cw.Write([]string{strconv.Itoa(s.Rank), s.Name, strconv.Itoa(s.Games), Points(s.Points),
-				strconv.Itoa(s.Wins), strconv.Itoa(s.Draws), strconv.Itoa(s.Losses), fmt.Sprintf("%.4f", s.Score),
-				fmt.Sprintf("%.1f", s.Rating), fmt.Sprintf("%.1f", s.RatingLow), fmt.Sprintf("%.1f", s.RatingHigh),
-				fmt.Sprintf("%.4f", s.LOS), strconv.FormatBool(s.Tied), PlacesText(s.Places, "/"),
-				strconv.Itoa(problems[s.Entry].Crashed), strconv.Itoa(problems[s.Entry].Timeouts), strconv.Itoa(problems[s.Entry].Invalid)})
-		}
-		cw.Flush()
-		return cw.Error()
+		return writeStandingsCSV(w, t, problems, place, separation)
 	case "md":
-		fmt.Fprintf(w, "| Rank | Name | Games | Points | %s | Score | Rating | LOS | Problems |\n", wdlHead)
-		fmt.Fprintln(w, "|---:|---|---:|---:|---:|---:|---:|---:|---|")
+		fmt.Fprintf(w, "| Place | Name | Games | Points | %s | Score | Rating | LOS | Separated | Problems |\n", wdlHead)
+		fmt.Fprintln(w, "|---:|---|---:|---:|---:|---:|---:|---:|---|---|")
 		for i, s := range t.Rows {
-			fmt.Fprintf(w, "| %s | %s | %d | %s | %s | %.1f %% | %s | %.0f %% | %s |\n", rank(i),
+			fmt.Fprintf(w, "| %s | %s | %d | %s | %s | %.1f %% | %s | %.0f %% | %s | %s |\n", place(i),
 				strings.ReplaceAll(s.Name, "|", `\|`), s.Games, Points(s.Points), wdl(s), 100*s.Score, RatingText(s), 100*s.LOS,
-				ProblemsText(Problems(problems[s.Entry])))
-		}
-		if tied(t) {
-			fmt.Fprintln(w, "\n`=` marks entries the games so far have not separated (less than 95 % likely stronger than the next).")
+				separation(i), ProblemsText(Problems(problems[s.Entry])))
 		}
 		return nil
 	case "text", "":
@@ -104,13 +94,25 @@ func WriteStandings(w io.Writer, t event.Table, problems map[int]storage.Problem
 		return Errorf(Invalid, "standings format %q: want one of %s", format, strings.Join(StandingsFormats, ", "))
 	}
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "RANK\tNAME\tGAMES\tPOINTS\t%s\tSCORE\tRATING\tLOS\t\n", wdlHead)
+	fmt.Fprintf(tw, "PLACE\tNAME\tGAMES\tPOINTS\t%s\tSCORE\tRATING\tLOS\t\n", wdlHead)
 	for i, s := range t.Rows {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%.1f%%\t%s\t%.0f%%\t\n", rank(i), s.Name, s.Games, Points(s.Points), wdl(s),
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%.1f%%\t%s\t%.0f%%\t\n", place(i), s.Name, s.Games, Points(s.Points), wdl(s),
 			100*s.Score, RatingText(s), 100*s.LOS)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
+	}
+	// Which rows the games have not separated, in words under the table
+	// rather than as a mark on the place, which would read as a tie.
+	var loose []string
+	for i, s := range t.Rows {
+		if sep := separation(i); sep != "" {
+			loose = append(loose, fmt.Sprintf("  %s: %s", s.Name, sep))
+		}
+	}
+	if len(loose) > 0 {
+		fmt.Fprintln(w, "separated by the games so far (95 % sure of the order), except:")
+		fmt.Fprintln(w, strings.Join(loose, "\n"))
 	}
 	if anyProblems {
 		fmt.Fprintln(w, "problems:")
@@ -120,10 +122,45 @@ func WriteStandings(w io.Writer, t event.Table, problems map[int]storage.Problem
 			}
 		}
 	}
-	if tied(t) {
-		fmt.Fprintln(w, "= : not separated by the games so far (less than 95 % likely stronger than the next)")
-	}
 	return nil
+}
+
+// writeStandingsCSV writes the standings as CSV: with two seats wins,
+// draws and losses; with more a column per place (1st, 2nd, …), since
+// calling every place but the first a loss says little in a 4-player game.
+func writeStandingsCSV(w io.Writer, t event.Table, problems map[int]storage.Problems, place, separation func(int) string) error {
+	cw := csv.NewWriter(w)
+	head := []string{"place", "name", "games", "points"}
+	if t.Seats > 2 {
+		for p := 1; p <= t.Seats; p++ {
+			head = append(head, Ordinal(p))
+		}
+	} else {
+		head = append(head, "wins", "draws", "losses")
+	}
+	head = append(head, "score", "rating", "rating_low", "rating_high", "los", "separated", "crashes", "timeouts", "invalid")
+	cw.Write(head)
+	for i, s := range t.Rows {
+		row := []string{place(i), s.Name, strconv.Itoa(s.Games), Points(s.Points)}
+		if t.Seats > 2 {
+			for p := 0; p < t.Seats; p++ {
+				n := 0
+				if p < len(s.Places) {
+					n = s.Places[p]
+				}
+				row = append(row, strconv.Itoa(n))
+			}
+		} else {
+			row = append(row, strconv.Itoa(s.Wins), strconv.Itoa(s.Draws), strconv.Itoa(s.Losses))
+		}
+		p := problems[s.Entry]
+		row = append(row, fmt.Sprintf("%.4f", s.Score), fmt.Sprintf("%.1f", s.Rating), fmt.Sprintf("%.1f", s.RatingLow),
+			fmt.Sprintf("%.1f", s.RatingHigh), fmt.Sprintf("%.4f", s.LOS), separation(i),
+			strconv.Itoa(p.Crashed), strconv.Itoa(p.Timeouts), strconv.Itoa(p.Invalid))
+		cw.Write(row)
+	}
+	cw.Flush()
+	return cw.Error()
 }
 
 // PlacesHeader is the header of the places column for games of seats
@@ -162,6 +199,17 @@ func Ordinal(n int) string {
 
 // StandingsNote says in plain words what a standings row means.
 func StandingsNote(t event.Table) string {
+	note := OrderNote(t) + "Strength is a rating fitted to every game (Elo scale, ± the range it is 95 % sure of). " +
+		"Surely ahead is how likely an entry is stronger than the one below it"
+	if t.Format != event.Bracket {
+		note += "; under 95 % the games have not separated the two yet"
+	}
+	return note + "."
+}
+
+// OrderNote says in plain words how the entries are ranked, ending with a
+// space ("Ranked by points … . ").
+func OrderNote(t event.Table) string {
 	var order string
 	switch t.Format {
 	case event.League:
@@ -179,12 +227,7 @@ func StandingsNote(t event.Table) string {
 	case event.Bracket:
 		order = "Ranked by how far each entry got in the bracket. "
 	}
-	note := order + "Strength is a rating fitted to every game (Elo scale, ± the range it is 95 % sure of). " +
-		"Surely ahead is how likely an entry is stronger than the one below it"
-	if t.Format != event.Bracket {
-		note += "; = marks entries the games have not separated yet (under 95 %)"
-	}
-	return note + "."
+	return order
 }
 
 // RatingText is a row's rating with half its 95 % interval: "42 ± 90"
@@ -197,28 +240,32 @@ func RatingText(s event.Standing) string {
 	return fmt.Sprintf("%.0f ± %.0f", r, (s.RatingHigh-s.RatingLow)/2)
 }
 
-// RankText is row i's rank, with "=" when its order against a neighbour
-// is not established (their 95 % intervals overlap).
-func RankText(rows []event.Standing, i int) string {
-	if rows[i].Tied || (i > 0 && rows[i-1].Tied) {
-		return strconv.Itoa(rows[i].Rank) + "="
-	}
+// PlaceText is row i's place in sports notation: rows share a place only
+// when their ranking key is equal (1, 2, 2, 4). Whether the games have
+// separated a row from the next is another matter (SeparationText): a
+// mark on the place would read as a tie.
+func PlaceText(rows []event.Standing, i int) string {
 	return strconv.Itoa(rows[i].Rank)
+}
+
+// SeparationText says, in words, when the games have not separated row i
+// from the next one (less than 95 % sure which is stronger): "not yet
+// separated from bob" while the event is played, "not separated from
+// bob" once it is over; "" otherwise.
+func SeparationText(rows []event.Standing, i int, over bool) string {
+	if !rows[i].Tied || i+1 >= len(rows) {
+		return ""
+	}
+	if over {
+		return "not separated from " + rows[i+1].Name
+	}
+	return "not yet separated from " + rows[i+1].Name
 }
 
 // Points prints standings points with at most two decimals (multi-seat
 // games give thirds).
 func Points(p float64) string {
 	return strconv.FormatFloat(math.Round(p*100)/100, 'f', -1, 64)
-}
-
-func tied(t event.Table) bool {
-	for _, s := range t.Rows {
-		if s.Tied {
-			return true
-		}
-	}
-	return false
 }
 
 // reasonWords are the games' end reasons in plain words.

@@ -110,6 +110,10 @@ func eventInfo(ev storage.Event) EventInfo {
 // (TrustedNames).
 func (e EventInfo) TrustedNames() []string { return TrustedNames(e.stored) }
 
+// Over reports whether the event will play no more games (finished or
+// cancelled): its standings are final.
+func (e EventInfo) Over() bool { return e.Status == EventFinished || e.Status == EventCancelled }
+
 // GameView is one scheduled game of an event and, once played, its
 // result.
 type GameView struct {
@@ -263,7 +267,7 @@ func (s *Service) shardsOf(id int64, v *EventView) (away map[int64]bool, err err
 // WriteStandings writes the view's standings with its problems
 // (WriteStandings).
 func (v *EventView) WriteStandings(w io.Writer, format string) error {
-	return WriteStandings(w, v.Table, v.problems, format)
+	return WriteStandings(w, v.Table, v.problems, format, v.Event.Over())
 }
 
 // Featured picks the game in play most worth showing on a projector
@@ -279,7 +283,7 @@ func (v *EventView) GameTitle(g GameView, rounds int, name func(string) string) 
 			return MatchTitle(v.Event.stored, m, rounds, name)
 		}
 	}
-	return fmt.Sprintf("Game %d", g.ID)
+	return fmt.Sprintf("Game %d", GameNumber(g.Game))
 }
 
 // EventSummary is an event's line in a list: the event and how many of
