@@ -23,6 +23,13 @@ type Log struct {
 	// InProgress marks the steps so far of a game still being played:
 	// the game is not over and Result is not a game result.
 	InProgress bool `json:"in_progress,omitempty"`
+	// Deterministic says, per seat, whether its bot decides from its input
+	// and the game's seed alone (a built-in, or an AI its teacher marked
+	// so): a replay of such seats is the same game on any machine at any
+	// load, and a difference elsewhere is expected noise. Nil when the
+	// runner was not told (replays from before it was recorded, "ringside
+	// play"): then nothing is known either way.
+	Deterministic []bool `json:"deterministic,omitempty"`
 }
 
 // LogStep holds the replies to one step's asks, in ask order.
@@ -75,6 +82,8 @@ type Replay struct {
 	// InProgress marks a replay of a game still being played, exported
 	// with the turns played so far (Log.InProgress).
 	InProgress bool `json:"in_progress,omitempty"`
+	// Deterministic is Log.Deterministic.
+	Deterministic []bool `json:"deterministic,omitempty"`
 }
 
 // ReplayFormat names the replay JSON layout.
@@ -185,7 +194,7 @@ func Expand(g Game, log *Log) (*Replay, error) {
 	rp := &Replay{
 		Format: ReplayFormat, Game: log.Game, Options: sim.optionsResolved(),
 		Seed: log.Seed, Players: log.Players, Aborted: log.Aborted, Branch: log.Branch, InProgress: log.InProgress,
-		Steps: make([]ReplayStep, 0, len(log.Steps)), Events: []Event{},
+		Deterministic: log.Deterministic, Steps: make([]ReplayStep, 0, len(log.Steps)), Events: []Event{},
 	}
 	if s, ok := sim.State.(Starter); ok {
 		rp.Start = s.Start()
@@ -261,7 +270,8 @@ func (rp *Replay) Log() (*Log, error) {
 		return nil, fmt.Errorf("not a Ringside replay (format %q, want %q)", rp.Format, ReplayFormat)
 	}
 	log := &Log{Game: rp.Game, Options: rp.Options, Seed: rp.Seed, Players: rp.Players,
-		Result: rp.Result, Aborted: rp.Aborted, Branch: rp.Branch, InProgress: rp.InProgress, Steps: make([]LogStep, len(rp.Steps))}
+		Result: rp.Result, Aborted: rp.Aborted, Branch: rp.Branch, InProgress: rp.InProgress, Deterministic: rp.Deterministic,
+		Steps: make([]LogStep, len(rp.Steps))}
 	for i, st := range rp.Steps {
 		ls := LogStep{Noise: st.Noise}
 		for _, seat := range st.Seats {

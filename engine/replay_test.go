@@ -3,6 +3,7 @@ package engine_test
 import (
 	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 
 	"ringside/engine"
@@ -34,7 +35,13 @@ func TestReplayLogRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			log := &engine.Log{Game: info.ID, Options: opts, Seed: 3, Players: players}
+			// The built-ins are deterministic: the log records it per seat
+			// and the replay and its log carry it through.
+			det := make([]bool, len(players))
+			for i := range det {
+				det[i] = true
+			}
+			log := &engine.Log{Game: info.ID, Options: opts, Seed: 3, Players: players, Deterministic: det}
 			hello := make([]bool, len(bots))
 			for !st.Done() {
 				var step engine.LogStep
@@ -84,6 +91,15 @@ func TestReplayLogRoundTrip(t *testing.T) {
 			}
 			if !reflect.DeepEqual(got, log) {
 				t.Errorf("log from replay differs from the original")
+			}
+			// A log that does not say (an old one, "ringside play") writes
+			// no field at all: its replay is byte for byte as before.
+			log.Deterministic = nil
+			if rp, err = engine.Expand(g, log); err != nil {
+				t.Fatal(err)
+			}
+			if data, _ := json.Marshal(rp); strings.Contains(string(data), "deterministic") {
+				t.Errorf("a replay without deterministic seats names the field")
 			}
 		})
 	}

@@ -28,6 +28,13 @@ type ReplayDiff struct {
 	// there is none: the runner's clock, not a bot's choice, and a bot
 	// that reads it may then choose differently.
 	Measured string
+	// Noise is set when the games part at a seat that is not marked
+	// deterministic in both replays (Replay.Deterministic): its bot may
+	// read the clock or draw unseeded randomness, so a difference there is
+	// expected, not a fault of the runner. Deterministic is set when the
+	// seat is marked so in both: then the difference is real. Both stay
+	// false when a replay does not record it.
+	Noise, Deterministic bool
 }
 
 // DiffReplays compares two replays of one game. measured blanks the times
@@ -99,6 +106,7 @@ func DiffReplays(a, b *Replay, measured func(input string) (string, string)) Rep
 			if x.Verdict != y.Verdict || x.Action != y.Action {
 				d.Why = verdictWhy(x.Verdict, y.Verdict)
 				d.Detail = fmt.Sprintf("%s, then %s", seatText(x), seatText(y))
+				d.Noise, d.Deterministic = seatKind(a, b, x.Seat)
 				return d
 			}
 		}
@@ -111,6 +119,20 @@ func DiffReplays(a, b *Replay, measured func(input string) (string, string)) Rep
 	}
 	d.Same = true
 	return d
+}
+
+// seatKind tells whether a difference at seat is expected noise (the seat
+// is not marked deterministic in one of the replays) or real (marked in
+// both); neither when a replay does not say.
+func seatKind(a, b *Replay, seat int) (noise, deterministic bool) {
+	if len(a.Deterministic) != len(a.Players) || len(b.Deterministic) != len(b.Players) ||
+		seat < 0 || seat >= len(a.Deterministic) {
+		return false, false
+	}
+	if a.Deterministic[seat] && b.Deterministic[seat] {
+		return false, true
+	}
+	return true, false
 }
 
 // Text says the difference in a line or two for people.
@@ -127,6 +149,12 @@ func (d ReplayDiff) Text() string {
 			fmt.Fprintf(&b, ", seat %d", d.Seat)
 		}
 		fmt.Fprintf(&b, "): %s: %s", d.Why, d.Detail)
+		switch {
+		case d.Noise:
+			fmt.Fprintf(&b, "\nexpected noise: seat %d is not marked deterministic (its bot may read the clock or unseeded randomness)", d.Seat)
+		case d.Deterministic:
+			fmt.Fprintf(&b, "\nseat %d is deterministic (a built-in or an AI marked so): not noise", d.Seat)
+		}
 	}
 	if d.Measured != "" {
 		fmt.Fprintf(&b, "\nmeasured time: %s", d.Measured)

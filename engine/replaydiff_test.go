@@ -76,3 +76,44 @@ func TestDiffReplaysNamesPlayers(t *testing.T) {
 		t.Errorf("text %q", d.Text())
 	}
 }
+
+// TestDiffReplaysNoise: a difference at a seat is called expected noise
+// only when the replays record that seat as not deterministic, real when
+// both mark it deterministic, and neither when a replay (an old one) does
+// not say.
+func TestDiffReplaysNoise(t *testing.T) {
+	str := func(s string) *string { return &s }
+	mk := func(det []bool, action string) *Replay {
+		return &Replay{Game: "g", Seed: 1, Players: []string{"a", "b"}, Deterministic: det,
+			Steps: []ReplayStep{
+				{Turn: 0, Seats: []ReplaySeat{{Seat: 0, Input: "x\n", Reply: str("U"), Action: "U", Verdict: OK}}},
+				{Turn: 1, Seats: []ReplaySeat{{Seat: 1, Input: "y\n", Reply: str(action), Action: action, Verdict: OK}}},
+			}}
+	}
+	tests := []struct {
+		name         string
+		a, b         []bool
+		noise, real  bool
+		textContains string
+	}{
+		{"seat 1 not deterministic", []bool{true, false}, []bool{true, false}, true, false, "expected noise: seat 1"},
+		{"seat 1 deterministic in both", []bool{false, true}, []bool{false, true}, false, true, "seat 1 is deterministic"},
+		{"marked in one only", []bool{false, true}, []bool{false, false}, true, false, "expected noise"},
+		{"an old replay says nothing", nil, []bool{true, true}, false, false, "a different choice"},
+		{"neither says", nil, nil, false, false, "a different choice"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := DiffReplays(mk(tt.a, "L"), mk(tt.b, "R"), nil)
+			if d.Same || d.Seat != 1 || d.Noise != tt.noise || d.Deterministic != tt.real {
+				t.Errorf("got %+v, want noise %v deterministic %v at seat 1", d, tt.noise, tt.real)
+			}
+			if !strings.Contains(d.Text(), tt.textContains) {
+				t.Errorf("text %q lacks %q", d.Text(), tt.textContains)
+			}
+			if !tt.noise && strings.Contains(d.Text(), "expected noise") {
+				t.Errorf("text %q calls it noise", d.Text())
+			}
+		})
+	}
+}

@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -117,7 +118,8 @@ func start(ctx context.Context, m Match) (*match, error) {
 		p.cleanup()
 		return nil, err
 	}
-	p.out = newOutcome(&engine.Log{Game: info.ID, Options: opts, Seed: m.Seed, Players: names}, len(p.conns))
+	p.out = newOutcome(&engine.Log{Game: info.ID, Options: opts, Seed: m.Seed, Players: names,
+		Deterministic: deterministicSeats(m.Bots)}, len(p.conns))
 	p.containment()
 	p.ask = p.collect
 	p.wrap(liveLog(m, p.out.Log, p.st), branching(br, p.st), pacing(m, p.st))
@@ -430,4 +432,18 @@ func pacing(m Match, st engine.State) wrapper {
 			return ""
 		},
 	}
+}
+
+// deterministicSeats is the log's per-seat Deterministic, nil when no bot
+// is marked: a match whose caller says nothing records nothing, so its
+// replay is byte for byte what it was before the field existed.
+func deterministicSeats(bots []Bot) []bool {
+	if !slices.ContainsFunc(bots, func(b Bot) bool { return b.Deterministic }) {
+		return nil
+	}
+	out := make([]bool, len(bots))
+	for i, b := range bots {
+		out[i] = b.Deterministic
+	}
+	return out
 }

@@ -33,6 +33,11 @@ type Bot struct {
 	// coords=xy for a bot written for the 2015 arena); only options the
 	// game marks PerSeat may be set. They win over the match's options.
 	Options engine.Options
+	// Deterministic marks a bot that decides from its input and the game's
+	// seed alone (a built-in, an AI its teacher marked so); the match's log
+	// records it per seat (engine.Log.Deterministic) so that a replay diff
+	// can tell a real difference from expected noise.
+	Deterministic bool
 	// maxReply is the game's longest valid reply (engine.Info.MaxReply):
 	// the runner keeps no more of a line (connect sets it).
 	maxReply int

@@ -50,6 +50,9 @@ type logMeta struct {
 	Players []string       `json:"players"`
 	Result  engine.Result  `json:"result"`
 	Aborted string         `json:"aborted,omitempty"`
+	// Deterministic is kept in the metadata: absent (as before it was
+	// recorded) when the runner was not told.
+	Deterministic []bool `json:"deterministic,omitempty"`
 }
 
 // gzip writers keep about 1 MB of tables; reusing them is most of what
@@ -110,7 +113,7 @@ func decodeLog(blob []byte, size int) (*engine.Log, error) {
 // marshalLog writes the uncompressed columnar encoding.
 func marshalLog(log *engine.Log) ([]byte, error) {
 	meta, err := json.Marshal(logMeta{Game: log.Game, Options: log.Options, Seed: log.Seed,
-		Players: log.Players, Result: log.Result, Aborted: log.Aborted})
+		Players: log.Players, Result: log.Result, Aborted: log.Aborted, Deterministic: log.Deterministic})
 	if err != nil {
 		return nil, fmt.Errorf("encode replay: %w", err)
 	}
@@ -304,7 +307,7 @@ func unmarshalLog(raw []byte) (*engine.Log, error) {
 		return nil, fmt.Errorf("%w: metadata: %v", errReplayFormat, err)
 	}
 	log := &engine.Log{Game: meta.Game, Options: meta.Options, Seed: meta.Seed,
-		Players: meta.Players, Result: meta.Result, Aborted: meta.Aborted}
+		Players: meta.Players, Result: meta.Result, Aborted: meta.Aborted, Deterministic: meta.Deterministic}
 	nSteps := r.count("step count")
 	log.Steps = make([]engine.LogStep, nSteps)
 	counts := make([]int, nSteps)

@@ -39,11 +39,14 @@ func replayCases() []struct {
 	aborted.Steps = aborted.Steps[:10]
 	aborted.Result = engine.Result{}
 	aborted.Aborted = "cancelled by the user"
+	marked := gripLog(4)
+	marked.Deterministic = []bool{true, false, true, true}[:len(marked.Players)]
 	return []struct {
 		name string
 		log  *engine.Log
 	}{
 		{"grip 1000 turns", gripLog(1)},
+		{"deterministic seats", marked},
 		{"odd statuses, stderr and noise", odd},
 		{"aborted", aborted},
 	}

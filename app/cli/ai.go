@@ -49,6 +49,10 @@ and keeps every successful build as a numbered revision.
       Grip: coords=xy sends positions column first, as the 2015 referee
       did (the rule text, and Ringside's default, say row first); Battle
       2048: protocol=beta leaves out the Turn line, as the beta rules did.
+      Any game: deterministic=yes says the AI decides from its input and
+      RINGSIDE_SEED alone; events created afterwards record its seat as
+      deterministic in every replay, and "replay diff" calls a difference
+      at a seat not so marked (nor a built-in) expected noise.
   ringside ai new --game G --lang L --dir D --name N [--no-watch]
       Copies a small working bot for game G in language L (python, cpp, java,
       go) into the new or empty folder D, registers it as N and builds it.

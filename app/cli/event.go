@@ -48,7 +48,7 @@ result and every replay. Commands:
       again, unfinished games are replayed from their stored seed.
       Options of run and resume:
 ` + optionsHelp(8, 19, eventRunOptions(new(eventRunArgs))) + `
-  ringside event export ID --shards N --out DIR [--resend]
+  ringside event export ID --shards N --out DIR [--resend] [--slurm FILE] [--k8s FILE --image IMAGE]
       Writes the event's unfinished games into N shard bundles (one zip
       file each) for other machines to play with "ringside shard run"
       (docs/distributed.md). A game goes out once: exporting again sends

@@ -1,12 +1,16 @@
 package cli
 
 import (
+	"encoding/json"
+	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
 
+	"ringside/engine"
 	"ringside/runner/runnertest"
 )
 
@@ -95,5 +99,74 @@ func TestBuiltinsDeterministicUnderLoad(t *testing.T) {
 	code, out, errs := ringside(t, "replay", "diff", quiet, busy)
 	if code != 0 || !strings.Contains(out, "the same game, move for move") {
 		t.Errorf("the same seed on a busy machine: exit %d\n%s%s", code, out, errs)
+	}
+}
+
+// TestReplayRecordsDeterministicSeats: an event's replays record which
+// seats are deterministic (the built-ins, an AI marked deterministic=yes,
+// not an unmarked one), and replay diff calls a difference at an unmarked
+// seat expected noise and one at a marked seat real.
+func TestReplayRecordsDeterministicSeats(t *testing.T) {
+	runnertest.NeedPython(t)
+	dir := t.TempDir()
+	db := filepath.Join(dir, "d.db")
+	mustRingside(t, "ai", "new", "--game", "grip", "--lang", "python", "--dir", filepath.Join(dir, "marked"), "--name", "marked", "--no-watch", "--db", db)
+	mustRingside(t, "ai", "new", "--game", "grip", "--lang", "python", "--dir", filepath.Join(dir, "plain"), "--name", "plain", "--no-watch", "--db", db)
+	mustRingside(t, "ai", "edit", "marked", "--option", "deterministic=yes", "--db", db)
+	mustRingside(t, "event", "create", "--game", "grip", "--games", "1", "--seed", "3", "--opt", "max_turns=30", "--time-scale", "10",
+		"--entry", "builtin:grip/greedy", "--entry", "marked", "--entry", "plain", "--entry", "builtin:grip/random", "--db", db)
+	mustRingside(t, "event", "run", "1", "--quiet", "--db", db)
+	rp := exportReplay(t, db, "1")
+	want := map[string]bool{"builtin:grip/greedy": true, "builtin:grip/random": true, "marked r1": true, "plain r1": false}
+	if len(rp.Deterministic) != len(rp.Players) {
+		t.Fatalf("replay of players %v records deterministic %v", rp.Players, rp.Deterministic)
+	}
+	seatOf := map[string]int{}
+	for i, p := range rp.Players {
+		seatOf[p] = i
+		if w, ok := want[p]; !ok || rp.Deterministic[i] != w {
+			t.Errorf("seat %d (%s): deterministic %v, want %v", i, p, rp.Deterministic[i], w)
+		}
+	}
+	if rp.Options["deterministic"] != "" || rp.Options[fmt.Sprintf("deterministic@%d", seatOf["marked r1"])] != "" {
+		t.Errorf("the mark reached the game's options: %v", rp.Options)
+	}
+	// Change one seat's first action in a copy and diff: at the plain
+	// seat it is expected noise, at the marked one it is not.
+	for _, tc := range []struct {
+		player, want, avoid string
+	}{
+		{"plain r1", "expected noise: seat", "is deterministic"},
+		{"marked r1", "is deterministic (a built-in or an AI marked so): not noise", "expected noise"},
+	} {
+		a := filepath.Join(dir, "a.json")
+		writeReplayFile(t, a, rp)
+		changed := exportReplay(t, db, "1")
+		seat := seatOf[tc.player]
+		found := false
+		for i := range changed.Steps {
+			for j := range changed.Steps[i].Seats {
+				if s := &changed.Steps[i].Seats[j]; s.Seat == seat && !found {
+					s.Action, found = s.Action+"x", true
+				}
+			}
+		}
+		b := filepath.Join(dir, "b.json")
+		writeReplayFile(t, b, changed)
+		code, out, errs := ringside(t, "replay", "diff", a, b)
+		if code != 1 || !strings.Contains(out, tc.want) || strings.Contains(out, tc.avoid) {
+			t.Errorf("%s's action changed: exit %d, want 1 and %q without %q:\n%s%s", tc.player, code, tc.want, tc.avoid, out, errs)
+		}
+	}
+}
+
+func writeReplayFile(t *testing.T, file string, rp *engine.Replay) {
+	t.Helper()
+	data, err := json.Marshal(rp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, data, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -122,6 +123,9 @@ type exportArgs struct {
 	shards int
 	out    string
 	resend bool
+	// The recipes' numbers (service.Recipe).
+	cpus, parallelism int
+	slurm, k8s, image string
 }
 
 // exportOptions are the flags of "event export", declared into a and
@@ -131,6 +135,11 @@ func exportOptions(a *exportArgs) []option {
 		intOption(&a.shards, "shards", "N", 0, "how many bundles", required),
 		stringOption(&a.out, "out", "DIR", "", "the folder the bundles go to", required),
 		boolOption(&a.resend, "resend", "send again the games of bundles still out"),
+		intOption(&a.cpus, "cpus-per-task", "N", service.DefaultTaskCPUs, "CPUs each Slurm task or Kubernetes pod asks for; no more than a node has (sinfo -o %c); it plays N−1 games at once, at least 1"),
+		stringOption(&a.slurm, "slurm", "FILE", "", "write the Slurm array job script to FILE (submit it from inside DIR)", "none: the sbatch line is printed"),
+		stringOption(&a.k8s, "k8s", "FILE", "", "write a Kubernetes Indexed Job manifest to FILE (needs --image)", "none"),
+		stringOption(&a.image, "image", "IMAGE", "", "the Kubernetes worker image: ringside and the bots' runtimes", "none"),
+		intOption(&a.parallelism, "parallelism", "N", service.DefaultParallelism, "pods of the Kubernetes Job at once (no more than the bundles)"),
 	}
 }
 
@@ -149,6 +158,12 @@ func eventExport(c *cli, args []string) error {
 	if *out == "" {
 		return usagef("event export: say which folder the bundles go to with --out DIR")
 	}
+	if a.cpus < 1 || a.parallelism < 1 {
+		return usagef("event export: --cpus-per-task and --parallelism must be 1 or more")
+	}
+	if a.k8s != "" && a.image == "" {
+		return usagef("event export: --k8s needs --image IMAGE, the worker image (ringside and the bots' runtimes)")
+	}
 	return withService(*dbPath, func(s *service.Service) error {
 		written, err := s.Export(service.ExportSpec{Event: id, Shards: *shards, Dir: *out, Resend: *resend})
 		if err != nil {
@@ -161,8 +176,38 @@ func eventExport(c *cli, args []string) error {
 		}
 		fmt.Fprintf(c.stdout, "event %d: %d games out in %d shard(s); on each worker: ringside shard run BUNDLE --out RESULT; then: ringside event import %d RESULT...%s\n",
 			id, total, len(written), id, dbArg(*dbPath))
-		return nil
+		if len(written) == 0 {
+			return nil
+		}
+		return writeRecipes(c, service.Recipe{Event: id, Bundles: len(written), Dir: *out, CPUs: a.cpus,
+			Parallelism: a.parallelism, Image: a.image}, a)
 	})
+}
+
+// writeRecipes prints the Slurm submission line, or writes the job script
+// and the Kubernetes manifest asked for, with the export's numbers in
+// them (docs/distributed.md).
+func writeRecipes(c *cli, r service.Recipe, a exportArgs) error {
+	if a.slurm == "" {
+		fmt.Fprintf(c.stdout, "slurm: %s\n", r.SbatchLine())
+	} else {
+		if err := os.WriteFile(a.slurm, []byte(r.SlurmScript()), 0o755); err != nil {
+			return fmt.Errorf("write the Slurm job script: %w", err)
+		}
+		abs, err := filepath.Abs(a.slurm)
+		if err != nil {
+			abs = a.slurm
+		}
+		fmt.Fprintf(c.stdout, "slurm: cd %s && sbatch %s\n", shellQuote(r.Dir), shellQuote(abs))
+	}
+	if a.k8s != "" {
+		if err := os.WriteFile(a.k8s, []byte(r.K8sJob()), 0o644); err != nil {
+			return fmt.Errorf("write the Kubernetes manifest: %w", err)
+		}
+		fmt.Fprintf(c.stdout, "kubernetes: copy %s to the root of the volume claim %s, then: kubectl apply -f %s\n",
+			shellQuote(r.Dir), service.ShardsClaim, shellQuote(a.k8s))
+	}
+	return nil
 }
 
 func eventImport(c *cli, args []string) error {

@@ -8,6 +8,7 @@ import (
 
 	"ringside/engine"
 	"ringside/engine/games"
+	"ringside/runner"
 )
 
 // AIOptions lists the game options an AI of game may carry for its own
@@ -45,6 +46,12 @@ func CheckAIOptions(game, text string) (string, error) {
 	}
 	known := AIOptions(game)
 	for _, k := range slices.Sorted(maps.Keys(opts)) {
+		if k == DeterministicOption {
+			if v := opts[k]; v != "yes" && v != "no" {
+				return "", Errorf(Invalid, "option %s=%q: want yes or no", k, v)
+			}
+			continue
+		}
 		i := slices.IndexFunc(known, func(o engine.Option) bool { return o.Key == k })
 		if i < 0 {
 			if len(known) == 0 {
@@ -105,6 +112,14 @@ func formatAIOptions(opts engine.Options) string {
 	return strings.Join(keys, " ")
 }
 
+// DeterministicOption is the AI option by which a teacher says an AI
+// decides from its input and the game's seed alone ("deterministic=yes"):
+// its games then record its seat as deterministic (engine.Log), and a
+// replay diff calls a difference there real rather than expected noise.
+// It is an option of every game's AIs, and no game option: it never
+// reaches the game.
+const DeterministicOption = "deterministic"
+
 // entryOptions are the stored options of an entry as game options; text
 // that no longer reads (it was checked when saved) gives none.
 func entryOptions(text string) engine.Options {
@@ -115,7 +130,22 @@ func entryOptions(text string) engine.Options {
 	if err != nil {
 		return nil
 	}
+	delete(opts, DeterministicOption)
+	if len(opts) == 0 {
+		return nil
+	}
 	return opts
+}
+
+// entryDeterministic tells whether an entry plays deterministically: a
+// built-in bot (they decide from input and seed alone), or an AI marked
+// deterministic=yes.
+func entryDeterministic(command, options string) bool {
+	if strings.HasPrefix(strings.TrimSpace(command), runner.BuiltinPrefix) {
+		return true
+	}
+	opts, err := parseAIOptions(options)
+	return err == nil && opts[DeterministicOption] == "yes"
 }
 
 // AIOptionsShown is an AI's options in words for a summary.

@@ -124,3 +124,11 @@ func defaultGames(cfg event.Config) int {
 // builtin:GAME/NAME, for front ends that offer the built-in bots (the
 // app's New event dialog), which do not import the runner.
 func BuiltinEntry(game, bot string) string { return runner.BuiltinPrefix + game + "/" + bot }
+
+// Defaults of the recipe options of "event export" (Recipe): one CPU per
+// task, which every node has (a task asking for more CPUs than any node
+// has pends for ever), and ten pods of a Kubernetes Job at once.
+const (
+	DefaultTaskCPUs    = 1
+	DefaultParallelism = 10
+)

@@ -156,7 +156,8 @@ func revisionEntry(ai storage.AI, rev storage.Revision) storage.Entry {
 // EntryBot is the bot that plays an entry, its caps read on top of base
 // (the event's).
 func EntryBot(e storage.Entry, base sandbox.Limits) runner.Bot {
-	b := runner.Bot{Name: e.Name, Command: e.Command, Dir: e.Dir, Trusted: e.Trusted, Options: entryOptions(e.Options)}
+	b := runner.Bot{Name: e.Name, Command: e.Command, Dir: e.Dir, Trusted: e.Trusted, Options: entryOptions(e.Options),
+		Deterministic: entryDeterministic(e.Command, e.Options)}
 	if e.Limits != "" {
 		// Stored limits were checked when the AI was saved; ones that no
 		// longer read keep the event's caps, which are never looser.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"ringside/app/internal/fixture"
 	"ringside/engine"
 	"ringside/engine/event"
+	"ringside/runner"
 	"ringside/runner/build"
 	"ringside/runner/runnertest"
 	"ringside/storage"
@@ -383,6 +385,9 @@ func TestCheckAIOptions(t *testing.T) {
 		{"grip", "turn_ms=5", "", "can only set coords=rc|xy"},
 		{"battle2048", "coords=xy", "", "can only set protocol=final|beta"},
 		{"cloud", "transport=tcp", "", "cannot carry game options"},
+		{"cloud", "deterministic=yes", "deterministic=yes", ""},
+		{"grip", "deterministic=no coords=xy", "coords=xy deterministic=no", ""},
+		{"grip", "deterministic=maybe", "", "want yes or no"},
 	}
 	for _, tt := range tests {
 		got, err := CheckAIOptions(tt.game, tt.text)
@@ -399,6 +404,30 @@ func TestCheckAIOptions(t *testing.T) {
 	got, err := SetAIOptions("grip", "coords=xy", []string{"coords="})
 	if err != nil || got != "" {
 		t.Errorf("SetAIOptions removing coords = %q, %v", got, err)
+	}
+}
+
+// TestEntryBotDeterministic: built-ins and AIs marked deterministic=yes
+// play as deterministic seats; the mark is no game option, so it never
+// reaches the game's options.
+func TestEntryBotDeterministic(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		command, options string
+		det              bool
+		opts             engine.Options
+	}{
+		{"builtin:grip/greedy", "", true, nil},
+		{"python3 bot.py", "", false, nil},
+		{"python3 bot.py", "deterministic=yes", true, nil},
+		{"python3 bot.py", "coords=xy deterministic=yes", true, engine.Options{"coords": "xy"}},
+		{"python3 bot.py", "deterministic=no coords=xy", false, engine.Options{"coords": "xy"}},
+	}
+	for _, tt := range tests {
+		b := EntryBot(storage.Entry{Name: "x", Command: tt.command, Options: tt.options}, runner.DefaultLimits)
+		if b.Deterministic != tt.det || !maps.Equal(b.Options, tt.opts) {
+			t.Errorf("EntryBot(%q, %q): deterministic %v, options %v; want %v, %v", tt.command, tt.options, b.Deterministic, b.Options, tt.det, tt.opts)
+		}
 	}
 }
 
