@@ -22,6 +22,7 @@ import (
 // Kubernetes manifest; --k8s without an image is refused before anything
 // is sent.
 func TestExportWritesRecipes(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	db := filepath.Join(root, "r.db")
 	mustRingside(t, shardEvent(db, 10, "builtin:grip/greedy", "builtin:grip/random", "builtin:grip/greedy", "builtin:grip/random")...)
@@ -185,6 +186,7 @@ func mustWrite(t *testing.T, file, text string) {
 // the worker; then plays the same event locally and checks, with replay
 // diff, that every imported game is the local one move for move.
 func TestDocParallelRecipeOverSSH(t *testing.T) {
+	t.Parallel()
 	for _, p := range []string{"parallel", "rsync", "bash"} {
 		if _, err := exec.LookPath(p); err != nil {
 			t.Skipf("%s is not installed (.ci/run installs it): skipping the GNU parallel over ssh recipe", p)

@@ -107,6 +107,7 @@ func TestBuiltinsDeterministicUnderLoad(t *testing.T) {
 // not an unmarked one), and replay diff calls a difference at an unmarked
 // seat expected noise and one at a marked seat real.
 func TestReplayRecordsDeterministicSeats(t *testing.T) {
+	t.Parallel()
 	runnertest.NeedPython(t)
 	dir := t.TempDir()
 	db := filepath.Join(dir, "d.db")

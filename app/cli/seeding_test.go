@@ -15,6 +15,7 @@ import (
 // an unfinished event, a top beyond its entries or entries listed besides
 // are refused with the reason.
 func TestBracketSeededFromStandings(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "s.db")
 	createEvent(t, db)
 	// Not finished yet: its standings cannot seed.
@@ -83,6 +84,7 @@ func TestBracketSeededFromStandings(t *testing.T) {
 // sheet, a page that needs no network, with its places and games; an
 // unknown event is refused.
 func TestEventSheet(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	db := filepath.Join(dir, "s.db")
 	createEvent(t, db)

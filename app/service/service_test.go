@@ -492,6 +492,7 @@ func TestPlanWords(t *testing.T) {
 // never from a paced demo's (the first class league once read "72 games,
 // about 17m" after the demo; they took 100 s) nor another game's.
 func TestPlanLearnsFromUnpacedGamesOfTheGame(t *testing.T) {
+	t.Parallel()
 	s := openTemp(t)
 	played := func(game string, pace float64, each time.Duration) int {
 		t.Helper()
@@ -537,6 +538,7 @@ func TestPlanLearnsFromUnpacedGamesOfTheGame(t *testing.T) {
 // after game until the bot has answered checkAnswers times, and says how
 // many it played; a bot never late passes after as many answers.
 func TestCheckCatchesAnOccasionalLateAnswer(t *testing.T) {
+	t.Parallel()
 	runnertest.NeedPython(t)
 	s := openTemp(t)
 	for _, tc := range []struct {

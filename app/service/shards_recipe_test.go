@@ -14,6 +14,7 @@ import (
 )
 
 func TestTaskConcurrency(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct{ cpus, want int }{{0, 1}, {1, 1}, {2, 1}, {4, 3}, {32, 31}} {
 		if got := TaskConcurrency(tt.cpus); got != tt.want {
 			t.Errorf("TaskConcurrency(%d) = %d, want %d", tt.cpus, got, tt.want)
@@ -56,6 +57,7 @@ func bundleFolder(t *testing.T, n int) (dir string, names []string) {
 // ringside: each task picks its own bundle, plays at least 1 game at once
 // whatever its CPUs, and a task past the last bundle fails.
 func TestSlurmScriptRuns(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Skip("no bash")
 	}
@@ -96,6 +98,7 @@ func TestSlurmScriptRuns(t *testing.T) {
 // runs the --wrap command once per array index as Slurm would (sh, in the
 // submit folder): every bundle is played exactly once.
 func TestSbatchLineRuns(t *testing.T) {
+	t.Parallel()
 	path := fakeRingside(t)
 	bin := filepath.Dir(strings.SplitN(path, string(os.PathListSeparator), 2)[0] + "/x")
 	sbatch := `#!/bin/sh
@@ -309,6 +312,7 @@ func yamlToJSON(t *testing.T, yaml string) any {
 // fake ringside, for every completion index. No Kubernetes cluster runs
 // it here.
 func TestK8sJobManifest(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		bundles, cpus, parallelism int
 		wantPar, wantConc          int
@@ -376,6 +380,7 @@ func TestK8sJobManifest(t *testing.T) {
 // with a misspelt field, a wrong type or a pod that restarts Always is
 // refused.
 func TestK8sSchemaTableRefuses(t *testing.T) {
+	t.Parallel()
 	good := Recipe{Event: 3, Bundles: 4, Dir: "b", CPUs: 2, Image: "x"}.K8sJob()
 	for _, tt := range []struct{ from, to, want string }{
 		{"completionMode: Indexed", "completionsMode: Indexed", "job.spec.completionsMode: unknown field"},

@@ -38,6 +38,7 @@ func sheetView() *EventView {
 // diff). Places are in sports notation, games numbered in the event,
 // names escaped, nothing fetched from a network.
 func TestSheetGolden(t *testing.T) {
+	t.Parallel()
 	var b bytes.Buffer
 	if err := WriteSheet(&b, sheetView()); err != nil {
 		t.Fatal(err)
@@ -73,6 +74,7 @@ func TestSheetGolden(t *testing.T) {
 // TestSheetStudentGames: each student's games list its place in each game
 // and its running score.
 func TestSheetStudentGames(t *testing.T) {
+	t.Parallel()
 	v := sheetView()
 	names := map[int]string{0: "alice r2", 1: "bob r1", 2: "carol", 3: "dave r3"}
 	tests := []struct {

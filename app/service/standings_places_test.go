@@ -24,6 +24,7 @@ func placesTable() event.Table {
 // 2, 4), never marked "=" for rows the games have not separated; those are
 // said in words, "not yet" only while the event is played.
 func TestPlacesInSportsNotation(t *testing.T) {
+	t.Parallel()
 	tab := placesTable()
 	var places []string
 	for i := range tab.Rows {
@@ -52,6 +53,7 @@ func TestPlacesInSportsNotation(t *testing.T) {
 // text and Markdown without "="; the CSV of a 4-seat game counts 1st, 2nd,
 // 3rd and 4th places instead of wins and losses.
 func TestStandingsExportsGivePlaces(t *testing.T) {
+	t.Parallel()
 	tab := placesTable()
 	for _, format := range []string{"text", "md", "csv"} {
 		var b bytes.Buffer
