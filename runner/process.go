@@ -57,10 +57,6 @@ type sandboxSpec struct {
 	accept func(net.Conn)
 }
 
-// killGroup signals a process group; a variable so tests can see every
-// group signal that is sent.
-var killGroup = func(pgid int, sig syscall.Signal) error { return syscall.Kill(-pgid, sig) }
-
 // startProcess launches argv in dir. A trusted bot (sb nil) gets
 // Ringside's environment plus env, in a new process group; a sandboxed
 // one runs under the launcher with the allow-listed environment, env and
@@ -110,7 +106,7 @@ func startProcess(argv []string, dir string, env []string, sb *sandboxSpec, maxR
 		cmd.Env = append(os.Environ(), env...)
 		cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
 		cmd.SysProcAttr = trustedAttr()
-		if err := cmd.Start(); err != nil {
+		if err := startGroup(cmd); err != nil {
 			closeAll(inR, inW, outR, outW, errR, errW)
 			return nil, fmt.Errorf("cannot start %q: %w", argv[0], err)
 		}
@@ -147,6 +143,7 @@ func (p *process) reap() {
 	err := p.cmd.Wait()
 	p.reaped = true
 	p.reapMu.Unlock()
+	releaseGroup(pid)
 	p.sched.close()
 	text := ExitText(p.cmd.ProcessState, err)
 	if p.launch != nil {

@@ -4,14 +4,8 @@ package runner
 
 import (
 	"os"
-	"syscall"
 	"time"
 )
-
-// trustedAttr starts a trusted bot in its own process group.
-func trustedAttr() *syscall.SysProcAttr {
-	return &syscall.SysProcAttr{Setpgid: true}
-}
 
 // waitUnreaped cannot wait without reaping here: the group is then not
 // killed when its leader exits, only by stop while the leader lives.
