@@ -45,3 +45,6 @@ func cpuPressure() time.Duration { return 0 }
 // sweepScratch leaves scratch folders alone here: whether their owner
 // still runs cannot be told the same way.
 func sweepScratch(dir string) {}
+
+// waitsUnreaped tells that waitUnreaped cannot work here.
+const waitsUnreaped = false
