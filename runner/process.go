@@ -69,13 +69,13 @@ type sandboxSpec struct {
 // (engine.CutReply).
 func startProcess(argv []string, dir string, env []string, sb *sandboxSpec, maxReply int) (*process, error) {
 	prog := argv[0]
-	if dir != "" && strings.Contains(prog, "/") && !filepath.IsAbs(prog) {
+	if dir != "" && hasDir(prog) && !filepath.IsAbs(prog) {
 		// "./bot" means the bot's own folder, not Ringside's.
 		prog = filepath.Join(dir, prog)
 	}
 	path, err := exec.LookPath(prog)
 	if err != nil {
-		if dir != "" && !strings.Contains(argv[0], "/") {
+		if dir != "" && !hasDir(argv[0]) {
 			// A bare name that exists in the bot's folder is what a
 			// teacher usually means ("bot.exe" beside the sources).
 			if _, statErr := os.Stat(dir + "/" + argv[0]); statErr == nil {
@@ -198,6 +198,10 @@ func (p *process) reap() {
 	p.exitText = text
 	close(p.exited)
 }
+
+// hasDir tells whether a program's name holds a folder ("./bot",
+// ".\\bot.exe" on Windows) rather than being looked up on PATH.
+func hasDir(prog string) bool { return strings.ContainsAny(prog, "/"+string(filepath.Separator)) }
 
 func closeAll(fs ...*os.File) {
 	for _, f := range fs {
