@@ -200,7 +200,7 @@ func (p *process) reap() {
 }
 
 // hasDir tells whether a program's name holds a folder ("./bot",
-// ".\\bot.exe" on Windows) rather than being looked up on PATH.
+// .\bot.exe on Windows) rather than being looked up on PATH.
 func hasDir(prog string) bool { return strings.ContainsAny(prog, "/"+string(filepath.Separator)) }
 
 func closeAll(fs ...*os.File) {
