@@ -269,7 +269,7 @@ func runUncontained(ctx context.Context, path string, c Contained, stdout, stder
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 	cmd.SysProcAttr = trustedAttr()
 	cmd.WaitDelay = containedWaitDelay
-	if err := cmd.Start(); err != nil {
+	if err := startGroup(cmd); err != nil {
 		return "", "", fmt.Errorf("cannot start %q: %w", c.Argv[0], err)
 	}
 	done := make(chan error, 1)
@@ -280,8 +280,10 @@ func runUncontained(ctx context.Context, path string, c Contained, stdout, stder
 	case <-ctx.Done():
 		_ = killGroup(cmd.Process.Pid, syscall.SIGKILL)
 		<-done
+		releaseGroup(cmd.Process.Pid)
 		return "", "", ctx.Err()
 	}
+	releaseGroup(cmd.Process.Pid)
 	return ExitText(cmd.ProcessState, err), "", nil
 }
 
@@ -310,7 +312,7 @@ func killChildren(launcher int) {
 		}
 		for _, w := range strings.Fields(string(data)) {
 			if pid, err := strconv.Atoi(w); err == nil && pid > 1 {
-				_ = syscall.Kill(pid, syscall.SIGKILL)
+				_ = killPid(pid)
 			}
 		}
 	}

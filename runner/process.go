@@ -44,6 +44,10 @@ type process struct {
 	reapMu sync.Mutex
 	reaped bool
 
+	// pending is the write still under way where the pipe refuses
+	// deadlines (writeTimed): closed when it ends.
+	pending chan struct{}
+
 	sched schedReader // its threads' run and wait times, read each turn
 }
 
@@ -57,10 +61,6 @@ type sandboxSpec struct {
 	accept func(net.Conn)
 }
 
-// killGroup signals a process group; a variable so tests can see every
-// group signal that is sent.
-var killGroup = func(pgid int, sig syscall.Signal) error { return syscall.Kill(-pgid, sig) }
-
 // startProcess launches argv in dir. A trusted bot (sb nil) gets
 // Ringside's environment plus env, in a new process group; a sandboxed
 // one runs under the launcher with the allow-listed environment, env and
@@ -69,13 +69,13 @@ var killGroup = func(pgid int, sig syscall.Signal) error { return syscall.Kill(-
 // (engine.CutReply).
 func startProcess(argv []string, dir string, env []string, sb *sandboxSpec, maxReply int) (*process, error) {
 	prog := argv[0]
-	if dir != "" && strings.Contains(prog, "/") && !filepath.IsAbs(prog) {
+	if dir != "" && hasDir(prog) && !filepath.IsAbs(prog) {
 		// "./bot" means the bot's own folder, not Ringside's.
 		prog = filepath.Join(dir, prog)
 	}
 	path, err := exec.LookPath(prog)
 	if err != nil {
-		if dir != "" && !strings.Contains(argv[0], "/") {
+		if dir != "" && !hasDir(argv[0]) {
 			// A bare name that exists in the bot's folder is what a
 			// teacher usually means ("bot.exe" beside the sources).
 			if _, statErr := os.Stat(dir + "/" + argv[0]); statErr == nil {
@@ -110,7 +110,7 @@ func startProcess(argv []string, dir string, env []string, sb *sandboxSpec, maxR
 		cmd.Env = append(os.Environ(), env...)
 		cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
 		cmd.SysProcAttr = trustedAttr()
-		if err := cmd.Start(); err != nil {
+		if err := startGroup(cmd); err != nil {
 			closeAll(inR, inW, outR, outW, errR, errW)
 			return nil, fmt.Errorf("cannot start %q: %w", argv[0], err)
 		}
@@ -139,14 +139,30 @@ func startProcess(argv []string, dir string, env []string, sb *sandboxSpec, maxR
 // may since belong to another program.
 func (p *process) reap() {
 	pid := p.cmd.Process.Pid
-	leaderExited := waitUnreaped(pid)
-	p.reapMu.Lock()
-	if leaderExited {
+	var err error
+	if waitsUnreaped && !portableReap {
+		leaderExited := waitUnreaped(pid)
+		p.reapMu.Lock()
+		if leaderExited {
+			_ = killGroup(pid, syscall.SIGKILL)
+		}
+		err = p.cmd.Wait()
+		p.reaped = true
+		p.reapMu.Unlock()
+	} else {
+		// Where a process cannot be waited for without reaping it, the
+		// wait must not hold reapMu: stop takes it to kill a bot that
+		// ignores the end of its input, which would otherwise hang the
+		// game. The group is killed once the leader is gone (on Windows
+		// through its job; elsewhere a kill that comes between the
+		// reaping and reaped reaches a group whose number is free).
+		err = p.cmd.Wait()
+		p.reapMu.Lock()
 		_ = killGroup(pid, syscall.SIGKILL)
+		p.reaped = true
+		p.reapMu.Unlock()
 	}
-	err := p.cmd.Wait()
-	p.reaped = true
-	p.reapMu.Unlock()
+	releaseGroup(pid)
 	p.sched.close()
 	text := ExitText(p.cmd.ProcessState, err)
 	if p.launch != nil {
@@ -183,6 +199,10 @@ func (p *process) reap() {
 	close(p.exited)
 }
 
+// hasDir tells whether a program's name holds a folder ("./bot",
+// .\bot.exe on Windows) rather than being looked up on PATH.
+func hasDir(prog string) bool { return strings.ContainsAny(prog, "/"+string(filepath.Separator)) }
+
 func closeAll(fs ...*os.File) {
 	for _, f := range fs {
 		f.Close()
@@ -209,12 +229,56 @@ func (p *process) write(text string, timeout time.Duration) error {
 	if text == "" {
 		return nil
 	}
+	if noDeadlines {
+		return p.writeTimed(text, timeout)
+	}
 	if err := p.stdin.SetWriteDeadline(time.Now().Add(timeout)); err != nil {
+		if errors.Is(err, os.ErrNoDeadline) {
+			// Windows pipes refuse deadlines: a timer judges instead.
+			return p.writeTimed(text, timeout)
+		}
 		return err
 	}
 	_, err := io.WriteString(p.stdin, text)
 	return err
 }
+
+// writeTimed is write where the pipe refuses deadlines: the write runs in
+// a goroutine and a timer gives up on it after timeout with
+// os.ErrDeadlineExceeded, as a deadline would. A write left under way
+// (the bot does not read) ends when stop closes the pipe or kills the
+// bot; the next write waits for it first, within its own timeout, so
+// inputs never interleave.
+func (p *process) writeTimed(text string, timeout time.Duration) error {
+	timer := time.NewTimer(timeout)
+	defer timer.Stop()
+	if p.pending != nil {
+		select {
+		case <-p.pending:
+		case <-timer.C:
+			return os.ErrDeadlineExceeded
+		}
+	}
+	done := make(chan struct{})
+	var err error
+	go func() {
+		defer close(done)
+		_, err = io.WriteString(p.stdin, text)
+	}()
+	p.pending = done
+	select {
+	case <-done:
+		return err
+	case <-timer.C:
+		return os.ErrDeadlineExceeded
+	}
+}
+
+// noDeadlines makes write judge by a timer as if the pipe refused
+// deadlines, and portableReap makes reap wait as where a process cannot
+// be waited for without reaping it: tests run those paths of Windows and
+// macOS on Linux.
+var noDeadlines, portableReap bool
 
 // stop ends the bot: stdin closed, the whole process group killed, the
 // process reaped and the reading goroutines finished. It is safe to call

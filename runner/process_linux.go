@@ -153,3 +153,6 @@ func readPressure() time.Duration {
 	}
 	return time.Duration(us) * time.Microsecond
 }
+
+// waitsUnreaped tells that waitUnreaped works here.
+const waitsUnreaped = true

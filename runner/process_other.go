@@ -4,14 +4,8 @@ package runner
 
 import (
 	"os"
-	"syscall"
 	"time"
 )
-
-// trustedAttr starts a trusted bot in its own process group.
-func trustedAttr() *syscall.SysProcAttr {
-	return &syscall.SysProcAttr{Setpgid: true}
-}
 
 // waitUnreaped cannot wait without reaping here: the group is then not
 // killed when its leader exits, only by stop while the leader lives.
@@ -51,3 +45,6 @@ func cpuPressure() time.Duration { return 0 }
 // sweepScratch leaves scratch folders alone here: whether their owner
 // still runs cannot be told the same way.
 func sweepScratch(dir string) {}
+
+// waitsUnreaped tells that waitUnreaped cannot work here.
+const waitsUnreaped = false

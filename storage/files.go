@@ -2,13 +2,11 @@ package storage
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"time"
 )
 
@@ -67,14 +65,14 @@ func (db *DB) LockAI(ctx context.Context, id int64) (unlock func(), err error) {
 	// Polling rather than a blocking flock, so a cancelled build stops
 	// waiting at once.
 	for {
-		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
-		if err == nil {
+		busy, err := tryLock(f)
+		if err == nil && !busy {
 			return func() {
-				syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+				unlockFile(f)
 				f.Close()
 			}, nil
 		}
-		if !errors.Is(err, syscall.EWOULDBLOCK) && !errors.Is(err, syscall.EINTR) {
+		if err != nil {
 			f.Close()
 			return nil, fmt.Errorf("lock the build of AI %d (%s): %w", id, path, err)
 		}

@@ -15,7 +15,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"ringside/runner"
@@ -426,9 +425,7 @@ func folderSize(dir string) (int64, error) {
 			return err
 		}
 		n := info.Size()
-		if st, ok := info.Sys().(*syscall.Stat_t); ok && st.Blocks*512 > n {
-			n = st.Blocks * 512
-		}
+		n = max(n, allocated(info))
 		total += n
 		return nil
 	})

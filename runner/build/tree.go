@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 )
 
 // LimitError is a source folder over one of the caps (MaxSourceFile…):
@@ -88,14 +87,10 @@ var errNotRegular = errors.New("not a regular file")
 // checking the kind on the opened file itself, so a file swapped for a
 // pipe between a look and the open is refused too.
 func openRegular(p string) (*os.File, fs.FileInfo, error) {
-	fd, err := syscall.Open(p, syscall.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOFOLLOW|syscall.O_CLOEXEC, 0)
+	f, err := openNoFollow(p)
 	if err != nil {
-		if errors.Is(err, syscall.ELOOP) {
-			return nil, nil, &fs.PathError{Op: "open", Path: p, Err: errNotRegular}
-		}
-		return nil, nil, &fs.PathError{Op: "open", Path: p, Err: err}
+		return nil, nil, err
 	}
-	f := os.NewFile(uintptr(fd), p)
 	info, err := f.Stat()
 	if err != nil {
 		f.Close()
