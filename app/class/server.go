@@ -55,6 +55,11 @@ type Options struct {
 // would take.
 const DefaultMaxConns = 256
 
+// PerAddressConns is how many connections one source address holds at
+// once: a student's browser opens a handful; a flood from one machine
+// leaves the others their places.
+const PerAddressConns = 32
+
 // DefaultAddr is where the server listens when not told: loopback only,
 // so nothing is open to the network until the teacher picks an address.
 const DefaultAddr = "127.0.0.1:8443"
@@ -115,7 +120,7 @@ func (s *Server) Listen() error {
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", s.opt.Addr, err)
 	}
-	s.ln = newLimitListener(ln, s.opt.MaxConns)
+	s.ln = newLimitListener(ln, s.opt.MaxConns, PerAddressConns)
 	return nil
 }
 

@@ -1,0 +1,282 @@
+package cli
+
+import (
+	"archive/zip"
+	"bufio"
+	"bytes"
+	"crypto/tls"
+	"crypto/x509"
+	"encoding/json"
+	"fmt"
+	"io"
+	"mime/multipart"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"ringside/app/class"
+	"ringside/app/service"
+	"ringside/runner"
+	"ringside/runner/runnertest"
+)
+
+// classServer is a "ringside class serve" process of the real binary.
+type classServer struct {
+	url, fingerprint string
+	cmd              *exec.Cmd
+	out              *bufio.Reader
+}
+
+// startClass runs "ringside class serve" on loopback (a free port) and
+// waits for its "serving" line.
+func startClass(t *testing.T, exe, db string, args ...string) *classServer {
+	t.Helper()
+	cmd := exec.Command(exe, append([]string{"class", "serve", "--db", db, "--addr", "127.0.0.1:0"}, args...)...)
+	cmd.Env = append(os.Environ(), "LANG=C.UTF-8")
+	var errs bytes.Buffer
+	cmd.Stderr = &errs
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cmd.Process.Signal(syscall.SIGTERM)
+		cmd.Wait()
+	})
+	r := bufio.NewReader(out)
+	line, err := r.ReadString('\n')
+	f := strings.Fields(line)
+	if err != nil || len(f) < 4 || f[0] != "serving" {
+		t.Fatalf("class serve did not start: %q %v; stderr %s", line, err, errs.String())
+	}
+	return &classServer{url: f[1], fingerprint: f[3], cmd: cmd, out: r}
+}
+
+// addStudents makes n students and returns their tokens by name.
+func addStudents(t *testing.T, exe, db string, n int) map[string]string {
+	t.Helper()
+	args := []string{"class", "add", "--db", db, "--game", "grip"}
+	for i := 1; i <= n; i++ {
+		args = append(args, fmt.Sprintf("student%02d", i))
+	}
+	code, out, errs := ringsideAs(t, exe, nil, args...)
+	if code != 0 {
+		t.Fatalf("class add: exit %d %s", code, errs)
+	}
+	toks := map[string]string{}
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		f := strings.Fields(l)
+		if len(f) != 5 || f[1] != "token" {
+			t.Fatalf("class add printed %q", l)
+		}
+		toks[f[0]] = f[2]
+	}
+	if len(toks) != n {
+		t.Fatalf("class add printed %d tokens, want %d", len(toks), n)
+	}
+	return toks
+}
+
+// pinned is an HTTPS client that trusts only fp, dialling from the
+// loopback address src (each student is a machine of its own).
+func pinned(fp, src string) *http.Client {
+	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(src)}}
+	return &http.Client{Timeout: 3 * time.Minute, Transport: &http.Transport{DialContext: d.DialContext,
+		TLSClientConfig: &tls.Config{InsecureSkipVerify: true, VerifyPeerCertificate: func(raw [][]byte, _ [][]*x509.Certificate) error {
+			if class.Fingerprint(raw[0]) != fp {
+				return fmt.Errorf("wrong certificate")
+			}
+			return nil
+		}}}}
+}
+
+// filesBody is a multipart hand-in of files (path → content).
+func filesBody(t *testing.T, files map[string]string) (io.Reader, string) {
+	var b bytes.Buffer
+	mw := multipart.NewWriter(&b)
+	for p, c := range files {
+		w, err := mw.CreateFormFile("file", p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.WriteString(w, c)
+	}
+	mw.Close()
+	return &b, mw.FormDataContentType()
+}
+
+// zipBody is a multipart hand-in of one zip made by fill.
+func zipBody(t *testing.T, fill func(zw *zip.Writer)) (io.Reader, string) {
+	var z bytes.Buffer
+	zw := zip.NewWriter(&z)
+	fill(zw)
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	mw := multipart.NewWriter(&b)
+	w, _ := mw.CreateFormFile("zip", "bot.zip")
+	w.Write(z.Bytes())
+	mw.Close()
+	return &b, mw.FormDataContentType()
+}
+
+func post(t *testing.T, c *http.Client, url, token string, body io.Reader, ctype string) (int, string) {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, url+"/api/submit", body)
+	req.Header.Set("Content-Type", ctype)
+	req.Header.Set("Authorization", "Bearer "+token)
+	resp, err := c.Do(req)
+	if err != nil {
+		t.Fatalf("hand-in: %v", err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(data)
+}
+
+func handInsOf(t *testing.T, c *http.Client, url, token string) []class.HandInJSON {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, url+"/api/handins", nil)
+	req.Header.Set("Authorization", "Bearer "+token)
+	resp, err := c.Do(req)
+	if err != nil {
+		t.Fatalf("hand-ins: %v", err)
+	}
+	defer resp.Body.Close()
+	var hs []class.HandInJSON
+	if resp.StatusCode != http.StatusOK || json.NewDecoder(resp.Body).Decode(&hs) != nil {
+		t.Fatalf("hand-ins: %s", resp.Status)
+	}
+	return hs
+}
+
+const goodBot = "#!/usr/bin/env python3\nimport sys\nprint('READY', flush=True)\nfor line in sys.stdin:\n    if line.strip() == 'EOD':\n        print('N', flush=True)\n"
+
+// Thirty students hand in at once in the last seconds before the
+// deadline: good, non-compiling and hostile folders (a Makefile that
+// reads the database and another student's folder). Every hand-in has a
+// receipt and ends built or failed with its log; the hostile builds
+// carry nothing they tried to take; the 31st, after the deadline, is
+// refused with the time; the server still answers.
+func TestClassHandInRush(t *testing.T) {
+	if on, why := service.SandboxState(); !on {
+		t.Skip("no full sandbox here: " + why)
+	}
+	exe, _ := runner.Executable()
+	dir, err := runnertest.OutsideTmp(t, ".class-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(dir, "class.db")
+	toks := addStudents(t, exe, db, 30)
+	deadline := time.Now().Add(12 * time.Second).Truncate(time.Second)
+	srv := startClass(t, exe, db, "--deadline", deadline.Format(time.RFC3339), "--late", "refuse")
+	victim := filepath.Join(dir, "class-data", "class", "student01")
+	hostile := fmt.Sprintf("bot: bot.py\n\t-cat %s > stolen-db\n\t-cp -r %s stolen-src\n\tcp bot.py bot\n\tchmod +x bot\n", db, victim)
+	kind := func(i int) string {
+		switch {
+		case i%6 == 5:
+			return "bad"
+		case i%6 == 4:
+			return "hostile"
+		}
+		return "good"
+	}
+	var wg sync.WaitGroup
+	receipts := make([]string, 31)
+	for i := 1; i <= 30; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			files := map[string]string{"bot/bot.py": goodBot}
+			switch kind(i) {
+			case "bad":
+				files["bot/bot.py"] = "def broken(:\n"
+			case "hostile":
+				files["bot/Makefile"] = hostile
+			}
+			body, ctype := filesBody(t, files)
+			code, text := post(t, pinned(srv.fingerprint, fmt.Sprintf("127.0.0.%d", 10+i)), srv.url, toks[fmt.Sprintf("student%02d", i)], body, ctype)
+			if code != http.StatusOK {
+				t.Errorf("student%02d: %d %s", i, code, text)
+			}
+			receipts[i] = text
+		}()
+	}
+	wg.Wait()
+	for i := 1; i <= 30; i++ {
+		var rc service.Receipt
+		if json.Unmarshal([]byte(receipts[i]), &rc) != nil || rc.ID == 0 || len(rc.Hash) != 64 || rc.Late {
+			t.Errorf("student%02d's receipt: %q", i, receipts[i])
+		}
+	}
+	time.Sleep(time.Until(deadline.Add(time.Second))) // waiting for the deadline, not timing anything
+	body, ctype := filesBody(t, map[string]string{"bot.py": goodBot})
+	code, text := post(t, pinned(srv.fingerprint, "127.0.0.9"), srv.url, toks["student01"], body, ctype)
+	if code != http.StatusForbidden || !strings.Contains(text, "the deadline was "+deadline.UTC().Format(time.RFC3339)) {
+		t.Errorf("the 31st hand-in, after the deadline: %d %s", code, text)
+	}
+	c := pinned(srv.fingerprint, "127.0.0.8")
+	for i := 1; i <= 30; i++ {
+		tok := toks[fmt.Sprintf("student%02d", i)]
+		var h class.HandInJSON
+		for {
+			hs := handInsOf(t, c, srv.url, tok)
+			if len(hs) == 0 {
+				t.Fatalf("student%02d: no hand-in listed", i)
+			}
+			// The newest may be the refused late one (student01).
+			h = hs[len(hs)-1]
+			if h.State != service.HandInQueued && h.State != service.HandInBuilding {
+				break
+			}
+			time.Sleep(200 * time.Millisecond)
+		}
+		switch kind(i) {
+		case "bad":
+			if h.State != service.HandInFailed || !strings.Contains(h.BuildLog, "SyntaxError") {
+				t.Errorf("student%02d (does not compile): %s, log %q", i, h.State, h.BuildLog)
+			}
+		default:
+			if h.State != service.HandInBuilt || h.Revision != 1 || !strings.Contains(h.Check, "Check passed") {
+				t.Errorf("student%02d (%s): %s revision %d, log %q check %q", i, kind(i), h.State, h.Revision, h.BuildLog, h.Check)
+			}
+		}
+	}
+	resp, err := c.Get(srv.url + "/")
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("the server no longer answers: %v", err)
+	}
+	resp.Body.Close()
+	srv.cmd.Process.Signal(syscall.SIGTERM)
+	srv.cmd.Wait()
+	svc, err := service.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer svc.Close()
+	for i := 4; i <= 30; i += 6 {
+		st, err := svc.AI(fmt.Sprintf("student%02d", i))
+		if err != nil || st.Current == nil {
+			t.Fatalf("student%02d: no revision (%v)", i, err)
+		}
+		stolen, _ := os.ReadFile(filepath.Join(st.Current.ArtifactDir, "stolen-db"))
+		if len(stolen) > 0 {
+			t.Errorf("student%02d's build read the database: %d bytes", i, len(stolen))
+		}
+		if _, err := os.Stat(filepath.Join(st.Current.ArtifactDir, "stolen-src", "bot.py")); err == nil {
+			t.Errorf("student%02d's build copied another student's folder", i)
+		}
+	}
+}
