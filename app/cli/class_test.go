@@ -2,6 +2,7 @@ package cli
 
 import (
 	"archive/zip"
+	"compress/flate"
 	"bufio"
 	"bytes"
 	"crypto/tls"
@@ -22,6 +23,7 @@ import (
 	"time"
 
 	"ringside/app/class"
+	"ringside/app/internal/fixture"
 	"ringside/app/service"
 	"ringside/runner"
 	"ringside/runner/runnertest"
@@ -280,3 +282,159 @@ func TestClassHandInRush(t *testing.T) {
 		}
 	}
 }
+
+// Attacks on the class server, each refused with nothing stored: tokens
+// that open nothing, zips that leave the folder, links and devices,
+// declared sizes that lie, too many files; then slow and many
+// connections, after which a good client is still answered. Run as root
+// and, by TestClassAttacksUnprivileged, as an ordinary user.
+func TestClassAttacks(t *testing.T) {
+	exe, _ := runner.Executable()
+	dir, err := runnertest.OutsideTmp(t, ".class-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(dir, "class.db")
+	toks := addStudents(t, exe, db, 5)
+	var extra []string
+	if on, _ := service.SandboxState(); !on {
+		// Nothing here builds: the attacks are refused before that.
+		extra = append(extra, "--no-sandbox")
+	}
+	srv := startClass(t, exe, db, extra...)
+	if code, _, errs := ringsideAs(t, exe, nil, "class", "revoke", "--db", db, "student02"); code != 0 {
+		t.Fatalf("class revoke: %s", errs)
+	}
+	good, revoked := toks["student01"], toks["student02"]
+	// A student may hand in 6 times a minute: the attacks come from
+	// several students' tokens, then one student goes over.
+	others := []string{toks["student03"], toks["student04"], toks["student05"]}
+	bigZip := func(zw *zip.Writer) {
+		var z bytes.Buffer
+		fw, _ := flateWriter(&z)
+		fw.Write(make([]byte, 20<<20))
+		fw.Close()
+		w, err := zw.CreateRaw(&zip.FileHeader{Name: "big.py", Method: zip.Deflate, CompressedSize64: uint64(z.Len()), UncompressedSize64: 10 << 30})
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write(z.Bytes())
+	}
+	entry := func(name string, mode os.FileMode) func(zw *zip.Writer) {
+		return func(zw *zip.Writer) {
+			h := &zip.FileHeader{Name: name, Method: zip.Store}
+			h.SetMode(mode)
+			w, err := zw.CreateHeader(h)
+			if err != nil {
+				t.Fatal(err)
+			}
+			io.WriteString(w, goodBot)
+		}
+	}
+	many := func(zw *zip.Writer) {
+		for i := 0; i < 100000; i++ {
+			zw.CreateHeader(&zip.FileHeader{Name: fmt.Sprintf("f%d", i), Method: zip.Store})
+		}
+	}
+	manyParts := map[string]string{}
+	for i := 0; i < class.MaxHandInFiles+1; i++ {
+		manyParts[fmt.Sprintf("bot/f%d.py", i)] = "x"
+	}
+	attacks := []struct {
+		name, token string
+		body        func() (io.Reader, string)
+		code        int
+		want        string
+	}{
+		{"wrong token", "AAAA-BBBB-CCCC-DDDD-EEEE-FFFF-GGGG-HHHH", func() (io.Reader, string) { return filesBody(t, map[string]string{"bot.py": goodBot}) }, 401, "opens nothing"},
+		{"no token", "", func() (io.Reader, string) { return filesBody(t, map[string]string{"bot.py": goodBot}) }, 401, "log in"},
+		{"revoked token", revoked, func() (io.Reader, string) { return filesBody(t, map[string]string{"bot.py": goodBot}) }, 401, "opens nothing"},
+		{"zip with ../", good, func() (io.Reader, string) { return zipBody(t, entry("../evil.py", 0o644)) }, 400, "leaves the folder"},
+		{"zip with an absolute path", good, func() (io.Reader, string) { return zipBody(t, entry("/tmp/evil.py", 0o644)) }, 400, "not a relative path"},
+		{"zip with a symlink", good, func() (io.Reader, string) { return zipBody(t, entry("link", os.ModeSymlink|0o777)) }, 400, "links and devices"},
+		{"zip with a device", good, func() (io.Reader, string) { return zipBody(t, entry("dev", os.ModeDevice|0o644)) }, 400, "links and devices"},
+		{"zip declaring 10 GB", good, func() (io.Reader, string) { return zipBody(t, bigZip) }, 400, "more than 8 MB"},
+		{"zip of 100,000 files", good, func() (io.Reader, string) { return zipBody(t, many) }, 400, "the zip is larger than 8 MB"},
+		{"too many files", good, func() (io.Reader, string) { return filesBody(t, manyParts) }, 400, "more than 500 files"},
+		{"a path too long", good, func() (io.Reader, string) {
+			return filesBody(t, map[string]string{strings.Repeat("a", class.MaxPathLen+1): "x"})
+		}, 400, "longer than"},
+		{"files of ../", good, func() (io.Reader, string) { return filesBody(t, map[string]string{"../../x.py": "x"}) }, 400, "leaves the folder"},
+	}
+	c := pinned(srv.fingerprint, "127.0.0.1")
+	for i, a := range attacks {
+		body, ctype := a.body()
+		tok := a.token
+		if tok == good && i >= 6 {
+			tok = others[i%len(others)]
+		}
+		code, text := post(t, c, srv.url, tok, body, ctype)
+		if code != a.code || !strings.Contains(text, a.want) {
+			t.Errorf("%s: %d %q; want %d and %q", a.name, code, text, a.code, a.want)
+		}
+	}
+	// The seventh hand-in of a minute is refused before it is read.
+	for i := 0; i < 6; i++ {
+		body, ctype := zipBody(t, entry("../evil.py", 0o644))
+		if code, _ := post(t, c, srv.url, good, body, ctype); code == http.StatusTooManyRequests {
+			break
+		}
+	}
+	body, ctype := filesBody(t, map[string]string{"bot.py": goodBot})
+	if code, text := post(t, c, srv.url, good, body, ctype); code != http.StatusTooManyRequests {
+		t.Errorf("a seventh hand-in in a minute: %d %q", code, text)
+	}
+	for _, n := range []string{"student01", "student03", "student04", "student05"} {
+		if hs := handInsOf(t, c, srv.url, toks[n]); len(hs) != 0 {
+			t.Errorf("attacks stored %d hand-ins of %s", len(hs), n)
+		}
+		if ents, _ := os.ReadDir(filepath.Join(dir, "class-data", "class", n)); len(ents) != 0 {
+			t.Errorf("attacks left files in %s's folder: %v", n, ents)
+		}
+	}
+	if ents, _ := os.ReadDir(filepath.Join(dir, "class-data", "class", "incoming")); len(ents) != 0 {
+		t.Errorf("attacks left hand-ins waiting: %v", ents)
+	}
+
+	// Slowloris: connections that never finish their handshake; then a
+	// thousand connections from one machine.
+	var conns []net.Conn
+	defer func() {
+		for _, cn := range conns {
+			cn.Close()
+		}
+	}()
+	addr := strings.TrimPrefix(srv.url, "https://")
+	for i := 0; i < 1000; i++ {
+		d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP("127.0.0.3")}}
+		cn, err := d.Dial("tcp", addr)
+		if err != nil {
+			break // the backlog is full: the flood is refused
+		}
+		if i%10 == 0 {
+			cn.Write([]byte{0x16, 0x03, 0x01}) // a TLS record begun, never ended
+		}
+		conns = append(conns, cn)
+	}
+	resp, err := pinned(srv.fingerprint, "127.0.0.4").Get(srv.url + "/")
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("a good client during the flood: %v", err)
+	}
+	resp.Body.Close()
+	if hs := handInsOf(t, pinned(srv.fingerprint, "127.0.0.5"), srv.url, good); len(hs) != 0 {
+		t.Errorf("hand-ins after the flood: %d", len(hs))
+	}
+}
+
+func TestClassAttacksUnprivileged(t *testing.T) {
+	exe, _ := runner.Executable()
+	runnertest.AsNobody(t, runnertest.Nobody{
+		Tests: []string{"TestClassAttacks"},
+		Files: map[string]string{exe: "ringside"},
+		Env: func(dir, _ string) []string {
+			return []string{fixture.ExeEnv + "=" + filepath.Join(dir, "ringside")}
+		},
+	})
+}
+
+func flateWriter(w io.Writer) (*flate.Writer, error) { return flate.NewWriter(w, flate.BestCompression) }
