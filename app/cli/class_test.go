@@ -2,9 +2,9 @@ package cli
 
 import (
 	"archive/zip"
-	"compress/flate"
 	"bufio"
 	"bytes"
+	"compress/flate"
 	"crypto/tls"
 	"crypto/x509"
 	"encoding/json"
@@ -437,4 +437,79 @@ func TestClassAttacksUnprivileged(t *testing.T) {
 	})
 }
 
-func flateWriter(w io.Writer) (*flate.Writer, error) { return flate.NewWriter(w, flate.BestCompression) }
+func flateWriter(w io.Writer) (*flate.Writer, error) {
+	return flate.NewWriter(w, flate.BestCompression)
+}
+
+// ringside submit trusts one certificate: the fingerprint given, or the
+// first one seen at the address; a server with another is refused and
+// nothing is handed in.
+func TestSubmitPinsCertificate(t *testing.T) {
+	exe, _ := runner.Executable()
+	dir, err := runnertest.OutsideTmp(t, ".class-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var extra []string
+	if on, _ := service.SandboxState(); !on {
+		extra = append(extra, "--no-sandbox")
+	}
+	dbA, dbB := filepath.Join(dir, "a.db"), filepath.Join(dir, "b.db")
+	tokA := addStudents(t, exe, dbA, 1)["student01"]
+	tokB := addStudents(t, exe, dbB, 1)["student01"]
+	a, b := startClass(t, exe, dbA, extra...), startClass(t, exe, dbB, extra...)
+	if a.fingerprint == b.fingerprint {
+		t.Fatal("two databases share a certificate")
+	}
+	bot := filepath.Join(dir, "bot")
+	os.Mkdir(bot, 0o755)
+	os.WriteFile(filepath.Join(bot, "bot.py"), []byte(goodBot), 0o644)
+	home := t.TempDir()
+	submit := func(args ...string) (int, string, string) {
+		cmd := exec.Command(exe, append([]string{"submit"}, args...)...)
+		cmd.Env = append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"), "LANG=C.UTF-8")
+		var out, errs bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &errs
+		err := cmd.Run()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		return code, out.String(), errs.String()
+	}
+	cases := []struct {
+		name      string
+		args      []string
+		code      int
+		want      string
+		handedInB int
+	}{
+		{"the slip's fingerprint, another server", []string{"--server", b.url, "--token", tokB, "--fingerprint", a.fingerprint, bot}, 1, "shows certificate " + b.fingerprint, 0},
+		{"the fingerprint typed in lower case without colons", []string{"--server", b.url, "--token", tokB, "--fingerprint", strings.ToLower(strings.ReplaceAll(b.fingerprint, ":", "")), bot}, 0, "receipt 1", 1},
+	}
+	for _, c := range cases {
+		code, out, errs := submit(c.args...)
+		if code != c.code || !strings.Contains(out+errs, c.want) {
+			t.Errorf("%s: exit %d, %q %q; want %d and %q", c.name, code, out, errs, c.code, c.want)
+		}
+		cl := pinned(b.fingerprint, "127.0.0.1")
+		if hs := handInsOf(t, cl, b.url, tokB); len(hs) != c.handedInB {
+			t.Errorf("%s: server B holds %d hand-ins, want %d", c.name, len(hs), c.handedInB)
+		}
+	}
+	// Trust on first use: A's address is remembered with A's certificate;
+	// B's certificate at that address is refused.
+	if code, out, errs := submit("--server", a.url, "--token", tokA, bot); code != 0 || !strings.Contains(out, "receipt 1") {
+		t.Fatalf("first hand-in to A: exit %d %q %q", code, out, errs)
+	}
+	addrA := strings.TrimPrefix(a.url, "https://")
+	a.cmd.Process.Signal(syscall.SIGTERM)
+	a.cmd.Wait()
+	c := startClass(t, exe, dbB, append([]string{"--addr", addrA}, extra...)...)
+	code, out, errs := submit("--server", c.url, "--token", tokB, bot)
+	if code != 1 || !strings.Contains(errs, "says "+a.fingerprint) {
+		t.Errorf("B at A's address: exit %d %q %q; want the remembered certificate refused", code, out, errs)
+	}
+}
