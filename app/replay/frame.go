@@ -7,6 +7,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/software"
+	"fyne.io/fyne/v2/test"
 
 	"ringside/engine"
 	"ringside/engine/games"
@@ -52,6 +53,11 @@ func NewFramesOf(log *engine.Log) (*Frames, error) {
 	}
 	frameMu.Lock()
 	defer frameMu.Unlock()
+	if fyne.CurrentApp() == nil {
+		// A server without the GUI (ringside class serve): the boards'
+		// texts need a theme, which a headless app gives.
+		test.NewApp()
+	}
 	return &Frames{data: d, board: newBoard(log.Game, log.Players)}, nil
 }
 
