@@ -22,6 +22,7 @@ import (
 	"sync"
 	"time"
 
+	"ringside/app/class/web"
 	"ringside/app/service"
 )
 
@@ -38,10 +39,9 @@ type Options struct {
 	MaxConns int
 	// LogPath is the request log (""': the database's path + ".class.log").
 	LogPath string
-	// Public and Student are the pages (package web): Public needs no
-	// token, Student is reached only after authentication, with the
-	// student in the request's context through WithStudent. Nil: the
-	// server answers plain text.
+	// Public and Student are the pages: Public needs no token, Student is
+	// reached only after authentication, with the student in the
+	// request's context through WithStudent. Both nil: package web's.
 	Public, Student http.Handler
 	// WithStudent puts the authenticated student into a request's
 	// context for Student (web.WithStudent).
@@ -95,6 +95,13 @@ func New(svc *service.Service, opt Options) (*Server, error) {
 	}
 	if opt.LogPath == "" {
 		opt.LogPath = svc.Path() + ".class.log"
+	}
+	if opt.Public == nil && opt.Student == nil {
+		site := web.New(svc, web.Options{Insecure: opt.Insecure})
+		opt.Public, opt.Student = site.Public(), site.Student()
+		opt.WithStudent = func(ctx context.Context, aiID int64, name string) context.Context {
+			return web.WithStudent(ctx, web.Student{AIID: aiID, Name: name})
+		}
 	}
 	s := &Server{svc: svc, opt: opt, sessions: map[string]string{}, limits: map[string]*bucket{}}
 	var err error

@@ -319,7 +319,7 @@ func classServe(c *cli, args []string) error {
 		if f.noSandbox {
 			fmt.Fprintln(c.stderr, "WARNING: --no-sandbox: hand-ins are built with fewer walls than the sandbox gives")
 		}
-		srv, err := class.New(svc, mountPages(svc, class.Options{Addr: f.addr, Insecure: f.insecure, NoSandbox: f.noSandbox, MaxConns: f.maxConns}))
+		srv, err := class.New(svc, class.Options{Addr: f.addr, Insecure: f.insecure, NoSandbox: f.noSandbox, MaxConns: f.maxConns})
 		if err != nil {
 			return err
 		}
@@ -371,8 +371,3 @@ func classPublish(c *cli, args []string) error {
 		return nil
 	})
 }
-
-// mountPages adds package web's pages when it is part of the build
-// (merged from the pages' branch); without it the server answers plain
-// text and JSON.
-var mountPages = func(_ *service.Service, o class.Options) class.Options { return o }
