@@ -13,6 +13,7 @@ import (
 	"mime/multipart"
 	"net"
 	"net/http"
+	neturl "net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -512,4 +513,102 @@ func TestSubmitPinsCertificate(t *testing.T) {
 	if code != 1 || !strings.Contains(errs, "says "+a.fingerprint) {
 		t.Errorf("B at A's address: exit %d %q %q; want the remembered certificate refused", code, out, errs)
 	}
+}
+
+// A browser logs in with its token (an HttpOnly, Secure, SameSite=Strict
+// session cookie), sees its page, and loses it when it logs out or when
+// the teacher revokes the token.
+func TestClassLogin(t *testing.T) {
+	exe, _ := runner.Executable()
+	dir, err := runnertest.OutsideTmp(t, ".class-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(dir, "class.db")
+	toks := addStudents(t, exe, db, 2)
+	var extra []string
+	if on, _ := service.SandboxState(); !on {
+		extra = append(extra, "--no-sandbox")
+	}
+	srv := startClass(t, exe, db, extra...)
+	login := func(tok string) (*http.Client, *http.Response) {
+		jar := &cookieJar{}
+		c := pinned(srv.fingerprint, "127.0.0.1")
+		c.Jar = jar
+		c.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+		resp, err := c.PostForm(srv.url+"/login", map[string][]string{"token": {tok}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return c, resp
+	}
+	get := func(c *http.Client, path string) int {
+		resp, err := c.Get(srv.url + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	if _, resp := login("WRONG-TOKEN"); resp.StatusCode != http.StatusUnauthorized {
+		t.Errorf("a wrong token logs in: %s", resp.Status)
+	}
+	c, resp := login(strings.ToLower(toks["student01"]))
+	cookie := resp.Header.Get("Set-Cookie")
+	if resp.StatusCode != http.StatusSeeOther || !strings.Contains(cookie, "HttpOnly") || !strings.Contains(cookie, "Secure") || !strings.Contains(cookie, "SameSite=Strict") {
+		t.Fatalf("log-in: %s, cookie %q", resp.Status, cookie)
+	}
+	if code := get(c, "/me"); code != http.StatusOK {
+		t.Errorf("own page after log-in: %d", code)
+	}
+	resp, err = c.Post(srv.url+"/logout", "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if code := get(c, "/me"); code != http.StatusUnauthorized {
+		t.Errorf("own page after log-out: %d", code)
+	}
+	c2, _ := login(toks["student02"])
+	if code := get(c2, "/me"); code != http.StatusOK {
+		t.Fatalf("student02's page: %d", code)
+	}
+	if code, _, errs := ringsideAs(t, exe, nil, "class", "revoke", "--db", db, "student02"); code != 0 {
+		t.Fatal(errs)
+	}
+	if code := get(c2, "/me"); code != http.StatusUnauthorized {
+		t.Errorf("a session of a revoked token: %d", code)
+	}
+}
+
+// cookieJar keeps the cookies of one server, Secure ones included.
+type cookieJar struct {
+	mu      sync.Mutex
+	cookies map[string]*http.Cookie
+}
+
+func (j *cookieJar) SetCookies(_ *neturl.URL, cs []*http.Cookie) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if j.cookies == nil {
+		j.cookies = map[string]*http.Cookie{}
+	}
+	for _, c := range cs {
+		if c.MaxAge < 0 {
+			delete(j.cookies, c.Name)
+			continue
+		}
+		j.cookies[c.Name] = c
+	}
+}
+
+func (j *cookieJar) Cookies(*neturl.URL) []*http.Cookie {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	var out []*http.Cookie
+	for _, c := range j.cookies {
+		out = append(out, c)
+	}
+	return out
 }
