@@ -288,18 +288,13 @@ func (s *classScreen) saveSettings() {
 		cs.Late = service.LateRefuse
 	}
 	if text := strings.TrimSpace(s.deadline.Text); text != "" {
-		t, err := time.Parse(time.RFC3339, text)
+		t, err := service.ParseDeadline(text, time.Now())
 		if err != nil {
-			hm, herr := time.ParseInLocation("15:04", text, time.Local)
-			if herr != nil {
-				s.u.showError("Deadline", service.Errorf(service.Invalid, "write the deadline like 2026-11-29T14:30:00+01:00, or 14:30 for today"))
-				return
-			}
-			now := time.Now()
-			t = time.Date(now.Year(), now.Month(), now.Day(), hm.Hour(), hm.Minute(), 0, 0, time.Local)
-			s.deadline.SetText(t.Format(time.RFC3339))
+			s.u.showError("Deadline", err)
+			return
 		}
 		cs.Deadline = t
+		s.deadline.SetText(t.Format(time.RFC3339))
 	}
 	if err := s.u.Svc.SetClassSettings(cs); err != nil {
 		s.u.showError("Could not save the deadline", err)

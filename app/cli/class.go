@@ -78,7 +78,7 @@ func classServeOptions(f *serveFlags) []option {
 	return []option{
 		stringOption(&f.addr, "addr", "HOST:PORT", class.DefaultAddr, "where to listen (port 0 picks a free one)"),
 		boolOption(&f.insecure, "insecure-http", "serve plain HTTP: tokens cross the network in clear; every page warns"),
-		stringOption(&f.deadline, "deadline", "TIME", "", "hand-ins after it are late (RFC 3339 or HH:MM today; \"none\" clears it)", "the stored one"),
+		stringOption(&f.deadline, "deadline", "TIME", "", "hand-ins after it are late (2026-11-29 14:30, RFC 3339 or HH:MM today; \"none\" clears it)", "the stored one"),
 		stringOption(&f.late, "late", "refuse|keep", "", "what to do with late hand-ins", "the stored policy (refuse at first)"),
 		boolOption(&f.noSandbox, "no-sandbox", "serve although builds cannot be fully sandboxed here"),
 		intOption(&f.maxConns, "max-conns", "N", class.DefaultMaxConns, "connections held at once"),
@@ -228,17 +228,6 @@ func classSlips(c *cli, args []string) error {
 	})
 }
 
-// parseDeadline reads --deadline: RFC 3339, or HH:MM today in local time.
-func parseDeadline(s string, now time.Time) (time.Time, error) {
-	if t, err := time.Parse(time.RFC3339, s); err == nil {
-		return t, nil
-	}
-	if t, err := time.ParseInLocation("15:04", s, time.Local); err == nil {
-		return time.Date(now.Year(), now.Month(), now.Day(), t.Hour(), t.Minute(), 0, 0, time.Local), nil
-	}
-	return time.Time{}, usagef("class serve: --deadline %q: give a time like 2026-11-29T14:30:00+01:00, or 14:30 for today", s)
-}
-
 func applyServeSettings(svc *service.Service, f *serveFlags) error {
 	cs, err := svc.ClassSettings()
 	if err != nil {
@@ -249,8 +238,8 @@ func applyServeSettings(svc *service.Service, f *serveFlags) error {
 	case "none":
 		cs.Deadline = time.Time{}
 	default:
-		if cs.Deadline, err = parseDeadline(f.deadline, time.Now()); err != nil {
-			return err
+		if cs.Deadline, err = service.ParseDeadline(f.deadline, time.Now()); err != nil {
+			return usagef("class serve: --deadline: %v", err)
 		}
 	}
 	if f.late != "" {
