@@ -243,5 +243,13 @@ func stripTop(files []service.HandInFile) ([]service.HandInFile, error) {
 		}
 		seen[files[i].Path] = true
 	}
+	// A file and a folder of one name cannot both be written.
+	for p := range seen {
+		for dir := path.Dir(p); dir != "."; dir = path.Dir(dir) {
+			if seen[dir] {
+				return nil, refuse("%q is both a file and a folder", dir)
+			}
+		}
+	}
 	return files, nil
 }

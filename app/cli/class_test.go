@@ -360,6 +360,9 @@ func TestClassAttacks(t *testing.T) {
 		{"a path too long", good, func() (io.Reader, string) {
 			return filesBody(t, map[string]string{strings.Repeat("a", class.MaxPathLen+1): "x"})
 		}, 400, "longer than"},
+		{"a file that is also a folder", good, func() (io.Reader, string) {
+			return filesBody(t, map[string]string{"bot/a": "x", "bot/a/b.py": "y"})
+		}, 400, "both a file and a folder"},
 		{"files of ../", good, func() (io.Reader, string) { return filesBody(t, map[string]string{"../../x.py": "x"}) }, 400, "leaves the folder"},
 	}
 	c := pinned(srv.fingerprint, "127.0.0.1")
