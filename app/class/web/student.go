@@ -56,7 +56,12 @@ func (s *Site) gamesOf(ai int64) ([]myGame, error) {
 		return nil, fmt.Errorf("list events: %w", err)
 	}
 	var out []myGame
-	for _, ev := range evs {
+	for _, listed := range evs {
+		// The list carries no entries: each event is read in full.
+		ev, err := s.svc.EventInfo(listed.ID)
+		if err != nil {
+			return nil, fmt.Errorf("event %d: %w", listed.ID, err)
+		}
 		entries := map[int]bool{}
 		for _, e := range ev.Entries {
 			if e.RevisionID != 0 && mine[e.RevisionID] {
