@@ -22,6 +22,7 @@ import (
 	"sync"
 	"time"
 
+	"ringside/app/class/web"
 	"ringside/app/service"
 )
 
@@ -38,10 +39,9 @@ type Options struct {
 	MaxConns int
 	// LogPath is the request log (""': the database's path + ".class.log").
 	LogPath string
-	// Public and Student are the pages (package web): Public needs no
-	// token, Student is reached only after authentication, with the
-	// student in the request's context through WithStudent. Nil: the
-	// server answers plain text.
+	// Public and Student are the pages: Public needs no token, Student is
+	// reached only after authentication, with the student in the
+	// request's context through WithStudent. Both nil: package web's.
 	Public, Student http.Handler
 	// WithStudent puts the authenticated student into a request's
 	// context for Student (web.WithStudent).
@@ -54,6 +54,11 @@ type Options struct {
 // class of thirty with a few tabs each, far from the descriptors a flood
 // would take.
 const DefaultMaxConns = 256
+
+// PerAddressConns is how many connections one source address holds at
+// once: a student's browser opens a handful; a flood from one machine
+// leaves the others their places.
+const PerAddressConns = 32
 
 // DefaultAddr is where the server listens when not told: loopback only,
 // so nothing is open to the network until the teacher picks an address.
@@ -91,6 +96,13 @@ func New(svc *service.Service, opt Options) (*Server, error) {
 	if opt.LogPath == "" {
 		opt.LogPath = svc.Path() + ".class.log"
 	}
+	if opt.Public == nil && opt.Student == nil {
+		site := web.New(svc, web.Options{Insecure: opt.Insecure})
+		opt.Public, opt.Student = site.Public(), site.Student()
+		opt.WithStudent = func(ctx context.Context, aiID int64, name string) context.Context {
+			return web.WithStudent(ctx, web.Student{AIID: aiID, Name: name})
+		}
+	}
 	s := &Server{svc: svc, opt: opt, sessions: map[string]string{}, limits: map[string]*bucket{}}
 	var err error
 	if s.cert, s.fingerprint, err = Certificate(svc); err != nil {
@@ -115,7 +127,7 @@ func (s *Server) Listen() error {
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", s.opt.Addr, err)
 	}
-	s.ln = newLimitListener(ln, s.opt.MaxConns)
+	s.ln = newLimitListener(ln, s.opt.MaxConns, PerAddressConns)
 	return nil
 }
 

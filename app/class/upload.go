@@ -112,6 +112,10 @@ func readHandIn(w http.ResponseWriter, r *http.Request) ([]service.HandInFile, e
 			files = append(files, f)
 		case "zip":
 			data, err := b.read(part)
+			var ue *uploadError
+			if errors.As(err, &ue) {
+				return nil, refuse("the zip is larger than %d MB", MaxHandInBytes>>20)
+			}
 			if err != nil {
 				return nil, tooBig(err)
 			}
