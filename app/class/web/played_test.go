@@ -55,6 +55,17 @@ func newPlayed(t *testing.T) played {
 	if err := svc.WaitHandIns(ctx); err != nil {
 		t.Fatal(err)
 	}
+	p.game, p.seatOf, p.log = PlayCup(t, svc)
+	return p
+}
+
+// PlayCup makes the published event "Grip cup" of the class's carol and
+// dave (each with a built revision) and two built-in bots, and records
+// its game as played: every seat printed its own secret on stderr. It
+// gives the game, each student's seat and the game's log.
+func PlayCup(t *testing.T, svc *service.Service) (int64, map[string]int, *engine.Log) {
+	t.Helper()
+	seatOf := map[string]int{}
 	ev, _, err := svc.CreateEvent(service.EventSpec{Name: "Grip cup", Game: "grip", Games: 1, Seed: 3, SeedSet: true,
 		Entries: []string{"carol", "dave", "builtin:grip/greedy", "builtin:grip/random"}})
 	if err != nil {
@@ -74,19 +85,18 @@ func newPlayed(t *testing.T) played {
 		players[seat] = []string{"carol r1", "dave r1", "builtin:grip/greedy", "builtin:grip/random"}[e]
 		bots[seat] = "random"
 		if e < 2 {
-			p.seatOf[[]string{"carol", "dave"}[e]] = seat
+			seatOf[[]string{"carol", "dave"}[e]] = seat
 		}
 	}
 	// The game is played in process by built-in bots in every seat: what
 	// the pages must get right is whose seat is whose, not the bots.
-	p.log = fixture.PlayLog(t, grip.New(), nil, m.Game.Seed, players, bots, func(a engine.Ask, turn int) (time.Duration, string) {
+	log := fixture.PlayLog(t, grip.New(), nil, m.Game.Seed, players, bots, func(a engine.Ask, turn int) (time.Duration, string) {
 		return time.Millisecond, fmt.Sprintf("secret of seat %d\n", a.Seat)
 	})
-	if err := svc.DB().FinishMatch(m.ID, p.log.Result, p.log, time.Second); err != nil {
+	if err := svc.DB().FinishMatch(m.ID, log.Result, log, time.Second); err != nil {
 		t.Fatal(err)
 	}
-	p.game = m.ID
-	return p
+	return m.ID, seatOf, log
 }
 
 // TestStudentGame: a student sees their hand-in's receipt, build log and
