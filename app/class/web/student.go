@@ -141,10 +141,16 @@ func (s *Site) mePage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	revs := make([]service.RevisionInfo, len(ai.Revisions))
+	var numbers []int // successful builds, newest first: what a comparison may pit
 	for i, rv := range ai.Revisions {
 		revs[len(revs)-1-i] = rv // newest first
 	}
-	s.render(w, "me.html", map[string]any{"Title": st.Name, "Student": st, "HandIns": hs, "Revisions": revs, "Games": gs})
+	for _, rv := range revs {
+		if rv.Number > 0 {
+			numbers = append(numbers, rv.Number)
+		}
+	}
+	s.render(w, "me.html", map[string]any{"Title": st.Name, "Student": st, "HandIns": hs, "Revisions": revs, "Built": numbers, "Games": gs})
 }
 
 func (s *Site) gamePage(w http.ResponseWriter, r *http.Request) {
