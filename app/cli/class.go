@@ -2,16 +2,12 @@ package cli
 
 import (
 	"context"
-	"encoding/base64"
 	"fmt"
-	"html/template"
 	"os"
 	"os/signal"
 	"strconv"
 	"syscall"
 	"time"
-
-	"github.com/skip2/go-qrcode"
 
 	"ringside/app/class"
 	"ringside/app/service"
@@ -204,20 +200,6 @@ func classReissue(c *cli, args []string) error {
 	})
 }
 
-var slipsPage = template.Must(template.New("slips").Parse(`<!DOCTYPE html>
-<html><head><meta charset="utf-8"><title>Ringside class slips</title>
-<style>
-body{font-family:sans-serif;margin:1cm}
-.slip{display:inline-block;width:8.5cm;border:1px dashed #888;padding:.4cm;margin:.2cm;vertical-align:top;page-break-inside:avoid}
-.name{font-size:14pt;font-weight:bold}.tok{font-family:monospace;font-size:12pt}
-.fp{font-family:monospace;font-size:6.5pt;word-break:break-all}img{float:right;width:2.6cm}
-</style></head><body>
-{{range .Slips}}<div class="slip"><img alt="QR code of the address" src="data:image/png;base64,{{.QR}}">
-<div class="name">{{.Name}}</div><div>Address: {{$.URL}}</div><div>Token:</div><div class="tok">{{.Token}}</div>
-<div class="fp">Certificate fingerprint (your browser or ringside submit shows it): {{$.Fingerprint}}</div></div>
-{{end}}</body></html>
-`))
-
 func classSlips(c *cli, args []string) error {
 	fs, dbPath := c.dbFlags("class slips")
 	out, url := new(string), new(string)
@@ -229,44 +211,19 @@ func classSlips(c *cli, args []string) error {
 		return usagef("class slips: give --out FILE.html")
 	}
 	return withService(*dbPath, func(svc *service.Service) error {
-		_, fp, err := class.Certificate(svc)
-		if err != nil {
-			return err
-		}
-		png, err := qrcode.Encode(*url, qrcode.Medium, 256)
-		if err != nil {
-			return fmt.Errorf("class slips: QR code of %s: %w", *url, err)
-		}
-		qr := base64.StdEncoding.EncodeToString(png)
-		roster, err := svc.ClassRoster()
-		if err != nil {
-			return err
-		}
-		type slip struct{ Name, Token, QR string }
-		var slips []slip
-		for _, st := range roster {
-			if st.Revoked {
-				continue
-			}
-			// Tokens are kept only hashed: a slip needs a new one.
-			t, err := svc.IssueToken(st.AIID)
-			if err != nil {
-				return err
-			}
-			slips = append(slips, slip{Name: st.Name, Token: t.Token, QR: qr})
-		}
 		f, err := os.OpenFile(*out, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
 		if err != nil {
 			return fmt.Errorf("class slips: %w", err)
 		}
-		if err := slipsPage.Execute(f, map[string]any{"Slips": slips, "URL": *url, "Fingerprint": fp}); err != nil {
+		n, err := class.WriteSlips(svc, *url, f)
+		if err != nil {
 			f.Close()
 			return fmt.Errorf("class slips: write %s: %w", *out, err)
 		}
 		if err := f.Close(); err != nil {
 			return fmt.Errorf("class slips: write %s: %w", *out, err)
 		}
-		fmt.Fprintf(c.stdout, "wrote %d slips to %s (every student's token is new; earlier slips no longer work)\n", len(slips), *out)
+		fmt.Fprintf(c.stdout, "wrote %d slips to %s (every student's token is new; earlier slips no longer work)\n", n, *out)
 		return nil
 	})
 }

@@ -156,8 +156,15 @@ func (s *Service) OnHandIn(f func(HandInView)) {
 // under way is cancelled and its hand-in says so.
 func (s *Service) StopClass() {
 	q := s.classQueue()
-	q.stop()
+	q.mu.Lock()
+	stop := q.stop
+	q.mu.Unlock()
+	stop()
 	q.wg.Wait()
+	// A class opened again (the app's switch) builds with a fresh queue.
+	q.mu.Lock()
+	q.ctx, q.stop = context.WithCancel(context.Background())
+	q.mu.Unlock()
 }
 
 // WaitHandIns waits until no hand-in is queued or building in this
@@ -635,6 +642,9 @@ func (s *Service) enqueue(ai int64, p pendingHandIn) {
 func (s *Service) classWorker(ai int64) {
 	q := s.classQueue()
 	defer q.wg.Done()
+	q.mu.Lock()
+	ctx := q.ctx
+	q.mu.Unlock()
 	for {
 		q.mu.Lock()
 		p, ok := q.pending[ai]
@@ -646,20 +656,20 @@ func (s *Service) classWorker(ai int64) {
 		q.mu.Unlock()
 		select {
 		case q.sem <- struct{}{}:
-		case <-q.ctx.Done():
+		case <-ctx.Done():
 		}
 		q.mu.Lock()
 		// The newest may have replaced p while this waited for a slot.
 		p = q.pending[ai]
 		delete(q.pending, ai)
 		q.mu.Unlock()
-		if q.ctx.Err() != nil {
+		if ctx.Err() != nil {
 			os.RemoveAll(p.dir)
 			_ = s.db.SetHandIn(p.id, HandInFailed, 0, "the class server stopped before this hand-in was built: hand in again")
 			s.notifyHandIn(p.id)
 			continue
 		}
-		s.buildHandIn(q.ctx, ai, p)
+		s.buildHandIn(ctx, ai, p)
 		<-q.sem
 	}
 }
