@@ -133,8 +133,16 @@ func TestBrowser(t *testing.T) {
 	}
 	game, _, _ := web.PlayCup(t, svc)
 
+	if err := chromedp.Do(bctx, chromedp.Navigate(url+"/me"), chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`a[href="/me/game/%d"]`, game)))); err != nil {
+		t.Fatalf("carol's page with her game: %v", err)
+	}
+	mePNG, err := chromedp.Run(bctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	saveShot(t, "class-student.png", mePNG)
+
 	err = chromedp.Do(bctx,
-		chromedp.Navigate(url+"/me"),
 		chromedp.Click(chromedp.CSS(fmt.Sprintf(`a[href="/me/game/%d"]`, game))),
 		chromedp.WaitVisible(chromedp.CSS(`#scrub`)),
 		chromedp.SetValue(chromedp.CSS(`#scrub`), "50"),
