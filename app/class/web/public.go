@@ -6,6 +6,7 @@ import (
 	"html/template"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"ringside/app/service"
@@ -20,7 +21,11 @@ var funcs = template.FuncMap{
 	},
 	"inc":   func(i int) int { return i + 1 },
 	"short": func(h string) string { return h[:min(12, len(h))] },
-	"pts":   func(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) },
+	// Points to two places at most (⅔ is 0.67), as a table on a phone
+	// has room for.
+	"pts": func(f float64) string {
+		return strings.TrimSuffix(strings.TrimRight(strconv.FormatFloat(f, 'f', 2, 64), "0"), ".")
+	},
 }
 
 // render writes a page with the plain-HTTP warning when it applies.

@@ -56,7 +56,12 @@ func (s *Site) gamesOf(ai int64) ([]myGame, error) {
 		return nil, fmt.Errorf("list events: %w", err)
 	}
 	var out []myGame
-	for _, ev := range evs {
+	for _, listed := range evs {
+		// The list carries no entries: each event is read in full.
+		ev, err := s.svc.EventInfo(listed.ID)
+		if err != nil {
+			return nil, fmt.Errorf("event %d: %w", listed.ID, err)
+		}
 		entries := map[int]bool{}
 		for _, e := range ev.Entries {
 			if e.RevisionID != 0 && mine[e.RevisionID] {
@@ -136,10 +141,16 @@ func (s *Site) mePage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	revs := make([]service.RevisionInfo, len(ai.Revisions))
+	var numbers []int // successful builds, newest first: what a comparison may pit
 	for i, rv := range ai.Revisions {
 		revs[len(revs)-1-i] = rv // newest first
 	}
-	s.render(w, "me.html", map[string]any{"Title": st.Name, "Student": st, "HandIns": hs, "Revisions": revs, "Games": gs})
+	for _, rv := range revs {
+		if rv.Number > 0 {
+			numbers = append(numbers, rv.Number)
+		}
+	}
+	s.render(w, "me.html", map[string]any{"Title": st.Name, "Student": st, "HandIns": hs, "Revisions": revs, "Built": numbers, "Games": gs})
 }
 
 func (s *Site) gamePage(w http.ResponseWriter, r *http.Request) {

@@ -30,6 +30,9 @@ type Options struct {
 	// Insecure says the server runs plain HTTP: every page then carries a
 	// warning that tokens and programs cross the network in clear.
 	Insecure bool
+	// Context ends the comparisons the pages started ("did my change
+	// help?"); nil: they play to their end.
+	Context context.Context
 }
 
 // Student is the authenticated student a request is for.
@@ -61,6 +64,9 @@ type Site struct {
 	mu     sync.Mutex
 	frames map[int64]*replay.Frames // prepared replays by game, re-simulated once
 	pngs   map[frameKey][]byte      // drawn frames
+	// comparing marks the students whose comparison is playing.
+	comparing map[int64]bool
+	games     sync.WaitGroup // the comparisons playing
 }
 
 type frameKey struct {
@@ -77,6 +83,10 @@ func New(svc *service.Service, opt Options) *Site {
 	t := template.Must(template.New("").Funcs(funcs).ParseFS(templateFS, "templates/*.html"))
 	return &Site{svc: svc, opt: opt, tmpl: t, frames: map[int64]*replay.Frames{}, pngs: map[frameKey][]byte{}}
 }
+
+// Wait waits for the comparisons the pages started to stop (they stop
+// when Options.Context ends).
+func (s *Site) Wait() { s.games.Wait() }
 
 // Public is the pages that need no token: the class page, a published
 // event's page, the log-in form and the static files.
@@ -99,6 +109,8 @@ func (s *Site) Student() http.Handler {
 	mux.HandleFunc("GET /me/game/{id}", s.gamePage)
 	mux.HandleFunc("GET /me/game/{id}/seat.json", s.seatJSON)
 	mux.HandleFunc("GET /me/replay/{id}/frame/{step}", s.framePNG)
+	mux.HandleFunc("POST /me/compare", s.compare)
+	mux.HandleFunc("GET /me/compare/{id}", s.comparePage)
 	return secured(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if _, ok := StudentFrom(r.Context()); !ok {
 			http.Error(w, "log in with the token on your slip", http.StatusUnauthorized)

@@ -14,14 +14,14 @@ import (
 
 // fixture is a class of two students and two events of built-in bots,
 // the first published.
-type fixture struct {
+type class struct {
 	svc                 *service.Service
 	alice, bob          Student
 	published, unlisted int64
 	game                int64 // a game of the published event: nobody's
 }
 
-func newFixture(t *testing.T) fixture {
+func newFixture(t *testing.T) class {
 	t.Helper()
 	svc, err := service.Open(filepath.Join(t.TempDir(), "class.db"))
 	if err != nil {
@@ -32,7 +32,7 @@ func newFixture(t *testing.T) fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := fixture{svc: svc, alice: Student{toks[0].Student.AIID, "alice"}, bob: Student{toks[1].Student.AIID, "bob"}}
+	f := class{svc: svc, alice: Student{toks[0].Student.AIID, "alice"}, bob: Student{toks[1].Student.AIID, "bob"}}
 	for i, name := range []string{"Friday league", "Rehearsal"} {
 		ev, _, err := svc.CreateEvent(service.EventSpec{Name: name, Game: "battle2048", Games: 2, Seed: 1, SeedSet: true,
 			Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random"}})
