@@ -53,6 +53,11 @@ var layers = []layer{
 		forbid: func(imp string) bool { return isFyne(imp) || imp == "ringside/app" || under(imp, "ringside/app/cli") }},
 	{dir: "app/cli", why: "the CLI imports no Fyne and not the GUI",
 		forbid: func(imp string) bool { return isFyne(imp) || imp == "ringside/app" }},
+	// Its tests may still start bots and build fixtures with the runner.
+	{dir: "app/class", nonTest: true, why: "the class server (non-test) imports no storage and no runner (app/service is its door to data), and not the GUI or the CLI",
+		forbid: func(imp string) bool {
+			return under(imp, "ringside/storage") || under(imp, "ringside/runner") || imp == "ringside/app" || under(imp, "ringside/app/cli")
+		}},
 	{dir: "app/chart", why: "widgets import no storage, runner or use case",
 		forbid: widgetForbids},
 	{dir: "app/replay", why: "widgets import no storage, runner or use case",

@@ -54,6 +54,7 @@ type UI struct {
 	events  *eventsScreen
 	compare *compareScreen
 	ais     *aisScreen
+	class   *classScreen
 }
 
 // NewUI opens the database (the default one unless dbPath is set) and
@@ -173,12 +174,14 @@ func (u *UI) build() {
 	u.events = newEventsScreen(u)
 	u.compare = newCompareScreen(u)
 	u.ais = newAIsScreen(u)
+	u.class = newClassScreen(u)
 	u.tabs = container.NewAppTabs(
 		container.NewTabItemWithIcon("Home", theme.HomeIcon(), newTabContent(u.home.object())),
 		container.NewTabItemWithIcon("Events", theme.ListIcon(), newTabContent(u.events.object())),
 		container.NewTabItemWithIcon("AIs", theme.ComputerIcon(), newTabContent(u.ais.object())),
 		container.NewTabItemWithIcon("Compare", theme.ViewRefreshIcon(), newTabContent(u.compare.object())),
 		container.NewTabItemWithIcon("Games", theme.InfoIcon(), newTabContent(newGamesScreen())),
+		container.NewTabItemWithIcon("Class", theme.AccountIcon(), newTabContent(u.class.object())),
 	)
 	u.tabs.SetTabLocation(container.TabLocationLeading)
 	prefs := u.App.Preferences()

@@ -14,6 +14,7 @@ package service
 import (
 	"errors"
 	"fmt"
+	"sync"
 
 	"ringside/runner"
 	"ringside/storage"
@@ -27,6 +28,9 @@ type Service struct {
 	// does it across processes.
 	builds keyedMutex
 	live   *Live
+	// classSt is the class server's hand-in queue, made on first use.
+	classOnce sync.Once
+	classSt   *classState
 }
 
 // Open opens the database at path, or the default one when path is empty,

@@ -54,12 +54,15 @@ func (p Problems) Any() bool { return p != Problems{} }
 
 // EntryInfo is one competitor of an event.
 type EntryInfo struct {
-	Index     int
-	Name      string // as stored: "alice r3", "builtin:grip/random"
-	Spec      string // as written: "alice@r3"; "" for old events
-	Filler    bool
-	Candidate bool
-	Trusted   bool
+	Index int
+	Name  string // as stored: "alice r3", "builtin:grip/random"
+	Spec  string // as written: "alice@r3"; "" for old events
+	// RevisionID is the stored revision the entry plays (0: a command or
+	// a built-in): whose entry it is, for a student's page.
+	RevisionID int64
+	Filler     bool
+	Candidate  bool
+	Trusted    bool
 }
 
 // EventInfo is an event's configuration and state.
@@ -100,7 +103,7 @@ func eventInfo(ev storage.Event) EventInfo {
 		SandboxText: EventSandboxText(ev), stored: ev}
 	info.Entries = make([]EntryInfo, len(ev.Entries))
 	for i, e := range ev.Entries {
-		info.Entries[i] = EntryInfo{Index: e.Index, Name: e.Name, Spec: e.Spec, Filler: e.Filler,
+		info.Entries[i] = EntryInfo{Index: e.Index, Name: e.Name, Spec: e.Spec, RevisionID: e.RevisionID, Filler: e.Filler,
 			Candidate: e.Candidate, Trusted: EntryTrusted(ev, e)}
 	}
 	return info

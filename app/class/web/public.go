@@ -1,0 +1,140 @@
+package web
+
+import (
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"ringside/app/service"
+)
+
+var funcs = template.FuncMap{
+	"when": func(t time.Time) string {
+		if t.IsZero() {
+			return ""
+		}
+		return t.Local().Format("15:04:05")
+	},
+	"inc":   func(i int) int { return i + 1 },
+	"short": func(h string) string { return h[:min(12, len(h))] },
+	// Points to two places at most (⅔ is 0.67), as a table on a phone
+	// has room for.
+	"pts": func(f float64) string {
+		return strings.TrimSuffix(strings.TrimRight(strconv.FormatFloat(f, 'f', 2, 64), "0"), ".")
+	},
+}
+
+// render writes a page with the plain-HTTP warning when it applies.
+func (s *Site) render(w http.ResponseWriter, name string, data map[string]any) {
+	data["Insecure"] = s.opt.Insecure
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	if err := s.tmpl.ExecuteTemplate(w, name, data); err != nil {
+		// The head is out already; say so in the page.
+		fmt.Fprintf(w, "<p class=error>this page could not be drawn: %s</p>", template.HTMLEscapeString(err.Error()))
+	}
+}
+
+func writeJSON(w http.ResponseWriter, v any) {
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+func (s *Site) loginPage(w http.ResponseWriter, r *http.Request) {
+	s.render(w, "login.html", map[string]any{"Title": "Log in"})
+}
+
+// classPage lists the events the teacher published, with their standings.
+func (s *Site) classPage(w http.ResponseWriter, r *http.Request) {
+	evs, err := s.svc.PublishedEvents()
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	var views []*service.EventView
+	for _, e := range evs {
+		v, err := s.svc.EventView(e.Event.ID)
+		if err != nil {
+			s.fail(w, err)
+			return
+		}
+		views = append(views, v)
+	}
+	s.render(w, "class.html", map[string]any{"Title": "The class", "Events": views, "Refresh": anyRunning(views)})
+}
+
+// eventPage is one published event: standings, its games round by round
+// (a bracket's rounds in order) and the games in play. An event the
+// teacher did not publish does not exist here.
+func (s *Site) eventPage(w http.ResponseWriter, r *http.Request) {
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	evs, err := s.svc.PublishedEvents()
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	published := false
+	for _, e := range evs {
+		published = published || e.Event.ID == id
+	}
+	if !published {
+		http.NotFound(w, r)
+		return
+	}
+	v, err := s.svc.EventView(id)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	s.render(w, "event.html", map[string]any{"Title": v.Event.Name, "E": v, "Rounds": rounds(v), "Refresh": anyRunning([]*service.EventView{v})})
+}
+
+// round is one round's games with the players' names.
+type round struct {
+	N     int
+	Games []publicGame
+}
+
+type publicGame struct {
+	Players []string
+	Ranks   []int
+	Status  service.GameStatus
+}
+
+func rounds(v *service.EventView) []round {
+	var out []round
+	for _, g := range v.Games {
+		for len(out) <= g.Game.Round {
+			out = append(out, round{N: len(out) + 1})
+		}
+		pg := publicGame{Status: g.Status}
+		for _, e := range g.Game.Seats {
+			if e >= 0 && e < len(v.Event.Entries) {
+				pg.Players = append(pg.Players, v.Event.Entries[e].Name)
+			}
+		}
+		if g.Result != nil {
+			pg.Ranks = g.Result.Ranks
+		}
+		out[g.Game.Round].Games = append(out[g.Game.Round].Games, pg)
+	}
+	return out
+}
+
+// anyRunning says a page shows a game in play, so it refreshes itself.
+func anyRunning(vs []*service.EventView) bool {
+	for _, v := range vs {
+		for _, g := range v.Games {
+			if g.Status == service.GameRunning {
+				return true
+			}
+		}
+	}
+	return false
+}
