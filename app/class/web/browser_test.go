@@ -21,7 +21,6 @@ import (
 	"ringside/app/internal/fixture"
 	"ringside/app/replay"
 	"ringside/app/service"
-	"ringside/runner/runnertest"
 )
 
 // chromium is the headless browser's path, or "" when none is installed.
@@ -45,7 +44,7 @@ func TestBrowser(t *testing.T) {
 	if exe == "" {
 		t.Skip("no chromium found (apt-get install chromium): the browser test needs a real headless Chromium")
 	}
-	runnertest.NeedPython(t)
+	needPython(t)
 	dir := t.TempDir()
 	svc, err := service.Open(filepath.Join(dir, "class.db"))
 	if err != nil {
@@ -75,7 +74,12 @@ func TestBrowser(t *testing.T) {
 	url := srv.URL()
 
 	folder := filepath.Join(dir, "carol-bot")
-	runnertest.WriteFiles(t, folder, map[string]string{"bot.py": fixture.PyBot(1)})
+	if err := os.MkdirAll(folder, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(folder, "bot.py"), []byte(fixture.PyBot(1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
 
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe),
 		// The server's certificate is its own, self-signed: a student's
@@ -233,5 +237,14 @@ func saveShot(t *testing.T, name string, png []byte) {
 	}
 	if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
 		t.Error(err)
+	}
+}
+
+// needPython skips a test whose students' bots are Python when there is
+// no python3 (the class package imports nothing of the runner's, not even
+// its test helpers).
+func needPython(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("no python3: the students' bots are Python")
 	}
 }

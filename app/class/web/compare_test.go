@@ -11,7 +11,6 @@ import (
 
 	"ringside/app/internal/fixture"
 	"ringside/app/service"
-	"ringside/runner/runnertest"
 )
 
 // TestCompare: a student with two built revisions starts "did my change
@@ -19,7 +18,7 @@ import (
 // comparison is theirs alone (another student gets 404), a second one
 // waits for the first, and nonsense revisions are refused.
 func TestCompare(t *testing.T) {
-	runnertest.NeedPython(t)
+	needPython(t)
 	f := newFixture(t)
 	toks, err := f.svc.ClassAdd("grip", []string{"carol"})
 	if err != nil {

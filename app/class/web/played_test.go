@@ -18,7 +18,6 @@ import (
 	"ringside/app/service"
 	"ringside/engine"
 	"ringside/engine/grip"
-	"ringside/runner/runnertest"
 )
 
 // played is a class whose two students handed in Python Grip bots, built
@@ -35,7 +34,7 @@ type played struct {
 
 func newPlayed(t *testing.T) played {
 	t.Helper()
-	runnertest.NeedPython(t)
+	needPython(t)
 	f := newFixture(t)
 	svc := f.svc
 	p := played{svc: svc, seatOf: map[string]int{}, other: f.alice}
