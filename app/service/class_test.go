@@ -23,6 +23,7 @@ func classService(t *testing.T) *Service {
 // without dashes); the database keeps only its hash; a revoked or
 // reissued one opens nothing.
 func TestClassTokens(t *testing.T) {
+	t.Parallel()
 	s := classService(t)
 	toks, err := s.ClassAdd("grip", []string{"ada", "grace"})
 	if err != nil || len(toks) != 2 || toks[0].Token == toks[1].Token {
@@ -63,6 +64,7 @@ func TestClassTokens(t *testing.T) {
 // One build per student at a time: hand-ins that queue behind a busy
 // build slot are superseded by the newest, which alone is built.
 func TestClassNewestHandInWins(t *testing.T) {
+	t.Parallel()
 	runnertest.NeedPython(t)
 	s := classService(t)
 	toks, err := s.ClassAdd("grip", []string{"ada"})
@@ -111,6 +113,7 @@ func TestClassNewestHandInWins(t *testing.T) {
 // After the deadline a hand-in is refused with the deadline and the time,
 // or kept marked late, as the teacher chose (an injected clock).
 func TestClassDeadline(t *testing.T) {
+	t.Parallel()
 	s := classService(t)
 	toks, err := s.ClassAdd("grip", []string{"ada"})
 	if err != nil {
