@@ -131,6 +131,13 @@ type pendingHandIn struct {
 // are CPU-heavy and a class hands in all at once before a deadline.
 const ClassBuildsAtOnce = 2
 
+// HandInCheckTimeScale stretches the time limits of a hand-in's check.
+// The check tells a student that the program builds, starts and speaks
+// the game; a class handing in at once keeps the teacher's machine busy
+// with builds and checks, and a bot late by a few milliseconds there is
+// no news. Events judge time at the game's own limits.
+const HandInCheckTimeScale = 2
+
 func (s *Service) classQueue() *classState {
 	s.classOnce.Do(func() {
 		ctx, stop := context.WithCancel(context.Background())
@@ -705,7 +712,7 @@ func (s *Service) buildStaged(ctx context.Context, ai int64, p pendingHandIn) (s
 			return HandInFailed, 0, "the server could not store the commands: " + err.Error()
 		}
 	}
-	res, err := s.Check(ctx, ai, CheckOptions{})
+	res, err := s.Check(ctx, ai, CheckOptions{TimeScale: HandInCheckTimeScale})
 	if err != nil {
 		return HandInFailed, 0, "the build could not run: " + err.Error()
 	}
