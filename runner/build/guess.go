@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"sort"
 	"strings"
 
@@ -45,7 +46,10 @@ func GuessCommands(dir string) (Guess, error) { return GuessFor(dir, "") }
 // (run, "" when not given): the guess then only chooses the build, keeps
 // that run command, and never refuses for want of an entry point it could
 // run itself.
-func GuessFor(dir, run string) (Guess, error) {
+func GuessFor(dir, run string) (Guess, error) { return GuessForOS(dir, run, runtime.GOOS) }
+
+// guessFolder is GuessFor with the POSIX rules (./bot, python3).
+func guessFolder(dir, run string) (Guess, error) {
 	st, err := os.Stat(dir)
 	if err != nil {
 		return Guess{}, fmt.Errorf("source folder %s: %w", dir, notFoundHint(err))
