@@ -86,26 +86,50 @@ var ErrNotFound = errors.New("not found")
 
 // DefaultPath returns where Ringside keeps its database when no --db is
 // given: $XDG_DATA_HOME/ringside/ringside.db, else
-// ~/.local/share/ringside/ringside.db on Linux and other Unix systems, and
-// <user config dir>/Ringside/ringside.db on Windows and macOS.
+// ~/.local/share/ringside/ringside.db on Linux and other Unix systems;
+// %LOCALAPPDATA%\Ringside\ringside.db on Windows and
+// ~/Library/Application Support/Ringside/ringside.db on macOS.
 func DefaultPath() (string, error) {
-	switch runtime.GOOS {
-	case "windows", "darwin", "ios", "plan9":
-		dir, err := os.UserConfigDir()
-		if err != nil {
-			return "", fmt.Errorf("find the folder for Ringside's database: %w; pass --db", err)
-		}
-		return filepath.Join(dir, "Ringside", "ringside.db"), nil
-	}
-	// The XDG spec says relative values are invalid and must be ignored.
-	if dir := os.Getenv("XDG_DATA_HOME"); filepath.IsAbs(dir) {
-		return filepath.Join(dir, "ringside", "ringside.db"), nil
-	}
-	home, err := os.UserHomeDir()
-	if err != nil {
+	return defaultPathFor(runtime.GOOS, os.Getenv, os.UserHomeDir)
+}
+
+// defaultPathFor is DefaultPath with goos's rules, the environment read
+// through getenv and the home folder found by home, so that every OS's rule
+// is tested on any system.
+func defaultPathFor(goos string, getenv func(string) string, home func() (string, error)) (string, error) {
+	fail := func(err error) (string, error) {
 		return "", fmt.Errorf("find the folder for Ringside's database: %w; pass --db", err)
 	}
-	return filepath.Join(home, ".local", "share", "ringside", "ringside.db"), nil
+	switch goos {
+	case "windows":
+		// Local, not Roaming, AppData: a database of replays that grows by
+		// megabytes must not be copied to a school's server at each logon.
+		if dir := getenv("LOCALAPPDATA"); dir != "" {
+			return filepath.Join(dir, "Ringside", "ringside.db"), nil
+		}
+		return fail(errors.New("%LOCALAPPDATA% is not set"))
+	case "darwin", "ios":
+		h, err := home()
+		if err != nil {
+			return fail(err)
+		}
+		return filepath.Join(h, "Library", "Application Support", "Ringside", "ringside.db"), nil
+	case "plan9":
+		h, err := home()
+		if err != nil {
+			return fail(err)
+		}
+		return filepath.Join(h, "lib", "Ringside", "ringside.db"), nil
+	}
+	// The XDG spec says relative values are invalid and must be ignored.
+	if dir := getenv("XDG_DATA_HOME"); filepath.IsAbs(dir) {
+		return filepath.Join(dir, "ringside", "ringside.db"), nil
+	}
+	h, err := home()
+	if err != nil {
+		return fail(err)
+	}
+	return filepath.Join(h, ".local", "share", "ringside", "ringside.db"), nil
 }
 
 // Open opens the database at path for reading and writing, creating it

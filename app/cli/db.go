@@ -86,7 +86,9 @@ func init() {
 		help: `Prints the path of the default database. Every command that reads or
 writes events, AIs or replays takes --db PATH to use another file (one file per
 class or per contest is a good habit). The default is
-$XDG_DATA_HOME/ringside/ringside.db (~/.local/share/ringside/ringside.db).
+$XDG_DATA_HOME/ringside/ringside.db (~/.local/share/ringside/ringside.db) on
+Linux, %LOCALAPPDATA%\Ringside\ringside.db on Windows and
+~/Library/Application Support/Ringside/ringside.db on macOS.
 Built revisions of AIs are kept beside the database file, in a folder named
 after it (ringside.db → ringside-data, class.db → class-data), so two
 databases in one folder never share them.
