@@ -3,6 +3,7 @@ package service
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 
 	"ringside/runner"
@@ -59,10 +60,16 @@ func CheckLimits(text string) (string, error) {
 }
 
 // AISandboxText says in a few words how an AI's games contain it.
-func AISandboxText(ai storage.AI) string {
+func AISandboxText(ai storage.AI) string { return aiSandboxTextFor(ai, runtime.GOOS) }
+
+// aiSandboxTextFor is AISandboxText on system goos: off Linux there is no
+// sandbox to be "on", whatever the AI's settings say.
+func aiSandboxTextFor(ai storage.AI, goos string) string {
 	switch {
 	case ai.Trusted:
 		return "off (trusted: runs with your rights, files and environment)"
+	case goos != "linux":
+		return noSandboxWords(goos)
 	case ai.Limits != "":
 		return "on, with " + ai.Limits
 	}
@@ -75,9 +82,15 @@ func DefaultLimitsText() string {
 }
 
 // EventSandboxText says in a few words how an event's bots are contained.
-func EventSandboxText(ev storage.Event) string {
+func EventSandboxText(ev storage.Event) string { return eventSandboxTextFor(ev, runtime.GOOS) }
+
+// eventSandboxTextFor is EventSandboxText on system goos.
+func eventSandboxTextFor(ev storage.Event, goos string) string {
 	if ev.Trusted {
 		return "no sandbox (trusted)"
+	}
+	if goos != "linux" {
+		return noSandboxWords(goos)
 	}
 	text := "sandboxed"
 	if ev.Limits != "" {
@@ -87,6 +100,15 @@ func EventSandboxText(ev storage.Event) string {
 		text += " except " + strings.Join(trusted, ", ") + " (trusted)"
 	}
 	return text
+}
+
+// noSandboxWords says in a few words how bots are contained on a system
+// without the Linux sandbox (goos), with what a teacher can do.
+func noSandboxWords(goos string) string {
+	if goos == "windows" {
+		return "partial (Windows: processes end with the game; no memory, file or network walls) — " + sandbox.TeacherAdvice
+	}
+	return "off (no sandbox on this system: bots run with your rights and files) — " + sandbox.TeacherAdvice
 }
 
 // TrustedNames are the entries of ev that run without the sandbox.

@@ -288,3 +288,19 @@ func LooksOutOfMemory(stderr string) bool {
 	}
 	return false
 }
+
+// TeacherAdvice is what a teacher can do where bots are not fully
+// contained, said wherever the sandbox is named as off or partial.
+const TeacherAdvice = "trust only code you have read, or run the event on a Linux machine or in a Linux VM"
+
+// NoSandboxStatus is the status line of a system without the Linux
+// sandbox (goos, not Linux). Windows is partial: the Job Object every bot
+// runs in ends its processes with the game, and nothing more; elsewhere
+// nothing contains bots at all. It takes goos so every system's words are
+// tested on Linux.
+func NoSandboxStatus(goos string) string {
+	if goos == "windows" {
+		return "Sandbox: partial — Windows: a bot's processes end with its game (Job Object), but there are no memory, file or network walls: bots run with your rights and can read and change your files; " + TeacherAdvice
+	}
+	return "Sandbox: off — this system is not Linux: bots run with your full rights, files and environment; " + TeacherAdvice
+}

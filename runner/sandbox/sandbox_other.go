@@ -7,6 +7,7 @@ import (
 	"net"
 	"os"
 	"os/exec"
+	"runtime"
 	"time"
 )
 
@@ -42,5 +43,5 @@ func PretendNamespacesRefused(on bool)                       {}
 
 // Status says that this system has no sandbox.
 func Status(exe string, noLandlock bool) (Level, string) {
-	return Off, "Sandbox: off — this system is not Linux: bots run with your full rights, files and environment"
+	return Off, NoSandboxStatus(runtime.GOOS)
 }
