@@ -305,7 +305,8 @@ func (s *aisScreen) cellText(r aiRow, col int) string {
 	case 0:
 		return service.Visible(r.AI.Name)
 	case 1:
-		return r.AI.Game
+		// The game's display name, as the Add form and the detail line spell it.
+		return gameNameOf(r.AI.Game)
 	case 2:
 		return orDash(r.AI.Language)
 	case 3:

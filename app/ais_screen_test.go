@@ -126,7 +126,7 @@ func TestAIsScreen(t *testing.T) {
 		r := rowText(s, "alice")
 		return r != nil && strings.HasPrefix(r[3], "r1 · ") && strings.HasPrefix(r[4], "ok · ")
 	})
-	if r := rowText(s, "alice"); r[1] != "grip" || r[2] != "python" || r[5] != "no" || r[6] != dir {
+	if r := rowText(s, "alice"); r[1] != "Grip" || r[2] != "python" || r[5] != "no" || r[6] != dir {
 		t.Errorf("alice's row = %q", r)
 	}
 	ai, err := u.Svc.DB().AIByName("alice")
@@ -357,7 +357,7 @@ func TestAIsScreenTemplate(t *testing.T) {
 	fromTemplate("tess")
 	eventually(t, "tess is listed with revision 1", func() bool {
 		r := rowText(s, "tess")
-		return r != nil && strings.HasPrefix(r[3], "r1 · ") && r[1] == "battle2048" && r[5] == "yes"
+		return r != nil && strings.HasPrefix(r[3], "r1 · ") && r[1] == "Battle 2048" && r[5] == "yes"
 	})
 	if _, err := os.Stat(filepath.Join(dir, "bot.py")); err != nil {
 		t.Errorf("the template was not copied: %v", err)
