@@ -111,7 +111,10 @@ func newAIsScreen(u *UI) *aisScreen {
 
 	s.title = newHeading("", theme.SizeNameSubHeadingText)
 	s.title.Truncation = fyne.TextTruncateEllipsis
-	s.info = newLineLabel("")
+	// The detail line wraps: at 1024 px a long build or run command would
+	// otherwise end in "…" with no way to read the rest.
+	s.info = widget.NewLabel("")
+	s.info.Wrapping = fyne.TextWrapWord
 	s.folder = newLineLabel("")
 	s.current = newLineLabel("")
 	s.message = newLineLabel("")

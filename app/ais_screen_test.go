@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -698,4 +699,48 @@ func TestAIFormGuessesATypedFolder(t *testing.T) {
 			t.Errorf("name = %q, want the folder's name carol", f.name.Text)
 		}
 	})
+}
+
+// TestAIDetailLineNotCutAt1024: on a 1024×768 projector the AI's detail
+// line (game, language, build and run commands) is shown to its last word,
+// wrapped rather than ended in "…".
+func TestAIDetailLineNotCutAt1024(t *testing.T) {
+	w, u, s := newAIsTestUI(t)
+	dir := t.TempDir()
+	runnertest.WriteFiles(t, dir, map[string]string{"bot.py": fixture.PyBot(1)})
+	run := "python3 -u bot.py --strategy cautious --depth 3 --log-level warning --seed-from-environment --end-marker ZZLAST"
+	if _, err := u.Svc.DB().AddAI(storage.AI{Name: "alice", Game: "grip", Language: "python", SourceDir: dir, RunCmd: run}); err != nil {
+		t.Fatal(err)
+	}
+	onUI(func() { w.Resize(fyne.NewSize(1024, 768)); s.reload() })
+	eventuallyUI(t, "alice is shown", func() bool { return strings.Contains(s.info.Text, "ZZLAST") })
+	var shown string
+	onUI(func() {
+		w.Resize(fyne.NewSize(1024, 768))
+		shown = strings.Join(renderedTexts(s.info), " ")
+	})
+	if !strings.Contains(shown, "ZZLAST") || strings.Contains(shown, "…") {
+		t.Errorf("the detail line at 1024 px shows %q, want it whole, ending in ZZLAST", shown)
+	}
+}
+
+// renderedTexts is every text o draws, in render order.
+func renderedTexts(o fyne.CanvasObject) []string {
+	switch x := o.(type) {
+	case *canvas.Text:
+		return []string{x.Text}
+	case fyne.Widget:
+		var out []string
+		for _, c := range test.WidgetRenderer(x).Objects() {
+			out = append(out, renderedTexts(c)...)
+		}
+		return out
+	case *fyne.Container:
+		var out []string
+		for _, c := range x.Objects {
+			out = append(out, renderedTexts(c)...)
+		}
+		return out
+	}
+	return nil
 }
