@@ -40,6 +40,7 @@ type aisScreen struct {
 
 	// What this screen is doing, by AI ID. UI thread only.
 	building map[int64]bool
+	listed   int64 // the AI selected when the list was last filled
 	checking map[int64]bool
 
 	title      *widget.Label
@@ -270,10 +271,17 @@ func (s *aisScreen) setRows(rows []aiRow) {
 	if row >= 0 {
 		s.selected = rows[row].AI.ID
 		s.list.Select(row)
+		if s.selected != s.listed {
+			// Select does nothing when the row number is already selected
+			// (a new AI sorted into the old one's row), so a newly chosen AI
+			// is scrolled to here; a mere reload leaves the scroll alone.
+			s.list.ScrollTo(row)
+		}
 	} else {
 		s.selected = 0
 		s.list.UnselectAll()
 	}
+	s.listed = s.selected
 	s.showSelected()
 }
 

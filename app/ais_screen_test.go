@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"fmt"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -743,4 +744,41 @@ func renderedTexts(o fyne.CanvasObject) []string {
 		return out
 	}
 	return nil
+}
+
+// TestAIListShowsANewAI: a newly added AI is selected and scrolled into
+// view, even when it takes the row of the AI selected before while the
+// list was scrolled elsewhere.
+func TestAIListShowsANewAI(t *testing.T) {
+	w, u, s := newAIsTestUI(t)
+	dir := t.TempDir()
+	add := func(name string) int64 {
+		ai, err := u.Svc.DB().AddAI(storage.AI{Name: name, Game: "grip", Language: "python", SourceDir: dir, RunCmd: "python3 bot.py"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ai.ID
+	}
+	var ids []int64
+	for i := range 30 {
+		ids = append(ids, add(fmt.Sprintf("ai%02d", i)))
+	}
+	onUI(func() { w.Resize(fyne.NewSize(1024, 768)); s.reload() })
+	eventuallyUI(t, "30 AIs are listed", func() bool { return len(s.rows) == 30 })
+	onUI(func() {
+		s.selectAI(ids[20])
+		s.list.ScrollToOffset(0) // the teacher scrolled back to the top
+	})
+	// What Save in the Add form does: the new AI is the one to show.
+	id := add("ai19x") // sorts between ai19 and ai20: row 20, where ai20 was
+	onUI(func() { s.selected = id; s.reload() })
+	eventuallyUI(t, "the new AI is listed", func() bool { return len(s.rows) == 31 })
+	onUI(func() {
+		if r, ok := s.selectedRow(); !ok || r.AI.Name != "ai19x" || s.title.Text != "ai19x" {
+			t.Errorf("selected %q (title %q), want the new AI ai19x", r.AI.Name, s.title.Text)
+		}
+		if s.list.GetScrollOffset() == 0 {
+			t.Errorf("the list stays at the top; the new AI at row %d is out of view", s.rowIndex(id))
+		}
+	})
 }
