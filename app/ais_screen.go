@@ -37,10 +37,10 @@ type aisScreen struct {
 	empty    fyne.CanvasObject
 	rows     []aiRow
 	selected int64 // AI ID, 0 for none
+	listed   int64 // the AI selected when the list was last filled
 
 	// What this screen is doing, by AI ID. UI thread only.
 	building map[int64]bool
-	listed   int64 // the AI selected when the list was last filled
 	checking map[int64]bool
 
 	title      *widget.Label
