@@ -37,6 +37,7 @@ type aisScreen struct {
 	empty    fyne.CanvasObject
 	rows     []aiRow
 	selected int64 // AI ID, 0 for none
+	listed   int64 // the AI selected when the list was last filled
 
 	// What this screen is doing, by AI ID. UI thread only.
 	building map[int64]bool
@@ -111,7 +112,10 @@ func newAIsScreen(u *UI) *aisScreen {
 
 	s.title = newHeading("", theme.SizeNameSubHeadingText)
 	s.title.Truncation = fyne.TextTruncateEllipsis
-	s.info = newLineLabel("")
+	// The detail line wraps: at 1024 px a long build or run command would
+	// otherwise end in "…" with no way to read the rest.
+	s.info = widget.NewLabel("")
+	s.info.Wrapping = fyne.TextWrapWord
 	s.folder = newLineLabel("")
 	s.current = newLineLabel("")
 	s.message = newLineLabel("")
@@ -267,10 +271,17 @@ func (s *aisScreen) setRows(rows []aiRow) {
 	if row >= 0 {
 		s.selected = rows[row].AI.ID
 		s.list.Select(row)
+		if s.selected != s.listed {
+			// Select does nothing when the row number is already selected
+			// (a new AI sorted into the old one's row), so a newly chosen AI
+			// is scrolled to here; a mere reload leaves the scroll alone.
+			s.list.ScrollTo(row)
+		}
 	} else {
 		s.selected = 0
 		s.list.UnselectAll()
 	}
+	s.listed = s.selected
 	s.showSelected()
 }
 
@@ -305,7 +316,8 @@ func (s *aisScreen) cellText(r aiRow, col int) string {
 	case 0:
 		return service.Visible(r.AI.Name)
 	case 1:
-		return r.AI.Game
+		// The game's display name, as the Add form and the detail line spell it.
+		return gameNameOf(r.AI.Game)
 	case 2:
 		return orDash(r.AI.Language)
 	case 3:

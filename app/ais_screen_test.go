@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"fmt"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -126,7 +128,7 @@ func TestAIsScreen(t *testing.T) {
 		r := rowText(s, "alice")
 		return r != nil && strings.HasPrefix(r[3], "r1 · ") && strings.HasPrefix(r[4], "ok · ")
 	})
-	if r := rowText(s, "alice"); r[1] != "grip" || r[2] != "python" || r[5] != "no" || r[6] != dir {
+	if r := rowText(s, "alice"); r[1] != "Grip" || r[2] != "python" || r[5] != "no" || r[6] != dir {
 		t.Errorf("alice's row = %q", r)
 	}
 	ai, err := u.Svc.DB().AIByName("alice")
@@ -357,7 +359,7 @@ func TestAIsScreenTemplate(t *testing.T) {
 	fromTemplate("tess")
 	eventually(t, "tess is listed with revision 1", func() bool {
 		r := rowText(s, "tess")
-		return r != nil && strings.HasPrefix(r[3], "r1 · ") && r[1] == "battle2048" && r[5] == "yes"
+		return r != nil && strings.HasPrefix(r[3], "r1 · ") && r[1] == "Battle 2048" && r[5] == "yes"
 	})
 	if _, err := os.Stat(filepath.Join(dir, "bot.py")); err != nil {
 		t.Errorf("the template was not copied: %v", err)
@@ -696,6 +698,87 @@ func TestAIFormGuessesATypedFolder(t *testing.T) {
 	onUI(func() {
 		if f.name.Text != "carol" {
 			t.Errorf("name = %q, want the folder's name carol", f.name.Text)
+		}
+	})
+}
+
+// TestAIDetailLineNotCutAt1024: on a 1024×768 projector the AI's detail
+// line (game, language, build and run commands) is shown to its last word,
+// wrapped rather than ended in "…".
+func TestAIDetailLineNotCutAt1024(t *testing.T) {
+	w, u, s := newAIsTestUI(t)
+	dir := t.TempDir()
+	runnertest.WriteFiles(t, dir, map[string]string{"bot.py": fixture.PyBot(1)})
+	run := "python3 -u bot.py --strategy cautious --depth 3 --log-level warning --seed-from-environment --end-marker ZZLAST"
+	if _, err := u.Svc.DB().AddAI(storage.AI{Name: "alice", Game: "grip", Language: "python", SourceDir: dir, RunCmd: run}); err != nil {
+		t.Fatal(err)
+	}
+	onUI(func() { w.Resize(fyne.NewSize(1024, 768)); s.reload() })
+	eventuallyUI(t, "alice is shown", func() bool { return strings.Contains(s.info.Text, "ZZLAST") })
+	var shown string
+	onUI(func() {
+		w.Resize(fyne.NewSize(1024, 768))
+		shown = strings.Join(renderedTexts(s.info), " ")
+	})
+	if !strings.Contains(shown, "ZZLAST") || strings.Contains(shown, "…") {
+		t.Errorf("the detail line at 1024 px shows %q, want it whole, ending in ZZLAST", shown)
+	}
+}
+
+// renderedTexts is every text o draws, in render order.
+func renderedTexts(o fyne.CanvasObject) []string {
+	switch x := o.(type) {
+	case *canvas.Text:
+		return []string{x.Text}
+	case fyne.Widget:
+		var out []string
+		for _, c := range test.WidgetRenderer(x).Objects() {
+			out = append(out, renderedTexts(c)...)
+		}
+		return out
+	case *fyne.Container:
+		var out []string
+		for _, c := range x.Objects {
+			out = append(out, renderedTexts(c)...)
+		}
+		return out
+	}
+	return nil
+}
+
+// TestAIListShowsANewAI: a newly added AI is selected and scrolled into
+// view, even when it takes the row of the AI selected before while the
+// list was scrolled elsewhere.
+func TestAIListShowsANewAI(t *testing.T) {
+	w, u, s := newAIsTestUI(t)
+	dir := t.TempDir()
+	add := func(name string) int64 {
+		ai, err := u.Svc.DB().AddAI(storage.AI{Name: name, Game: "grip", Language: "python", SourceDir: dir, RunCmd: "python3 bot.py"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ai.ID
+	}
+	var ids []int64
+	for i := range 30 {
+		ids = append(ids, add(fmt.Sprintf("ai%02d", i)))
+	}
+	onUI(func() { w.Resize(fyne.NewSize(1024, 768)); s.reload() })
+	eventuallyUI(t, "30 AIs are listed", func() bool { return len(s.rows) == 30 })
+	onUI(func() {
+		s.selectAI(ids[20])
+		s.list.ScrollToOffset(0) // the teacher scrolled back to the top
+	})
+	// What Save in the Add form does: the new AI is the one to show.
+	id := add("ai19x") // sorts between ai19 and ai20: row 20, where ai20 was
+	onUI(func() { s.selected = id; s.reload() })
+	eventuallyUI(t, "the new AI is listed", func() bool { return len(s.rows) == 31 })
+	onUI(func() {
+		if r, ok := s.selectedRow(); !ok || r.AI.Name != "ai19x" || s.title.Text != "ai19x" {
+			t.Errorf("selected %q (title %q), want the new AI ai19x", r.AI.Name, s.title.Text)
+		}
+		if s.list.GetScrollOffset() == 0 {
+			t.Errorf("the list stays at the top; the new AI at row %d is out of view", s.rowIndex(id))
 		}
 	})
 }

@@ -97,7 +97,17 @@ const interruptedWords = "interrupted — Resume"
 // rowText is an event's second line in the list: "Grip league · 10/20
 // games · running", the game by the name a person reads.
 func (s *eventsScreen) rowText(r eventRow) string {
-	return fmt.Sprintf("%s %s · %d/%d games · %s", gameNameOf(r.ev.Game), r.ev.Config.Format, r.done, r.all, s.statusText(r))
+	return fmt.Sprintf("%s %s · %d/%d games · %s", gameNameOf(r.ev.Game), formatWord(r.ev.Config.Format), r.done, r.all, s.statusText(r))
+}
+
+// formatWord names an event's format in the list. A head-to-head test is
+// what the Compare screen files among the events: "compare" marks it so a
+// teacher does not take it for a tournament of the class.
+func formatWord(f event.Format) string {
+	if f == event.SPRT {
+		return "compare"
+	}
+	return string(f)
 }
 
 func (s *eventsScreen) statusText(r eventRow) string {

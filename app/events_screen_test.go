@@ -15,6 +15,7 @@ import (
 
 	"ringside/app/service"
 	"ringside/engine"
+	"ringside/engine/event"
 	"ringside/runner"
 	"ringside/storage"
 )
@@ -329,4 +330,23 @@ func TestInterruptedEventSaysSo(t *testing.T) {
 			t.Errorf("the games list offers %q on a game nobody plays", g.open.Text)
 		}
 	})
+}
+
+// TestEventsListMarksACompareRun: a run started from Compare is filed among
+// the events; its row says "compare", the other formats keep their names.
+func TestEventsListMarksACompareRun(t *testing.T) {
+	s := &eventsScreen{}
+	for _, c := range []struct {
+		format event.Format
+		want   string
+	}{
+		{event.SPRT, "Grip compare · 3/40 games · finished"},
+		{event.League, "Grip league · 3/40 games · finished"},
+		{event.Bracket, "Grip bracket · 3/40 games · finished"},
+	} {
+		r := eventRow{ev: service.EventInfo{Game: "grip", Status: service.EventFinished, Config: event.Config{Format: c.format}}, done: 3, all: 40}
+		if got := s.rowText(r); got != c.want {
+			t.Errorf("%s row = %q, want %q", c.format, got, c.want)
+		}
+	}
 }
