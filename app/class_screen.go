@@ -107,8 +107,12 @@ func newClassScreen(u *UI) *classScreen {
 		func() fyne.CanvasObject { return widget.NewLabel("student name and state") },
 		func(i widget.ListItemID, o fyne.CanvasObject) { o.(*widget.Label).SetText(s.studentLine(i)) })
 	s.roster.OnSelected = func(i widget.ListItemID) { s.selected = i }
-	names := widget.NewEntry()
-	names.SetPlaceHolder("names, separated by spaces")
+	// A class list is typed or pasted whole: the field has the roster's
+	// full width and a few lines, names separated by spaces or new lines.
+	names := widget.NewMultiLineEntry()
+	names.Wrapping = fyne.TextWrapWord
+	names.SetMinRowsVisible(3)
+	names.SetPlaceHolder("names, separated by spaces or new lines")
 	game := widget.NewSelect(gameNameList(), nil)
 	game.SetSelectedIndex(0)
 	add := widget.NewButton("Add students", func() { s.addStudents(gameIDOf(game.Selected), names) })
@@ -117,7 +121,7 @@ func newClassScreen(u *UI) *classScreen {
 	slips := widget.NewButton("Export slips…", s.exportSlips)
 	rosterBox := container.NewBorder(
 		container.NewVBox(widget.NewLabelWithStyle("Roster", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-			container.NewBorder(nil, nil, nil, container.NewHBox(game, add), names)),
+			names, container.NewBorder(nil, nil, nil, add, game)),
 		container.NewHBox(revoke, reissue, slips), nil, nil, s.roster)
 
 	s.logList = widget.NewList(func() int { s.logMu.Lock(); defer s.logMu.Unlock(); return len(s.lines) },
@@ -133,7 +137,20 @@ func newClassScreen(u *UI) *classScreen {
 				o.(*widget.Label).SetText(s.lines[len(s.lines)-1-i])
 			}
 		})
-	logBox := container.NewBorder(widget.NewLabelWithStyle("Requests and hand-ins, newest first", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), nil, nil, nil, s.logList)
+	// A line is cut to the list's width; choosing it shows it whole.
+	s.logList.OnSelected = func(i widget.ListItemID) {
+		s.logList.Unselect(i)
+		s.logMu.Lock()
+		line := ""
+		if i < len(s.lines) {
+			line = s.lines[len(s.lines)-1-i]
+		}
+		s.logMu.Unlock()
+		if line != "" {
+			s.showLogLine(line)
+		}
+	}
+	logBox := container.NewBorder(widget.NewLabelWithStyle("Requests and hand-ins, newest first (choose a line to read it whole)", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), nil, nil, nil, s.logList)
 	split := container.NewHSplit(rosterBox, logBox)
 	split.Offset = 0.45
 	s.root = container.NewBorder(top, nil, nil, nil, split)
@@ -197,6 +214,17 @@ func (s *classScreen) showTokens(toks []service.IssuedToken) {
 	text.Wrapping = fyne.TextWrapWord
 	d := dialog.NewCustom("New tokens: shown only now (export slips to print them)", "Close", text, s.u.Win)
 	d.Resize(dialogSize(s.u, 700, 450))
+	d.Show()
+}
+
+// showLogLine shows one line of the request log whole, wrapped, in a
+// selectable label the teacher can copy from.
+func (s *classScreen) showLogLine(line string) {
+	text := widget.NewLabel(line)
+	text.Wrapping = fyne.TextWrapBreak // a URL or token has no spaces to wrap at
+	text.Selectable = true
+	d := dialog.NewCustom("Log line", "Close", container.NewVScroll(text), s.u.Win)
+	d.Resize(fyne.NewSize(640, 260))
 	d.Show()
 }
 
@@ -319,7 +347,13 @@ func (s *classScreen) toggleServe() {
 	ctx, stop := context.WithCancel(s.u.ctx)
 	s.stop, s.srv = stop, srv
 	s.toggle.SetText("Close the class")
-	s.url.SetText(fmt.Sprintf("Students type %s\nCertificate fingerprint: %s", srv.URL(), srv.Fingerprint()))
+	if srv.Insecure() {
+		// Plain HTTP has no certificate to check: the teacher is told
+		// what it costs instead.
+		s.url.SetText(fmt.Sprintf("Students type %s\nPlain HTTP: anyone on this network can read tokens and programs.", srv.URL()))
+	} else {
+		s.url.SetText(fmt.Sprintf("Students type %s\nCertificate fingerprint: %s", srv.URL(), srv.Fingerprint()))
+	}
 	if png, err := class.QR(srv.URL(), 256); err == nil {
 		s.qr.Resource = fyne.NewStaticResource("class-address.png", png)
 		s.qr.Refresh()

@@ -80,3 +80,21 @@ func TestClassScreen(t *testing.T) {
 		t.Error("the class still answers after it was closed")
 	}
 }
+
+// TestClassLogLineWhole: a log line longer than the list is cut there;
+// choosing it shows it whole in a dialog.
+func TestClassLogLineWhole(t *testing.T) {
+	_, u := newTestUI(t)
+	s := u.class
+	long := "2026-11-29T02:42:50Z 10.0.0.7 POST /api/submit 413 " + strings.Repeat("the upload is over the class's cap ", 8) + "END"
+	s.addLine("an earlier line")
+	s.addLine(long)
+	if got := overlayText(t, u.Win); strings.Contains(got, long) {
+		t.Fatalf("a dialog shows the line before it is chosen: %q", got)
+	}
+	onUI(func() { s.logList.Select(0) }) // newest first
+	if got := overlayText(t, u.Win); !strings.Contains(got, long) {
+		t.Errorf("choosing the newest line shows %q, want the line whole", got)
+	}
+	closeOverlays(u.Win)
+}

@@ -74,6 +74,10 @@ type Server struct {
 	srv         *http.Server
 	logf        *os.File
 	logMu       sync.Mutex
+	// site is package web's pages when the server mounts them; pages
+	// ends the comparisons they start, when Serve stops.
+	site  *web.Site
+	pages context.CancelFunc
 
 	mu       sync.Mutex
 	sessions map[string]string // session ID → token
@@ -96,14 +100,19 @@ func New(svc *service.Service, opt Options) (*Server, error) {
 	if opt.LogPath == "" {
 		opt.LogPath = svc.Path() + ".class.log"
 	}
+	s := &Server{svc: svc, sessions: map[string]string{}, limits: map[string]*bucket{}}
 	if opt.Public == nil && opt.Student == nil {
-		site := web.New(svc, web.Options{Insecure: opt.Insecure})
-		opt.Public, opt.Student = site.Public(), site.Student()
+		// A comparison a student started plays on the teacher's machine:
+		// it must stop with the server, not outlive it unseen.
+		var pctx context.Context
+		pctx, s.pages = context.WithCancel(context.Background())
+		s.site = web.New(svc, web.Options{Insecure: opt.Insecure, Context: pctx})
+		opt.Public, opt.Student = s.site.Public(), s.site.Student()
 		opt.WithStudent = func(ctx context.Context, aiID int64, name string) context.Context {
 			return web.WithStudent(ctx, web.Student{AIID: aiID, Name: name})
 		}
 	}
-	s := &Server{svc: svc, opt: opt, sessions: map[string]string{}, limits: map[string]*bucket{}}
+	s.opt = opt
 	var err error
 	if s.cert, s.fingerprint, err = Certificate(svc); err != nil {
 		return nil, err
@@ -182,6 +191,7 @@ func (s *Server) Serve(ctx context.Context) error {
 		cancel()
 	case err = <-errc:
 	}
+	s.stopPages()
 	s.svc.StopClass()
 	s.logLine("stopped")
 	s.logf.Close()
@@ -189,6 +199,16 @@ func (s *Server) Serve(ctx context.Context) error {
 		err = nil
 	}
 	return err
+}
+
+// stopPages ends the comparisons the pages started and waits for them:
+// their events are left paused, as a stopped event is.
+func (s *Server) stopPages() {
+	if s.pages == nil {
+		return
+	}
+	s.pages()
+	s.site.Wait()
 }
 
 // Handler is the server's routes with logging.

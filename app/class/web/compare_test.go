@@ -51,6 +51,8 @@ func TestCompare(t *testing.T) {
 	}
 	if _, body := get(t, me, "/me", &carol); !strings.Contains(body, `action="/me/compare"`) {
 		t.Errorf("carol's page has no comparison form")
+	} else if strings.Contains(body, `http-equiv="refresh"`) {
+		t.Errorf("carol's page reloads itself although her hand-ins are done")
 	}
 	for _, bad := range []url.Values{{"new": {"2"}, "old": {"2"}}, {"new": {"2"}, "old": {"7"}}, {"new": {"x"}}} {
 		if w := post(carol, bad); w.Code != http.StatusBadRequest {
@@ -71,5 +73,28 @@ func TestCompare(t *testing.T) {
 	}
 	if code, _ := get(t, me, page, &f.alice); code != 404 {
 		t.Errorf("alice reads carol's comparison: %d, want 404", code)
+	}
+}
+
+// TestPending: the student's page reloads itself while a hand-in is
+// queued or building, and not once every hand-in is done.
+func TestPending(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		states []string
+		want   bool
+	}{
+		{"none", nil, false},
+		{"queued", []string{service.HandInQueued}, true},
+		{"building", []string{service.HandInBuilt, service.HandInBuilding}, true},
+		{"all done", []string{service.HandInBuilt, service.HandInFailed, service.HandInSuperseded}, false},
+	} {
+		var hs []service.HandInView
+		for _, st := range tc.states {
+			hs = append(hs, service.HandInView{State: st})
+		}
+		if got := pending(hs); got != tc.want {
+			t.Errorf("%s: pending %v, want %v", tc.name, got, tc.want)
+		}
 	}
 }

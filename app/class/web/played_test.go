@@ -32,7 +32,7 @@ type played struct {
 	log        *engine.Log
 }
 
-func newPlayed(t *testing.T) played {
+func newPlayed(t testing.TB) played {
 	t.Helper()
 	needPython(t)
 	f := newFixture(t)
@@ -62,7 +62,7 @@ func newPlayed(t *testing.T) played {
 // dave (each with a built revision) and two built-in bots, and records
 // its game as played: every seat printed its own secret on stderr. It
 // gives the game, each student's seat and the game's log.
-func PlayCup(t *testing.T, svc *service.Service) (int64, map[string]int, *engine.Log) {
+func PlayCup(t testing.TB, svc *service.Service) (int64, map[string]int, *engine.Log) {
 	t.Helper()
 	seatOf := map[string]int{}
 	ev, _, err := svc.CreateEvent(service.EventSpec{Name: "Grip cup", Game: "grip", Games: 1, Seed: 3, SeedSet: true,

@@ -150,7 +150,21 @@ func (s *Site) mePage(w http.ResponseWriter, r *http.Request) {
 			numbers = append(numbers, rv.Number)
 		}
 	}
-	s.render(w, "me.html", map[string]any{"Title": st.Name, "Student": st, "HandIns": hs, "Revisions": revs, "Built": numbers, "Games": gs})
+	// While a hand-in waits or builds the page reloads itself, so the
+	// student sees the verdict without pressing reload; it stops when
+	// every hand-in is done.
+	s.render(w, "me.html", map[string]any{"Title": st.Name, "Student": st, "HandIns": hs, "Revisions": revs, "Built": numbers, "Games": gs,
+		"Refresh": pending(hs)})
+}
+
+// pending reports whether a hand-in is still queued or building.
+func pending(hs []service.HandInView) bool {
+	for _, h := range hs {
+		if h.State == service.HandInQueued || h.State == service.HandInBuilding {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *Site) gamePage(w http.ResponseWriter, r *http.Request) {

@@ -21,7 +21,7 @@ type class struct {
 	game                int64 // a game of the published event: nobody's
 }
 
-func newFixture(t *testing.T) class {
+func newFixture(t testing.TB) class {
 	t.Helper()
 	svc, err := service.Open(filepath.Join(t.TempDir(), "class.db"))
 	if err != nil {
