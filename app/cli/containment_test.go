@@ -280,8 +280,10 @@ func TestRecycledGroupThroughTheBinary(t *testing.T) {
 	dir := t.TempDir()
 	pidFile := filepath.Join(dir, "pid")
 	// Paced, the game lasts about 4 s: time to recycle the pid.
+	// Limits ten times the game's: on a busy machine a greedy bot late
+	// once would sit the game out, and what is under test is the group.
 	cmd, out, errs := startRingside(t, "play", "--trusted", "--game", "grip", "--seed", "3", "--opt", "max_turns=80",
-		"--pace", "20", "--bot", "sh -c 'echo $$ > "+pidFile+"'", "--bot", "builtin:grip/greedy",
+		"--pace", "20", "--time-scale", "10", "--bot", "sh -c 'echo $$ > "+pidFile+"'", "--bot", "builtin:grip/greedy",
 		"--bot", "builtin:grip/greedy", "--bot", "builtin:grip/greedy")
 	exited := make(chan error, 1)
 	go func() { exited <- cmd.Wait() }()

@@ -566,7 +566,7 @@ for line in sys.stdin:
         n += 1
         open(%q, 'w').write(str(n))
         if n == %d:
-            time.sleep(1)
+            time.sleep(2)
         print('N', flush=True)
 `, count, count, tc.late)
 			dir := filepath.Join(t.TempDir(), "bot")
@@ -575,7 +575,10 @@ for line in sys.stdin:
 			if err != nil {
 				t.Fatal(err)
 			}
-			res, err := s.Check(context.Background(), reg.AI.ID, CheckOptions{})
+			// Limits four times the game's: a busy machine makes no
+			// answer of the punctual bot late, and the late one sleeps
+			// 2 s, far past them.
+			res, err := s.Check(context.Background(), reg.AI.ID, CheckOptions{TimeScale: 4})
 			if err != nil {
 				t.Fatal(err)
 			}
