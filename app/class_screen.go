@@ -85,7 +85,7 @@ func newClassScreen(u *UI) *classScreen {
 	s.qr.FillMode = canvas.ImageFillContain
 	s.qr.SetMinSize(fyne.NewSize(150, 150))
 	s.deadline = widget.NewEntry()
-	s.deadline.SetPlaceHolder("deadline: 2026-11-29T14:30:00+01:00 or 14:30 (empty: none)")
+	s.deadline.SetPlaceHolder("14:30, or 2026-11-29 14:30 (empty: no deadline)")
 	s.late = widget.NewSelect([]string{service.LateRefuse, service.LateKeep}, nil)
 	if cs, err := u.Svc.ClassSettings(); err == nil {
 		s.late.SetSelected(cs.Late)
