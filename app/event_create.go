@@ -39,12 +39,16 @@ var gamesHint = map[event.Format]string{
 
 // showCreateEvent opens the "New event" dialog. The registered AIs and
 // their revisions are read off the UI thread first.
-func showCreateEvent(u *UI) {
+func showCreateEvent(u *UI) { openCreateEventForm(u, nil) }
+
+// openCreateEventForm reads the registered AIs and the events (finished
+// events' standings can seed a knockout) off the UI thread, then shows
+// the New event form, after prefill, when given, has filled it in.
+func openCreateEventForm(u *UI, prefill func(f *createEventForm)) {
 	u.goWork(func() {
 		ais, err := u.Svc.AIs()
 		var evs []service.EventInfo
 		if err == nil {
-			// Finished events' standings can seed a knockout.
 			evs, err = u.Svc.Events()
 		}
 		uiDo(func() {
@@ -54,6 +58,9 @@ func showCreateEvent(u *UI) {
 			}
 			f := newCreateEventForm(u, ais)
 			f.setEvents(evs)
+			if prefill != nil {
+				prefill(f)
+			}
 			f.show()
 		})
 	})

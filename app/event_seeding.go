@@ -75,25 +75,11 @@ func (f *createEventForm) seedSpec(s *service.EventSpec) {
 // showKnockoutFrom opens the New event form for a bracket seeded from
 // finished event ev's standings: Create is the one more click.
 func showKnockoutFrom(u *UI, ev service.EventInfo) {
-	u.goWork(func() {
-		ais, err := u.Svc.AIs()
-		var evs []service.EventInfo
-		if err == nil {
-			evs, err = u.Svc.Events()
-		}
-		uiDo(func() {
-			if err != nil {
-				u.showError("Cannot read the registered AIs and events", err)
-				return
-			}
-			f := newCreateEventForm(u, ais)
-			f.setEvents(evs)
-			f.game.SetSelected(ev.Game)
-			f.format.SetSelected(string(event.Bracket))
-			f.seeding.SetSelected(seedingLabel(ev))
-			f.name.SetText("Knockout of " + ev.Name)
-			f.show()
-		})
+	openCreateEventForm(u, func(f *createEventForm) {
+		f.game.SetSelected(ev.Game)
+		f.format.SetSelected(string(event.Bracket))
+		f.seeding.SetSelected(seedingLabel(ev))
+		f.name.SetText("Knockout of " + ev.Name)
 	})
 }
 

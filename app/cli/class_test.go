@@ -41,6 +41,11 @@ type classServer struct {
 // waits for its "serving" line.
 func startClass(t *testing.T, exe, db string, args ...string) *classServer {
 	t.Helper()
+	if on, _, _ := service.SandboxState(); !on {
+		// The tests that build hand-ins skip here; the others are refused
+		// before anything builds.
+		args = append(args, "--no-sandbox")
+	}
 	cmd := exec.Command(exe, append([]string{"class", "serve", "--db", db, "--addr", "127.0.0.1:0"}, args...)...)
 	cmd.Env = append(os.Environ(), "LANG=C.UTF-8")
 	var errs bytes.Buffer
@@ -302,12 +307,7 @@ func TestClassAttacks(t *testing.T) {
 	}
 	db := filepath.Join(dir, "class.db")
 	toks := addStudents(t, exe, db, 5)
-	var extra []string
-	if on, _, _ := service.SandboxState(); !on {
-		// Nothing here builds: the attacks are refused before that.
-		extra = append(extra, "--no-sandbox")
-	}
-	srv := startClass(t, exe, db, extra...)
+	srv := startClass(t, exe, db)
 	if code, _, errs := ringsideAs(t, exe, nil, "class", "revoke", "--db", db, "student02"); code != 0 {
 		t.Fatalf("class revoke: %s", errs)
 	}
@@ -461,14 +461,10 @@ func TestSubmitPinsCertificate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var extra []string
-	if on, _, _ := service.SandboxState(); !on {
-		extra = append(extra, "--no-sandbox")
-	}
 	dbA, dbB := filepath.Join(dir, "a.db"), filepath.Join(dir, "b.db")
 	tokA := addStudents(t, exe, dbA, 1)["student01"]
 	tokB := addStudents(t, exe, dbB, 1)["student01"]
-	a, b := startClass(t, exe, dbA, extra...), startClass(t, exe, dbB, extra...)
+	a, b := startClass(t, exe, dbA), startClass(t, exe, dbB)
 	if a.fingerprint == b.fingerprint {
 		t.Fatal("two databases share a certificate")
 	}
@@ -518,7 +514,7 @@ func TestSubmitPinsCertificate(t *testing.T) {
 	addrA := strings.TrimPrefix(a.url, "https://")
 	a.cmd.Process.Signal(syscall.SIGTERM)
 	a.cmd.Wait()
-	c := startClass(t, exe, dbB, append([]string{"--addr", addrA}, extra...)...)
+	c := startClass(t, exe, dbB, "--addr", addrA)
 	code, out, errs := submit("--server", c.url, "--token", tokB, bot)
 	if code != 1 || !strings.Contains(errs, "says "+a.fingerprint) {
 		t.Errorf("B at A's address: exit %d %q %q; want the remembered certificate refused", code, out, errs)
@@ -537,11 +533,7 @@ func TestClassLogin(t *testing.T) {
 	}
 	db := filepath.Join(dir, "class.db")
 	toks := addStudents(t, exe, db, 2)
-	var extra []string
-	if on, _, _ := service.SandboxState(); !on {
-		extra = append(extra, "--no-sandbox")
-	}
-	srv := startClass(t, exe, db, extra...)
+	srv := startClass(t, exe, db)
 	login := func(tok string) (*http.Client, *http.Response) {
 		jar := &cookieJar{}
 		c := pinned(srv.fingerprint, "127.0.0.1")
