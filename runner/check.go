@@ -121,6 +121,7 @@ type CheckReport struct {
 	Items   []CheckItem
 	Turns   int    // turns the game lasted
 	Answers int    // the bot's answers that were taken (ok)
+	Starved int    // its timeouts while it waited for a CPU, not counted
 	Rank    int    // the bot's rank (1 = best), 0 when the game did not end
 	Seats   int    // players in the game
 	Stderr  string // the end of the bot's stderr
@@ -259,7 +260,10 @@ func (p *preflight) handshake() bool {
 // kind.
 type answerTally struct {
 	asked, ok, timeouts, crashes int
-	late, bad, crash             string
+	// starved counts timeouts while the bot waited for a CPU on a busy
+	// machine: not held against it, as in an event's standings.
+	starved          int
+	late, bad, crash string
 }
 
 func (t *answerTally) add(e checkEntry, stderrTail func() string) {
@@ -271,9 +275,18 @@ func (t *answerTally) add(e checkEntry, stderrTail func() string) {
 	case engine.OK:
 		t.ok++
 	case engine.Timeout:
+		if LateWhileStarved(e.s.Note) {
+			t.starved++
+			return
+		}
 		t.timeouts++
 		if t.late == "" {
 			t.late = fmt.Sprintf("turn %d: %s", e.turn, e.s.Detail)
+			if LateWhileBusy(e.s.Note) {
+				// Say so, but a bot that sleeps past its window on a busy
+				// machine shows it too: the student checks again.
+				t.late += " (the machine was busy then: other programs held the CPU; if the bot is quick, check again when it is quieter)"
+			}
 		}
 	case engine.Invalid:
 		if t.bad == "" {
@@ -303,9 +316,10 @@ func (p *preflight) answers() {
 		t.add(e, p.stderrTail)
 	}
 	p.r.Answers = t.ok
-	// The turn a bot stopped on got no reply: replies are counted over
-	// the other turns.
-	replied := t.asked - t.crashes
+	p.r.Starved = t.starved
+	// The turn a bot stopped on got no reply, and a starved one's is not
+	// judged: replies are counted over the other turns.
+	replied := t.asked - t.crashes - t.starved
 	item := func(what, problem string, good int) {
 		switch {
 		case problem != "":
@@ -317,8 +331,16 @@ func (p *preflight) answers() {
 		}
 	}
 	item("keeps running", t.crash, -1)
+	if replied == 0 && t.starved > 0 {
+		p.add("answers in time", false, fmt.Sprintf("not judged: all %d answers came late while it waited for a CPU on a busy machine; check again when it is quieter", t.starved))
+		return
+	}
 	if replied > 0 || t.crashes == 0 {
 		item("answers in time", t.late, replied-t.timeouts)
+		if t.starved > 0 && t.late == "" {
+			it := &p.r.Items[len(p.r.Items)-1]
+			it.Text += fmt.Sprintf("; %d more came late while it waited for a CPU on a busy machine (not its fault, not counted)", t.starved)
+		}
 		item("answers are valid", t.bad, t.ok)
 	} else {
 		// Nothing is known of answers it never gave; "ok (0 of 1)" would

@@ -156,3 +156,53 @@ func TestJoinCommandRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// A check holds against the bot only the timeouts that were its own: one
+// while it waited for a CPU on a busy machine is not counted (as in an
+// event's standings), and one where only the machine was short of CPU
+// fails but says so, since a bot that sleeps past its window shows it too.
+func TestPreflightLateUnderLoad(t *testing.T) {
+	ok := engine.ReplaySeat{Verdict: engine.OK, Status: engine.Answered.String()}
+	late := engine.ReplaySeat{Verdict: engine.Timeout, Detail: "no reply within 100ms"}
+	starved := late
+	starved.Note = starvedNote + " 80.00 ms for a CPU (not its fault: replay the game)"
+	busy := late
+	busy.Note = busyNote + ": other programs held the CPU for 70.00 ms of its window (not its fault: replay the game)"
+	tests := []struct {
+		name    string
+		replies []engine.ReplaySeat
+		pass    bool
+		text    string // in the "answers in time" item
+		starved int
+	}{
+		{"punctual", []engine.ReplaySeat{ok, ok, ok}, true, "ok (3 of 3)", 0},
+		{"starved once", []engine.ReplaySeat{ok, starved, ok}, true, "ok (2 of 2); 1 more came late while it waited for a CPU", 1},
+		{"late on its own", []engine.ReplaySeat{ok, late, ok}, false, "turn 2: no reply within 100ms", 0},
+		{"late on a busy machine", []engine.ReplaySeat{ok, busy, ok}, false, "the machine was busy then", 0},
+		{"starved, then late on its own", []engine.ReplaySeat{starved, late, ok}, false, "turn 2: no reply within 100ms", 1},
+		{"always starved", []engine.ReplaySeat{starved, starved}, false, "not judged: all 2 answers came late", 2},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := &CheckReport{}
+			p := &preflight{r: r, info: pingGame{}.Info()}
+			for i, s := range tc.replies {
+				p.mine = append(p.mine, checkEntry{turn: i + 1, s: s})
+			}
+			p.answers()
+			var inTime *CheckItem
+			for i := range r.Items {
+				if r.Items[i].What == "answers in time" {
+					inTime = &r.Items[i]
+				}
+			}
+			if inTime == nil {
+				t.Fatalf("no \"answers in time\" item: %+v", r.Items)
+			}
+			if r.OK() != tc.pass || !strings.Contains(inTime.Text, tc.text) || r.Starved != tc.starved {
+				t.Errorf("passed %v, %q, %d starved; want %v, %q, %d starved (items %+v)",
+					r.OK(), inTime.Text, r.Starved, tc.pass, tc.text, tc.starved, r.Items)
+			}
+		})
+	}
+}

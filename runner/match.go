@@ -573,17 +573,40 @@ func (w *waiter) underLoad() {
 	if ranFor(w.stats, w.c.proc.threadStats())*4 >= limit*3 {
 		return
 	}
-	busy := w.waited*2 >= limit
-	if !busy && w.a.Input != "" {
-		busy = (cpuPressure()-w.pressure)*2 >= limit
+	starved := w.waited*2 >= limit
+	held := time.Duration(0)
+	if !starved && w.a.Input != "" {
+		held = cpuPressure() - w.pressure
 	}
-	if !busy {
+	if !starved && held*2 < limit {
 		return
 	}
 	w.c.loadTimeouts++
-	w.c.note = joinNote(w.c.note, fmt.Sprintf("late while the machine was busy: it waited %s for a CPU (not its fault: replay the game)",
-		w.millis(w.waited)))
+	if starved {
+		w.c.note = joinNote(w.c.note, fmt.Sprintf("%s %s for a CPU (not its fault: replay the game)", starvedNote, w.millis(w.waited)))
+		return
+	}
+	w.c.note = joinNote(w.c.note, fmt.Sprintf("%s: other programs held the CPU for %s of its window (not its fault: replay the game)",
+		busyNote, w.millis(held)))
 }
+
+// The notes of a timeout under load. starvedNote is said only where the
+// bot's own threads waited for a CPU for half its window; busyNote alone
+// where the machine was short of CPU, which a bot that sleeps past its
+// window on a busy machine also shows.
+const (
+	busyNote    = "late while the machine was busy"
+	starvedNote = busyNote + ": it waited"
+)
+
+// LateWhileStarved reports whether a reply's note says its timeout came
+// while the bot itself waited for a CPU for half its window or more: the
+// machine's fault, not the bot's.
+func LateWhileStarved(note string) bool { return strings.Contains(note, starvedNote) }
+
+// LateWhileBusy reports whether a reply's note says its timeout came
+// while the machine was short of CPU (the bot starved or not).
+func LateWhileBusy(note string) bool { return strings.Contains(note, busyNote) }
 
 // millis says a real duration in the game's milliseconds.
 func (w *waiter) millis(d time.Duration) string {

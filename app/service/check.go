@@ -35,8 +35,10 @@ type CheckResult struct {
 	// when it did not build.
 	Report *runner.CheckReport
 	// Games and Answers are how many check games were played and how
-	// many answers the AI gave in them, all told.
-	Games, Answers int
+	// many answers the AI gave in them, all told; Starved how many more
+	// came late while it waited for a CPU on a busy machine (not held
+	// against it).
+	Games, Answers, Starved int
 	// Sandbox is how the check game's bots were contained, in one line;
 	// SandboxReport is the whole report behind it (SandboxReport).
 	Sandbox, SandboxReport string
@@ -120,6 +122,7 @@ func (s *Service) Check(ctx context.Context, id int64, opt CheckOptions) (CheckR
 		}
 		res.Games++
 		res.Answers += rep.Answers
+		res.Starved += rep.Starved
 		if !rep.OK() || rep.Answers == 0 {
 			break // the first problem is the one to fix
 		}
@@ -150,6 +153,9 @@ func (r CheckResult) PlayedWords() string {
 		return ""
 	}
 	s := fmt.Sprintf("%s against built-in random bots, %s", plural(r.Games, "game", "games"), plural(r.Answers, "answer", "answers"))
+	if r.Starved > 0 {
+		s += fmt.Sprintf(" (and %d late while the machine was busy, not counted)", r.Starved)
+	}
 	if !r.Report.OK() {
 		return s + fmt.Sprintf("; the problem came in game %d", r.Games)
 	}
