@@ -71,11 +71,22 @@ func TestCPUHogBlamesNoVictim(t *testing.T) {
 // A bot that is slow on its own, on a machine with CPU to spare, is late:
 // nothing is given back and nothing is marked as load.
 func TestSlowBotStillLate(t *testing.T) {
-	out, err := Play(context.Background(), Match{Game: pingGame{}, Seed: 1,
-		Options: engine.Options{"turns": "3", "turn_ms": "100"},
-		Bots:    []Bot{{Name: "slow", Command: fakebot + " -work 300ms"}}})
-	if err != nil {
-		t.Fatal(err)
+	// On a machine busy with other tests the bot may really wait for a
+	// CPU, which the runner rightly marks: the game is played again (a
+	// few times) until it ran with CPU to spare, which the note tells.
+	var out *Outcome
+	for try := 0; try < 5; try++ {
+		var err error
+		out, err = Play(context.Background(), Match{Game: pingGame{}, Seed: 1,
+			Options: engine.Options{"turns": "3", "turn_ms": "100"},
+			Bots:    []Bot{{Name: "slow", Command: fakebot + " -work 300ms"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !LateWhileStarved(allNotes(out)) {
+			break
+		}
+		t.Logf("try %d: the bot waited for a CPU (%q): again", try+1, allNotes(out))
 	}
 	c := counts(out, 0)
 	if c[engine.Timeout] != 1 || out.LoadTimeouts[0] != 0 {

@@ -117,8 +117,12 @@ func TestDeadlineDecidedByArrival(t *testing.T) {
 						t.Errorf("turn %d: timed out after %s, under the limit", i, r.Elapsed)
 					}
 					// Let the late answer arrive before the next input,
-					// so that it is noise and not the next answer.
-					time.Sleep(2 * tt.think)
+					// so that it is noise and not the next answer: wait for
+					// it, not for a time a busy machine may overrun (unless
+					// the waiter saw it come, over the limit, and took it).
+					if !strings.Contains(lr.Note, "over the limit") {
+						waitForLine(t, c)
+					}
 				} else if r.Line != strconv.Itoa(i+1) || r.Elapsed > tt.limit {
 					t.Fatalf("turn %d: %q in %s", i, r.Line, r.Elapsed)
 				}
@@ -430,5 +434,19 @@ func TestLongReplyInvalidAndCut(t *testing.T) {
 				t.Errorf("seat 0 answered %d turns; verdicts %v, notes %q", answered, out.Verdicts[0], out.Notes[0])
 			}
 		})
+	}
+}
+
+// waitForLine waits until c's bot has sent a line Ringside has not taken
+// (or has ended).
+func waitForLine(t *testing.T, c *seatConn) {
+	t.Helper()
+	for end := time.Now().Add(2 * time.Minute); ; time.Sleep(time.Millisecond) {
+		if _, ok, ended := c.out.peek(); ok || ended {
+			return
+		}
+		if time.Now().After(end) {
+			t.Fatal("the late answer never came")
+		}
 	}
 }
