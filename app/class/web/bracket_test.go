@@ -12,9 +12,21 @@ import (
 	"ringside/engine/event"
 )
 
+// PublishKnockout publishes "Knockout", a bracket of five built-in bots
+// (three byes in a bracket of eight), plays its first round and gives its
+// id.
+func PublishKnockout(t testing.TB, svc *service.Service) int64 {
+	t.Helper()
+	id := bracketEvent(t, svc)
+	if playScheduled(t, svc, id) == 0 {
+		t.Fatal("no game was scheduled")
+	}
+	return id
+}
+
 // bracketEvent publishes a knockout of five built-in bots (three byes in
 // a bracket of eight) and gives its id.
-func bracketEvent(t *testing.T, svc *service.Service) int64 {
+func bracketEvent(t testing.TB, svc *service.Service) int64 {
 	t.Helper()
 	ev, _, err := svc.CreateEvent(service.EventSpec{Name: "Knockout", Game: "battle2048", Format: event.Bracket, Games: 1, Seed: 5, SeedSet: true,
 		Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random", "builtin:battle2048/greedy", "builtin:battle2048/random", "builtin:battle2048/greedy"}})
@@ -29,7 +41,7 @@ func bracketEvent(t *testing.T, svc *service.Service) int64 {
 
 // playScheduled plays every scheduled game of event id in process with
 // the built-in bots its entries name, and records it as played.
-func playScheduled(t *testing.T, svc *service.Service, id int64) int {
+func playScheduled(t testing.TB, svc *service.Service, id int64) int {
 	t.Helper()
 	info, err := svc.EventInfo(id)
 	if err != nil {
