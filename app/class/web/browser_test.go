@@ -164,6 +164,11 @@ func followLive(t *testing.T, bctx context.Context, svc *service.Service, url st
 	following := func(on bool) chromedp.Action[chromedp.Void] {
 		return chromedp.Poll[chromedp.Void](fmt.Sprintf(`document.getElementById('follow').checked === %v`, on))
 	}
+	// frameLoaded waits for the board shown to be the one at the end of
+	// the address src ends with.
+	frameLoaded := func(src string) chromedp.Action[chromedp.Void] {
+		return chromedp.Poll[chromedp.Void](fmt.Sprintf(`(() => { const i = document.getElementById('frame'); return i.src.endsWith(%q) && i.complete && i.naturalWidth > 0 })()`, src))
+	}
 	n := len(full.Steps)
 	for i, step := range []struct {
 		do   func()
@@ -172,7 +177,7 @@ func followLive(t *testing.T, bctx context.Context, svc *service.Service, url st
 		{nil, []chromedp.Action[chromedp.Void]{chromedp.Navigate(fmt.Sprintf("%s/me/game/%d", url, game)), chromedp.WaitVisible(chromedp.CSS(`#follow`)),
 			following(true), pos("step 20 / 20")}},
 		{func() { save(60) }, []chromedp.Action[chromedp.Void]{pos("step 60 / 60"),
-			chromedp.Poll[chromedp.Void](`document.getElementById('frame').src.endsWith('/frame/59.png')`)}},
+			frameLoaded("/frame/59.png?of=60")}},
 		// Scrubbing back: follow goes off.
 		{nil, []chromedp.Action[chromedp.Void]{chromedp.SetValue(chromedp.CSS(`#scrub`), "10"),
 			chromedp.Evaluate[chromedp.Void](`document.getElementById('scrub').dispatchEvent(new Event('input'))`),
@@ -181,9 +186,9 @@ func followLive(t *testing.T, bctx context.Context, svc *service.Service, url st
 		{func() { save(80) }, []chromedp.Action[chromedp.Void]{chromedp.Poll[chromedp.Void](`document.getElementById('viewer').dataset.steps === '80'`),
 			chromedp.Poll[chromedp.Void](`document.getElementById('scrub').max === '79'`), pos("step 11 / 80")}},
 		// Follow again: the newest step.
-		{nil, []chromedp.Action[chromedp.Void]{chromedp.Click(chromedp.CSS(`#follow`)), following(true), pos("step 80 / 80")}},
+		{nil, []chromedp.Action[chromedp.Void]{chromedp.Click(chromedp.CSS(`#follow`)), following(true), pos("step 80 / 80"), frameLoaded("/frame/79.png?of=80")}},
 		// The end: the last step, and no more following.
-		{finish, []chromedp.Action[chromedp.Void]{pos(fmt.Sprintf("step %d / %d", n, n)),
+		{finish, []chromedp.Action[chromedp.Void]{pos(fmt.Sprintf("step %d / %d", n, n)), frameLoaded(fmt.Sprintf("/frame/%d.png", n-1)),
 			chromedp.Poll[chromedp.Void](`document.getElementById('follow').disabled`)}},
 	} {
 		if step.do != nil {
@@ -194,6 +199,13 @@ func followLive(t *testing.T, bctx context.Context, svc *service.Service, url st
 				text, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.getElementById('pos') ? document.getElementById('pos').textContent : location.href`))
 				t.Fatalf("follow the game in play, step %d: %v (shown: %s)", i, err, text)
 			}
+		}
+		if i == 4 { // following the game in play
+			shot, err := chromedp.Run(bctx, chromedp.FullScreenshot(100))
+			if err != nil {
+				t.Fatal(err)
+			}
+			saveShot(t, "class-follow.png", shot)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"image/png"
+	"net/http"
 
 	"ringside/app/replay"
 	"ringside/app/service"
@@ -82,25 +83,28 @@ func (s *Site) framesOf(game int64) (*replay.Frames, error) {
 	return f, nil
 }
 
-// frame is game's step drawn as PNG, from the cache when drawn before. A
-// step of a game in play is drawn once too: the steps played do not
-// change as the game goes on.
-func (s *Site) frame(game int64, step int) ([]byte, error) {
+// frame is game's step drawn as PNG, from the cache when drawn before
+// among as many steps; final says the game is over, so the frame never
+// changes (a game in play's boards say how many steps are known).
+func (s *Site) frame(game int64, step int) (b []byte, final bool, err error) {
 	f, err := s.framesOf(game)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
+	s.mu.Lock()
+	final = s.frames[game].done
+	s.mu.Unlock()
 	step = max(0, min(step, f.Steps()-1))
-	k := frameKey{game, step}
+	k := frameKey{game, step, f.Steps()}
 	s.mu.Lock()
 	b, ok := s.pngs[k]
 	s.mu.Unlock()
 	if ok {
-		return b, nil
+		return b, final, nil
 	}
 	var buf bytes.Buffer
 	if err := png.Encode(&buf, f.Render(step, frameSize)); err != nil {
-		return nil, fmt.Errorf("encode frame %d of game %d: %w", step, game, err)
+		return nil, false, fmt.Errorf("encode frame %d of game %d: %w", step, game, err)
 	}
 	s.mu.Lock()
 	if len(s.pngs) >= maxCachedFrames {
@@ -108,7 +112,18 @@ func (s *Site) frame(game int64, step int) ([]byte, error) {
 	}
 	s.pngs[k] = buf.Bytes()
 	s.mu.Unlock()
-	return buf.Bytes(), nil
+	return buf.Bytes(), final, nil
+}
+
+// cacheFrame tells browsers how long they may keep a frame: a finished
+// game's for an hour, a game in play's not at all (its boards change as
+// steps come in).
+func cacheFrame(w http.ResponseWriter, final bool, scope string) {
+	if final {
+		w.Header().Set("Cache-Control", scope+", max-age=3600")
+		return
+	}
+	w.Header().Set("Cache-Control", scope+", no-cache")
 }
 
 // expanded is a game's replay as "replay export" writes it.

@@ -226,14 +226,12 @@ func (s *Site) publicFrame(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
-	b, err := s.frame(id, step)
+	b, final, err := s.frame(id, step)
 	if err != nil {
 		s.fail(w, err)
 		return
 	}
 	w.Header().Set("Content-Type", "image/png")
-	// A step's board never changes: the page names the newest step in
-	// the address, so caching is safe.
-	w.Header().Set("Cache-Control", "public, max-age=3600")
+	cacheFrame(w, final, "public")
 	_, _ = w.Write(b)
 }

@@ -256,13 +256,13 @@ func (s *Site) framePNG(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
-	b, err := s.frame(g.ID, step)
+	b, final, err := s.frame(g.ID, step)
 	if err != nil {
 		s.fail(w, err)
 		return
 	}
 	w.Header().Set("Content-Type", "image/png")
-	w.Header().Set("Cache-Control", "private, max-age=3600")
+	cacheFrame(w, final, "private")
 	_, _ = w.Write(b)
 }
 

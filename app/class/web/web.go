@@ -73,9 +73,12 @@ type Site struct {
 	games     sync.WaitGroup // the comparisons playing
 }
 
+// frameKey is a drawn frame: a board names the step among the steps
+// known ("turn 9 of 58"), so a game in play's step is drawn anew as the
+// game grows.
 type frameKey struct {
-	game int64
-	step int
+	game     int64
+	step, of int
 }
 
 // maxCachedFrames bounds the frame cache: a class scrubbing a few games

@@ -20,7 +20,9 @@
   function show(i) {
     i = Math.max(0, Math.min(steps - 1, i));
     scrub.value = i;
-    img.src = '/me/replay/' + game + '/frame/' + i + '.png';
+    // A game in play's boards say how many steps are known: the count in
+    // the address brings the board drawn with it.
+    img.src = '/me/replay/' + game + '/frame/' + i + '.png' + (playing ? '?of=' + steps : '');
     var s = seat && seat.steps[i];
     document.getElementById('pos').textContent = 'step ' + (i + 1) + ' / ' + steps + (s ? ' · turn ' + s.turn : '');
     document.getElementById('input').textContent = s && s.asked ? s.input : '(not asked this step)';
@@ -58,6 +60,8 @@
         steps = j.steps;
         v.dataset.steps = steps;
         v.dataset.playing = j.playing;
+        if (!j.playing && playing) grew = true; // the finished game's boards
+        playing = j.playing;
         if (grew) {
           place();
           if (follow && follow.checked) show(steps - 1);
