@@ -156,7 +156,7 @@ func TestBrowser(t *testing.T) {
 // back turns follow off and keeps the step chosen while the game goes
 // on; follow again shows the newest; the game's end stops the polling.
 func followLive(t *testing.T, bctx context.Context, svc *service.Service, url string) {
-	game, full, save, finish := web.LiveCup(t, svc)
+	game, full, save, finish := web.LiveCup(t, svc, "Grip live")
 	save(20)
 	pos := func(want string) chromedp.Action[chromedp.Void] {
 		return chromedp.Poll[chromedp.Void](fmt.Sprintf(`document.getElementById('pos').textContent.startsWith(%q)`, want))
@@ -215,7 +215,7 @@ func followLive(t *testing.T, bctx context.Context, svc *service.Service, url st
 // page never wider than the screen, only the bracket's box scrolls.
 func classPages(t *testing.T, bctx context.Context, svc *service.Service, url string) {
 	web.PublishKnockout(t, svc)
-	game, _, save, _ := web.LiveCup(t, svc)
+	game, _, save, _ := web.LiveCup(t, svc, "Grip final")
 	save(40)
 	for _, tc := range []struct {
 		shot          string

@@ -71,13 +71,13 @@ func PlayCup(t testing.TB, svc *service.Service) (int64, map[string]int, *engine
 	return id, seatOf, log
 }
 
-// LiveCup is PlayCup's event, named "Grip live", with its game in play:
+// LiveCup is PlayCup's event, named name, with its game in play:
 // save(n) stores the game's first n steps as the process playing it does
 // (every LiveSaveEvery), finish records it as played. It gives the game
 // and its whole log.
-func LiveCup(t testing.TB, svc *service.Service) (game int64, full *engine.Log, save func(n int), finish func()) {
+func LiveCup(t testing.TB, svc *service.Service, name string) (game int64, full *engine.Log, save func(n int), finish func()) {
 	t.Helper()
-	game, _, full = cup(t, svc, "Grip live")
+	game, _, full = cup(t, svc, name)
 	if err := svc.DB().StartMatch(game); err != nil {
 		t.Fatal(err)
 	}

@@ -148,6 +148,7 @@ type inPlay struct {
 	Round   int
 	Players []string
 	Step    int // the newest step saved; -1: no step saved yet
+	Turn    int // the game's turn at Step, as its board says it
 }
 
 // eventPanel is a published event on the class page.
@@ -169,6 +170,7 @@ func (s *Site) panelOf(v *service.EventView) eventPanel {
 		ip := inPlay{ID: g.ID, Round: g.Game.Round + 1, Players: entryNames(v.Event, g.Game.Seats), Step: -1}
 		if f, err := s.framesOf(g.ID); err == nil && f.Steps() > 0 {
 			ip.Step = f.Steps() - 1
+			ip.Turn = f.Turn(ip.Step)
 		}
 		p.InPlay = append(p.InPlay, ip)
 	}
