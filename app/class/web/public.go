@@ -168,6 +168,9 @@ func (s *Site) panelOf(v *service.EventView) eventPanel {
 			continue
 		}
 		ip := inPlay{ID: g.ID, Round: g.Game.Round + 1, Players: entryNames(v.Event, g.Game.Seats), Step: -1}
+		// A game with no step saved yet (the playing process saves every
+		// LiveSaveEvery) has no board yet: the caption alone says it is
+		// in play.
 		if f, err := s.framesOf(g.ID); err == nil && f.Steps() > 0 {
 			ip.Step = f.Steps() - 1
 			ip.Turn = f.Turn(ip.Step)
