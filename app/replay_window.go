@@ -89,17 +89,9 @@ func newViewerFor(log *engine.Log) (*replay.Viewer, error) {
 }
 
 // shownLog is log with its players by the names the app shows ("hunter
-// (built-in)"); the replay itself is not changed.
-func shownLog(log *engine.Log) *engine.Log {
-	shown := *log
-	// A saved branch opened alone names its branched seat's bot.
-	names := service.PlayerNames(log)
-	shown.Players = make([]string, len(names))
-	for i, p := range names {
-		shown.Players[i] = displayName(p)
-	}
-	return &shown
-}
+// (built-in)", service.ShownLog: the class server's pages draw the same);
+// the replay itself is not changed.
+func shownLog(log *engine.Log) *engine.Log { return service.ShownLog(log) }
 
 // openLiveWindow opens a game being played in this process in a viewer
 // that follows it.

@@ -337,21 +337,10 @@ func folderExists(p string) bool {
 	return err == nil && st.IsDir()
 }
 
-// displayName is an entry's name as the app shows it: a built-in bot as
-// "greedy (built-in)" rather than its command "builtin:grip/greedy", and
-// an AI's revision as "alice r3" (revision 3 of alice), as it is stored.
-func displayName(name string) string {
-	rest, ok := strings.CutPrefix(name, service.BuiltinPrefix)
-	if !ok {
-		return name
-	}
-	_, bot, _ := strings.Cut(rest, "/")
-	bot, repeat, _ := strings.Cut(bot, "#")
-	if repeat != "" {
-		return bot + " #" + repeat + " (built-in)"
-	}
-	return bot + " (built-in)"
-}
+// displayName is an entry's name as the app shows it (service.DisplayName:
+// "greedy (built-in)", not "builtin:grip/greedy"); the class server's
+// pages show the same.
+func displayName(name string) string { return service.DisplayName(name) }
 
 // entryLabels shows entry specs by their displayName, for a list to pick
 // from ("greedy (built-in)", not "builtin:grip/greedy"), with the spec

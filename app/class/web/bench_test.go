@@ -11,13 +11,17 @@ import (
 )
 
 // BenchmarkPages is the load test of the pages on loopback: 100 clients
-// at once ask the class page, or one frame of a student's replay, over
-// real HTTP connections. It reports requests per second and asserts no
-// timing; a request that fails fails the benchmark.
+// at once ask the class page (with a game in play on it), or one frame of
+// a student's replay, over real HTTP connections. It reports requests per
+// second and the games re-simulated meanwhile (the game in play: once for
+// its step, however many requests), and asserts no timing; a request that
+// fails fails the benchmark.
 //
 //	go test -tags ci -run '^$' -bench BenchmarkPages ./app/class/web/
 func BenchmarkPages(b *testing.B) {
 	p := newPlayed(b)
+	_, _, save, _ := LiveCup(b, p.svc, "Grip live")
+	save(40)
 	site := New(p.svc, Options{})
 	pub, me := site.Public(), site.Student()
 	// The class server authenticates before the student pages; here the
@@ -40,6 +44,7 @@ func BenchmarkPages(b *testing.B) {
 			// RunParallel runs parallelism × GOMAXPROCS goroutines: at
 			// least 100 clients at once.
 			b.SetParallelism((clients + runtime.GOMAXPROCS(0) - 1) / runtime.GOMAXPROCS(0))
+			sims := site.simulated.Load()
 			b.ResetTimer()
 			b.RunParallel(func(pb *testing.PB) {
 				for pb.Next() {
@@ -57,6 +62,7 @@ func BenchmarkPages(b *testing.B) {
 				}
 			})
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "req/s")
+			b.ReportMetric(float64(site.simulated.Load()-sims), "simulations")
 		})
 	}
 }

@@ -64,8 +64,45 @@ func newPlayed(t testing.TB) played {
 // gives the game, each student's seat and the game's log.
 func PlayCup(t testing.TB, svc *service.Service) (int64, map[string]int, *engine.Log) {
 	t.Helper()
+	id, seatOf, log := cup(t, svc, "Grip cup")
+	if err := svc.DB().FinishMatch(id, log.Result, log, time.Second); err != nil {
+		t.Fatal(err)
+	}
+	return id, seatOf, log
+}
+
+// LiveCup is PlayCup's event, named name, with its game in play:
+// save(n) stores the game's first n steps as the process playing it does
+// (every LiveSaveEvery), finish records it as played. It gives the game
+// and its whole log.
+func LiveCup(t testing.TB, svc *service.Service, name string) (game int64, full *engine.Log, save func(n int), finish func()) {
+	t.Helper()
+	game, _, full = cup(t, svc, name)
+	if err := svc.DB().StartMatch(game); err != nil {
+		t.Fatal(err)
+	}
+	save = func(n int) {
+		part := *full
+		part.Steps, part.Result = full.Steps[:n], engine.Result{}
+		if err := svc.DB().SaveLive(game, &part); err != nil {
+			t.Fatal(err)
+		}
+	}
+	finish = func() {
+		if err := svc.DB().FinishMatch(game, full.Result, full, time.Second); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return game, full, save, finish
+}
+
+// cup makes the published event name of carol, dave and two built-in
+// bots, and plays its game in process (not recorded): every seat prints
+// its own secret on stderr.
+func cup(t testing.TB, svc *service.Service, name string) (int64, map[string]int, *engine.Log) {
+	t.Helper()
 	seatOf := map[string]int{}
-	ev, _, err := svc.CreateEvent(service.EventSpec{Name: "Grip cup", Game: "grip", Games: 1, Seed: 3, SeedSet: true,
+	ev, _, err := svc.CreateEvent(service.EventSpec{Name: name, Game: "grip", Games: 1, Seed: 3, SeedSet: true,
 		Entries: []string{"carol", "dave", "builtin:grip/greedy", "builtin:grip/random"}})
 	if err != nil {
 		t.Fatal(err)
@@ -92,9 +129,6 @@ func PlayCup(t testing.TB, svc *service.Service) (int64, map[string]int, *engine
 	log := fixture.PlayLog(t, grip.New(), nil, m.Game.Seed, players, bots, func(a engine.Ask, turn int) (time.Duration, string) {
 		return time.Millisecond, fmt.Sprintf("secret of seat %d\n", a.Seat)
 	})
-	if err := svc.DB().FinishMatch(m.ID, log.Result, log, time.Second); err != nil {
-		t.Fatal(err)
-	}
 	return m.ID, seatOf, log
 }
 
@@ -158,7 +192,7 @@ func TestStudentGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := replay.NewFramesOf(stored)
+	f, err := replay.NewFramesOf(service.ShownLog(stored))
 	if err != nil {
 		t.Fatal(err)
 	}

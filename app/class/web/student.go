@@ -1,20 +1,15 @@
 package web
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"image/png"
 	"net/http"
 	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
 
-	"ringside/app/replay"
 	"ringside/app/service"
-	"ringside/engine"
-	"ringside/engine/games"
 )
 
 // myGame is one of the student's games as their page lists it.
@@ -88,11 +83,7 @@ func (s *Site) gamesOf(ai int64) ([]myGame, error) {
 
 func gameOf(ev service.EventInfo, g service.GameView, seat int) myGame {
 	m := myGame{ID: g.ID, Event: ev.Name, Round: g.Game.Round + 1, Seat: seat, Status: g.Status, Of: len(g.Game.Seats)}
-	for _, e := range g.Game.Seats {
-		if e >= 0 && e < len(ev.Entries) {
-			m.Players = append(m.Players, ev.Entries[e].Name)
-		}
-	}
+	m.Players = entryNames(ev, g.Game.Seats)
 	if g.Result != nil && seat < len(g.Result.Ranks) {
 		m.Place, m.Reason = g.Result.Ranks[seat], g.Result.Reason
 	}
@@ -178,7 +169,36 @@ func (s *Site) gamePage(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	s.render(w, "game.html", map[string]any{"Title": fmt.Sprintf("Game %d", g.ID), "Game": g, "Steps": f.Steps(), "Markers": f.Markers()})
+	s.render(w, "game.html", map[string]any{"Title": fmt.Sprintf("Game %d", g.ID), "Game": g, "Steps": f.Steps(), "Markers": f.Markers(),
+		"Playing": g.Status == service.GameRunning})
+}
+
+// stepsJSON is how far the student's game is: the viewer polls it to
+// follow a game in play. The count comes from the prepared replay, so a
+// class of followers costs one re-simulation per step, not per poll.
+func (s *Site) stepsJSON(w http.ResponseWriter, r *http.Request) {
+	g, ok := s.ownGame(r)
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+	f, err := s.framesOf(g.ID)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	playing := s.svc.GamePlaying(g.ID)
+	if !playing {
+		// It may have ended after the replay was read: the count is then
+		// the finished game's.
+		if f, err = s.framesOf(g.ID); err != nil {
+			s.fail(w, err)
+			return
+		}
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "private, no-store")
+	writeJSON(w, map[string]any{"steps": f.Steps(), "playing": playing})
 }
 
 // seatStep is the student's own seat in one step: what their program read,
@@ -236,83 +256,14 @@ func (s *Site) framePNG(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
-	b, err := s.frame(g.ID, step)
+	b, final, err := s.frame(g.ID, step)
 	if err != nil {
 		s.fail(w, err)
 		return
 	}
 	w.Header().Set("Content-Type", "image/png")
-	w.Header().Set("Cache-Control", "private, max-age=3600")
+	cacheFrame(w, final, "private")
 	_, _ = w.Write(b)
-}
-
-// frame is game's step drawn as PNG, from the cache when drawn before.
-func (s *Site) frame(game int64, step int) ([]byte, error) {
-	f, err := s.framesOf(game)
-	if err != nil {
-		return nil, err
-	}
-	step = max(0, min(step, f.Steps()-1))
-	k := frameKey{game, step}
-	s.mu.Lock()
-	b, ok := s.pngs[k]
-	s.mu.Unlock()
-	if ok {
-		return b, nil
-	}
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, f.Render(step, frameSize)); err != nil {
-		return nil, fmt.Errorf("encode frame %d of game %d: %w", step, game, err)
-	}
-	s.mu.Lock()
-	if len(s.pngs) >= maxCachedFrames {
-		clear(s.pngs)
-	}
-	s.pngs[k] = buf.Bytes()
-	s.mu.Unlock()
-	return buf.Bytes(), nil
-}
-
-// framesOf prepares a game's replay once. A game in play is prepared
-// anew each time (its replay grows).
-func (s *Site) framesOf(game int64) (*replay.Frames, error) {
-	s.mu.Lock()
-	f, ok := s.frames[game]
-	s.mu.Unlock()
-	if ok {
-		return f, nil
-	}
-	log, err := s.svc.Replay(game)
-	if err != nil {
-		return nil, fmt.Errorf("read the replay of game %d: %w", game, err)
-	}
-	f, err = replay.NewFramesOf(log)
-	if err != nil {
-		return nil, err
-	}
-	if !log.InProgress {
-		s.mu.Lock()
-		s.frames[game] = f
-		s.mu.Unlock()
-	}
-	return f, nil
-}
-
-// expanded is a game's replay as "replay export" writes it.
-func (s *Site) expanded(game int64) (*engine.Replay, error) {
-	log, err := s.svc.Replay(game)
-	if err != nil {
-		return nil, fmt.Errorf("read the replay of game %d: %w", game, err)
-	}
-	g, err := games.Get(log.Game)
-	if err != nil {
-		return nil, err
-	}
-	rp, err := engine.Expand(g, log)
-	if err != nil {
-		return nil, fmt.Errorf("expand the replay of game %d: %w", game, err)
-	}
-	return rp, nil
 }
 
 func (s *Site) fail(w http.ResponseWriter, err error) {

@@ -14,8 +14,8 @@ import (
 	"io/fs"
 	"net/http"
 	"sync"
+	"sync/atomic"
 
-	"ringside/app/replay"
 	"ringside/app/service"
 )
 
@@ -62,16 +62,23 @@ type Site struct {
 	tmpl *template.Template
 
 	mu     sync.Mutex
-	frames map[int64]*replay.Frames // prepared replays by game, re-simulated once
-	pngs   map[frameKey][]byte      // drawn frames
+	frames map[int64]prepared  // prepared replays by game
+	pngs   map[frameKey][]byte // drawn frames
+	prep   sync.Mutex          // held while a replay is prepared
+	// simulated counts the replays prepared (each a re-simulation of the
+	// game): what the frame cache saves.
+	simulated atomic.Int64
 	// comparing marks the students whose comparison is playing.
 	comparing map[int64]bool
 	games     sync.WaitGroup // the comparisons playing
 }
 
+// frameKey is a drawn frame: a board names the step among the steps
+// known ("turn 9 of 58"), so a game in play's step is drawn anew as the
+// game grows.
 type frameKey struct {
-	game int64
-	step int
+	game     int64
+	step, of int
 }
 
 // maxCachedFrames bounds the frame cache: a class scrubbing a few games
@@ -81,7 +88,7 @@ const maxCachedFrames = 4096
 // New makes the pages.
 func New(svc *service.Service, opt Options) *Site {
 	t := template.Must(template.New("").Funcs(funcs).ParseFS(templateFS, "templates/*.html"))
-	return &Site{svc: svc, opt: opt, tmpl: t, frames: map[int64]*replay.Frames{}, pngs: map[frameKey][]byte{}}
+	return &Site{svc: svc, opt: opt, tmpl: t, frames: map[int64]prepared{}, pngs: map[frameKey][]byte{}}
 }
 
 // Wait waits for the comparisons the pages started to stop (they stop
@@ -95,6 +102,7 @@ func (s *Site) Public() http.Handler {
 	mux.HandleFunc("GET /{$}", s.classPage)
 	mux.HandleFunc("GET /event/{id}", s.eventPage)
 	mux.HandleFunc("GET /login", s.loginPage)
+	mux.HandleFunc("GET /game/{id}/frame/{step}", s.publicFrame)
 	sub, _ := fs.Sub(staticFS, "static")
 	mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServer(http.FS(sub))))
 	return secured(mux)
@@ -108,6 +116,7 @@ func (s *Site) Student() http.Handler {
 	mux.HandleFunc("GET /me/{$}", s.mePage)
 	mux.HandleFunc("GET /me/game/{id}", s.gamePage)
 	mux.HandleFunc("GET /me/game/{id}/seat.json", s.seatJSON)
+	mux.HandleFunc("GET /me/game/{id}/steps.json", s.stepsJSON)
 	mux.HandleFunc("GET /me/replay/{id}/frame/{step}", s.framePNG)
 	mux.HandleFunc("POST /me/compare", s.compare)
 	mux.HandleFunc("GET /me/compare/{id}", s.comparePage)
