@@ -367,4 +367,3 @@ func needPython(t *testing.T) {
 		t.Skip("no python3: the students' bots are Python")
 	}
 }
-
