@@ -241,6 +241,9 @@ func connect(ctx context.Context, info engine.Info, opts engine.Options, st engi
 		specs[i] = sb.spec(b)
 	}
 	bots = withMaxReply(bots, info.MaxReply)
+	for i := range bots {
+		bots[i].caps = sb.caps(bots[i])
+	}
 	if info.Login != nil {
 		return connectLogin(ctx, info.Login, opts, st, bots, argvs, scale, specs)
 	}
@@ -253,7 +256,7 @@ func connect(ctx context.Context, info engine.Info, opts engine.Options, st engi
 
 func startSeat(i int, argv []string, b Bot, sb *sandboxSpec) *seatConn {
 	c := &seatConn{seat: i}
-	p, err := startProcess(argv, b.Dir, b.Env, sb, b.maxReply)
+	p, err := startProcess(argv, b.Dir, b.Env, sb, b.maxReply, b.caps)
 	if err != nil {
 		c.note = err.Error()
 		c.out = newLineQueue()
