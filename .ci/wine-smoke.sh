@@ -8,6 +8,9 @@
 # outlive it. Every wine call runs under timeout; the Wine server is
 # stopped at the end whatever happens.
 #
+# MinGW builds the stand-in below; its g++ also serves the runner/build
+# test that cross-builds the Windows guesses (TestWindowsGuessesBuildWhatTheyRun).
+#
 # Wine 8.0 (Debian 12) has no bcryptprimitives.dll, which programs built
 # with Go 1.24 and later load at start-up; .ci/wine/bcryptprimitives.c is
 # a stand-in built with MinGW and put in the Wine prefix's system32.
@@ -17,7 +20,7 @@ export LANG=C.UTF-8
 cd "$(dirname "$0")/.."
 repo=$(pwd)
 
-pkgs="wine wine64 gcc-mingw-w64-x86-64"
+pkgs="wine wine64 gcc-mingw-w64-x86-64 g++-mingw-w64-x86-64"
 missing=""
 for p in $pkgs; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
