@@ -111,7 +111,7 @@ func startProcess(argv []string, dir string, env []string, sb *sandboxSpec, maxR
 		cmd.Env = append(os.Environ(), env...)
 		cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
 		cmd.SysProcAttr = trustedAttr()
-		if err := startGroup(cmd, caps); err != nil {
+		if err := startGroup(cmd, caps, true); err != nil {
 			closeAll(inR, inW, outR, outW, errR, errW)
 			return nil, fmt.Errorf("cannot start %q: %w", argv[0], err)
 		}

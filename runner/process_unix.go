@@ -17,10 +17,11 @@ var killGroup = func(pgid int, sig syscall.Signal) error { return syscall.Kill(-
 func killPid(pid int) error { return syscall.Kill(pid, syscall.SIGKILL) }
 
 // startGroup starts cmd; trustedAttr already puts it in a process group of
-// its own, which killGroup reaches. caps are not held here: on Linux the
-// sandbox holds a bot's limits (and a bot run outside it is trusted), and
-// macOS and the BSDs have no process-tree caps Ringside sets.
-func startGroup(cmd *exec.Cmd, caps sandbox.Limits) error { return cmd.Start() }
+// its own, which killGroup reaches. caps and oneCPU are not held here: on
+// Linux the sandbox holds a bot's limits (and a bot run outside it is
+// trusted), and macOS and the BSDs have no process-tree caps Ringside
+// sets.
+func startGroup(cmd *exec.Cmd, caps sandbox.Limits, oneCPU bool) error { return cmd.Start() }
 
 // releaseGroup has nothing to release here: a process group ends with its
 // last member.

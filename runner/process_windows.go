@@ -41,10 +41,11 @@ var jobs struct {
 }
 
 // startGroup starts cmd (suspended: trustedAttr), puts it in a new Job
-// Object that holds caps (jobLimits), then lets it run: everything it
-// starts is in the job.
-func startGroup(cmd *exec.Cmd, caps sandbox.Limits) error {
-	job, err := newKillJob(caps)
+// Object that holds caps (jobLimits) and, for a bot (oneCPU), the CPU
+// rate of one CPU (jobCPURate), then lets it run: everything it starts is
+// in the job.
+func startGroup(cmd *exec.Cmd, caps sandbox.Limits, oneCPU bool) error {
+	job, err := newKillJob(caps, oneCPU)
 	if err != nil {
 		return err
 	}
@@ -88,8 +89,8 @@ func resume(h windows.Handle) error {
 }
 
 // newKillJob makes a Job Object whose processes die when it is closed,
-// bounded by caps (jobLimits, jobCPURate).
-func newKillJob(caps sandbox.Limits) (windows.Handle, error) {
+// bounded by caps (jobLimits) and, if oneCPU, by jobCPURate.
+func newKillJob(caps sandbox.Limits, oneCPU bool) (windows.Handle, error) {
 	job, err := windows.CreateJobObject(nil, nil)
 	if err != nil {
 		return 0, fmt.Errorf("create a Job Object: %w", err)
@@ -100,7 +101,7 @@ func newKillJob(caps sandbox.Limits) (windows.Handle, error) {
 		windows.CloseHandle(job)
 		return 0, fmt.Errorf("set the Job Object's limits: %w", err)
 	}
-	if rate, ok := jobCPURate(caps, runtime.NumCPU()); ok {
+	if rate, ok := jobCPURate(caps, runtime.NumCPU()); ok && oneCPU {
 		// Best effort: Windows before 8 has no CPU rate control, and
 		// the other caps and the kill on close hold without it.
 		_, _ = windows.SetInformationJobObject(job, windows.JobObjectCpuRateControlInformation,
@@ -153,7 +154,8 @@ const (
 // jobCPURate caps a bot that runs outside the sandbox at one CPU's worth
 // of the machine's ncpu, so that a bot that spins threads cannot take the
 // CPUs the other seats' turns are timed on (the Linux sandbox gives each
-// seat an equal CPU weight instead). ok is false where there is nothing to
+// seat an equal CPU weight instead). Builds get no rate cap: no seat is
+// timed while they run, and a compiler may use every CPU, as on Linux. ok is false where there is nothing to
 // cap: a trusted bot (zero caps) or a machine of one CPU.
 func jobCPURate(caps sandbox.Limits, ncpu int) (jobCPURateInfo, bool) {
 	if caps == (sandbox.Limits{}) || ncpu <= 1 {
