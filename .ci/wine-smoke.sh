@@ -160,6 +160,18 @@ fi
 # "wine tasklist" prints nothing on Wine 8.0). Zombies are gone already.
 alive() { ps -eo stat=,pid=,args= | awk '$1 !~ /^Z/ && /hangbot\.exe/ && !/awk/'; }
 
+# left waits up to 10 s for the hang bot's processes to be gone (a killed
+# process that held 2 GiB takes a moment to exit) and prints those that
+# are still there.
+left() {
+  local i
+  for i in $(seq 50); do
+    [ -z "$(alive)" ] && return
+    sleep 0.2
+  done
+  alive
+}
+
 echo "-- a bot that never ends by itself is stopped with its game"
 for mode in deaf eof tree; do
   t0=$(date +%s)
@@ -170,7 +182,7 @@ for mode in deaf eof tree; do
     --bot builtin:grip/greedy --bot builtin:grip/random --bot builtin:grip/greedy \
     >"$work/hang-$mode.out" 2>"$work/hang-$mode.err"; then
     secs=$(($(date +%s) - t0))
-    left=$(alive)
+    left=$(left)
     if [ -n "$left" ]; then
       echo "FAIL hang bot ($mode): its processes outlived the game:"
       echo "$left"
@@ -208,7 +220,7 @@ while kill -0 $runner 2>/dev/null; do
 done
 if wait $runner; then
   games=$(w 60 "$work/ringside.exe" event standings "$id" --db "$db" --csv | tr -d '\r' | awk -F, '$2=="hang"{print $3}')
-  left=$(alive)
+  left=$(left)
   if [ -z "$left" ] && [ "$most" -le 2 ] && [ "${games:-0}" -ge 2 ]; then
     echo "ok   hang event: $games games, at most $most hangbot.exe processes at once (one game's), none left"
   else
@@ -238,7 +250,7 @@ if w 120 "$work/ringside.exe" play --game grip --seed 7 --opt max_turns=8 --opt 
   else
     echo "note memory hog: this Wine does not hold Job Object memory limits (the hog got to $held under a 256 MiB cap; its turn's timeout stopped it). Windows holds them."
   fi
-  left=$(alive)
+  left=$(left)
   if [ -n "$left" ]; then
     echo "FAIL memory hog: its process outlived the game: $left"
     fail=1
