@@ -20,7 +20,7 @@ export LANG=C.UTF-8
 cd "$(dirname "$0")/.."
 repo=$(pwd)
 
-pkgs="wine wine64 gcc-mingw-w64-x86-64 g++-mingw-w64-x86-64"
+pkgs="wine wine64 gcc-mingw-w64-x86-64 g++-mingw-w64-x86-64 procps"
 missing=""
 for p in $pkgs; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
