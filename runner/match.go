@@ -106,6 +106,7 @@ type seatConn struct {
 	// loadTimeouts counts the seat's timeouts under a busy machine.
 	loadTimeouts int
 	remark       string        // said with the first logged reply (how it is contained)
+	capped       bool          // run outside a sandbox this OS lacks, with the caps it can hold (Bot.caps)
 	closer       func()        // extra clean-up (transports)
 	pending      func() string // remarks of the transport for the next reply (refused logins)
 }
@@ -269,6 +270,7 @@ func startSeat(i int, argv []string, b Bot, sb *sandboxSpec) *seatConn {
 		p.launch.Features(launchReport)
 	}
 	c.proc, c.out, c.since = p, p.out, time.Now()
+	c.capped = b.caps != (sandbox.Limits{})
 	c.send = p.write
 	return c
 }

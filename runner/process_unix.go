@@ -23,6 +23,10 @@ func killPid(pid int) error { return syscall.Kill(pid, syscall.SIGKILL) }
 // sets.
 func startGroup(cmd *exec.Cmd, caps sandbox.Limits, oneCPU bool) error { return cmd.Start() }
 
+// uncontainedRemark is the replay's note on a bot that ran without the
+// sandbox because this OS has none (macOS, the BSDs): nothing holds it.
+const uncontainedRemark = "trusted: ran without the sandbox (there is none on this system)"
+
 // releaseGroup has nothing to release here: a process group ends with its
 // last member.
 func releaseGroup(pid int) {}

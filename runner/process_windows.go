@@ -30,6 +30,10 @@ var ntResumeProcess = windows.NewLazySystemDLL("ntdll.dll").NewProc("NtResumePro
 // processSuspendResume is PROCESS_SUSPEND_RESUME, which x/sys lacks.
 const processSuspendResume = 0x0800
 
+// uncontainedRemark is the replay's note on a bot that ran without the
+// sandbox because Windows has none, but in a Job Object with its caps.
+const uncontainedRemark = "partial: no sandbox on Windows; a Job Object ended its processes with the game and capped their memory, CPU time and number, but there are no file or network walls"
+
 // jobs holds the Job Object of each running bot, by its pid. Windows has
 // no process groups that a kill reaches; a job holds every process its
 // member starts, and with JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE the last
