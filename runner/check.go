@@ -44,7 +44,7 @@ var interpreters = map[string]bool{"python3": true, "python": true, "node": true
 // program given as a path may not exist yet: the build makes it.
 func CheckRun(dir string, argv []string, built bool) error {
 	prog := argv[0]
-	if strings.Contains(prog, "/") {
+	if hasDir(prog) { // ./bot, or .\bot.exe on Windows
 		if filepath.IsAbs(prog) {
 			if _, err := os.Stat(prog); err != nil {
 				return fmt.Errorf("the run command starts %s, which does not exist", prog)
@@ -58,7 +58,7 @@ func CheckRun(dir string, argv []string, built bool) error {
 	}
 	if _, err := exec.LookPath(prog); err != nil {
 		if _, statErr := os.Stat(filepath.Join(dir, prog)); statErr == nil || built {
-			return fmt.Errorf("the run command starts %q, which is not an installed program: to run the file in the folder, write ./%s", prog, prog)
+			return fmt.Errorf("the run command starts %q, which is not an installed program: to run the file in the folder, write %s", prog, "."+string(filepath.Separator)+prog)
 		}
 		return MissingProgram(prog, "run")
 	}

@@ -269,7 +269,7 @@ func runUncontained(ctx context.Context, path string, c Contained, stdout, stder
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 	cmd.SysProcAttr = trustedAttr()
 	cmd.WaitDelay = containedWaitDelay
-	if err := startGroup(cmd); err != nil {
+	if err := startGroup(cmd, c.Limits, false); err != nil {
 		return "", "", fmt.Errorf("cannot start %q: %w", c.Argv[0], err)
 	}
 	done := make(chan error, 1)

@@ -116,7 +116,7 @@ func TestRecycledGroupNeverSignalled(t *testing.T) {
 	if os.Getuid() != 0 {
 		t.Skip("forcing a pid needs root")
 	}
-	p, err := startProcess([]string{"/bin/true"}, "", nil, nil, 0)
+	p, err := startProcess([]string{"/bin/true"}, "", nil, nil, 0, sandbox.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +142,7 @@ func TestGroupSignalsOnlyWhileLeaderUnreaped(t *testing.T) {
 		if !trusted {
 			sb = Sandbox{}.spec(Bot{})
 		}
-		p, err := startProcess([]string{fakebot, "-mode", "noready"}, "", nil, sb, 0)
+		p, err := startProcess([]string{fakebot, "-mode", "noready"}, "", nil, sb, 0, sandbox.Limits{})
 		if err != nil {
 			t.Fatal(err)
 		}

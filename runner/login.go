@@ -11,6 +11,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -624,6 +625,13 @@ func refuseLogin(owner int, known bool, seat int, connected bool) string {
 // roots are the seats' process ids (0: not started). known is false
 // where the kernel does not say (no /proc).
 func connOwner(nc net.Conn, roots []int) (seat int, known bool) {
+	if runtime.GOOS != "linux" {
+		// /proc and its process ids are Linux's. A Windows build under
+		// Wine reads the host's /proc through drive Z: and finds none of
+		// its seats' (Windows) process ids there: every login would be
+		// refused as coming from outside the game.
+		return -1, false
+	}
 	remote, ok1 := nc.RemoteAddr().(*net.TCPAddr)
 	local, ok2 := nc.LocalAddr().(*net.TCPAddr)
 	if !ok1 || !ok2 {

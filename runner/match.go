@@ -106,6 +106,7 @@ type seatConn struct {
 	// loadTimeouts counts the seat's timeouts under a busy machine.
 	loadTimeouts int
 	remark       string        // said with the first logged reply (how it is contained)
+	capped       bool          // run outside a sandbox this OS lacks, with the caps it can hold (Bot.caps)
 	closer       func()        // extra clean-up (transports)
 	pending      func() string // remarks of the transport for the next reply (refused logins)
 }
@@ -241,6 +242,9 @@ func connect(ctx context.Context, info engine.Info, opts engine.Options, st engi
 		specs[i] = sb.spec(b)
 	}
 	bots = withMaxReply(bots, info.MaxReply)
+	for i := range bots {
+		bots[i].caps = sb.caps(bots[i])
+	}
 	if info.Login != nil {
 		return connectLogin(ctx, info.Login, opts, st, bots, argvs, scale, specs)
 	}
@@ -253,7 +257,7 @@ func connect(ctx context.Context, info engine.Info, opts engine.Options, st engi
 
 func startSeat(i int, argv []string, b Bot, sb *sandboxSpec) *seatConn {
 	c := &seatConn{seat: i}
-	p, err := startProcess(argv, b.Dir, b.Env, sb, b.maxReply)
+	p, err := startProcess(argv, b.Dir, b.Env, sb, b.maxReply, b.caps)
 	if err != nil {
 		c.note = err.Error()
 		c.out = newLineQueue()
@@ -266,6 +270,7 @@ func startSeat(i int, argv []string, b Bot, sb *sandboxSpec) *seatConn {
 		p.launch.Features(launchReport)
 	}
 	c.proc, c.out, c.since = p, p.out, time.Now()
+	c.capped = b.caps != (sandbox.Limits{})
 	c.send = p.write
 	return c
 }

@@ -205,6 +205,11 @@ func (p *match) containment() {
 		switch p.out.Sandbox[i] {
 		case "trusted":
 			c.remark = "trusted: ran without the sandbox"
+			if c.capped {
+				// Not trusted by choice: this OS has no sandbox, and what
+				// it does hold is said (Windows' Job Object).
+				c.remark = uncontainedRemark
+			}
 		case "partial":
 			p.out.SandboxMissing[i] = c.sandboxMissing()
 			c.remark = "sandbox partial: " + p.out.SandboxMissing[i]

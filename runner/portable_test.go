@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"ringside/runner/sandbox"
 )
 
 // withPortable runs f with the paths of Windows and macOS forced on: a
@@ -59,7 +61,7 @@ func TestPortableVerdicts(t *testing.T) {
 // waiting for it.
 func TestPortableStopsDeafBot(t *testing.T) {
 	withPortable(t, func() {
-		p, err := startProcess([]string{fakebot, "-mode", "noready"}, "", nil, nil, 0)
+		p, err := startProcess([]string{fakebot, "-mode", "noready"}, "", nil, nil, 0, sandbox.Limits{})
 		if err != nil {
 			t.Fatal(err)
 		}

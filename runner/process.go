@@ -66,8 +66,9 @@ type sandboxSpec struct {
 // one runs under the launcher with the allow-listed environment, env and
 // a private scratch folder. Of each output line no more than maxReply
 // bytes are kept (0: MaxLine), with a mark of its length
-// (engine.CutReply).
-func startProcess(argv []string, dir string, env []string, sb *sandboxSpec, maxReply int) (*process, error) {
+// (engine.CutReply). caps bound a bot run outside the sandbox where the
+// OS can (startGroup); zero Limits bound nothing.
+func startProcess(argv []string, dir string, env []string, sb *sandboxSpec, maxReply int, caps sandbox.Limits) (*process, error) {
 	prog := argv[0]
 	if dir != "" && hasDir(prog) && !filepath.IsAbs(prog) {
 		// "./bot" means the bot's own folder, not Ringside's.
@@ -110,7 +111,7 @@ func startProcess(argv []string, dir string, env []string, sb *sandboxSpec, maxR
 		cmd.Env = append(os.Environ(), env...)
 		cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
 		cmd.SysProcAttr = trustedAttr()
-		if err := startGroup(cmd); err != nil {
+		if err := startGroup(cmd, caps, true); err != nil {
 			closeAll(inR, inW, outR, outW, errR, errW)
 			return nil, fmt.Errorf("cannot start %q: %w", argv[0], err)
 		}

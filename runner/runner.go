@@ -41,6 +41,10 @@ type Bot struct {
 	// maxReply is the game's longest valid reply (engine.Info.MaxReply):
 	// the runner keeps no more of a line (connect sets it).
 	maxReply int
+	// caps are the limits a bot that runs outside the sandbox still gets
+	// where the OS can hold them (a Job Object's on Windows); zero for a
+	// trusted bot (connect sets it).
+	caps sandbox.Limits
 }
 
 // Executable is the Ringside binary that runs built-in bots ("ringside bot

@@ -344,6 +344,24 @@ func (sb Sandbox) spec(b Bot) *sandboxSpec {
 	return &sandboxSpec{limits: lim, noLandlock: sb.pretendNoLandlock()}
 }
 
+// caps are the limits of bot b where it runs outside the sandbox because
+// this OS has none (sandbox.Supported false): the ones the sandbox would
+// hold, for the OS to hold what it can (a Job Object on Windows). A bot
+// run trusted by choice gets none, as on Linux.
+func (sb Sandbox) caps(b Bot) sandbox.Limits {
+	if sb.Trusted || b.Trusted || sandbox.Supported {
+		return sandbox.Limits{}
+	}
+	lim := DefaultLimits
+	if sb.Limits != nil {
+		lim = *sb.Limits
+	}
+	if b.Limits != nil {
+		lim = *b.Limits
+	}
+	return lim
+}
+
 // sandboxLevel says how the seat's bot is contained (Outcome.Sandbox).
 func (c *seatConn) sandboxLevel() string {
 	switch {

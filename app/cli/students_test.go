@@ -1,3 +1,5 @@
+//go:build linux
+
 package cli
 
 import (
@@ -346,23 +348,6 @@ func (tc *teacher) startWatch(t *testing.T) (out func() string, stop func()) {
 		t.Fatalf("ringside watch never said it watches:\n%s", buf.String())
 	}
 	return buf.String, stop
-}
-
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.String()
 }
 
 // waitFor polls cond for up to two minutes: the wait is for the event,

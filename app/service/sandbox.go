@@ -106,7 +106,7 @@ func eventSandboxTextFor(ev storage.Event, goos string) string {
 // without the Linux sandbox (goos), with what a teacher can do.
 func noSandboxWords(goos string) string {
 	if goos == "windows" {
-		return "partial (Windows: processes end with the game; no memory, file or network walls) — " + sandbox.TeacherAdvice
+		return "partial (Windows: processes end with the game, memory, CPU and process caps; no file or network walls) — " + sandbox.TeacherAdvice
 	}
 	return "off (no sandbox on this system: bots run with your rights and files) — " + sandbox.TeacherAdvice
 }

@@ -21,7 +21,7 @@ func TestSandboxTextsForEachOS(t *testing.T) {
 	}{
 		{goos: "linux", ai: storage.AI{}, want: "on, default caps", wantEv: "sandboxed"},
 		{goos: "linux", ai: storage.AI{Limits: "memory=1G"}, ev: storage.Event{Limits: "memory=1G"}, want: "on, with memory=1G", wantEv: "sandboxed with memory=1G"},
-		{goos: "windows", ai: storage.AI{Limits: "memory=1G"}, ev: storage.Event{Limits: "memory=1G"}, want: "partial (Windows", wantEv: "no memory, file or network walls", notWant: "sandboxed"},
+		{goos: "windows", ai: storage.AI{Limits: "memory=1G"}, ev: storage.Event{Limits: "memory=1G"}, want: "partial (Windows", wantEv: "memory, CPU and process caps; no file or network walls", notWant: "sandboxed"},
 		{goos: "darwin", want: "off (no sandbox", wantEv: "Linux VM", notWant: "sandboxed"},
 		{goos: "darwin", ai: storage.AI{Trusted: true}, ev: storage.Event{Trusted: true}, want: "off (trusted", wantEv: "no sandbox (trusted)"},
 	}

@@ -10,7 +10,6 @@ import (
 	"runtime"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -148,15 +147,6 @@ func BenchmarkExportImport10k(b *testing.B) {
 	// measure the others; the CPU time this process spent does not.
 	b.ReportMetric(exportCPU.Seconds()/float64(b.N), "export-cpu-s")
 	b.ReportMetric(importCPU.Seconds()/float64(b.N), "import-cpu-s")
-}
-
-// cpuTime is the CPU time (user + system) this process has used.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // TestRunShardResumesAndRefusesDamage: a bundle whose manifest was

@@ -69,7 +69,7 @@ func NewFilter(dir, build, run string) (*Filter, error) {
 		}
 	}
 	if f.building {
-		if argv, err := runner.Split(run); err == nil && len(argv) > 0 && !filepath.IsAbs(argv[0]) && strings.Contains(argv[0], "/") {
+		if argv, err := runner.Split(run); err == nil && len(argv) > 0 && !filepath.IsAbs(argv[0]) && strings.Contains(filepath.ToSlash(argv[0]), "/") {
 			f.output = path.Clean(filepath.ToSlash(argv[0]))
 		}
 	}

@@ -1,3 +1,5 @@
+//go:build !windows
+
 package build
 
 import (
@@ -98,13 +100,4 @@ func TestHostileFolders(t *testing.T) {
 			}
 		})
 	}
-}
-
-// revisionsDir is a temporary revisions folder whose sealed (read-only)
-// revisions are made writable again before the test's clean-up deletes
-// it: an ordinary user cannot delete files in a 0555 folder.
-func revisionsDir(t testing.TB) string {
-	dir := t.TempDir()
-	t.Cleanup(func() { Unseal(dir) })
-	return dir
 }

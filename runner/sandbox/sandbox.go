@@ -295,12 +295,13 @@ const TeacherAdvice = "trust only code you have read, or run the event on a Linu
 
 // NoSandboxStatus is the status line of a system without the Linux
 // sandbox (goos, not Linux). Windows is partial: the Job Object every bot
-// runs in ends its processes with the game, and nothing more; elsewhere
-// nothing contains bots at all. It takes goos so every system's words are
-// tested on Linux.
+// runs in ends its processes with the game and caps their memory, CPU
+// time, CPU rate and number (runner/process_windows.go), and nothing
+// more; elsewhere nothing contains bots at all. It takes goos so every
+// system's words are tested on Linux.
 func NoSandboxStatus(goos string) string {
 	if goos == "windows" {
-		return "Sandbox: partial — Windows: a bot's processes end with its game (Job Object), but there are no memory, file or network walls: bots run with your rights and can read and change your files; " + TeacherAdvice
+		return "Sandbox: partial — Windows: each bot runs in a Job Object that ends its processes with its game and caps their memory, CPU time and number, but there are no file or network walls: bots run with your rights and can read and change your files and use the network; " + TeacherAdvice
 	}
 	return "Sandbox: off — this system is not Linux: bots run with your full rights, files and environment; " + TeacherAdvice
 }

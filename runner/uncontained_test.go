@@ -1,0 +1,33 @@
+package runner
+
+import "testing"
+
+// TestUncontainedRemark: a bot run outside the sandbox with caps (where
+// the OS has no sandbox: Windows' Job Object holds them) is noted in its
+// replay with what this OS holds, not as trusted by choice; a bot the
+// teacher trusted keeps the trusted note.
+func TestUncontainedRemark(t *testing.T) {
+	tests := []struct {
+		name string
+		bot  Bot
+		want string
+	}{
+		{name: "trusted by choice", bot: Bot{Trusted: true}, want: "trusted: ran without the sandbox"},
+		{name: "no sandbox on this OS", bot: Bot{caps: DefaultLimits}, want: uncontainedRemark},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := startSeat(0, []string{fakebot, "-mode", "noready"}, tt.bot, nil)
+			defer c.stop()
+			if c.proc == nil {
+				t.Fatalf("fakebot did not start: %s", c.note)
+			}
+			p := &match{conns: []*seatConn{c},
+				out: &Outcome{Notes: make([]string, 1), Sandbox: make([]string, 1), SandboxMissing: make([]string, 1)}}
+			p.containment()
+			if p.out.Sandbox[0] != "trusted" || c.remark != tt.want {
+				t.Errorf("sandbox %q, remark %q; want trusted, %q", p.out.Sandbox[0], c.remark, tt.want)
+			}
+		})
+	}
+}
