@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"ringside/app/service"
@@ -72,14 +73,22 @@ func newEntrantPicker(changed func()) *entrantPicker {
 		func() fyne.CanvasObject {
 			check := widget.NewCheck("entrant with a long name", nil)
 			rev := widget.NewSelect([]string{"current (r10)"}, nil)
-			return container.NewBorder(nil, nil, nil, rev, check)
+			up := widget.NewButtonWithIcon("", theme.MoveUpIcon(), nil)
+			down := widget.NewButtonWithIcon("", theme.MoveDownIcon(), nil)
+			up.Importance, down.Importance = widget.LowImportance, widget.LowImportance
+			return container.NewBorder(nil, nil, container.NewHBox(up, down), rev, check)
 		},
 		func(i widget.ListItemID, o fyne.CanvasObject) {
 			if i >= len(p.items) {
 				return
 			}
 			c := o.(*fyne.Container)
-			check, rev := c.Objects[0].(*widget.Check), c.Objects[1].(*widget.Select)
+			// NewBorder keeps the centre first, then left and right.
+			check, moves, rev := c.Objects[0].(*widget.Check), c.Objects[1].(*fyne.Container), c.Objects[2].(*widget.Select)
+			up, down := moves.Objects[0].(*widget.Button), moves.Objects[1].(*widget.Button)
+			up.OnTapped, down.OnTapped = func() { p.move(i, -1) }, func() { p.move(i, +1) }
+			enable(up, i > 0)
+			enable(down, i < len(p.items)-1)
 			e := p.items[i]
 			check.OnChanged = nil
 			check.SetText(e.label)
@@ -111,6 +120,28 @@ func newEntrantPicker(changed func()) *entrantPicker {
 }
 
 func (p *entrantPicker) object() fyne.CanvasObject { return p.obj }
+
+// move moves entrant i by one place up (by -1) or down (+1). The list's
+// order is the entries' ("as listed"), which in a bracket are the seeds:
+// Fyne 2.7's lists have no drag and drop, so each row has ↑ and ↓.
+func (p *entrantPicker) move(i, by int) {
+	j := i + by
+	if i < 0 || j < 0 || i >= len(p.items) || j >= len(p.items) {
+		return
+	}
+	p.items[i], p.items[j] = p.items[j], p.items[i]
+	p.list.Refresh()
+	p.changedNow()
+}
+
+// enable enables or disables b.
+func enable(b *widget.Button, on bool) {
+	if on {
+		b.Enable()
+	} else {
+		b.Disable()
+	}
+}
 
 // set shows new choices, none chosen.
 func (p *entrantPicker) set(items []entrant) {

@@ -32,8 +32,8 @@ type chartData struct {
 }
 
 // eventCharts holds the event view's chart tabs: the crosstable as a heat
-// map, the bracket tree, and ratings over time with game length and score
-// distributions.
+// map, ratings over time, game length and score distributions, and the
+// bracket tree.
 type eventCharts struct {
 	heat       *chart.HeatMap
 	rating     *chart.LineChart
@@ -60,11 +60,14 @@ func newEventCharts() *eventCharts {
 	c.treeView = container.NewScroll(c.bracket)
 	c.noTree = container.NewCenter(widget.NewLabel("This event is not a bracket: see the standings and the crosstable."))
 	c.bracketTab = container.NewTabItem("Bracket", container.NewStack(c.treeView, c.noTree))
-	charts := container.NewBorder(nil, c.note, nil, nil,
-		container.NewGridWithRows(2, c.rating, container.NewGridWithColumns(2, c.lengths, c.scores)))
+	// The rating chart has a tab of its own at the tab's full height: in a
+	// grid with the two histograms, a 1024×768 window left its plot about
+	// 45 pixels tall, its lines and axis unreadable.
+	ratings := container.NewBorder(nil, c.note, nil, nil, c.rating)
 	c.tabsList = []*container.TabItem{
 		container.NewTabItem("Crosstable", c.heat),
-		container.NewTabItem("Charts", charts),
+		container.NewTabItem("Ratings", ratings),
+		container.NewTabItem("Charts", container.NewGridWithColumns(2, c.lengths, c.scores)),
 		c.bracketTab,
 	}
 	return c

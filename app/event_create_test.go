@@ -8,6 +8,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"ringside/app/internal/fixture"
@@ -289,4 +290,83 @@ func TestCreateEventFormScrolls(t *testing.T) {
 			t.Errorf("the wheel scrolled the form %v of its %v pixels, then stopped", s.Offset.Y, end)
 		}
 	})
+}
+
+// TestCreateEventSeedsAsListedInTheOrderSet: in the New event form, a
+// row's ↑ moves an entrant up the list, and a bracket seeded "as listed"
+// takes the entrants in the list's order: the third moved up twice is
+// seed 1.
+func TestCreateEventSeedsAsListedInTheOrderSet(t *testing.T) {
+	_, u := newTestUI(t)
+	f := showCreateEventForm(t, u)
+	var want []string
+	onUI(func() {
+		f.game.SetSelected("grip")
+		f.format.SetSelected(string(event.Bracket))
+		if f.seeding.Selected != seedingListed {
+			t.Errorf("seeding %q, want %q", f.seeding.Selected, seedingListed)
+		}
+		if len(f.entrants.items) < 3 {
+			t.Fatalf("%d entrants listed, want Grip's three built-in bots", len(f.entrants.items))
+		}
+		var specs []string
+		for _, e := range f.entrants.items[:3] {
+			specs = append(specs, e.entry())
+		}
+		f.entrants.choose(specs...)
+		want = []string{specs[2], specs[0], specs[1]}
+		for range 2 {
+			up := entrantRowButton(t, f, specs[2], theme.MoveUpIcon())
+			test.Tap(up)
+		}
+		if up := entrantRowButton(t, f, specs[2], theme.MoveUpIcon()); !up.Disabled() {
+			t.Errorf("the first row's ↑ is enabled")
+		}
+		if got := f.entrants.selected(); strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Fatalf("after moving %s up twice the entries are %v, want %v", specs[2], got, want)
+		}
+		f.runNow.SetChecked(false)
+		f.submit()
+	})
+	ev := createdEvent(t, u)
+	var got []string
+	for _, e := range ev.Entries {
+		got = append(got, e.Command)
+	}
+	if len(got) < 3 || strings.Join(got[:3], " ") != strings.Join(want, " ") {
+		t.Errorf("the bracket's seeds 1–3 are %v, want %v", got, want)
+	}
+}
+
+// entrantRowButton is the button with icon in the entrants list's row of
+// the entrant whose entry is spec, as the list shows it.
+func entrantRowButton(t *testing.T, f *createEventForm, spec string, icon fyne.Resource) *widget.Button {
+	t.Helper()
+	label := ""
+	for _, e := range f.entrants.items {
+		if e.entry() == spec {
+			label = e.label
+		}
+	}
+	var found *widget.Button
+	walk(t, f.entrants.list, func(o fyne.CanvasObject) {
+		row, ok := o.(*fyne.Container)
+		if !ok || len(row.Objects) != 3 {
+			return
+		}
+		check, ok := row.Objects[0].(*widget.Check)
+		moves, ok2 := row.Objects[1].(*fyne.Container)
+		if !ok || !ok2 || check.Text != label || !row.Visible() {
+			return
+		}
+		for _, b := range moves.Objects {
+			if b, ok := b.(*widget.Button); ok && b.Icon.Name() == icon.Name() {
+				found = b
+			}
+		}
+	})
+	if found == nil {
+		t.Fatalf("no row of %s (%q) with a %s button", spec, label, icon.Name())
+	}
+	return found
 }

@@ -10,10 +10,10 @@ import (
 )
 
 // The New event form's seeding row: the order of the entries, which in a
-// bracket are its seeds (1 v N, 2 v N−1…, byes to the top seeds). The
-// entrants list keeps its own order ("as listed"); dragging to reorder is
-// not offered (Fyne's lists have no drag and drop), so an order of one's
-// own is typed one per line under "Other programs".
+// bracket are its seeds (1 v N, 2 v N−1…, byes to the top seeds). "As
+// listed" is the entrants list's order, which the ↑ and ↓ of each row
+// change (Fyne's lists have no drag and drop); programs typed under
+// "Other programs" come after, in their lines' order.
 const (
 	seedingListed = "as listed"
 	seedingRandom = "random (by the seed)"

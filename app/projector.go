@@ -84,6 +84,7 @@ type projector struct {
 	lines    []string  // every standing in words, best first
 	page     int       // the page of lines shown, from 0
 	fit      int       // how many lines fit a page (perPage), 0 until known
+	fitRoom  float32   // the pane's height fit was found for
 	pageAt   time.Time // when that page was shown
 	pinned   int64     // 0: pick automatically
 	pinText  map[string]int64
@@ -451,6 +452,15 @@ func (p *projector) showPage(i int) {
 		p.pageAt = time.Now()
 	}
 	p.page = i
+	// A pane of another height (the window resized) finds its page size
+	// afresh from the most: fit only ever shrank, so a window made
+	// bigger again kept the short pages of its smallest size.
+	if room := p.standingsBox.Size().Height; room != p.fitRoom {
+		p.fit, p.fitRoom = 0, room
+		n = p.pages()
+		i = (i%n + n) % n
+		p.page = i
+	}
 	per := p.perPage()
 	p.standings.SetText(strings.Join(p.lines[i*per:min(len(p.lines), (i+1)*per)], "\n"))
 	// Fewer to a page while the page does not fit its pane: whole

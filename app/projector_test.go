@@ -261,3 +261,46 @@ func TestProjectorPacesARunningEvent(t *testing.T) {
 		t.Errorf("the event's stored pace is %v (%v), want 0", e.Pace, err)
 	}
 }
+
+// TestProjectorPagesGrowBack: the projector's page takes fewer standings
+// in a smaller window, and as many as before when the window grows back
+// (it kept the smallest page size it had known).
+func TestProjectorPagesGrowBack(t *testing.T) {
+	_, u := newTestUI(t)
+	var entries []string
+	for i := range 30 {
+		entries = append(entries, fmt.Sprintf("pupil%02d=builtin:battle2048/%s", i+1, []string{"greedy", "random"}[i%2]))
+	}
+	ev, _, err := u.Svc.CreateEvent(service.EventSpec{Name: "Class of 30", Game: "battle2048", Format: event.League, Games: 1,
+		Seed: 9, SeedSet: true, Entries: entries})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p *projector
+	onUI(func() {
+		p = openProjector(u, ev.ID, false)
+		p.w.Resize(fyne.NewSize(1024, 768))
+	})
+	defer onUI(func() { p.w.Close() })
+	// settled shows the page again until it fits its pane, and returns
+	// how many standings a page then takes.
+	settled := func(what string, h float32) int {
+		onUI(func() { p.w.Resize(fyne.NewSize(1024, h)) })
+		fit := 0
+		eventuallyUI(t, what, func() bool {
+			if p.data == nil || p.standingsBox.Size().Height == 0 {
+				return false
+			}
+			p.showPage(0)
+			fit = p.perPage()
+			return p.standings.MinSize().Height <= p.standingsBox.Size().Height
+		})
+		return fit
+	}
+	big := settled("a page that fits 1024×768", 768)
+	small := settled("a page that fits 1024×480", 480)
+	again := settled("a page that fits 1024×768 again", 768)
+	if small >= big || again != big {
+		t.Errorf("standings a page: %d at 768 pixels, %d at 480, %d at 768 again; want fewer at 480, as many again", big, small, again)
+	}
+}

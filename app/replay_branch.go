@@ -342,7 +342,9 @@ func newBranchWindow(a fyne.App, what string, orig, branch *engine.Log) (fyne.Wi
 	rhead := widget.NewLabel(fmt.Sprintf("Branch at turn %d: seat %d played by %s · %s", br.Turn, br.Seat, displayName(br.Bot), outcome(branch)))
 	for _, l := range []*widget.Label{lhead, rhead} {
 		l.TextStyle.Bold = true
-		l.Truncation = fyne.TextTruncateEllipsis
+		// Wrapped, not cut: who played which seat and the ranks are the
+		// point of the comparison.
+		l.Wrapping = fyne.TextWrapWord
 	}
 	split := container.NewHSplit(container.NewBorder(lhead, nil, nil, nil, left), container.NewBorder(rhead, nil, nil, nil, right))
 	w := a.NewWindow(fmt.Sprintf("Ringside · %s branched at turn %d · seat %d: %s", what, br.Turn, br.Seat, displayName(br.Bot)))

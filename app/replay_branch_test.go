@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
@@ -271,4 +272,70 @@ func TestBranchWindowFitsAProjector(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestBranchViewNamesWhole: a Grip branch of a class's four bots, beside
+// its original in a window that fits a 1024×768 projector, shows every
+// seat's name whole on both boards (not "a… r1"), and the branch's header
+// names the revision that really played the branched seat, in its ranks
+// too.
+func TestBranchViewNamesWhole(t *testing.T) {
+	dir := t.TempDir()
+	exe, _ := runner.Executable()
+	db := filepath.Join(dir, "g.db")
+	orig, branch := filepath.Join(dir, "orig.json"), filepath.Join(dir, "branch.json")
+	runAll(t, exe, db, [][]string{
+		{"event", "create", "--game", "grip", "--entry", "builtin:grip/greedy", "--entry", "builtin:grip/random", "--filler", "builtin:grip/random", "--games", "1", "--seed", "4"},
+		{"event", "run", "1", "--quiet"},
+		{"replay", "export", "1", "--out", orig},
+		{"replay", "branch", "1", "--turn", "5", "--seat", "1", "--bot", "builtin:grip/greedy", "--replay", branch},
+	})
+	o, err := ReadReplayFile(orig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := ReadReplayFile(branch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	class := []string{"alice r1", "bobby r2", "carol r1", "david r3"}
+	o.Players, b.Players = class, class
+	b.Branch.Bot = "bobby r3"
+	var w fyne.Window
+	onUI(func() {
+		w, err = newBranchWindow(test.NewTempApp(t), "game 1", o, b)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	onUI(func() {
+		defer w.Close()
+		shown := map[string]int{}
+		var heads []string
+		walk(t, w.Content(), func(o fyne.CanvasObject) {
+			switch x := o.(type) {
+			case *canvas.Text:
+				shown[x.Text]++
+			case *widget.Label:
+				heads = append(heads, x.Text)
+			}
+		})
+		for _, want := range []struct {
+			name string
+			n    int
+		}{{"alice r1", 2}, {"bobby r2", 1}, {"bobby r3 (branch)", 1}, {"carol r1", 2}, {"david r3", 2}} {
+			if shown[want.name] != want.n {
+				t.Errorf("%q shown whole on %d boards, want %d", want.name, shown[want.name], want.n)
+			}
+		}
+		var head string
+		for _, h := range heads {
+			if strings.HasPrefix(h, "Branch at turn") {
+				head = h
+			}
+		}
+		if !strings.Contains(head, "seat 1 played by bobby r3 · ranks: ") || !strings.Contains(head, "bobby r3 ") || strings.Contains(head, "bobby r2") {
+			t.Errorf("branch header %q: want seat 1 played by bobby r3, in the ranks too", head)
+		}
+	})
 }

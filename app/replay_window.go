@@ -9,6 +9,8 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 
 	"ringside/app/replay"
 	"ringside/app/service"
@@ -100,6 +102,10 @@ func openLiveWindow(u *UI, matchID int64, feed *service.LiveFeed) {
 	u.goWork(func() {
 		defer feed.Close()
 		label := u.Svc.GameLabelOf(matchID)
+		var eventID int64
+		if m, err := u.Svc.DB().Match(matchID); err == nil {
+			eventID = m.EventID
+		}
 		var w fyne.Window // set on the UI thread
 		var v *replay.Viewer
 		final := followLive(u, feed, closed, func(nv *replay.Viewer, title string) {
@@ -122,9 +128,45 @@ func openLiveWindow(u *UI, matchID int64, feed *service.LiveFeed) {
 			}
 			acts := newReplayActions(u, matchID, final, v)
 			acts.win = w
-			w.SetContent(container.NewBorder(acts.obj, nil, nil, nil, v))
+			top := acts.obj
+			if eventID != 0 {
+				top = container.NewVBox(nextLiveRow(u, eventID, matchID, w), acts.obj)
+			}
+			w.SetContent(container.NewBorder(top, nil, nil, nil, v))
 		})
 	})
+}
+
+// nextLiveRow offers, in the window of a live game that has ended, the
+// next game of its event in play: short games end before anyone catches
+// one from the games list, and the window should not go dead with the
+// game. Watching it closes this window (w).
+func nextLiveRow(u *UI, eventID, matchID int64, w fyne.Window) fyne.CanvasObject {
+	note := newLineLabel("This game is over.")
+	watch := widget.NewButtonWithIcon("Watch the next game live", theme.MediaPlayIcon(), func() {
+		next, ok := nextLiveGame(u, eventID, matchID)
+		if !ok {
+			note.SetText("No other game of this event is in play now: try again in a moment.")
+			return
+		}
+		openReplayWindow(u, next)
+		w.Close()
+	})
+	watch.Importance = widget.HighImportance
+	return container.NewBorder(nil, nil, watch, nil, note)
+}
+
+// nextLiveGame is the game of event eventID in play here, other than
+// matchID, that comes first in the event's schedule.
+func nextLiveGame(u *UI, eventID, matchID int64) (int64, bool) {
+	var next service.LiveGame
+	found := false
+	for _, g := range u.Svc.Live().Games(eventID) {
+		if g.Match != matchID && (!found || g.Index < next.Index) {
+			next, found = g, true
+		}
+	}
+	return next.Match, found
 }
 
 // liveFrame is the shortest time between two updates of a live viewer:

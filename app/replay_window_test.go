@@ -14,6 +14,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"ringside/app/internal/fixture"
 	"ringside/app/replay"
@@ -383,4 +384,62 @@ func playElsewhere(t *testing.T, u *UI, seed int64) storage.Event {
 	go func() { ran <- job.Start(ctx) }()
 	t.Cleanup(func() { cancel(); <-ran })
 	return ev
+}
+
+// TestLiveWindowOffersTheNextGame: when the game a live window follows
+// ends, the window offers the event's next game in play, and "Watch the
+// next game live" opens it in place of the finished one: with short games
+// the live window never goes dead.
+func TestLiveWindowOffersTheNextGame(t *testing.T) {
+	_, u := newTestUI(t)
+	spec := pacedGame(10, "14")
+	spec.Games = 3
+	ev, _, err := u.Jobs.CreateAndStart(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer u.Jobs.Stop(ev.ID)
+	var first int64
+	eventually(t, "a game in play", func() bool {
+		gs := u.Svc.Live().Games(ev.ID)
+		if len(gs) == 0 {
+			return false
+		}
+		first = gs[0].Match
+		return true
+	})
+	onUI(func() { openReplayWindow(u, first) })
+	// nextButton is the offer in the first game's window, once it is over.
+	nextButton := func() *widget.Button {
+		var b *widget.Button
+		onUI(func() {
+			for _, w := range u.App.Driver().AllWindows() {
+				if strings.Contains(w.Title(), u.Svc.GameLabelOf(first)) {
+					if bs := buttons(t, w.Content(), "Watch the next game live"); len(bs) == 1 {
+						b = bs[0]
+					}
+				}
+			}
+		})
+		return b
+	}
+	var next *widget.Button
+	eventually(t, "the finished game's window offers the next", func() bool { next = nextButton(); return next != nil })
+	var second int64
+	eventually(t, "the next game in play", func() bool {
+		m, ok := nextLiveGame(u, ev.ID, first)
+		second = m
+		return ok
+	})
+	onUI(func() { test.Tap(next) })
+	eventually(t, "the next game's window, in place of the first's", func() bool {
+		var opened, old bool
+		onUI(func() {
+			for _, w := range u.App.Driver().AllWindows() {
+				opened = opened || strings.Contains(w.Title(), u.Svc.GameLabelOf(second))
+				old = old || strings.Contains(w.Title(), u.Svc.GameLabelOf(first))
+			}
+		})
+		return opened && !old
+	})
 }

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -169,4 +171,50 @@ func TestStandingsPlacesInSportsNotation(t *testing.T) {
 	if strings.Join(got, ",") != "1,2,2,4" {
 		t.Errorf("places = %v, want 1,2,2,4", got)
 	}
+}
+
+// TestRatingChartReadableOnAProjector: in the window the app opens at on
+// a 1024×768 projector, the rating chart has a tab of its own and most of
+// the window's height (it was about 45 pixels tall beside the histograms),
+// with its axes named.
+func TestRatingChartReadableOnAProjector(t *testing.T) {
+	w, u := newTestUI(t)
+	onUI(func() { w.Resize(fyne.NewSize(1000, 700)) })
+	ev, _, err := u.Svc.CreateEvent(service.EventSpec{Name: "Class 3B", Game: "grip", Format: event.League, Games: 1,
+		Entries: []string{"builtin:grip/greedy", "builtin:grip/random", "builtin:grip/random", "builtin:grip/random"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	onUI(func() { u.tabs.SelectIndex(1); u.events.selectEvent(ev.ID) })
+	eventuallyUI(t, "the event is shown", func() bool {
+		return u.events.detail.title.Text == "Class 3B"
+	})
+	onUI(func() {
+		v := u.events.detail
+		var tab *container.TabItem
+		for _, it := range v.tabs.Items {
+			if it.Text == "Ratings" {
+				tab = it
+			}
+		}
+		if tab == nil {
+			t.Fatal("no Ratings tab")
+		}
+		v.tabs.Select(tab)
+		rating := v.extra.rating
+		if h := rating.Size().Height; h < 0.5*w.Canvas().Size().Height {
+			t.Errorf("the rating chart is %v pixels tall in a %v window, want half its height or more", h, w.Canvas().Size())
+		}
+		var texts []string
+		walk(t, rating, func(o fyne.CanvasObject) {
+			if x, ok := o.(*canvas.Text); ok {
+				texts = append(texts, x.Text)
+			}
+		})
+		for _, want := range []string{"games played", "rating (Elo scale)"} {
+			if !slices.Contains(texts, want) {
+				t.Errorf("the rating chart does not name its axis %q: %q", want, texts)
+			}
+		}
+	})
 }

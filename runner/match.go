@@ -100,9 +100,12 @@ type seatConn struct {
 	since    time.Time // when the bot was last written to (or started)
 	errMark  int64
 	errSpent int
-	stopped  bool
-	note     string // pending remark for the next logged reply
-	noiseCut int    // unasked lines not kept, not yet counted in the outcome
+	// dir is the bot's folder and shownDir what its stderr names instead
+	// (Bot.ShownDir).
+	dir, shownDir string
+	stopped       bool
+	note          string // pending remark for the next logged reply
+	noiseCut      int    // unasked lines not kept, not yet counted in the outcome
 	// loadTimeouts counts the seat's timeouts under a busy machine.
 	loadTimeouts int
 	remark       string        // said with the first logged reply (how it is contained)
@@ -256,7 +259,7 @@ func connect(ctx context.Context, info engine.Info, opts engine.Options, st engi
 }
 
 func startSeat(i int, argv []string, b Bot, sb *sandboxSpec) *seatConn {
-	c := &seatConn{seat: i}
+	c := &seatConn{seat: i, dir: b.Dir, shownDir: b.ShownDir}
 	p, err := startProcess(argv, b.Dir, b.Env, sb, b.maxReply, b.caps)
 	if err != nil {
 		c.note = err.Error()
@@ -704,5 +707,39 @@ func (c *seatConn) stderrExcerpt() string {
 		return ""
 	}
 	c.errSpent += len(s)
-	return s
+	return ShowPaths(s, c.dir, c.shownDir)
+}
+
+// ShowPaths rewrites the folder dir to shown in text, a bot's stderr or a
+// build's log: a copy's path in a traceback or a compiler error becomes
+// the source folder's, which the student knows and can open. A path that
+// only begins like dir ("/a/b2" for "/a/b") is left alone.
+func ShowPaths(text, dir, shown string) string {
+	dir = strings.TrimRight(dir, `/\`)
+	shown = strings.TrimRight(shown, `/\`)
+	if dir == "" || shown == "" || dir == shown || !strings.Contains(text, dir) {
+		return text
+	}
+	var b strings.Builder
+	for {
+		i := strings.Index(text, dir)
+		if i < 0 {
+			b.WriteString(text)
+			return b.String()
+		}
+		b.WriteString(text[:i])
+		rest := text[i+len(dir):]
+		if rest == "" || !pathChar(rest[0]) {
+			b.WriteString(shown)
+		} else {
+			b.WriteString(dir)
+		}
+		text = rest
+	}
+}
+
+// pathChar reports whether c may continue a file or folder name (so that
+// what follows dir is a longer name, not a separator or the path's end).
+func pathChar(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-_.~+", c) >= 0
 }

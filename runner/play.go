@@ -344,7 +344,7 @@ func (p *match) finish() {
 		if c.proc == nil {
 			continue
 		}
-		p.out.Stderr[i] = c.proc.errs.String()
+		p.out.Stderr[i] = ShowPaths(c.proc.errs.String(), c.dir, c.shownDir)
 		if l := c.proc.limit; l != "" && !strings.Contains(p.out.Notes[i], l) {
 			// A cap can end a bot between asks, or after a timeout it
 			// caused: the seat's result must still name it.

@@ -23,8 +23,12 @@ type Bot struct {
 	// never run through a shell. "builtin:GAME/NAME" runs one of
 	// Ringside's own bots.
 	Command string
-	Dir     string   // working directory; "" is Ringside's own
-	Env     []string // extra KEY=VALUE pairs
+	Dir     string // working directory; "" is Ringside's own
+	// ShownDir, when set, is the folder the bot's stderr names in place of
+	// Dir: the AI's source folder for a revision (a copy of it), so that a
+	// traceback names the student's own file, not the copy's.
+	ShownDir string
+	Env      []string // extra KEY=VALUE pairs
 	// Trusted runs this bot without the sandbox (docs/sandbox.md).
 	Trusted bool
 	// Limits overrides the match's caps for this bot; nil keeps them.

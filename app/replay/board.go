@@ -172,6 +172,23 @@ func clipMiddle(s string, t *canvas.Text, width float32) string {
 	return "…"
 }
 
+// chipsPerRow is how many players' chips go in a row of width avail:
+// most, but fewer (half as many, so rows stay even) when a name would be
+// cut otherwise. A narrow board (a branch beside its original on a
+// 1024-pixel projector) then shows "alice r1" whole on two rows instead
+// of "a… r1" on one; only a name too long even then is cut.
+func chipsPerRow(names []string, t *canvas.Text, avail float32, most int) int {
+	need := float32(0)
+	for _, n := range names {
+		need = max(need, fyne.MeasureText(n, t.TextSize, t.TextStyle).Width)
+	}
+	n := max(1, most)
+	for n > 1 && avail/float32(n)-18-chipGap < need {
+		n = (n + 1) / 2
+	}
+	return n
+}
+
 // seatName is a seat's player name, or "player N" when the replay has none.
 func seatName(players []string, seat int) string {
 	if seat < len(players) {

@@ -179,23 +179,27 @@ func (b *cloudBoard) layout(size fyne.Size) {
 	b.captionW = max(0, b.fogLbl.Position().X-pad-chipGap)
 	paint.PlaceText(b.caption, pad, (sel.Height-b.caption.MinSize().Height)/2)
 	top := max(sel.Height, b.caption.MinSize().Height) + 4
-	// Chips in rows of four.
-	chipW := (size.Width - 2*pad) / float32(min(4, max(1, len(b.chips))))
+	// Chips in rows of four, or of fewer when a name would be cut.
+	perRow := 1
+	if len(b.chips) > 0 {
+		perRow = chipsPerRow(b.players, b.chips[0].name, size.Width-2*pad, min(4, len(b.chips)))
+	}
+	chipW := (size.Width - 2*pad) / float32(perRow)
 	rowH := float32(38)
-	// Long names are cut with an ellipsis so a chip never runs into the
-	// next one; the seat panel and the Vision list show them whole.
+	// Names still too long are cut with an ellipsis so a chip never runs
+	// into the next one; the seat panel and the Vision list show them whole.
 	b.chipText = max(0, chipW-18-chipGap)
 	for i := range b.chips {
 		c := &b.chips[i]
-		x := pad + float32(i%4)*chipW
-		y := top + float32(i/4)*rowH
+		x := pad + float32(i%perRow)*chipW
+		y := top + float32(i/perRow)*rowH
 		paint.Place(c.dot, x, y+3, 14, 14)
 		c.name.Text = c.fit.clip(b.players[i], c.name, b.chipText)
 		paint.PlaceText(c.name, x+18, y)
 		c.text.Text = paint.ClipText(c.text.Text, c.text, b.chipText)
 		paint.PlaceText(c.text, x+18, y+c.name.MinSize().Height-2)
 	}
-	rows := (len(b.chips) + 3) / 4
+	rows := (len(b.chips) + perRow - 1) / perRow
 	top += float32(rows)*rowH + 4
 	b.top = top
 	if b.pix == nil {

@@ -150,21 +150,27 @@ func (b *gripBoard) layout(size fyne.Size) {
 	paint.PlaceText(b.caption, pad, top)
 	b.captionW = max(0, size.Width-2*pad)
 	top += b.caption.MinSize().Height + 2
-	stripH := float32(24)
+	rowH := float32(24 + 14)
 	avail := size.Width - 2*pad
-	chipW := avail / grip.Seats
+	names := make([]string, len(b.strip))
+	for i := range names {
+		names[i] = b.name(i)
+		b.strip[i].name.TextSize = 15
+	}
+	perRow := chipsPerRow(names, b.strip[0].name, avail, grip.Seats)
+	chipW := avail / float32(perRow)
 	b.chipText = max(0, chipW-18-chipGap)
 	for i := range b.strip {
 		c := &b.strip[i]
-		x := pad + float32(i)*chipW
-		paint.Place(c.dot, x, top+5, 14, 14)
-		c.name.TextSize = 15
-		c.name.Text = c.fit.clip(b.name(i), c.name, b.chipText)
-		paint.PlaceText(c.name, x+18, top)
+		x := pad + float32(i%perRow)*chipW
+		y := top + float32(i/perRow)*rowH
+		paint.Place(c.dot, x, y+5, 14, 14)
+		c.name.Text = c.fit.clip(names[i], c.name, b.chipText)
+		paint.PlaceText(c.name, x+18, y)
 		c.info.TextSize = 13
-		paint.PlaceText(c.info, x+18, top+c.name.MinSize().Height-2)
+		paint.PlaceText(c.info, x+18, y+c.name.MinSize().Height-2)
 	}
-	top += stripH + 14
+	top += float32((len(b.strip)+perRow-1)/perRow) * rowH
 	side := min(size.Width-2*pad, size.Height-top-pad)
 	if side < 60 {
 		side = 60

@@ -106,12 +106,28 @@ func scrollBarRoom() float32 {
 	return theme.Size(theme.SizeNameScrollBar) + theme.Size(theme.SizeNameScrollBarRadius) + 2
 }
 
+// narrowCols is the panel width, in monospaced columns, under which the
+// copy buttons drop their words.
+const narrowCols = 34
+
 // setWidth wraps the monospaced texts for a panel width w.
 func (p *seatPanel) setWidth(w float32) {
 	th := theme.Current()
 	char := fyne.MeasureText("0", th.Size(theme.SizeNameText), fyne.TextStyle{Monospace: true}).Width
 	cols := int((w - 2*th.Size(theme.SizeNameInnerPadding) - 2) / char)
 	cols = max(cols, 16)
+	// A narrow panel (a branch beside its original at 1024 pixels) keeps
+	// the copy button's icon only, so the seat's name beside it is read
+	// whole rather than as "…".
+	copyText := "Copy input"
+	if cols < narrowCols {
+		copyText = ""
+	}
+	for _, c := range p.cards {
+		if c.copyBtn.Text != copyText {
+			c.copyBtn.SetText(copyText)
+		}
+	}
 	if cols == p.cols {
 		return
 	}
@@ -166,7 +182,8 @@ func newSeatPanel(players []string, copyInput func(string)) *seatPanel {
 		dot := canvas.NewCircle(playerColor(i))
 		dotBox := container.NewGridWrap(fyne.NewSize(14, 14), dot)
 		title := widget.NewLabelWithStyle(fmt.Sprintf("%s (seat %d)", name, i), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-		title.Truncation = fyne.TextTruncateEllipsis
+		// Wrapped, not cut: the seat's name is what the card is about.
+		title.Wrapping = fyne.TextWrapWord
 		head := container.NewBorder(nil, nil, container.NewCenter(dotBox), c.copyBtn, title)
 		c.box = container.NewVBox(widget.NewSeparator(), head, c.status, c.reply.l, c.action, c.input.l, c.stderr.l)
 		p.cards = append(p.cards, c)

@@ -217,6 +217,9 @@ type Viewer struct {
 	// is filled at most panelRate times a second then, since nobody reads
 	// 256 inputs a second and its texts cost the most to lay out.
 	panelAt time.Time
+	// clock is what panelAt is read on; nil is time.Now (a test plays
+	// frames on a clock of its own).
+	clock func() time.Time
 }
 
 // panelRate is how often playback refreshes the seat panel.
@@ -512,7 +515,11 @@ func (v *Viewer) showLocked(i int) {
 	v.board.Show(v.data.states[i], step)
 	v.timeline.SetValue(i)
 	busy := v.playing || v.appending
-	if now := time.Now(); !busy || now.Sub(v.panelAt) >= time.Second/panelRate || (i == n-1 && !v.appending) {
+	nowFn := time.Now
+	if v.clock != nil {
+		nowFn = v.clock
+	}
+	if now := nowFn(); !busy || now.Sub(v.panelAt) >= time.Second/panelRate || (i == n-1 && !v.appending) {
 		v.panelAt = now
 		v.panel.show(step, v.data.steps[n-1].Turn)
 	}

@@ -539,3 +539,70 @@ func BenchmarkShowStep(b *testing.B) {
 		})
 	}
 }
+
+// TestSeatPanelKeepsUpWithTheBoard plays a 1000-turn Grip replay at 8×
+// and 32× on a clock of the test's own, a frame every 1/60 s as the
+// playback goroutine does, and measures how far the seat panel's turn is
+// behind the board's: the panel is filled at most panelRate times a
+// second while playing (a fill costs about twenty frames' worth of board),
+// so it may be behind by that long and no longer, and it shows the
+// board's turn again once playback stops.
+func TestSeatPanelKeepsUpWithTheBoard(t *testing.T) {
+	test.NewTempApp(t)
+	log := gripMovesLog(t, 1000)
+	for _, speed := range []float64{8, 32} {
+		t.Run(fmt.Sprint(speed), func(t *testing.T) {
+			v, err := NewViewer(grip.New(), log)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer v.Close()
+			w := test.NewTempWindow(t, v)
+			w.Resize(fyne.NewSize(1000, 700))
+			clock := time.Now() // after the panel's first fill, as on a real clock
+			v.mu.Lock()
+			v.clock = func() time.Time { return clock }
+			v.playing = true
+			gen := v.gen
+			v.mu.Unlock()
+			panelTurn := func() int {
+				var turn, of int
+				fmt.Sscanf(v.panel.header.Text, "Turn %d of %d", &turn, &of)
+				return turn
+			}
+			rate := speed * baseStepsPerSecond
+			frame := time.Second / frameRate
+			var behindSince time.Time
+			var worst time.Duration
+			worstSteps, fills, last := 0, 0, panelTurn()
+			for k := 1; ; k++ {
+				clock = clock.Add(frame)
+				step := min(int(float64(k)*frame.Seconds()*rate), v.Steps()-1)
+				v.frame(gen, step)
+				board := v.data.steps[v.Step()].Turn
+				if pt := panelTurn(); pt != last {
+					fills, last = fills+1, pt
+				}
+				if last == board {
+					behindSince = time.Time{}
+				} else {
+					if behindSince.IsZero() {
+						behindSince = clock
+					}
+					worst = max(worst, clock.Sub(behindSince))
+					worstSteps = max(worstSteps, board-last)
+				}
+				if step >= v.Steps()-1 {
+					break
+				}
+			}
+			t.Logf("%v×: %d turns shown, the panel filled %d times, at worst %d turns or %v behind the board", speed, v.Steps(), fills, worstSteps, worst)
+			if worst > time.Second/panelRate+frame {
+				t.Errorf("the panel stayed %v behind the board, want at most %v", worst, time.Second/panelRate+frame)
+			}
+			if got, want := panelTurn(), v.data.steps[v.Step()].Turn; got != want {
+				t.Errorf("playback over: the panel shows turn %d, the board turn %d", got, want)
+			}
+		})
+	}
+}

@@ -84,6 +84,7 @@ func (s *Service) Branch(ctx context.Context, spec BranchSpec) (*runner.Outcome,
 			return nil, Errorf(Failed, "game %d seats entry %d, which event %d does not have", spec.Match, entry, ev.ID)
 		}
 		bots[seat] = EntryBot(ev.Entries[entry], base)
+		s.showSources(ev.Entries[entry:entry+1], bots[seat:seat+1])
 	}
 	bot, err := s.commandBot(spec.Bot, log.Game, base)
 	if err != nil {

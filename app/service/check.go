@@ -110,7 +110,9 @@ func (s *Service) Check(ctx context.Context, id int64, opt CheckOptions) (CheckR
 	// game about half the time (it passed the app's Check 3 times of 5).
 	var first *runner.CheckReport
 	for res.Games < checkGames && (res.Games == 0 || res.Answers < checkAnswers) {
-		m := preflightMatch(g, EntryBot(revisionEntry(ai, rev), runner.DefaultLimits), seed+int64(res.Games), opt.Options)
+		bot := EntryBot(revisionEntry(ai, rev), runner.DefaultLimits)
+		bot.ShownDir = ai.SourceDir
+		m := preflightMatch(g, bot, seed+int64(res.Games), opt.Options)
 		m.TimeScale = opt.TimeScale
 		rep, err := runner.Preflight(ctx, m, 0)
 		if err != nil {

@@ -168,6 +168,25 @@ func EntryBot(e storage.Entry, base sandbox.Limits) runner.Bot {
 	return b
 }
 
+// showSources sets each revision's bot to show its AI's source folder in
+// place of the revision's copy in what it writes to stderr (a traceback
+// naming the student's own file). bots[i] plays entries[i]; an entry
+// whose revision or AI cannot be read keeps the copy's path.
+func (s *Service) showSources(entries []storage.Entry, bots []runner.Bot) {
+	for i, e := range entries {
+		if e.RevisionID == 0 || i >= len(bots) {
+			continue
+		}
+		rev, err := s.db.Revision(e.RevisionID)
+		if err != nil || rev.AIID == 0 || rev.ArtifactDir != bots[i].Dir {
+			continue
+		}
+		if ai, err := s.db.AI(rev.AIID); err == nil {
+			bots[i].ShownDir = ai.SourceDir
+		}
+	}
+}
+
 // checkStarts tells, before any game, whether an entry's program can
 // start: it is installed, or is a file that exists, and an interpreter's
 // script is there. The error names the entry and what is missing.

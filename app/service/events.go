@@ -291,6 +291,7 @@ func (s *Service) EventJob(id int64, concurrency int) (*EventJob, error) {
 	if j.Run, err = eventRunner(ev, concurrency); err != nil {
 		return nil, err
 	}
+	s.showSources(ev.Entries, j.Run.Bots)
 	if ev.Status != storage.EventFinished {
 		if err := s.checkContainment(j.Run.Sandbox, anyUntrusted(j.Run.Bots)); err != nil {
 			return nil, err

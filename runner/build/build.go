@@ -250,6 +250,8 @@ func Build(ctx context.Context, spec BuildSpec) (BuildResult, error) {
 	}
 	res := BuildResult{Hash: hash}
 	res.Log, res.OK, res.Took = buildCopy(ctx, tmp, spec)
+	// The compiler saw the copy; the student knows the source folder.
+	res.Log = runner.ShowPaths(res.Log, tmp, spec.SourceDir)
 	if !res.OK {
 		return res, nil
 	}
