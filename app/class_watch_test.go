@@ -41,6 +41,7 @@ func TestAppWatcherHoldsTheClassAsNobody(t *testing.T) {
 // fails with a message naming a cap, and every one of the other 29
 // students' saves is rebuilt, while the bad folder stays watched.
 func TestAppWatcherHoldsTheClass(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("short: 200,000 files")
 	}

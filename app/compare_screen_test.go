@@ -11,6 +11,7 @@ import (
 )
 
 func TestCompareScreenAnswers(t *testing.T) {
+	t.Parallel()
 	_, u := newTestUI(t)
 	c := u.compare
 	eventuallyUI(t, "the entrants are loaded", func() bool {

@@ -17,6 +17,7 @@ import (
 	"ringside/engine"
 	"ringside/engine/event"
 	"ringside/runner"
+	"ringside/runner/runnertest"
 	"ringside/storage"
 )
 
@@ -24,6 +25,7 @@ import (
 // is forgotten when another event is shown, so Open replay never opens a
 // game of an event that is not on screen.
 func TestOpenReplayFollowsTheShownEvent(t *testing.T) {
+	t.Parallel()
 	_, u := newTestUI(t)
 	var ids []int64
 	for _, seed := range []int64{1, 2} {
@@ -33,7 +35,7 @@ func TestOpenReplayFollowsTheShownEvent(t *testing.T) {
 	}
 	shown := func(id int64) {
 		onUI(func() { u.events.reload(); u.showEvents(id) })
-		deadline := time.Now().Add(3 * time.Minute)
+		deadline := time.Now().Add(runnertest.Patience(t))
 		for {
 			var ok bool
 			var state string
@@ -93,6 +95,7 @@ func TestOpenReplayFollowsTheShownEvent(t *testing.T) {
 // TestEventsFromElsewhereShowUp: an event created by another process
 // appears in the list without a click; Rename and Delete work.
 func TestEventsFromElsewhereShowUp(t *testing.T) {
+	t.Parallel()
 	w, u := newTestUI(t)
 	other, err := service.Open(u.Svc.DB().Path()) // another process's connection
 	if err != nil {
@@ -144,6 +147,7 @@ func TestEventsFromElsewhereShowUp(t *testing.T) {
 // TestEventPlayedElsewhere: while "ringside event run" plays an event,
 // the app says who plays it and offers no Run, Stop or Delete.
 func TestEventPlayedElsewhere(t *testing.T) {
+	t.Parallel()
 	_, u := newTestUI(t)
 	ev, _, err := u.Svc.CreateEvent(service.EventSpec{Game: "grip", Games: 20, Seed: 1, SeedSet: true, Concurrency: 1,
 		Entries: []string{"builtin:grip/greedy", "builtin:grip/random", "builtin:grip/random", "builtin:grip/random"}})
@@ -176,6 +180,7 @@ func TestEventPlayedElsewhere(t *testing.T) {
 }
 
 func TestRunPauseResumeButtons(t *testing.T) {
+	t.Parallel()
 	_, u := newTestUI(t)
 	// One cycle of the seat design: the 24 orders of one group of four.
 	ev, n, err := u.Svc.CreateEvent(service.EventSpec{Game: "grip", Seed: 2, SeedSet: true, Games: 1,

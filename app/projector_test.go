@@ -20,6 +20,7 @@ import (
 // words and follows a game in play, the one service.Featured picks; the
 // teacher can pin another game in play, and go back to automatic.
 func TestProjectorFeaturesAGameInPlay(t *testing.T) {
+	t.Parallel()
 	_, u := newTestUI(t)
 	ev, _, err := u.Jobs.CreateAndStart(service.EventSpec{Name: "Final of 3B", Game: "battle2048", Format: event.League, Games: 1,
 		Seed: 9, SeedSet: true, Pace: 4, Concurrency: 2,
@@ -77,6 +78,7 @@ func TestProjectorFeaturesAGameInPlay(t *testing.T) {
 // another process, the projector features its game in play all the same,
 // followed through the turns that process saves.
 func TestProjectorFollowsAnEventPlayedElsewhere(t *testing.T) {
+	t.Parallel()
 	_, u := newTestUI(t)
 	ev := playElsewhere(t, u, 6)
 	eventually(t, "the event runs elsewhere", func() bool { _, running, err := u.Svc.DB().EventHolder(ev.ID); return err == nil && running })
@@ -228,6 +230,7 @@ func TestProjectorShowsAWholeClass(t *testing.T) {
 // quarter of a turn a second (40 rounds: minutes a game) finishes once
 // set to as fast as the bots answer, and keeps that pace.
 func TestProjectorPacesARunningEvent(t *testing.T) {
+	t.Parallel()
 	_, u := newTestUI(t)
 	ev, _, err := u.Jobs.CreateAndStart(pacedGame(0.25, "40"))
 	if err != nil {

@@ -245,6 +245,7 @@ func runAll(t *testing.T, exe, db string, cmds [][]string) {
 // game, opens in a window no bigger than a 1024×768 projector, and both
 // viewers fit in it whole.
 func TestBranchWindowFitsAProjector(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	exe, _ := runner.Executable()
 	for _, g := range []struct{ game, a, b string }{

@@ -15,6 +15,7 @@ import (
 // shards shows its games out and missing; importing one shard's result
 // file from the event view brings its games back into the standings.
 func TestEventViewShowsShardsAndImportsResults(t *testing.T) {
+	t.Parallel()
 	w, u := newTestUI(t)
 	ev, n, err := u.Svc.CreateEvent(service.EventSpec{Name: "club league", Game: "grip", Seed: 3, SeedSet: true,
 		Options: engine.Options{"max_turns": "5"}, TimeScale: 10, Concurrency: 1,

@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -15,6 +16,7 @@ import (
 	"ringside/app/service"
 	"ringside/engine"
 	"ringside/engine/event"
+	"ringside/runner/runnertest"
 	"ringside/storage"
 )
 
@@ -28,13 +30,80 @@ func init() {
 // onUI runs f as the UI thread would, excluding background updates.
 func onUI(f func()) { uiMu.Lock(); defer uiMu.Unlock(); f() }
 
+// sharedApp is the test app every main window opens in. One app for
+// all, not one a test: a new test app forgets every text it measured
+// (each test measured them again, a tenth of this package's time under
+// the race detector), and tests that wait on games can share the
+// process while uiMu keeps their widget work apart. Tests that make
+// their own app (test.NewTempApp) run before the parallel ones, and the
+// current app is set back here.
+func sharedApp() fyne.App {
+	sharedOnce.Do(func() { shared = test.NewApp() })
+	if fyne.CurrentApp() != shared {
+		fyne.SetCurrentApp(shared)
+	}
+	return shared
+}
+
+var (
+	sharedOnce sync.Once
+	shared     fyne.App
+)
+
+// testApp is one test's view of the shared app: its driver lists only
+// the windows this test's UI opened, so tests side by side find their
+// own viewer, and never read the test driver's window list, which a
+// window another test closes changes in place.
+type testApp struct {
+	fyne.App
+	mu   sync.Mutex
+	wins []*testWindow
+}
+
+func (a *testApp) NewWindow(title string) fyne.Window {
+	w := &testWindow{Window: a.App.NewWindow(title)}
+	a.mu.Lock()
+	a.wins = append(a.wins, w)
+	a.mu.Unlock()
+	return w
+}
+
+func (a *testApp) Driver() fyne.Driver { return testDriver{a.App.Driver(), a} }
+
+type testDriver struct {
+	fyne.Driver
+	a *testApp
+}
+
+func (d testDriver) AllWindows() []fyne.Window {
+	d.a.mu.Lock()
+	defer d.a.mu.Unlock()
+	var ws []fyne.Window
+	for _, w := range d.a.wins {
+		if !w.closed.Load() {
+			ws = append(ws, w)
+		}
+	}
+	return ws
+}
+
+// testWindow is a window of a testApp, which knows when it was closed.
+type testWindow struct {
+	fyne.Window
+	closed atomic.Bool
+}
+
+func (w *testWindow) Close() {
+	w.closed.Store(true)
+	w.Window.Close()
+}
+
 // newTestUI opens the main window on a fresh database, as a first run does.
 func newTestUI(t testing.TB) (fyne.Window, *UI) {
 	t.Helper()
 	var u *UI
 	onUI(func() {
-		a := test.NewTempApp(t)
-		u = NewUI(a, filepath.Join(t.TempDir(), "ringside.db"))
+		u = NewUI(&testApp{App: sharedApp()}, filepath.Join(t.TempDir(), "ringside.db"))
 		u.Win.Resize(fyne.NewSize(1200, 780))
 	})
 	if _, ok := u.Win.Content().(*container.AppTabs); !ok {
@@ -93,7 +162,7 @@ func eventually(t testing.TB, what string, cond func() bool) {
 // test more than its builds.
 func eventuallyEvery(t testing.TB, interval time.Duration, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(3 * time.Minute)
+	deadline := time.Now().Add(runnertest.Patience(t))
 	for !cond() {
 		if time.Now().After(deadline) {
 			t.Fatalf("gave up waiting: %s", what)

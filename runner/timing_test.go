@@ -444,7 +444,7 @@ func TestLongReplyInvalidAndCut(t *testing.T) {
 // (or has ended).
 func waitForLine(t *testing.T, c *seatConn) {
 	t.Helper()
-	for end := time.Now().Add(2 * time.Minute); ; time.Sleep(time.Millisecond) {
+	for end := time.Now().Add(runnertest.Patience(t)); ; time.Sleep(time.Millisecond) {
 		if _, ok, ended := c.out.peek(); ok || ended {
 			return
 		}

@@ -240,7 +240,7 @@ func TestKilledEventRunLeavesNoDaemon(t *testing.T) {
 	cmd, out, errs := startRingside(t, "event", "run", "1", "--db", db)
 	exited := make(chan error, 1)
 	go func() { exited <- cmd.Wait() }()
-	deadline := time.After(2 * time.Minute)
+	deadline := time.After(runnertest.Patience(t))
 	for w.running() < 2 {
 		select {
 		case err := <-exited:

@@ -388,7 +388,7 @@ func TestReplayExportOfAGameInPlay(t *testing.T) {
 	}()
 
 	var rp engine.Replay
-	for end := time.Now().Add(2 * time.Minute); ; time.Sleep(50 * time.Millisecond) {
+	for end := time.Now().Add(runnertest.Patience(t)); ; time.Sleep(50 * time.Millisecond) {
 		if time.Now().After(end) {
 			t.Fatal("no export of the game in play within 30 s")
 		}
@@ -499,7 +499,7 @@ func TestEventRunIsExclusive(t *testing.T) {
 	}
 	// Wait until the first run holds the lock, has played a game and is
 	// playing another.
-	deadline := time.Now().Add(2 * time.Minute)
+	deadline := time.Now().Add(runnertest.Patience(t))
 	for count(`SELECT count(*) FROM event_locks`) == 0 || count(`SELECT count(*) FROM matches WHERE status = 'done'`) == 0 ||
 		count(`SELECT count(*) FROM matches WHERE status = 'running'`) == 0 {
 		if time.Now().After(deadline) {

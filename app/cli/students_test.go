@@ -343,17 +343,17 @@ func (tc *teacher) startWatch(t *testing.T) (out func() string, stop func()) {
 			t.Errorf("ringside watch ignored SIGINT for 30 s:\n%s", buf.String())
 		}
 	}
-	if !waitFor(func() bool { return strings.Contains(buf.String(), "watching") }) {
+	if !waitFor(t, func() bool { return strings.Contains(buf.String(), "watching") }) {
 		stop()
 		t.Fatalf("ringside watch never said it watches:\n%s", buf.String())
 	}
 	return buf.String, stop
 }
 
-// waitFor polls cond for up to two minutes: the wait is for the event,
+// waitFor polls cond for as long as the test may wait: the wait is for the event,
 // the deadline only ends a test that would otherwise hang.
-func waitFor(cond func() bool) bool {
-	for deadline := time.Now().Add(2 * time.Minute); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+func waitFor(t testing.TB, cond func() bool) bool {
+	for deadline := time.Now().Add(runnertest.Patience(t)); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
 		if cond() {
 			return true
 		}
@@ -601,7 +601,7 @@ func TestStudentBuildAttacks(t *testing.T) {
 				if tc.cred != nil {
 					os.Lchown(filepath.Join(dir, "notes.txt"), int(tc.cred.Uid), int(tc.cred.Gid))
 				}
-				if !waitFor(func() bool { return strings.Count(watchOut(), " "+attack+":") > n }) {
+				if !waitFor(t, func() bool { return strings.Count(watchOut(), " "+attack+":") > n }) {
 					t.Errorf("ringside watch did not rebuild %s's save", attack)
 				}
 				stop()
@@ -806,7 +806,7 @@ func TestStudentFolderAttacks(t *testing.T) {
 				bobPy := filepath.Join(tc.home, "students", "bob", "bot.py")
 				data, _ := os.ReadFile(bobPy)
 				os.WriteFile(bobPy, append(data, []byte("# a save while "+a.name+" is watched\n")...), 0o644)
-				if !waitFor(func() bool {
+				if !waitFor(t, func() bool {
 					ais, _ := tc.ais(t)
 					bob, _ := aiNamed(ais, "bob")
 					return bob.Current != old.Current

@@ -97,7 +97,7 @@ func TestTwoWatchersMakeOneRevisionPerSource(t *testing.T) {
 // holds one of the texts.
 func waitOutputs(t *testing.T, outs []*lockedBuffer, texts ...string) {
 	t.Helper()
-	deadline := time.Now().Add(2 * time.Minute)
+	deadline := time.Now().Add(runnertest.Patience(t))
 	for i, out := range outs {
 		for !slices.ContainsFunc(texts, func(s string) bool { return strings.Contains(out.String(), s) }) {
 			if time.Now().After(deadline) {
@@ -111,7 +111,7 @@ func waitOutputs(t *testing.T, outs []*lockedBuffer, texts ...string) {
 // waitRevisions waits until the AI has n successful revisions.
 func waitRevisions(t *testing.T, db, name string, n int) {
 	t.Helper()
-	deadline := time.Now().Add(2 * time.Minute)
+	deadline := time.Now().Add(runnertest.Patience(t))
 	for time.Now().Before(deadline) {
 		_, out, _ := ringside(t, "ai", "revisions", name, "--db", db)
 		if strings.Count(out, " ok ") >= n {

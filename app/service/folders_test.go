@@ -68,7 +68,7 @@ func TestHostileFolderCostsOnlyItsAI(t *testing.T) {
 		select {
 		case ev := <-r.events:
 			got[ev.AI.Name] = ev
-		case <-time.After(2 * time.Minute):
+		case <-time.After(runnertest.Patience(t)):
 			t.Fatalf("catch-up builds: only %v", got)
 		}
 	}
@@ -87,7 +87,7 @@ func TestHostileFolderCostsOnlyItsAI(t *testing.T) {
 	// Wait for both revisions and a failure of mallory (events of one
 	// AI may arrive while another's are awaited).
 	built, malFailed := map[string]bool{}, false
-	deadline := time.After(2 * time.Minute)
+	deadline := time.After(runnertest.Patience(t))
 	for len(built) < 2 || !malFailed {
 		select {
 		case ev := <-r.events:

@@ -9,13 +9,14 @@ import (
 
 	"ringside/engine"
 	"ringside/engine/event"
+	"ringside/runner/runnertest"
 	"ringside/storage"
 )
 
 // eventually waits up to 20 s for cond, polling.
 func eventually(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	for end := time.Now().Add(20 * time.Second); time.Now().Before(end); time.Sleep(5 * time.Millisecond) {
+	for end := time.Now().Add(runnertest.Patience(t)); time.Now().Before(end); time.Sleep(5 * time.Millisecond) {
 		if cond() {
 			return
 		}
@@ -69,8 +70,8 @@ func TestLiveFollowsAPacedGame(t *testing.T) {
 	for !u.Ended {
 		select {
 		case <-feed.C:
-		case <-time.After(2 * time.Minute):
-			t.Fatal("no news from the live game for 30 s")
+		case <-time.After(runnertest.Patience(t)):
+			t.Fatal("no news from the live game")
 		}
 		u = feed.Take()
 		for _, st := range u.Steps {

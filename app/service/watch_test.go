@@ -224,7 +224,7 @@ func TestAIWatcherBuildsRevisions(t *testing.T) {
 	if err := os.RemoveAll(pyDir); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(2 * time.Minute)
+	deadline := time.Now().Add(runnertest.Patience(t))
 	for {
 		ai, err := r.db.AI(pyAI.ID)
 		if err != nil {

@@ -1,6 +1,9 @@
 package runnertest
 
-import "time"
+import (
+	"testing"
+	"time"
+)
 
 // NextSecond waits until the wall clock enters the next whole second and
 // returns that second. A test of something stored to the second (an
@@ -16,4 +19,18 @@ func NextSecond() time.Time {
 		time.Sleep(time.Until(next))
 	}
 	return next
+}
+
+// Patience is how long a test may wait for an event it expects: until
+// shortly before the test binary's own deadline (go test -timeout), so
+// that a busy machine makes a test slower, never red, while a test that
+// waits for what never comes still fails with its own message before
+// the binary is stopped. Without a deadline it is ten minutes.
+func Patience(t testing.TB) time.Duration {
+	if d, ok := t.(interface{ Deadline() (time.Time, bool) }); ok {
+		if end, ok := d.Deadline(); ok {
+			return max(time.Until(end)-time.Minute, 10*time.Second)
+		}
+	}
+	return 10 * time.Minute
 }
