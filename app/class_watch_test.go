@@ -20,6 +20,7 @@ import (
 // TestAppWatcherHoldsTheClassAsNobody runs TestAppWatcherHoldsTheClass
 // again as user nobody, as a teacher without root runs the app.
 func TestAppWatcherHoldsTheClassAsNobody(t *testing.T) {
+	t.Parallel()
 	exe, err := runner.Executable()
 	if err != nil {
 		t.Fatal(err)

@@ -18,7 +18,6 @@ import (
 	"ringside/engine/battle2048"
 	"ringside/engine/cloud"
 	"ringside/engine/grip"
-	"ringside/runner/runnertest"
 )
 
 // playLog plays a match in process between g's built-in bots and records
@@ -111,7 +110,7 @@ func newTestViewer(t *testing.T, g engine.Game, log *engine.Log) (*Viewer, fyne.
 // asserts that something happens, never how fast.
 func waitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(runnertest.Patience(t))
+	deadline := time.Now().Add(2 * time.Minute)
 	for !cond() {
 		if time.Now().After(deadline) {
 			t.Fatalf("gave up waiting: %s", what)
