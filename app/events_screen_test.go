@@ -223,6 +223,7 @@ func TestRunPauseResumeButtons(t *testing.T) {
 // as being played (and can be watched live) while it is played, not only
 // once a game has finished.
 func TestGamesListShowsAGameAsItStarts(t *testing.T) {
+	t.Parallel()
 	_, u := newTestUI(t)
 	// Paced: the first game takes several seconds.
 	ev, _, err := u.Svc.CreateEvent(pacedGame(4, "14"))
@@ -284,6 +285,7 @@ func TestExportFolder(t *testing.T) {
 // games list, never as running or with a game "playing"; Watch live is
 // not offered on the game nobody plays.
 func TestInterruptedEventSaysSo(t *testing.T) {
+	t.Parallel()
 	_, u := newTestUI(t)
 	ev, _, err := u.Svc.CreateEvent(service.EventSpec{Name: "Killed mid-game", Game: "battle2048", Seed: 2, SeedSet: true, Games: 1,
 		Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random"}})

@@ -228,6 +228,7 @@ func TestDemosArePaced(t *testing.T) {
 // that contains bots fully, not the kernel's features ("Landlock ABI 6,
 // user/process/… namespaces"), which are behind Details.
 func TestHomeSandboxLineInPlainWords(t *testing.T) {
+	t.Parallel()
 	_, u := newTestUI(t)
 	on, _, report := service.SandboxState()
 	if !on {

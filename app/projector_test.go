@@ -99,6 +99,7 @@ func TestProjectorFollowsAnEventPlayedElsewhere(t *testing.T) {
 // pane's edge: a Grip heat of 4 in the usual 40% of the width, a knockout
 // of 8 by taking room from the game, up to half of it.
 func TestProjectorFitsTheBracket(t *testing.T) {
+	t.Parallel()
 	_, u := newTestUI(t)
 	for _, tc := range []struct {
 		name, game string

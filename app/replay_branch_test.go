@@ -67,6 +67,7 @@ func fillAndRun(t *testing.T, w fyne.Window, seat int, bot, verb string) {
 // "Run my bot on this input…" shows another bot's reply beside the
 // recorded one.
 func TestReplayBranchFromViewer(t *testing.T) {
+	t.Parallel()
 	_, u := newTestUI(t)
 	id, log := playedMatch(t, u)
 	var acts *replayActions
@@ -144,6 +145,7 @@ func TestReplayBranchFromViewer(t *testing.T) {
 }
 
 func TestBotChoices(t *testing.T) {
+	t.Parallel()
 	_, u := newTestUI(t)
 	specs := botChoices(u.Svc, "battle2048")
 	got := strings.Join(specs, " ")
