@@ -75,12 +75,28 @@ func viewerWindow(u *UI) *replay.Viewer {
 	var v *replay.Viewer
 	onUI(func() {
 		for _, w := range u.App.Driver().AllWindows() {
-			if x, ok := w.Content().(*replay.Viewer); ok {
+			if x := findViewer(w.Content()); x != nil {
 				v = x
 			}
 		}
 	})
 	return v
+}
+
+// findViewer is the replay viewer in o, which may be the viewer itself or
+// hold it among buttons (a finished game's what-if row).
+func findViewer(o fyne.CanvasObject) *replay.Viewer {
+	switch x := o.(type) {
+	case *replay.Viewer:
+		return x
+	case *fyne.Container:
+		for _, c := range x.Objects {
+			if v := findViewer(c); v != nil {
+				return v
+			}
+		}
+	}
+	return nil
 }
 
 // TestWatchAGameLive opens a game in play from the events screen's games
@@ -377,7 +393,9 @@ func playElsewhere(t *testing.T, u *UI, seed int64) storage.Event {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { other.Close() })
-	spec := pacedGame(3, "12")
+	// 30 rounds at 3 turns a second: in play for 20 s, long enough for
+	// a test beside others on a busy machine to open it while it plays.
+	spec := pacedGame(3, "30")
 	spec.Seed = seed
 	ev, job := eventJob(t, other, spec)
 	ctx, cancel := context.WithCancel(context.Background())
