@@ -71,11 +71,13 @@ type Outcome struct {
 	// kept in the replay (beyond NoiseLinesKept or NoiseBytesKept).
 	NoiseCut []int
 	// Sandbox says, per seat, how its bot was contained: "on",
-	// "partial" (the kernel lacks something: see SandboxStatus),
-	// "trusted" (no sandbox), or "" when it did not start.
+	// "partial" (the kernel lacks something: see SandboxStatus; or
+	// Windows, whose Job Object holds some), "off" (this OS has no
+	// sandbox), "trusted" (run without it by choice), or "" when it did
+	// not start.
 	Sandbox []string
-	// SandboxMissing says, per seat whose Sandbox is "partial", the first
-	// thing its sandbox lacked, in plain words.
+	// SandboxMissing says, per seat whose Sandbox is "partial" or "off",
+	// what its containment lacked, in plain words.
 	SandboxMissing []string
 	// LoadTimeouts counts, per seat, the timeouts among Verdicts that
 	// came while the machine kept the bot from the CPU for half its

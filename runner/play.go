@@ -202,15 +202,15 @@ func (p *match) containment() {
 		p.lastReply[i] = [2]int{-1, -1}
 		p.out.Notes[i] = c.note
 		p.out.Sandbox[i] = c.sandboxLevel()
-		switch p.out.Sandbox[i] {
-		case "trusted":
+		switch {
+		case c.uncontained():
+			// Not trusted by choice: this OS has no sandbox, and what it
+			// does hold is said (Windows' Job Object).
+			p.out.SandboxMissing[i] = uncontainedRemark
+			c.remark = uncontainedRemark
+		case p.out.Sandbox[i] == "trusted":
 			c.remark = "trusted: ran without the sandbox"
-			if c.capped {
-				// Not trusted by choice: this OS has no sandbox, and what
-				// it does hold is said (Windows' Job Object).
-				c.remark = uncontainedRemark
-			}
-		case "partial":
+		case p.out.Sandbox[i] == "partial":
 			p.out.SandboxMissing[i] = c.sandboxMissing()
 			c.remark = "sandbox partial: " + p.out.SandboxMissing[i]
 		}

@@ -25,7 +25,10 @@ func startGroup(cmd *exec.Cmd, caps sandbox.Limits, oneCPU bool) error { return 
 
 // uncontainedRemark is the replay's note on a bot that ran without the
 // sandbox because this OS has none (macOS, the BSDs): nothing holds it.
-const uncontainedRemark = "trusted: ran without the sandbox (there is none on this system)"
+const uncontainedRemark = "sandbox off: there is none on this system; the bot ran with your rights, files and network"
+
+// uncontainedLevel is such a bot's Outcome.Sandbox: nothing holds it.
+const uncontainedLevel = "off"
 
 // releaseGroup has nothing to release here: a process group ends with its
 // last member.

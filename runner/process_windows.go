@@ -32,6 +32,9 @@ const processSuspendResume = 0x0800
 
 // uncontainedRemark is the replay's note on a bot that ran without the
 // sandbox because Windows has none, but in a Job Object with its caps.
+// uncontainedLevel is such a bot's Outcome.Sandbox: the job holds some.
+const uncontainedLevel = "partial"
+
 const uncontainedRemark = "partial: no sandbox on Windows; a Job Object ended its processes with the game and capped their memory, CPU time and number, but there are no file or network walls"
 
 // jobs holds the Job Object of each running bot, by its pid. Windows has

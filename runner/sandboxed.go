@@ -362,11 +362,17 @@ func (sb Sandbox) caps(b Bot) sandbox.Limits {
 	return lim
 }
 
+// uncontained reports whether the seat's bot ran outside a sandbox this
+// OS lacks (not trusted by choice), with the caps the OS can hold.
+func (c *seatConn) uncontained() bool { return c.proc != nil && c.proc.launch == nil && c.capped }
+
 // sandboxLevel says how the seat's bot is contained (Outcome.Sandbox).
 func (c *seatConn) sandboxLevel() string {
 	switch {
 	case c.proc == nil:
 		return ""
+	case c.uncontained():
+		return uncontainedLevel
 	case c.proc.launch == nil:
 		return "trusted"
 	}

@@ -4,16 +4,19 @@ import "testing"
 
 // TestUncontainedRemark: a bot run outside the sandbox with caps (where
 // the OS has no sandbox: Windows' Job Object holds them) is noted in its
-// replay with what this OS holds, not as trusted by choice; a bot the
-// teacher trusted keeps the trusted note.
+// replay and its outcome with what this OS holds ("partial" on Windows,
+// "off" elsewhere), not as trusted by choice; a bot the teacher trusted
+// keeps the trusted note.
 func TestUncontainedRemark(t *testing.T) {
 	tests := []struct {
-		name string
-		bot  Bot
-		want string
+		name    string
+		bot     Bot
+		want    string
+		level   string
+		missing string
 	}{
-		{name: "trusted by choice", bot: Bot{Trusted: true}, want: "trusted: ran without the sandbox"},
-		{name: "no sandbox on this OS", bot: Bot{caps: DefaultLimits}, want: uncontainedRemark},
+		{name: "trusted by choice", bot: Bot{Trusted: true}, want: "trusted: ran without the sandbox", level: "trusted"},
+		{name: "no sandbox on this OS", bot: Bot{caps: DefaultLimits}, want: uncontainedRemark, level: uncontainedLevel, missing: uncontainedRemark},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -25,8 +28,9 @@ func TestUncontainedRemark(t *testing.T) {
 			p := &match{conns: []*seatConn{c},
 				out: &Outcome{Notes: make([]string, 1), Sandbox: make([]string, 1), SandboxMissing: make([]string, 1)}}
 			p.containment()
-			if p.out.Sandbox[0] != "trusted" || c.remark != tt.want {
-				t.Errorf("sandbox %q, remark %q; want trusted, %q", p.out.Sandbox[0], c.remark, tt.want)
+			if p.out.Sandbox[0] != tt.level || c.remark != tt.want || p.out.SandboxMissing[0] != tt.missing {
+				t.Errorf("sandbox %q, remark %q, missing %q; want %q, %q, %q",
+					p.out.Sandbox[0], c.remark, p.out.SandboxMissing[0], tt.level, tt.want, tt.missing)
 			}
 		})
 	}

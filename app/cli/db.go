@@ -3,6 +3,7 @@ package cli
 import (
 	"flag"
 	"fmt"
+	"runtime"
 	"strings"
 
 	"ringside/app/service"
@@ -73,7 +74,17 @@ func dbArg(p string) string {
 	return " --db " + shellQuote(p)
 }
 
-func shellQuote(s string) string {
+// shellQuote quotes s for the shell a teacher types advice into: a POSIX
+// shell, or cmd.exe on Windows, which reads no single quotes.
+func shellQuote(s string) string { return shellQuoteFor(s, runtime.GOOS) }
+
+func shellQuoteFor(s, goos string) string {
+	if goos == "windows" {
+		if s != "" && !strings.ContainsAny(s, " \t\n\"&|<>^()%!;,=") {
+			return s
+		}
+		return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
+	}
 	if s != "" && !strings.ContainsAny(s, " \t\n'\"\\$`*?[]{}()<>|&;#~") {
 		return s
 	}

@@ -64,7 +64,7 @@ type seatResult struct {
 	Bot      string         `json:"bot"`
 	Verdicts map[string]int `json:"verdicts"`
 	Note     string         `json:"note,omitempty"`
-	Sandbox  string         `json:"sandbox,omitempty"` // on, partial, trusted
+	Sandbox  string         `json:"sandbox,omitempty"` // on, partial, off, trusted
 }
 
 // playArgs are the flags of "play".
@@ -90,7 +90,7 @@ func playOptions(a *playArgs) []option {
 		floatOption(&a.scale, "time-scale", "X", event.DefaultTimeScale, "multiply every time limit by X (slow machines)"),
 		floatOption(&a.pace, "pace", "N", 0, "play at most N turns a second, to watch fast bots (the wait is between turns: the bots' time limits are not touched)",
 			service.DefaultPaceWords),
-		boolOption(&a.trusted, "trusted", `run the bots without the sandbox, with your rights, files and environment (docs/sandbox.md); each seat's "sandbox" says how it ran: on, partial or trusted`),
+		boolOption(&a.trusted, "trusted", `run the bots without the sandbox, with your rights, files and environment (docs/sandbox.md); each seat's "sandbox" says how it ran: on, partial, off (this system has none) or trusted`),
 		stringOption(&a.limits, "limits", "CAPS", "", `the sandbox's caps for every bot, e.g. "memory=1G cpu=5m" (keys: memory, processes, cpu, filesize, scratch, files)`,
 			service.DefaultLimitsText()),
 	}
@@ -195,6 +195,8 @@ func containmentWarnings(out *runner.Outcome) []string {
 				missing = "see \"ringside ai check\" for what this machine lacks"
 			}
 			lines = append(lines, fmt.Sprintf("seat %d (%s) ran without full containment: %s", i, name, missing))
+		case "off":
+			lines = append(lines, fmt.Sprintf("seat %d (%s) ran with no sandbox: this system has none, so it had your rights, files and network (docs/sandbox.md)", i, name))
 		case "trusted":
 			lines = append(lines, fmt.Sprintf("seat %d (%s) ran trusted: without the sandbox, with your rights, files and environment", i, name))
 		}
