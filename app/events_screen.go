@@ -306,7 +306,11 @@ func newEventView(u *UI) *eventView {
 	v := &eventView{u: u}
 	v.title = newHeading("", theme.SizeNameHeadingText)
 	v.title.Truncation = fyne.TextTruncateEllipsis
-	v.info = newLineLabel("")
+	// The line wraps: its end says how bots are contained, which on
+	// Windows (and for a long list of trusted entries) is longer than a
+	// projector's width and must not be cut.
+	v.info = widget.NewLabel("")
+	v.info.Wrapping = fyne.TextWrapWord
 	v.progress = widget.NewProgressBar()
 	v.progressText = widget.NewLabel("")
 	v.run = widget.NewButtonWithIcon("Run", theme.MediaPlayIcon(), v.onRun)

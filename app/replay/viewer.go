@@ -328,7 +328,10 @@ func (v *Viewer) build() {
 	v.now.Hide()
 	v.liveNote = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	v.liveNote.Hide()
-	hint := widget.NewLabel("Space play · ←/→ step · Home/End · +/− speed")
+	// Key names in plain letters: the arrows and the minus sign are not in
+	// Fyne's own font, and where no system font has them (Windows under
+	// Wine) they showed as boxes.
+	hint := widget.NewLabel("Space play · Left/Right step · Home/End · +/- speed")
 	hint.TextStyle.Italic = true
 	hint.Truncation = fyne.TextTruncateEllipsis
 	v.transport = container.NewHBox(v.first, v.back, v.play, v.forward, v.last, widget.NewLabel("Speed"), v.speedSel)
@@ -766,9 +769,9 @@ type Shortcut struct {
 func (v *Viewer) Shortcuts() []Shortcut {
 	return []Shortcut{
 		{"Space", "play or pause"},
-		{"← / →", "step back / forward"},
+		{"Left / Right", "step back / forward"},
 		{"Home / End", "first / last step"},
-		{"+ / −", "faster / slower"},
+		{"+ / -", "faster / slower"},
 	}
 }
 
