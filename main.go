@@ -4,14 +4,10 @@
 package main
 
 import (
-	"fmt"
 	"os"
 	"strconv"
 	"strings"
 
-	fyneapp "fyne.io/fyne/v2/app"
-
-	"ringside/app"
 	"ringside/app/cli"
 	"ringside/runner/sandbox"
 )
@@ -23,55 +19,27 @@ func main() {
 		sandbox.Main()
 	}
 	args := os.Args[1:]
+	if openDesktop(args) {
+		return
+	}
+	os.Exit(cli.Run(args, os.Stdin, os.Stdout, os.Stderr))
+}
+
+// desktopCall says whether args open a window: none (the app), "--db
+// FILE", "view FILE [ORIGINAL]" or "projector ID [--db FILE]".
+func desktopCall(args []string) bool {
 	switch {
 	case len(args) == 0:
-		runApp("")
+		return true
 	case len(args) == 2 && args[0] == "--db":
-		// "ringside --db FILE" opens the desktop app on another database.
-		runApp(args[1])
-	case len(args) == 2 && args[0] == "view":
-		// "ringside view FILE" opens a replay file in the viewer.
-		needDisplay()
-		a := fyneapp.NewWithID("io.ringside.app")
-		w, err := app.NewReplayFileWindow(a, args[1])
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "ringside: %v\n", err)
-			os.Exit(1)
-		}
-		w.SetMaster()
-		a.Run()
-	case len(args) == 3 && args[0] == "view":
-		// "ringside view BRANCH ORIGINAL" shows a branch beside its
-		// original.
-		needDisplay()
-		a := fyneapp.NewWithID("io.ringside.app")
-		w, err := app.NewBranchFilesWindow(a, args[1], args[2])
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "ringside: %v\n", err)
-			os.Exit(1)
-		}
-		w.SetMaster()
-		a.Run()
+		return true
+	case (len(args) == 2 || len(args) == 3) && args[0] == "view":
+		return true
 	case len(args) >= 2 && args[0] == "projector":
-		// "ringside projector ID [--db FILE]": the app with the event
-		// on the projector.
-		id, db, ok := projectorArgs(args[1:])
-		if !ok {
-			os.Exit(cli.Run(args, os.Stdin, os.Stdout, os.Stderr)) // says how to call it
-		}
-		needDisplay()
-		a := fyneapp.NewWithID("io.ringside.app")
-		u := app.NewUI(a, db)
-		// The main window first, so the projector opens over it.
-		u.Win.Show()
-		if err := app.OpenProjector(u, id); err != nil {
-			fmt.Fprintf(os.Stderr, "ringside: %v\n", err)
-			os.Exit(1)
-		}
-		a.Run()
-	default:
-		os.Exit(cli.Run(args, os.Stdin, os.Stdout, os.Stderr))
+		_, _, ok := projectorArgs(args[1:])
+		return ok
 	}
+	return false
 }
 
 // projectorArgs reads "ID [--db FILE]" in either order.
@@ -94,21 +62,4 @@ func projectorArgs(args []string) (id int64, db string, ok bool) {
 		}
 	}
 	return id, db, id != 0
-}
-
-func runApp(dbPath string) {
-	needDisplay()
-	a := fyneapp.NewWithID("io.ringside.app")
-	app.NewUI(a, dbPath).Win.ShowAndRun()
-}
-
-// needDisplay stops with one line, instead of a driver's stack trace, when
-// there is no graphical session to open a window in: none named, or one
-// named that nothing answers on (a DISPLAY left over from another login, an
-// ssh session without X forwarding).
-func needDisplay() {
-	if why := app.DisplayMissing(os.Getenv("DISPLAY"), os.Getenv("WAYLAND_DISPLAY")); why != "" {
-		fmt.Fprintf(os.Stderr, "ringside: no display to open the window on (%s); every command works without one: try \"ringside help\"\n", why)
-		os.Exit(1)
-	}
 }

@@ -172,3 +172,32 @@ func TestNoDisplay(t *testing.T) {
 		}
 	}
 }
+
+// A build without the desktop app (-tags nogui: the command line alone,
+// without cgo, as macOS's is cross-built) runs every command, and where a
+// window is asked for says so instead of failing to link or crashing.
+func TestNoGUIBuild(t *testing.T) {
+	t.Parallel()
+	exe := filepath.Join(t.TempDir(), "ringside-nogui")
+	build := exec.Command("go", "build", "-tags", "nogui", "-o", exe, "ringside")
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build -tags nogui: %v\n%s", err, out)
+	}
+	for _, tt := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{nil, 2, "this build has no desktop app"},
+		{[]string{"view", "game.json"}, 2, "this build has no desktop app"},
+		{[]string{"games"}, 0, "grip"},
+	} {
+		cmd := exec.Command(exe, tt.args...)
+		cmd.Env = append(os.Environ(), "HOME="+t.TempDir())
+		out, _ := cmd.CombinedOutput()
+		if cmd.ProcessState.ExitCode() != tt.code || !strings.Contains(string(out), tt.want) {
+			t.Errorf("ringside %v: exit %d, %q; want exit %d and %q", tt.args, cmd.ProcessState.ExitCode(), out, tt.code, tt.want)
+		}
+	}
+}

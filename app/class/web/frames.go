@@ -7,17 +7,16 @@ import (
 	"image/png"
 	"net/http"
 
-	"ringside/app/replay"
 	"ringside/app/service"
 	"ringside/engine"
 	"ringside/engine/games"
 )
 
 // prepared is a game's replay made ready to draw: a re-simulation of its
-// steps (replay.NewFramesOf), done once per game, and for a game in play
+// steps (prepareBoards), done once per game, and for a game in play
 // once per step count it reaches, however many people watch it.
 type prepared struct {
-	f     *replay.Frames
+	f     *boards
 	steps int  // the steps it was made from
 	done  bool // the game is over: its replay no longer grows
 }
@@ -41,7 +40,7 @@ func (s *Site) replayOf(game int64) (*engine.Log, error) {
 
 // framesOf is game's replay prepared to draw, from the cache when the
 // game is over or has not moved since it was prepared.
-func (s *Site) framesOf(game int64) (*replay.Frames, error) {
+func (s *Site) framesOf(game int64) (*boards, error) {
 	s.mu.Lock()
 	c, ok := s.frames[game]
 	s.mu.Unlock()
@@ -63,7 +62,7 @@ func (s *Site) framesOf(game int64) (*replay.Frames, error) {
 		return c.f, nil
 	}
 	// The boards name the players as the desktop viewer does.
-	f, err := replay.NewFramesOf(service.ShownLog(log))
+	f, err := prepareBoards(service.ShownLog(log))
 	if err != nil {
 		return nil, fmt.Errorf("prepare the replay of game %d: %w", game, err)
 	}
@@ -102,8 +101,12 @@ func (s *Site) frame(game int64, step int) (b []byte, final bool, err error) {
 	if ok {
 		return b, final, nil
 	}
+	img, err := renderBoard(f, step)
+	if err != nil {
+		return nil, false, err
+	}
 	var buf bytes.Buffer
-	if err := png.Encode(&buf, f.Render(step, frameSize)); err != nil {
+	if err := png.Encode(&buf, img); err != nil {
 		return nil, false, fmt.Errorf("encode frame %d of game %d: %w", step, game, err)
 	}
 	s.mu.Lock()

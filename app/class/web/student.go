@@ -7,8 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"fyne.io/fyne/v2"
-
 	"ringside/app/service"
 )
 
@@ -243,10 +241,6 @@ func (s *Site) seatJSON(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "private, no-store")
 	writeJSON(w, map[string]any{"seat": g.Seat, "steps": out})
 }
-
-// frameSize is the size frames are drawn at: the desktop viewer's board
-// at a size that fits a laptop's browser and scales down on a phone.
-var frameSize = fyne.NewSize(640, 480)
 
 func (s *Site) framePNG(w http.ResponseWriter, r *http.Request) {
 	g, ok := s.ownGame(r)
