@@ -11,7 +11,6 @@ import (
 )
 
 func TestCompareScreenAnswers(t *testing.T) {
-	t.Parallel()
 	_, u := newTestUI(t)
 	c := u.compare
 	eventuallyUI(t, "the entrants are loaded", func() bool {
@@ -59,7 +58,6 @@ func TestCompareScreenAnswers(t *testing.T) {
 // chess-engine test on a coin toss): the games stop and the screen says
 // how to go on.
 func TestCompareScreenStop(t *testing.T) {
-	t.Parallel()
 	_, u := newTestUI(t)
 	c := u.compare
 	eventuallyUI(t, "the entrants are loaded", func() bool {
@@ -90,7 +88,6 @@ func TestCompareScreenStop(t *testing.T) {
 }
 
 func TestCompareScreenRefusesBadNumbers(t *testing.T) {
-	t.Parallel()
 	w, u := newTestUI(t)
 	onUI(func() {
 		u.compare.maxGames.SetText("seven")

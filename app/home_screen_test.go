@@ -117,7 +117,6 @@ func TestSecondAppOpensOnHome(t *testing.T) {
 // TestDemoTwiceIsOneEvent: pressing a demo's Run again shows the demo
 // event instead of making a second one.
 func TestDemoTwiceIsOneEvent(t *testing.T) {
-	t.Parallel()
 	w, u := newTestUI(t)
 	var runs []*widget.Button
 	onUI(func() { runs = buttons(t, w.Content(), "Run demo") })
@@ -139,7 +138,6 @@ func TestDemoTwiceIsOneEvent(t *testing.T) {
 }
 
 func TestFirstRunDemo(t *testing.T) {
-	t.Parallel()
 	w, u := newTestUI(t)
 	var runs []*widget.Button
 	onUI(func() { runs = buttons(t, w.Content(), "Run demo") })
@@ -192,7 +190,6 @@ func init() {
 // TestDemosArePaced: each demo is played slowly enough to watch, 10 to
 // 20 seconds a game, and its event stores that pace.
 func TestDemosArePaced(t *testing.T) {
-	t.Parallel()
 	// Typical lengths of the demos' games, in turns (Grip's turn is one
 	// seat's move).
 	turns := map[string]float64{"grip": 550, "battle2048": 40, "cloud": 150}
@@ -228,7 +225,6 @@ func TestDemosArePaced(t *testing.T) {
 // that contains bots fully, not the kernel's features ("Landlock ABI 6,
 // user/process/… namespaces"), which are behind Details.
 func TestHomeSandboxLineInPlainWords(t *testing.T) {
-	t.Parallel()
 	_, u := newTestUI(t)
 	on, _, report := service.SandboxState()
 	if !on {

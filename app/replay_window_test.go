@@ -271,7 +271,6 @@ func TestViewInProgressReplayFile(t *testing.T) {
 // event run") opens live too, fed by the turns that process saves about
 // once a second, and becomes the stored replay when it ends.
 func TestWatchAGamePlayedElsewhere(t *testing.T) {
-	t.Parallel()
 	_, u := newTestUI(t)
 	ev := playElsewhere(t, u, 2)
 

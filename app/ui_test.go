@@ -31,12 +31,10 @@ func init() {
 func onUI(f func()) { uiMu.Lock(); defer uiMu.Unlock(); f() }
 
 // sharedApp is the test app every main window opens in. One app for
-// all, not one a test: a new test app forgets every text it measured
-// (each test measured them again, a tenth of this package's time under
-// the race detector), and tests that wait on games can share the
-// process while uiMu keeps their widget work apart. Tests that make
-// their own app (test.NewTempApp) run before the parallel ones, and the
-// current app is set back here.
+// all, not one a test: a new test app forgets every text it measured,
+// and each test measured them again (a tenth of this package's time
+// under the race detector). Tests that make their own app
+// (test.NewTempApp) leave another current app behind; it is set back here.
 func sharedApp() fyne.App {
 	sharedOnce.Do(func() { shared = test.NewApp() })
 	if fyne.CurrentApp() != shared {
