@@ -602,7 +602,7 @@ func newRevisionsView(s *aisScreen, st service.AIView) *revisionsView {
 					text += " · current"
 				}
 			}
-			l.SetText(text)
+			l.Text = text
 		}
 	})
 	v.list = list

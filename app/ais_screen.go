@@ -87,7 +87,7 @@ func newAIsScreen(u *UI) *aisScreen {
 		for c, l := range cells {
 			l.TextStyle = fyne.TextStyle{Bold: c == 0}
 			l.Importance = s.cellImportance(r, c)
-			l.SetText(s.cellText(r, c))
+			l.Text = s.cellText(r, c)
 		}
 	})
 	s.list, s.fillRow = rows, refreshRow

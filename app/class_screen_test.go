@@ -16,6 +16,7 @@ import (
 // port), shows the address and fingerprint students need, logs their
 // requests, and closes again; closing the window stops the server.
 func TestClassScreen(t *testing.T) {
+	t.Parallel()
 	_, u := newTestUI(t)
 	s := u.class
 	var names, game string
@@ -84,6 +85,7 @@ func TestClassScreen(t *testing.T) {
 // TestClassLogLineWhole: a log line longer than the list is cut there;
 // choosing it shows it whole in a dialog.
 func TestClassLogLineWhole(t *testing.T) {
+	t.Parallel()
 	_, u := newTestUI(t)
 	s := u.class
 	long := "2026-11-29T02:42:50Z 10.0.0.7 POST /api/submit 413 " + strings.Repeat("the upload is over the class's cap ", 8) + "END"

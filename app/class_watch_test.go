@@ -20,6 +20,7 @@ import (
 // TestAppWatcherHoldsTheClassAsNobody runs TestAppWatcherHoldsTheClass
 // again as user nobody, as a teacher without root runs the app.
 func TestAppWatcherHoldsTheClassAsNobody(t *testing.T) {
+	t.Parallel()
 	exe, err := runner.Executable()
 	if err != nil {
 		t.Fatal(err)
@@ -41,6 +42,7 @@ func TestAppWatcherHoldsTheClassAsNobody(t *testing.T) {
 // fails with a message naming a cap, and every one of the other 29
 // students' saves is rebuilt, while the bad folder stays watched.
 func TestAppWatcherHoldsTheClass(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("short: 200,000 files")
 	}

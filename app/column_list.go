@@ -14,8 +14,10 @@ type column struct {
 
 // newColumnList makes a list whose rows are one label per column, under a
 // header of the columns' titles. A list rather than a table: a click
-// selects the whole row. fill sets the labels of row i; it is only called
-// for rows below length().
+// selects the whole row. fill sets the labels' fields (Text, TextStyle,
+// Importance) of row i, without refreshing them: a label is refreshed
+// only when fill changed it, since each refresh shapes its text again.
+// fill is only called for rows below length().
 //
 // refreshRow fills row i's labels again where it is on screen. A list's
 // Refresh (and, in Fyne 2.7, its RefreshItem) sets up every visible row,
@@ -33,11 +35,24 @@ func newColumnList(cols []column, length func() int, fill func(i int, cells []*w
 	// (objects back in the list's pool keep a stale row: filling them
 	// again is harmless). Only the UI thread touches it.
 	shown := map[*fyne.Container]int{}
+	type look struct {
+		text       string
+		style      fyne.TextStyle
+		importance widget.Importance
+	}
+	before := make([]look, len(cols))
 	fillRow := func(i int, row *fyne.Container) {
 		for c, cell := range row.Objects {
-			cells[c] = cell.(*widget.Label)
+			l := cell.(*widget.Label)
+			cells[c] = l
+			before[c] = look{l.Text, l.TextStyle, l.Importance}
 		}
 		fill(i, cells)
+		for c, l := range cells {
+			if (look{l.Text, l.TextStyle, l.Importance}) != before[c] {
+				l.Refresh()
+			}
+		}
 	}
 	list = widget.NewList(length,
 		func() fyne.CanvasObject {

@@ -11,6 +11,7 @@ import (
 )
 
 func TestCompareScreenAnswers(t *testing.T) {
+	t.Parallel()
 	_, u := newTestUI(t)
 	c := u.compare
 	eventuallyUI(t, "the entrants are loaded", func() bool {
@@ -58,6 +59,7 @@ func TestCompareScreenAnswers(t *testing.T) {
 // chess-engine test on a coin toss): the games stop and the screen says
 // how to go on.
 func TestCompareScreenStop(t *testing.T) {
+	t.Parallel()
 	_, u := newTestUI(t)
 	c := u.compare
 	eventuallyUI(t, "the entrants are loaded", func() bool {
@@ -88,6 +90,7 @@ func TestCompareScreenStop(t *testing.T) {
 }
 
 func TestCompareScreenRefusesBadNumbers(t *testing.T) {
+	t.Parallel()
 	w, u := newTestUI(t)
 	onUI(func() {
 		u.compare.maxGames.SetText("seven")

@@ -65,6 +65,7 @@ func entryNames(ev storage.Event) []string {
 // dialog goes through the same check as "event create", says what is
 // wrong inside the dialog and keeps what was entered.
 func TestCreateEventDialogRefusesEntriesThatCannotStart(t *testing.T) {
+	t.Parallel()
 	w, u := newTestUI(t)
 	var f *createEventForm
 	onUI(func() {
@@ -93,6 +94,7 @@ func TestCreateEventDialogRefusesEntriesThatCannotStart(t *testing.T) {
 // games an event would be before it is created, and an AI can play an
 // older revision.
 func TestCreateEventDialogPlansAndPicksRevisions(t *testing.T) {
+	t.Parallel()
 	_, u := newTestUI(t)
 	build := pyAI(t, u, "alice")
 	build(fixture.PyBot(1))
@@ -159,6 +161,7 @@ func TestCreateEventDialogPlansAndPicksRevisions(t *testing.T) {
 // like "event create --deadline", refused in words when unreadable, and
 // keeps revisions built after it out of the event.
 func TestCreateEventDialogDeadline(t *testing.T) {
+	t.Parallel()
 	_, u := newTestUI(t)
 	build := pyAI(t, u, "alice")
 	build(fixture.PyBot(1))
@@ -193,6 +196,7 @@ func TestCreateEventDialogDeadline(t *testing.T) {
 // instead of asking for one, and the entrants list shows a class's worth
 // of rows at once, not one.
 func TestCreateEventDialogSevenInABracket(t *testing.T) {
+	t.Parallel()
 	_, u := newTestUI(t)
 	for _, name := range []string{"alice", "bob", "carol", "dave"} {
 		pyAI(t, u, name)(fixture.PyBot(1))
@@ -230,6 +234,7 @@ func TestCreateEventDialogSevenInABracket(t *testing.T) {
 // help event"), following the format and the players per game, and an
 // untouched form asks for exactly service.DefaultEventSpec.
 func TestCreateEventDialogStatesDefaults(t *testing.T) {
+	t.Parallel()
 	_, u := newTestUI(t)
 	f := showCreateEventForm(t, u)
 	onUI(func() {

@@ -16,6 +16,7 @@ import (
 // league) creates a bracket whose entries, its seeds, are in the order of
 // the league's standings, not the order the entrants are listed in.
 func TestKnockoutFromStandings(t *testing.T) {
+	t.Parallel()
 	_, u := newTestUI(t)
 	// random is listed before greedy; greedy wins the league.
 	league := playEvent(t, u.Svc, service.EventSpec{Game: "battle2048", Format: "league", Games: 2, Seed: 5, SeedSet: true,
@@ -93,6 +94,7 @@ func TestKnockoutFromStandings(t *testing.T) {
 // TestExportOffersTheResultsSheet: Export standings offers the results
 // sheet beside CSV and Markdown, and that choice writes the sheet's page.
 func TestExportOffersTheResultsSheet(t *testing.T) {
+	t.Parallel()
 	_, u := newTestUI(t)
 	ev := playEvent(t, u.Svc, service.EventSpec{Game: "battle2048", Format: "league", Games: 1, Seed: 2, SeedSet: true,
 		Entries: []string{"builtin:battle2048/random", "builtin:battle2048/greedy"}})

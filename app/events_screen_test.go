@@ -25,6 +25,7 @@ import (
 // is forgotten when another event is shown, so Open replay never opens a
 // game of an event that is not on screen.
 func TestOpenReplayFollowsTheShownEvent(t *testing.T) {
+	t.Parallel()
 	_, u := newTestUI(t)
 	var ids []int64
 	for _, seed := range []int64{1, 2} {
@@ -94,6 +95,7 @@ func TestOpenReplayFollowsTheShownEvent(t *testing.T) {
 // TestEventsFromElsewhereShowUp: an event created by another process
 // appears in the list without a click; Rename and Delete work.
 func TestEventsFromElsewhereShowUp(t *testing.T) {
+	t.Parallel()
 	w, u := newTestUI(t)
 	other, err := service.Open(u.Svc.DB().Path()) // another process's connection
 	if err != nil {
@@ -145,6 +147,7 @@ func TestEventsFromElsewhereShowUp(t *testing.T) {
 // TestEventPlayedElsewhere: while "ringside event run" plays an event,
 // the app says who plays it and offers no Run, Stop or Delete.
 func TestEventPlayedElsewhere(t *testing.T) {
+	t.Parallel()
 	_, u := newTestUI(t)
 	ev, _, err := u.Svc.CreateEvent(service.EventSpec{Game: "grip", Games: 20, Seed: 1, SeedSet: true, Concurrency: 1,
 		Entries: []string{"builtin:grip/greedy", "builtin:grip/random", "builtin:grip/random", "builtin:grip/random"}})
@@ -177,6 +180,7 @@ func TestEventPlayedElsewhere(t *testing.T) {
 }
 
 func TestRunPauseResumeButtons(t *testing.T) {
+	t.Parallel()
 	_, u := newTestUI(t)
 	// One cycle of the seat design: the 24 orders of one group of four.
 	ev, n, err := u.Svc.CreateEvent(service.EventSpec{Game: "grip", Seed: 2, SeedSet: true, Games: 1,
@@ -219,6 +223,7 @@ func TestRunPauseResumeButtons(t *testing.T) {
 // as being played (and can be watched live) while it is played, not only
 // once a game has finished.
 func TestGamesListShowsAGameAsItStarts(t *testing.T) {
+	t.Parallel()
 	_, u := newTestUI(t)
 	// Paced: the first game takes several seconds.
 	ev, _, err := u.Svc.CreateEvent(pacedGame(4, "14"))
@@ -280,6 +285,7 @@ func TestExportFolder(t *testing.T) {
 // games list, never as running or with a game "playing"; Watch live is
 // not offered on the game nobody plays.
 func TestInterruptedEventSaysSo(t *testing.T) {
+	t.Parallel()
 	_, u := newTestUI(t)
 	ev, _, err := u.Svc.CreateEvent(service.EventSpec{Name: "Killed mid-game", Game: "battle2048", Seed: 2, SeedSet: true, Games: 1,
 		Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random"}})

@@ -10,6 +10,7 @@ import (
 // opens as its "game 1", with the id commands take beside it, not as the
 // database's game 2.
 func TestReplayTitleNumbersGamesInTheirEvent(t *testing.T) {
+	t.Parallel()
 	_, u := newTestUI(t)
 	playedMatch(t, u)
 	id, _ := playedMatch(t, u) // the second event's first game

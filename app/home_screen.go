@@ -45,8 +45,8 @@ var demos = []demo{
 			Entries: []string{"builtin:cloud/hunter", "builtin:cloud/random", "builtin:cloud/hunter", "builtin:cloud/random"}}},
 }
 
-// demoPaced plays the demos at their pace, slow enough to watch; tests
-// that need a demo's results turn it off.
+// demoPaced is a new home screen's paced: the demos are played at their
+// pace, slow enough to watch; tests that need a demo's results turn it off.
 var demoPaced = true
 
 // homeScreen greets a first-time user and offers the demos.
@@ -59,10 +59,11 @@ type homeScreen struct {
 	sandboxMore   *widget.Button
 	sandboxReport string
 	others        *widget.Label // other apps that have the database open
+	paced         bool          // demos at their pace (demoPaced)
 }
 
 func newHomeScreen(u *UI) *homeScreen {
-	h := &homeScreen{u: u}
+	h := &homeScreen{u: u, paced: demoPaced}
 	title := newHeading("Welcome to Ringside", theme.SizeNameHeadingText)
 	intro := widget.NewLabel("Ringside runs tournaments between programs that play games. Start a demo to watch one now: " +
 		"the built-in bots play real games through the same pipes as your students' programs, slowed to a pace you can follow " +
@@ -179,7 +180,7 @@ func (h *homeScreen) runDemo(d demo) {
 			}
 		}
 		spec := d.Spec
-		if !demoPaced {
+		if !h.paced {
 			spec.Pace = 0
 		}
 		uiDo(func() { createEvent(h.u, spec, true, "The demo could not start") })

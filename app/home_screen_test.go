@@ -117,6 +117,7 @@ func TestSecondAppOpensOnHome(t *testing.T) {
 // TestDemoTwiceIsOneEvent: pressing a demo's Run again shows the demo
 // event instead of making a second one.
 func TestDemoTwiceIsOneEvent(t *testing.T) {
+	t.Parallel()
 	w, u := newTestUI(t)
 	var runs []*widget.Button
 	onUI(func() { runs = buttons(t, w.Content(), "Run demo") })
@@ -138,6 +139,7 @@ func TestDemoTwiceIsOneEvent(t *testing.T) {
 }
 
 func TestFirstRunDemo(t *testing.T) {
+	t.Parallel()
 	w, u := newTestUI(t)
 	var runs []*widget.Button
 	onUI(func() { runs = buttons(t, w.Content(), "Run demo") })
@@ -190,6 +192,7 @@ func init() {
 // TestDemosArePaced: each demo is played slowly enough to watch, 10 to
 // 20 seconds a game, and its event stores that pace.
 func TestDemosArePaced(t *testing.T) {
+	t.Parallel()
 	// Typical lengths of the demos' games, in turns (Grip's turn is one
 	// seat's move).
 	turns := map[string]float64{"grip": 550, "battle2048": 40, "cloud": 150}
@@ -201,10 +204,8 @@ func TestDemosArePaced(t *testing.T) {
 		}
 	}
 	_, u := newTestUI(t)
-	demoPaced = true
-	defer func() { demoPaced = false }()
 	var runs []*widget.Button
-	onUI(func() { runs = buttons(t, u.Win.Content(), "Run demo") })
+	onUI(func() { u.home.paced = true; runs = buttons(t, u.Win.Content(), "Run demo") })
 	onUI(func() { test.Tap(runs[2]) })
 	var ev storage.Event
 	eventually(t, "the demo event is created", func() bool {
@@ -225,6 +226,7 @@ func TestDemosArePaced(t *testing.T) {
 // that contains bots fully, not the kernel's features ("Landlock ABI 6,
 // user/process/… namespaces"), which are behind Details.
 func TestHomeSandboxLineInPlainWords(t *testing.T) {
+	t.Parallel()
 	_, u := newTestUI(t)
 	on, _, report := service.SandboxState()
 	if !on {

@@ -14,6 +14,7 @@ import (
 // progress dialog instead of freezing, the event goes, and the Database
 // page's "Compact database" compacts the file and says the sizes.
 func TestDeleteBigEventAndCompact(t *testing.T) {
+	t.Parallel()
 	w, u := newTestUI(t)
 	ev, n, err := u.Svc.CreateEvent(service.EventSpec{Name: "big one", Game: "grip", Seed: 7, SeedSet: true,
 		Options: engine.Options{"max_turns": "5"}, TimeScale: 10, Concurrency: 1, Games: 20,

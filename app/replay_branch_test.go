@@ -67,6 +67,7 @@ func fillAndRun(t *testing.T, w fyne.Window, seat int, bot, verb string) {
 // "Run my bot on this input…" shows another bot's reply beside the
 // recorded one.
 func TestReplayBranchFromViewer(t *testing.T) {
+	t.Parallel()
 	_, u := newTestUI(t)
 	id, log := playedMatch(t, u)
 	var acts *replayActions
@@ -144,6 +145,7 @@ func TestReplayBranchFromViewer(t *testing.T) {
 }
 
 func TestBotChoices(t *testing.T) {
+	t.Parallel()
 	_, u := newTestUI(t)
 	specs := botChoices(u.Svc, "battle2048")
 	got := strings.Join(specs, " ")
@@ -245,6 +247,7 @@ func runAll(t *testing.T, exe, db string, cmds [][]string) {
 // game, opens in a window no bigger than a 1024×768 projector, and both
 // viewers fit in it whole.
 func TestBranchWindowFitsAProjector(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	exe, _ := runner.Executable()
 	for _, g := range []struct{ game, a, b string }{

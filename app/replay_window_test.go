@@ -271,8 +271,9 @@ func TestViewInProgressReplayFile(t *testing.T) {
 // event run") opens live too, fed by the turns that process saves about
 // once a second, and becomes the stored replay when it ends.
 func TestWatchAGamePlayedElsewhere(t *testing.T) {
+	t.Parallel()
 	_, u := newTestUI(t)
-	ev := playElsewhere(t, u, 2)
+	ev, hurry := playElsewhere(t, u, 2)
 
 	var match int64
 	eventually(t, "a game in play elsewhere", func() bool {
@@ -296,6 +297,7 @@ func TestWatchAGamePlayedElsewhere(t *testing.T) {
 		t.Fatalf("a game in play elsewhere opened as a finished replay (%d steps)", first)
 	}
 	eventually(t, "the viewer grows", func() bool { return v.Steps() > first || !v.Live() })
+	hurry()
 	eventually(t, "the viewer becomes the stored replay", func() bool { return !v.Live() })
 	stored, err := u.Svc.DB().Replay(match)
 	if err != nil {
@@ -385,23 +387,24 @@ func liveLatencies(b *testing.B) []time.Duration {
 // playElsewhere plays a short paced Battle 2048 event on u's database
 // through a service of its own, as another process would, until the test
 // ends.
-func playElsewhere(t *testing.T, u *UI, seed int64) storage.Event {
+func playElsewhere(t *testing.T, u *UI, seed int64) (ev storage.Event, hurry func()) {
 	t.Helper()
 	other, err := service.Open(u.Svc.DB().Path()) // another process's connection
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { other.Close() })
-	// 30 rounds at 3 turns a second: in play for 20 s, long enough for
-	// a test beside others on a busy machine to open it while it plays.
-	spec := pacedGame(3, "30")
+	// 300 rounds at 3 turns a second: in play for minutes, however long a
+	// test beside others on a busy machine takes to open it; hurry plays
+	// the rest as fast as the bots answer, for a test that waits for the end.
+	spec := pacedGame(3, "300")
 	spec.Seed = seed
 	ev, job := eventJob(t, other, spec)
 	ctx, cancel := context.WithCancel(context.Background())
 	ran := make(chan error, 1)
 	go func() { ran <- job.Start(ctx) }()
 	t.Cleanup(func() { cancel(); <-ran })
-	return ev
+	return ev, func() { job.Run.SetPace(0) }
 }
 
 // TestLiveWindowOffersTheNextGame: when the game a live window follows

@@ -89,6 +89,7 @@ func TestStandingsFitTheWindow(t *testing.T) {
 // TestEventViewFitsAProjector: an event's screen, buttons and standings,
 // is no wider than the window the app opens at on a 1024×768 projector.
 func TestEventViewFitsAProjector(t *testing.T) {
+	t.Parallel()
 	w, u := newTestUI(t)
 	onUI(func() { w.Resize(fyne.NewSize(1000, 700)) })
 	ev, _, err := u.Svc.CreateEvent(service.EventSpec{Name: "Class 3B", Game: "grip", Format: event.League, Games: 1,

@@ -21,7 +21,7 @@ var Icon = fyne.NewStaticResource("icon.png", assets.Icon)
 func newGamesScreen() fyne.CanvasObject {
 	title := newHeading("Ringside", theme.SizeNameHeadingText)
 	sub := widget.NewLabel("Tournaments between programs that play games. Available games:")
-	cards := container.NewVBox()
+	var cards []fyne.CanvasObject
 	for _, g := range games.All() {
 		info := g.Info()
 		seats := fmt.Sprintf("%d players", info.MinSeats)
@@ -34,7 +34,9 @@ func newGamesScreen() fyne.CanvasObject {
 			info.ID, seats, strings.Join(g.Bots(), ", "), info.ID))
 		meta.TextStyle = fyne.TextStyle{Italic: true}
 		meta.Wrapping = fyne.TextWrapWord
-		opts := widget.NewForm()
+		// Items first, one form after: each Append lays out the whole
+		// form again, and these rows are wrapped text.
+		var items []*widget.FormItem
 		for _, o := range info.Options {
 			def := o.Default
 			if def == "" {
@@ -46,12 +48,13 @@ func newGamesScreen() fyne.CanvasObject {
 			}
 			doc := widget.NewLabel(text)
 			doc.Wrapping = fyne.TextWrapWord
-			opts.Append(o.Key, doc)
+			items = append(items, widget.NewFormItem(o.Key, doc))
 		}
+		opts := widget.NewForm(items...)
 		optHead := widget.NewLabel("Options (Game options in New event, one KEY=VALUE per line):")
 		optHead.TextStyle = fyne.TextStyle{Bold: true}
-		cards.Add(widget.NewCard(info.Name, "", container.NewVBox(desc, meta, optHead, opts)))
+		cards = append(cards, widget.NewCard(info.Name, "", container.NewVBox(desc, meta, optHead, opts)))
 	}
 	head := container.NewVBox(container.NewHBox(widget.NewIcon(Icon), title), sub)
-	return container.NewBorder(head, nil, nil, nil, container.NewVScroll(cards))
+	return container.NewBorder(head, nil, nil, nil, container.NewVScroll(container.NewVBox(cards...)))
 }

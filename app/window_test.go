@@ -15,6 +15,7 @@ import (
 // TestCloseAsksWhileAnEventRuns: closing the window mid-event asks first;
 // with nothing running it closes at once.
 func TestCloseAsksWhileAnEventRuns(t *testing.T) {
+	t.Parallel()
 	w, u := newTestUI(t)
 	ev, _, err := u.Jobs.CreateAndStart(service.EventSpec{Game: "grip", Games: 50, Seed: 1, SeedSet: true,
 		Entries: []string{"builtin:grip/greedy", "builtin:grip/random", "builtin:grip/random", "builtin:grip/random"}})

@@ -27,7 +27,9 @@ import (
 // keeps a loaded machine from turning a slow moment into a timeout, which
 // would make the same game end differently here and there.
 func shardEvent(db string, turns int, entries ...string) []string {
-	args := []string{"event", "create", "--db", db, "--game", "grip", "--seed", "42", "--opt", "max_turns=" + strconv.Itoa(turns),
+	// Named: the default name has the minute it was created in, which two
+	// databases' events need not share.
+	args := []string{"event", "create", "--db", db, "--game", "grip", "--name", "shards", "--seed", "42", "--opt", "max_turns=" + strconv.Itoa(turns),
 		"--time-scale", "10", "--concurrency", "1"}
 	for _, e := range entries {
 		args = append(args, "--entry", e)
