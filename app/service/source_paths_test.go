@@ -32,7 +32,9 @@ func TestTracebacksNameTheSourceFolder(t *testing.T) {
 			return out.Rev.BuildLog
 		}},
 		{"check", failing, func(t *testing.T, id int64) string {
-			res, err := s.Check(context.Background(), id, CheckOptions{})
+			// Generous time: a Python started late on a busy machine
+			// missed its first answer and was stopped before its traceback.
+			res, err := s.Check(context.Background(), id, CheckOptions{TimeScale: 10})
 			if err != nil || res.Report == nil {
 				t.Fatalf("check: %v", err)
 			}
@@ -47,7 +49,7 @@ func TestTracebacksNameTheSourceFolder(t *testing.T) {
 				t.Fatal(err)
 			}
 			ev, _, err := s.CreateEvent(EventSpec{Game: "grip", Format: event.League, Games: 1, Seed: 2, SeedSet: true,
-				Entries: []string{ai.Name, "builtin:grip/random"}, Fillers: []string{"builtin:grip/random"}, Concurrency: 1})
+				Entries: []string{ai.Name, "builtin:grip/random"}, Fillers: []string{"builtin:grip/random"}, Concurrency: 1, TimeScale: 10})
 			if err != nil {
 				t.Fatal(err)
 			}

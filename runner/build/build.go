@@ -349,6 +349,7 @@ func runBuild(ctx context.Context, dir, command string, timeout time.Duration) (
 		fmt.Fprintf(out, "%v\n", err)
 		return out.String(), false
 	}
+	seedGoCache(ctx, argv, cache, timeout)
 	step := step{dir: dir, argv: argv, env: cacheEnv(cache), write: []string{dir, cache}}
 	if !runStep(ctx, step, timeout, out) {
 		return out.String(), false

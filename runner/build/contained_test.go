@@ -302,3 +302,67 @@ func TestBuildRust(t *testing.T) {
 		t.Errorf("no program: %v", err)
 	}
 }
+
+// TestGoBuildsStartFromTheStandardLibrary: a new AI's first Go build is
+// given the standard library's packages compiled (made once, by a build
+// of them alone), so it compiles only the student's own package; each AI
+// has a copy of its own, never a link another AI's build could change.
+func TestGoBuildsStartFromTheStandardLibrary(t *testing.T) {
+	runnertest.NeedTool(t, "go")
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	t.Setenv("HOME", t.TempDir()) // os.UserCacheDir on other systems
+	src := t.TempDir()
+	runnertest.WriteFiles(t, src, map[string]string{"go.mod": "module bot\n\ngo 1.21\n",
+		"main.go": "package main\n\nimport (\n\t\"encoding/json\"\n\t\"fmt\"\n)\n\nfunc main() { b, _ := json.Marshal(1); fmt.Println(\"READY\", string(b)) }\n"})
+	var caches []string
+	for i := range 2 {
+		out := revisionsDir(t)
+		// -x lists every program the build runs: a compile per package.
+		res, err := Build(context.Background(), BuildSpec{SourceDir: src, BuildCmd: "go build -x -o bot .", RunCmd: "./bot", OutDir: out})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.OK {
+			t.Fatalf("build %d failed:\n%s", i+1, res.Log)
+		}
+		compiles := 0
+		for _, l := range strings.Split(res.Log, "\n") {
+			if strings.Contains(l, "/compile ") || strings.Contains(l, "compile.exe ") {
+				compiles++
+			}
+		}
+		if compiles != 1 {
+			t.Errorf("AI %d's first build compiled %d packages, want only its own (1):\n%s", i+1, compiles, res.Log)
+		}
+		caches = append(caches, filepath.Join(out, cacheDir, "go-build"))
+	}
+	// The two caches are copies: no file of one is a file of the other.
+	var a, b []string
+	for i, dir := range caches {
+		list := &a
+		if i == 1 {
+			list = &b
+		}
+		filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+			if err == nil && d.Type().IsRegular() {
+				rel, _ := filepath.Rel(dir, path)
+				*list = append(*list, rel)
+			}
+			return nil
+		})
+	}
+	if len(a) < 10 {
+		t.Fatalf("the first AI's cache holds %d files, want the standard library's", len(a))
+	}
+	shared := 0
+	for _, rel := range a {
+		x, errx := os.Stat(filepath.Join(caches[0], rel))
+		y, erry := os.Stat(filepath.Join(caches[1], rel))
+		if errx == nil && erry == nil && os.SameFile(x, y) {
+			shared++
+		}
+	}
+	if shared != 0 {
+		t.Errorf("%d files of one AI's Go cache are the other's", shared)
+	}
+}
