@@ -84,8 +84,15 @@ func TestBotMisbehaviour(t *testing.T) {
 		t.Run(tt.mode, func(t *testing.T) {
 			goroutines := matchGoroutines()
 			pids := filepath.Join(t.TempDir(), "pids")
+			// A bot expected never to be late gets time to spare: 20 MB
+			// of stderr took longer than a turn's limit on a machine
+			// running four test packages at once.
+			scale := 1.0
+			if tt.want[engine.Timeout] == 0 {
+				scale = 10
+			}
 			out, err := Play(context.Background(), Match{
-				Game: pingGame{}, Seed: 1,
+				Game: pingGame{}, Seed: 1, TimeScale: scale,
 				Bots: []Bot{{Name: tt.mode, Command: fakebot + " -mode " + tt.mode + " -k 2",
 					Env: []string{"FAKEBOT_PIDS=" + pids}}},
 			})

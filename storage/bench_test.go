@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -217,5 +218,18 @@ func BenchmarkReadClass(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
+	}
+}
+
+// BenchmarkOpenNew creates a database: the whole schema on an empty file,
+// as every first start and every test's own database does.
+func BenchmarkOpenNew(b *testing.B) {
+	dir := b.TempDir()
+	for i := 0; b.Loop(); i++ {
+		db, err := Open(filepath.Join(dir, fmt.Sprintf("new%d.db", i)))
+		if err != nil {
+			b.Fatal(err)
+		}
+		db.Close()
 	}
 }

@@ -357,7 +357,7 @@ func TestScriptsAreChecked(t *testing.T) {
 		want            []string // in the log
 	}{
 		{"python ok", "python3", "python3 bot.py", map[string]string{"bot.py": "import util\nprint('READY')\n", "lib/util.py": "X = 1\n"}, true,
-			[]string{"python3 -I -m py_compile bot.py lib/util.py"}},
+			[]string{"python3 -I -S -m py_compile bot.py lib/util.py"}},
 		{"python error in a helper", "python3", "python3 bot.py", map[string]string{"bot.py": "print('READY')\n", "util.py": "def f(:\n"}, false,
 			[]string{"SyntaxError", "util.py", "a script does not compile"}},
 		{"python script run directly", "python3", "./bot.py", map[string]string{"bot.py": "#!/usr/bin/env python3\nif True\n"}, false,

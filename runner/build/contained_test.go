@@ -214,7 +214,7 @@ func TestPyCompileNotImported(t *testing.T) {
 	if !res.OK {
 		t.Fatalf("check failed:\n%s", res.Log)
 	}
-	if !strings.Contains(res.Log, "python3 -I -m py_compile") {
+	if !strings.Contains(res.Log, "python3 -I -S -m py_compile") {
 		t.Errorf("log does not show the isolated check:\n%s", res.Log)
 	}
 	for _, p := range []string{sentinel, filepath.Join(res.Dir, "RAN-HERE"), filepath.Join(src, "RAN-HERE")} {

@@ -85,7 +85,7 @@ func TestBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"built", "revision 1", "python3 -I -m py_compile bot.py", web.CheckShown(handins)} {
+	for _, want := range []string{"built", "revision 1", "python3 -I -S -m py_compile bot.py", web.CheckShown(handins)} {
 		if !strings.Contains(handins, want) {
 			t.Errorf("carol's page after the hand-in lacks %q:\n%s", want, handins)
 		}

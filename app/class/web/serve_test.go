@@ -94,7 +94,7 @@ func TestBrowserServe(t *testing.T) {
 		}
 		time.Sleep(200 * time.Millisecond) // not asserted: how often the page is read
 	}
-	for _, want := range []string{"built", "revision 1", "python3 -I -m py_compile bot.py", web.CheckShown(page)} {
+	for _, want := range []string{"built", "revision 1", "python3 -I -S -m py_compile bot.py", web.CheckShown(page)} {
 		if !strings.Contains(page, want) {
 			t.Errorf("carol's page after the hand-in lacks %q:\n%s", want, page)
 		}
