@@ -225,8 +225,10 @@ func TestRunPauseResumeButtons(t *testing.T) {
 func TestGamesListShowsAGameAsItStarts(t *testing.T) {
 	t.Parallel()
 	_, u := newTestUI(t)
-	// Paced: the first game takes several seconds.
-	ev, _, err := u.Svc.CreateEvent(pacedGame(4, "14"))
+	// Paced: the first game lasts over a minute (it is stopped when the
+	// test ends), so it is still being played when the row is selected,
+	// however late a busy machine lets the test look.
+	ev, _, err := u.Svc.CreateEvent(pacedGame(4, "300"))
 	if err != nil {
 		t.Fatal(err)
 	}

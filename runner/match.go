@@ -390,6 +390,13 @@ func askLinked(ctx context.Context, c *seatConn, a engine.Ask, scale float64, hs
 			if !strings.Contains(c.note, c.proc.exitText) {
 				c.note = joinNote(c.note, c.proc.exitText)
 			}
+			// Its last words (a traceback) may still be in the stderr
+			// pipe, which a busy machine reads late: the excerpt below
+			// must hold them. The pipe ends once nothing holds it.
+			select {
+			case <-c.proc.errEnd:
+			case <-time.After(reapWait):
+			}
 		default:
 			c.note = joinNote(c.note, "closed its output")
 		}
