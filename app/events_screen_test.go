@@ -225,10 +225,11 @@ func TestRunPauseResumeButtons(t *testing.T) {
 func TestGamesListShowsAGameAsItStarts(t *testing.T) {
 	t.Parallel()
 	_, u := newTestUI(t)
-	// Paced: the first game lasts over a minute (it is stopped when the
-	// test ends), so it is still being played when the row is selected,
-	// however late a busy machine lets the test look.
-	ev, _, err := u.Svc.CreateEvent(pacedGame(4, "300"))
+	// Paced: the first game lasts a minute or two (greedy ends random's
+	// game in 24 to 62 turns; it is stopped when the test ends), so it is
+	// still being played when the row is selected, however late a busy
+	// machine lets the test look.
+	ev, _, err := u.Svc.CreateEvent(pacedGame(0.5, "300"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -394,10 +394,12 @@ func playElsewhere(t *testing.T, u *UI, seed int64) (ev storage.Event, hurry fun
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { other.Close() })
-	// 300 rounds at 3 turns a second: in play for minutes, however long a
-	// test beside others on a busy machine takes to open it; hurry plays
+	// A turn every 10 s: greedy ends random's game in 24 to 62 turns
+	// (at 3 turns a second it was over in 8 to 20 s, before a test beside
+	// a CPU hog had opened its projector), so it is in play for minutes,
+	// however long a test on a busy machine takes to open it; hurry plays
 	// the rest as fast as the bots answer, for a test that waits for the end.
-	spec := pacedGame(3, "300")
+	spec := pacedGame(0.1, "300")
 	spec.Seed = seed
 	ev, job := eventJob(t, other, spec)
 	ctx, cancel := context.WithCancel(context.Background())
