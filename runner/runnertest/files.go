@@ -1,17 +1,24 @@
 package runnertest
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
 // WriteFiles creates files (relative slash paths → contents) under dir,
 // with the folders they need. A content starting with "#!" makes the file
 // executable, so a test can write a script bot in one go.
+//
+// Each file appears whole: it is written aside and renamed in, as an
+// editor that saves atomically does. Written in place, a file is empty for
+// a moment, and a watcher on a busy machine could build that moment (an
+// empty bot.py compiles) as a revision of its own.
 func WriteFiles(t testing.TB, dir string, files map[string]string) {
 	t.Helper()
 	for name, content := range files {
@@ -23,10 +30,37 @@ func WriteFiles(t testing.TB, dir string, files map[string]string) {
 		if strings.HasPrefix(content, "#!") {
 			mode = 0o755
 		}
-		if err := os.WriteFile(p, []byte(content), mode); err != nil {
+		if err := writeWhole(p, []byte(content), mode); err != nil {
 			t.Fatal(err)
 		}
 	}
+}
+
+// writeWhole writes a file aside, in the temporary folder (outside any
+// folder a test watches), and renames it to p; where the two are on
+// different file systems it writes p in place.
+func writeWhole(p string, content []byte, mode os.FileMode) error {
+	f, err := os.CreateTemp("", "writefiles-*")
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(content)
+	if err == nil {
+		err = f.Chmod(mode)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		if err = os.Rename(f.Name(), p); err == nil {
+			return nil
+		}
+	}
+	os.Remove(f.Name())
+	if errors.Is(err, syscall.EXDEV) {
+		return os.WriteFile(p, content, mode)
+	}
+	return fmt.Errorf("write %s: %w", p, err)
 }
 
 // NeedPython skips t when python3 is not installed.
