@@ -230,7 +230,14 @@ func TestLateReaderDebugLine(t *testing.T) {
 // READY windows are chained as the 2015 referee ran them: a bot is
 // accepted within its own window from its start, or within the window
 // that opens when the previous seat's handshake ended.
+//
+// Time runs at a quarter speed (the windows are 4 s, the bots' delays
+// four times theirs): the closest READY is 300 ms of the game's time from
+// its window's end, which a machine busy with twice its cores in other
+// programs ate once (the bots start one after another, and Ringside's
+// reader stamps a line when it gets a CPU).
 func TestReadyWindowsChained(t *testing.T) {
+	const scale = 4
 	tests := []struct {
 		name  string
 		ready []time.Duration // when each seat says READY (-1: never)
@@ -251,13 +258,13 @@ func TestReadyWindowsChained(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var bots []Bot
 			for _, d := range tt.ready {
-				cmd := fakebot + " -slowstart " + d.String()
+				cmd := fakebot + " -slowstart " + (d * scale).String()
 				if d < 0 {
 					cmd = fakebot + " -mode noready"
 				}
 				bots = append(bots, Bot{Name: "slow", Command: cmd, Trusted: true})
 			}
-			out, err := Play(context.Background(), Match{Game: pingGame{}, Seed: 1, Bots: bots,
+			out, err := Play(context.Background(), Match{Game: pingGame{}, Seed: 1, Bots: bots, TimeScale: scale,
 				Options: engine.Options{"turns": "4", "turn_ms": "1000"}})
 			if err != nil {
 				t.Fatal(err)
