@@ -26,6 +26,11 @@ var toolchains = map[string][]string{
 	"go":     {"go"},
 }
 
+// checkScale is the time scale of the checks that must pass: ten times
+// the game's limits, so that a busy machine (a CPU hog of twice its
+// cores beside the tests) makes no answer of a quick bot late.
+const checkScale = "10"
+
 func missingTool(lang string) string {
 	for _, p := range toolchains[lang] {
 		if _, err := exec.LookPath(p); err != nil {
@@ -66,8 +71,10 @@ func TestAITemplates(t *testing.T) {
 				t.Errorf("ai new output:\n%s", out)
 			}
 			// A generous time scale: the machine runs other tests meanwhile
-			// and a JVM starts slowly; the check is about the protocol.
-			code, out, errs = runCLI("ai", "check", name, "--db", db, "--time-scale", "4")
+			// (or a CPU hog of twice its cores: a turn of Grip's went past
+			// 400 ms) and a JVM starts slowly; the check is about the
+			// protocol.
+			code, out, errs = runCLI("ai", "check", name, "--db", db, "--time-scale", checkScale)
 			if code != 0 || !strings.Contains(out, "ok: ready to play") {
 				t.Fatalf("ai check: exit %d\n%s%s", code, out, errs)
 			}
@@ -295,7 +302,7 @@ func TestRevertedSourcesPlayTheRevisionTheyRestore(t *testing.T) {
 	if out := mustRingside(t, "ai", "show", "erin", "--db", db); !strings.Contains(out, "current:   revision 1 ") {
 		t.Errorf("ai show after the revert:\n%s", out)
 	}
-	if out := mustRingside(t, "ai", "check", "erin", "--db", db, "--time-scale", "4"); !strings.Contains(out, "revision 1,") ||
+	if out := mustRingside(t, "ai", "check", "erin", "--db", db, "--time-scale", checkScale); !strings.Contains(out, "revision 1,") ||
 		!strings.Contains(out, "ok: ready to play") {
 		t.Errorf("ai check after the revert:\n%s", out)
 	}
@@ -336,7 +343,7 @@ func TestTwoDatabasesKeepTheirRevisions(t *testing.T) {
 	if _, err := os.Stat(fa); err != nil {
 		t.Fatalf("class.db's revision folder is gone after removing classB's sam: %v", err)
 	}
-	if out := mustRingside(t, "ai", "check", "sam", "--db", a, "--time-scale", "4"); !strings.Contains(out, "ok: ready to play") {
+	if out := mustRingside(t, "ai", "check", "sam", "--db", a, "--time-scale", checkScale); !strings.Contains(out, "ok: ready to play") {
 		t.Errorf("class.db's sam after classB's removal:\n%s", out)
 	}
 }
@@ -353,7 +360,7 @@ func TestGripCoordsOption(t *testing.T) {
 	runnertest.WriteFiles(t, src, map[string]string{"bot.py": fixture.XYBot})
 	mustRingside(t, "ai", "add", "--name", "walker", "--game", "grip", "--dir", src, "--no-watch", "--db", db)
 
-	out := mustRingside(t, "ai", "check", "walker", "--time-scale", "4", "--db", db)
+	out := mustRingside(t, "ai", "check", "walker", "--time-scale", checkScale, "--db", db)
 	if !strings.Contains(out, "looks confused") || !strings.Contains(out, "ringside ai edit walker --option coords=xy") {
 		t.Errorf("ai check of a bot that reads x y, sent row column: no confusion warning:\n%s", out)
 	}
@@ -383,7 +390,7 @@ func TestGripCoordsOption(t *testing.T) {
 	if out := mustRingside(t, "ai", "show", "walker", "--db", db); !strings.Contains(out, "options:   coords=xy (this AI's seat only)") {
 		t.Errorf("ai show does not show the option:\n%s", out)
 	}
-	out = mustRingside(t, "ai", "check", "walker", "--time-scale", "4", "--db", db)
+	out = mustRingside(t, "ai", "check", "walker", "--time-scale", checkScale, "--db", db)
 	if strings.Contains(out, "looks confused") || !strings.Contains(out, "ok: ready to play") {
 		t.Errorf("ai check with coords=xy:\n%s", out)
 	}

@@ -109,7 +109,7 @@ func TestContestSamplesRegisterByGuessAlone(t *testing.T) {
 				}
 			}
 			// A generous time scale: a JVM starts slowly on a busy machine.
-			if out := mustRingside(t, "ai", "check", name, "--time-scale", "4", "--db", db); !strings.Contains(out, "ok: ready to play") {
+			if out := mustRingside(t, "ai", "check", name, "--time-scale", checkScale, "--db", db); !strings.Contains(out, "ok: ready to play") {
 				t.Errorf("ai check:\n%s", out)
 			}
 		})

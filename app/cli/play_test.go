@@ -123,13 +123,15 @@ func TestPlayMissingProgramIsCrashedSeat(t *testing.T) {
 
 // TestTotalTimeBank plays Battle2048 against a bot that answers every turn
 // well inside the turn limit but runs out of its total bank over several
-// turns: it must lose with the total-time reason.
+// turns: it must lose with the total-time reason. Time runs at a quarter
+// speed (the bot sleeps 1 s, 250 ms of the game's), so that Ringside's own
+// delays on a busy machine weigh a quarter in the bank.
 func TestTotalTimeBank(t *testing.T) {
 	t.Parallel()
 	exe, _ := runner.Executable()
-	code, out, errs := runCLI("play", "--game", "battle2048", "--seed", "5",
+	code, out, errs := runCLI("play", "--game", "battle2048", "--seed", "5", "--time-scale", "4",
 		"--opt", "total_ms=1000", "--opt", "turn_ms=600",
-		"--bot", exe+" bot battle2048/random --delay 250ms",
+		"--bot", exe+" bot battle2048/random --delay 1s",
 		"--bot", "builtin:battle2048/random")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
