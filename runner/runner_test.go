@@ -119,7 +119,7 @@ func TestBotMisbehaviour(t *testing.T) {
 }
 
 func TestChattyNoiseKept(t *testing.T) {
-	out, err := Play(context.Background(), Match{Game: pingGame{}, Seed: 1,
+	out, err := Play(context.Background(), Match{Game: pingGame{}, Seed: 1, TimeScale: 10,
 		Bots: []Bot{{Name: "c", Command: fakebot + " -mode chatty -k 1"}}})
 	if err != nil {
 		t.Fatal(err)
@@ -137,7 +137,7 @@ func TestChattyNoiseKept(t *testing.T) {
 }
 
 func TestStartFailureIsCrashedSeat(t *testing.T) {
-	out, err := Play(context.Background(), Match{Game: pingGame{}, Seed: 1, Bots: []Bot{
+	out, err := Play(context.Background(), Match{Game: pingGame{}, Seed: 1, TimeScale: 10, Bots: []Bot{
 		{Name: "ok", Command: fakebot},
 		{Name: "missing", Command: "/nonexistent/bot --x"},
 	}})
@@ -303,7 +303,7 @@ func assertGoroutines(t *testing.T, before int) {
 // TestRelativeProgramInBotFolder runs "./fakebot" from the bot's folder,
 // as a teacher writes the run command of a compiled bot.
 func TestRelativeProgramInBotFolder(t *testing.T) {
-	out, err := Play(context.Background(), Match{Game: pingGame{}, Seed: 1,
+	out, err := Play(context.Background(), Match{Game: pingGame{}, Seed: 1, TimeScale: 10,
 		Bots: []Bot{{Name: "rel", Command: "./fakebot", Dir: filepath.Dir(fakebot)}}})
 	if err != nil {
 		t.Fatal(err)
