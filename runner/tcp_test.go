@@ -51,12 +51,13 @@ func playCloudMs(t *testing.T, transport, turnMs string, modes ...string) *Outco
 	for _, m := range modes {
 		bots = append(bots, Bot{Name: m, Command: bin + " -mode " + m + " {host} {port} {user_token} {game_token}"})
 	}
-	return playFiveTurns(t, Sandbox{}, engine.Options{"turn_ms": turnMs, "transport": transport}, bots...)
+	return playFiveTurns(t, Sandbox{}, engine.Options{"turn_ms": turnMs, "transport": transport}, 0, bots...)
 }
 
 // playFiveTurns plays a five-turn Cloud game of bots on seed 5, 300 ms a
-// turn over TCP unless opts says otherwise.
-func playFiveTurns(t *testing.T, sb Sandbox, opts engine.Options, bots ...Bot) *Outcome {
+// turn over TCP unless opts says otherwise, at the time scale given (0:
+// the game's own limits).
+func playFiveTurns(t *testing.T, sb Sandbox, opts engine.Options, scale float64, bots ...Bot) *Outcome {
 	t.Helper()
 	g, err := games.Get("cloud")
 	if err != nil {
@@ -64,7 +65,7 @@ func playFiveTurns(t *testing.T, sb Sandbox, opts engine.Options, bots ...Bot) *
 	}
 	o := engine.Options{"turns": "5", "turn_ms": "300"}
 	maps.Copy(o, opts)
-	out, err := Play(context.Background(), Match{Game: g, Seed: 5, Bots: bots, Sandbox: sb, Options: o})
+	out, err := Play(context.Background(), Match{Game: g, Seed: 5, Bots: bots, Sandbox: sb, Options: o, TimeScale: scale})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,7 +202,9 @@ func TestCloudTakeoverRefused(t *testing.T) {
 	eachSandboxMode(t, func(t *testing.T, mode string, sb Sandbox) {
 		// The victim starts first and waits a moment, so that its
 		// tokens are there to be stolen.
-		out := playFiveTurns(t, sb, nil,
+		// Ten times the limits: the victim must play every turn on a
+		// machine busy with twice its cores in other programs.
+		out := playFiveTurns(t, sb, nil, 10,
 			Bot{Name: "victim", Command: bin + " -mode good {host} {port} {user_token} {game_token}"},
 			Bot{Name: "thief", Command: bin + " -mode steal"})
 		if got := counts(out, 0); got[engine.OK] != 5 {
@@ -301,7 +304,7 @@ func TestCloudBotOffTheNetwork(t *testing.T) {
 	eachSandboxMode(t, func(t *testing.T, mode string, sb Sandbox) {
 		s := newLoopbackSentinels(t)
 		env := []string{"HOSTILE_UDP=" + s.udp.LocalAddr().String(), "HOSTILE_TCP=" + s.tcp.Addr}
-		out := playFiveTurns(t, sb, nil,
+		out := playFiveTurns(t, sb, nil, 10,
 			Bot{Name: "escape", Command: bin + " -mode escape", Env: env},
 			Bot{Name: "good", Command: bin + " -mode good"})
 		t.Logf("escape: %s", strings.Join(grepLines(out.Stderr[0], "escape:"), " | "))
@@ -354,7 +357,7 @@ func TestCloudBotOffTheNetwork(t *testing.T) {
 func TestCloudConnectionFloodBounded(t *testing.T) {
 	bin := buildTCPBot(t)
 	withLoginTimeout(t, 3*time.Second)
-	out := playFiveTurns(t, Sandbox{}, nil,
+	out := playFiveTurns(t, Sandbox{}, nil, 10,
 		Bot{Name: "flood", Command: bin + " -mode connflood"}, Bot{Name: "good", Command: bin + " -mode good"})
 	report := grepLines(out.Stderr[0], "connflood:")
 	t.Logf("%s", report)
