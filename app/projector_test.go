@@ -22,8 +22,11 @@ import (
 func TestProjectorFeaturesAGameInPlay(t *testing.T) {
 	t.Parallel()
 	_, u := newTestUI(t)
+	// A turn every 2 s: greedy ends random's game in 24 to 62 turns,
+	// which at 4 turns a second was over before a machine busy with a CPU
+	// hog had opened the projector (it offered one game in play of two).
 	ev, _, err := u.Jobs.CreateAndStart(service.EventSpec{Name: "Final of 3B", Game: "battle2048", Format: event.League, Games: 1,
-		Seed: 9, SeedSet: true, Pace: 4, Concurrency: 2,
+		Seed: 9, SeedSet: true, Pace: 0.5, Concurrency: 2,
 		Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random", "builtin:battle2048/random"}})
 	if err != nil {
 		t.Fatal(err)
