@@ -128,8 +128,10 @@ func TestAIWatcherBuildsRevisions(t *testing.T) {
 			ev.Out.Result.Took.Round(time.Millisecond))
 	}
 
-	// A plain save.
-	runnertest.WriteFiles(t, goDir, map[string]string{"main.go": fixture.GoBot(2)})
+	// A plain save, in place (WriteFiles renames a whole file in).
+	if err := os.WriteFile(filepath.Join(goDir, "main.go"), []byte(fixture.GoBot(2)), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	wantRev(r.next(t, "gobot"), 2, "plain save")
 
 	// An atomic save: temporary file renamed over the original.
