@@ -415,7 +415,9 @@ func playElsewhere(t *testing.T, u *UI, seed int64) (ev storage.Event, hurry fun
 // the live window never goes dead.
 func TestLiveWindowOffersTheNextGame(t *testing.T) {
 	_, u := newTestUI(t)
-	spec := pacedGame(10, "14")
+	// Games of about 5 s: on a busy machine the next one must still be
+	// in play when the first one's window offers it.
+	spec := pacedGame(3, "14")
 	spec.Games = 3
 	ev, _, err := u.Jobs.CreateAndStart(spec)
 	if err != nil {

@@ -104,7 +104,8 @@ func TestCloudSeedClientPlaysWholeGame(t *testing.T) {
 	withLoginTimeout(t, 5*time.Second)
 	for _, transport := range []string{"tcp", "stdio"} {
 		t.Run(transport, func(t *testing.T) {
-			game := playCloudBots(t, engine.Options{"transport": transport}, 0,
+			// Ten times the limits: each of 600 answers must be in time.
+			game := playCloudBots(t, engine.Options{"transport": transport}, 10,
 				bin+" -huge-fire 5", bin)
 			out := game.out
 			turns := len(out.Log.Steps)
@@ -156,7 +157,7 @@ func TestCloudConfigAfterLastLogin(t *testing.T) {
 	withLoginTimeout(t, 5*time.Second)
 	for _, transport := range []string{"tcp", "stdio"} {
 		t.Run(transport, func(t *testing.T) {
-			game := playCloudBots(t, engine.Options{"transport": transport, "turns": "3"}, 0,
+			game := playCloudBots(t, engine.Options{"transport": transport, "turns": "3"}, 10,
 				bin+" -plain", bin+" -plain -login-delay 700ms")
 			out := game.out
 			early := stamp(t, out.Stderr[0], "config-at")
@@ -181,11 +182,12 @@ func TestCloudLateOnceBackInStep(t *testing.T) {
 	withLoginTimeout(t, 5*time.Second)
 	for _, transport := range []string{"tcp", "stdio"} {
 		t.Run(transport, func(t *testing.T) {
-			// Turn 3's answer comes 400 ms late, in the middle of turn 4's
-			// 300 ms; every other answer takes 20 ms, as a client that
-			// thinks does (it reads turn 4's state only after answering 3).
-			game := playCloudBots(t, engine.Options{"transport": transport, "turns": "10", "turn_ms": "300"}, 0,
-				bin+" -plain", bin+" -plain -think 20ms -late-turn 3 -late 400ms")
+			// At a quarter speed (turns of 1.2 s): turn 3's answer comes
+			// 400 ms late, in the middle of turn 4; every other answer
+			// takes 80 ms, as a client that thinks does (it reads turn
+			// 4's state only after answering 3).
+			game := playCloudBots(t, engine.Options{"transport": transport, "turns": "10", "turn_ms": "300"}, 4,
+				bin+" -plain", bin+" -plain -think 80ms -late-turn 3 -late 1600ms")
 			out := game.out
 			seen := regexp.MustCompile(`"seen": (\d+)`)
 			after := 0
@@ -252,12 +254,17 @@ func TestCloudExitedBotCrashedAtOnce(t *testing.T) {
 		})
 	}
 	// A bot that ends during the game (on reading turn 3's state), with
-	// turn_ms under the 100 ms its last lines are given. Turn 3 is
-	// crashed if Ringside sees the end within the turn's 50 ms, else a
+	// turns shorter than the time its last lines are given: 50 ms at ten
+	// times the limits, so that the good turns before it are good on a
+	// busy machine, and the grace raised to stay longer than them. Turn
+	// 3 is crashed if Ringside sees the end within the turn, else a
 	// timeout; every turn after it is crashed, without waiting.
+	oldGrace := exitGrace
+	exitGrace = 2 * time.Second
+	t.Cleanup(func() { exitGrace = oldGrace })
 	for _, transport := range []string{"tcp", "stdio"} {
 		t.Run(transport+"/later", func(t *testing.T) {
-			game := playCloudBots(t, engine.Options{"transport": transport, "turns": "6", "turn_ms": "50"}, 0,
+			game := playCloudBots(t, engine.Options{"transport": transport, "turns": "6", "turn_ms": "50"}, 10,
 				seed, seed+" -exit-at 3")
 			var got []engine.Verdict
 			for _, s := range game.steps {
@@ -277,7 +284,7 @@ func TestCloudExitedBotCrashedAtOnce(t *testing.T) {
 func TestCloudDroppedConnectionIsTimeout(t *testing.T) {
 	seed := buildSeedBot(t) + " -plain"
 	withLoginTimeout(t, 5*time.Second)
-	game := playCloudBots(t, engine.Options{"turns": "5", "turn_ms": "100"}, 0, seed, seed+" -drop-at 3")
+	game := playCloudBots(t, engine.Options{"turns": "5", "turn_ms": "100"}, 10, seed, seed+" -drop-at 3")
 	if got := counts(game.out, 1); got[engine.OK] != 2 || got[engine.Timeout] != 3 {
 		t.Errorf("verdicts = %v, want 2 ok then 3 timeouts", got)
 	}
@@ -299,7 +306,7 @@ func TestCloudLoginNoteScaled(t *testing.T) {
 func TestCloudLongLineNoted(t *testing.T) {
 	seed := buildSeedBot(t) + " -plain"
 	withLoginTimeout(t, 5*time.Second)
-	game := playCloudBots(t, engine.Options{"turns": "3"}, 0, seed, seed+" -long-at 2")
+	game := playCloudBots(t, engine.Options{"turns": "3"}, 10, seed, seed+" -long-at 2")
 	r := game.out.Log.Steps[1].Replies[1]
 	if len(r.Line) > cloud.MaxReply+32 {
 		t.Errorf("kept %d bytes of the long line, want about %d", len(r.Line), cloud.MaxReply)

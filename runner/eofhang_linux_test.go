@@ -66,7 +66,9 @@ func TestBotIgnoringEOFEndsWithGame(t *testing.T) {
 				var out *Outcome
 				var err error
 				play := func() {
-					out, err = Play(context.Background(), Match{Game: pingGame{}, Seed: 1,
+					// Ten times the limits: every turn must be answered in
+					// time on a busy machine too.
+					out, err = Play(context.Background(), Match{Game: pingGame{}, Seed: 1, TimeScale: 10,
 						Bots: []Bot{{Name: "stays", Command: cmd, Trusted: true, Env: []string{"HANGBOT_PIDS=" + pids}}}})
 				}
 				if path == "portable" {

@@ -46,13 +46,15 @@ const (
 	readBuffer = 32 << 10
 )
 
+// exitGrace is how long the last lines of a bot that exited may take to
+// arrive. A variable only so that a test can play turns shorter than it
+// at a time scale that a busy machine cannot break.
+var exitGrace = 100 * time.Millisecond
+
 // Time.
 const (
 	// sendTimeout bounds a write of game messages a bot did not ask for.
 	sendTimeout = 250 * time.Millisecond
-	// exitGrace is how long the last lines of a bot that exited may take
-	// to arrive.
-	exitGrace = 100 * time.Millisecond
 	// reapWait bounds the wait for a bot whose output ended to be reaped,
 	// so that its verdict's note can say how it ended ("memory limit
 	// 1 GiB"): a bot killed at a cap with a gigabyte to give back may take

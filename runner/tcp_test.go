@@ -38,20 +38,24 @@ func buildTCPBot(t testing.TB) string {
 	return out
 }
 
-// playCloud plays a short Cloud game between tcpbots in the given modes.
+// playCloud plays a short Cloud game between tcpbots in the given modes,
+// at a quarter speed: the good bot must answer every turn on a busy
+// machine too.
 func playCloud(t *testing.T, transport string, modes ...string) *Outcome {
-	return playCloudMs(t, transport, "200", modes...)
+	return playCloudMs(t, transport, "200", 4, modes...)
 }
 
-func playCloudMs(t *testing.T, transport, turnMs string, modes ...string) *Outcome {
+// playCloudMs is playCloud with turns of turnMs at the time scale given
+// (0: the game's own limits). A mode may carry the tcpbot's other flags.
+func playCloudMs(t *testing.T, transport, turnMs string, scale float64, modes ...string) *Outcome {
 	t.Helper()
 	bin := buildTCPBot(t)
 	withLoginTimeout(t, time.Second)
 	var bots []Bot
 	for _, m := range modes {
-		bots = append(bots, Bot{Name: m, Command: bin + " -mode " + m + " {host} {port} {user_token} {game_token}"})
+		bots = append(bots, Bot{Name: strings.Fields(m)[0], Command: bin + " -mode " + m + " {host} {port} {user_token} {game_token}"})
 	}
-	return playFiveTurns(t, Sandbox{}, engine.Options{"turn_ms": turnMs, "transport": transport}, 0, bots...)
+	return playFiveTurns(t, Sandbox{}, engine.Options{"turn_ms": turnMs, "transport": transport}, scale, bots...)
 }
 
 // playFiveTurns plays a five-turn Cloud game of bots on seed 5, 300 ms a
@@ -140,9 +144,10 @@ func TestTCPSecondLoginReplacesFirst(t *testing.T) {
 }
 
 func TestTCPLateReplyNotAppliedToNextTurn(t *testing.T) {
-	// The late bot sleeps 600 ms on turn 3: past turn 3's 400 ms and in
-	// the middle of turn 4's window, with 200 ms to spare either side.
-	out := playCloudMs(t, "tcp", "400", "good", "late")
+	// At a quarter speed the late bot sleeps 2.4 s on turn 3: past turn
+	// 3's 1.6 s and in the middle of turn 4's window, with 800 ms to
+	// spare either side.
+	out := playCloudMs(t, "tcp", "400", 4, "good", "late -late 2400ms")
 	got := counts(out, 1)
 	if got[engine.Timeout] != 1 || got[engine.OK] != 4 {
 		t.Errorf("late bot verdicts = %v, want 1 timeout and 4 ok", got)

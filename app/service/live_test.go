@@ -32,19 +32,19 @@ func TestLiveFollowsAPacedGame(t *testing.T) {
 	t.Parallel()
 	s := openTemp(t)
 	ev, _, err := s.CreateEvent(EventSpec{Game: "battle2048", Format: event.League, Games: 1, Seed: 5, SeedSet: true,
-		Pace: 15, Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random"}, Concurrency: 1})
+		Pace: 6, Entries: []string{"builtin:battle2048/greedy", "builtin:battle2048/random"}, Concurrency: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := s.DB().Event(ev.ID); got.Pace != 15 {
-		t.Fatalf("stored pace %v, want 15", got.Pace)
+	if got, _ := s.DB().Event(ev.ID); got.Pace != 6 {
+		t.Fatalf("stored pace %v, want 6", got.Pace)
 	}
 	job, err := s.EventJob(ev.ID, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if job.Run.Pace != 15 {
-		t.Fatalf("run pace %v, want the event's 15", job.Run.Pace)
+	if job.Run.Pace != 6 {
+		t.Fatalf("run pace %v, want the event's 6", job.Run.Pace)
 	}
 	ran := make(chan error, 1)
 	ctx, stop := context.WithCancel(context.Background())

@@ -113,7 +113,10 @@ func TestAIWatcherBuildsRevisions(t *testing.T) {
 	r := newWatchRig(t)
 	goAI, goDir := r.add(t, "gobot", "grip", map[string]string{"go.mod": "module bot\n\ngo 1.21\n", "main.go": fixture.GoBot(1)})
 	pyAI, pyDir := r.add(t, "pybot", "grip", map[string]string{"bot.py": fixture.PyBot(1)})
-	r.start(t, build.DefaultDebounce)
+	// A debounce of a second, not the default 300 ms: on a busy machine
+	// the burst below must not pause long enough to be two bursts.
+	const debounce = time.Second
+	r.start(t, debounce)
 	for _, name := range []string{"gobot", "pybot"} {
 		if ev := r.next(t, name); ev.Err != nil || !ev.Out.Unchanged || ev.Out.Rev.Number != 1 {
 			t.Fatalf("catch-up build of %s: %+v", name, ev)
@@ -152,7 +155,7 @@ func TestAIWatcherBuildsRevisions(t *testing.T) {
 	select {
 	case ev := <-r.events:
 		t.Fatalf("a second build after one burst: %+v", ev)
-	case <-time.After(4 * build.DefaultDebounce):
+	case <-time.After(4 * debounce):
 	}
 
 	// A broken edit: a failed build with the compiler's output; revision 2

@@ -4,6 +4,7 @@ import (
 	"os"
 	"testing"
 
+	"ringside/runner/runnertest"
 	"ringside/runner/sandbox"
 )
 
@@ -14,5 +15,6 @@ func TestMain(m *testing.M) {
 	if len(os.Args) > 1 && os.Args[1] == sandbox.LauncherArg {
 		sandbox.Main()
 	}
+	runnertest.PythonFirst()
 	os.Exit(m.Run())
 }

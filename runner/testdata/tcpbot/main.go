@@ -20,6 +20,7 @@ import (
 func main() {
 	mode := flag.String("mode", "good", "good|wrongtoken|relogin|late|malformed|never|gamespace|steal|escape|connflood")
 	userFlag := flag.String("user", "", "log in with this user token instead of its own")
+	late := flag.Duration("late", 600*time.Millisecond, "how late mode late answers turn 3")
 	flag.Parse()
 	if *mode == "never" {
 		time.Sleep(time.Hour)
@@ -72,7 +73,7 @@ func main() {
 			continue
 		case *mode == "late" && turns == 3:
 			// Answer turn 3 too late, tagged with its turn number.
-			time.Sleep(600 * time.Millisecond)
+			time.Sleep(*late)
 		case *mode == "malformed" && turns == 2:
 			fmt.Fprint(conn, "{this is not json\n")
 			continue
