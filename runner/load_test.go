@@ -3,12 +3,15 @@ package runner
 import (
 	"context"
 	"fmt"
+	"os/exec"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"ringside/engine"
+	"ringside/runner/runnertest"
 )
 
 // A hog that keeps 16 processes busy from before its READY must not get
@@ -114,6 +117,33 @@ func TestMostWaited(t *testing.T) {
 	for i, tt := range tests {
 		if got := mostWaited(tt.before, tt.now); got != tt.want {
 			t.Errorf("%d: mostWaited = %v, want %v", i, got, tt.want)
+		}
+	}
+}
+
+// A bot that sleeps past its window on a machine whose CPUs are held by
+// twice as many busy programs is late by its own doing, and nothing is
+// given back: the threads that waited for a CPU meanwhile were its
+// launcher's (Ringside's own, watching the bot) and its runtime's, which
+// wake for moments; none of their waits kept the bot from answering.
+func TestSleepingBotGetsNothingBack(t *testing.T) {
+	for range 2 * runtime.NumCPU() {
+		runnertest.Start(t, exec.Command(fakebot, "-burn", "1h"))
+	}
+	for _, trusted := range []bool{false, true} {
+		out, err := Play(context.Background(), Match{Game: pingGame{}, Seed: 1,
+			Options: engine.Options{"turns": "4", "turn_ms": "300"},
+			Bots:    []Bot{{Name: "sleeper", Command: fakebot + " -mode sleep -k 1", Trusted: trusted}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		notes := allNotes(out)
+		t.Logf("trusted %v: verdicts %v, notes %q", trusted, counts(out, 0), notes)
+		if c := counts(out, 0); c[engine.Timeout] != 1 {
+			t.Errorf("trusted %v: a bot that sleeps 2 s against a 300 ms limit: verdicts %v; want a timeout; notes %q", trusted, c, notes)
+		}
+		if strings.Contains(notes, "given back") || LateWhileStarved(notes) {
+			t.Errorf("trusted %v: a sleeping bot was given back, or said to have waited, other threads' waits: %q", trusted, notes)
 		}
 	}
 }
