@@ -49,10 +49,23 @@ func benchSpec(sandboxed bool) *sandboxSpec {
 // BenchmarkStartBot is one bot's start-up: started, READY read, stopped
 // and reaped. trusted has no sandbox; sandbox takes a launcher that waits
 // (made between starts, as between an event's games); sandbox-cold makes
-// its launcher and namespaces on the spot.
+// its launcher and namespaces on the spot, and sandbox-cold-heap does so
+// from a process holding 256 MB, as the desktop app with its boards and
+// replays may: a launcher made in new namespaces by that process itself
+// would cost it a copy of its page tables.
 func BenchmarkStartBot(b *testing.B) {
-	for _, mode := range []string{"trusted", "sandbox", "sandbox-cold"} {
+	for _, mode := range []string{"trusted", "sandbox", "sandbox-cold", "sandbox-cold-heap"} {
 		b.Run(mode, func(b *testing.B) {
+			if mode == "sandbox-cold-heap" {
+				ballast = make([][]byte, 256)
+				for i := range ballast {
+					ballast[i] = make([]byte, 1<<20)
+					for j := 0; j < len(ballast[i]); j += 4096 {
+						ballast[i][j] = 1
+					}
+				}
+				defer func() { ballast = nil }()
+			}
 			sb := benchSpec(mode != "trusted")
 			exe, _ := Executable()
 			ready := engine.Ask{Timeout: 5 * time.Second, Expect: func(l string) bool { return l == "READY" }}
@@ -61,7 +74,7 @@ func BenchmarkStartBot(b *testing.B) {
 				switch mode {
 				case "sandbox":
 					sandbox.Prewarm(exe)
-				case "sandbox-cold":
+				case "sandbox-cold", "sandbox-cold-heap":
 					sandbox.DropWarm(exe)
 				}
 				b.StartTimer()
@@ -74,6 +87,9 @@ func BenchmarkStartBot(b *testing.B) {
 		})
 	}
 }
+
+// ballast is the heap of BenchmarkStartBot/sandbox-cold-heap.
+var ballast [][]byte
 
 // BenchmarkStartCloudBot is one Cloud bot's start-up over TCP: started,
 // connected and logged in, then stopped and reaped. Modes as in

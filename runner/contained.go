@@ -104,8 +104,12 @@ func RunContained(ctx context.Context, c Contained) (exitText, limitNote string,
 	copied := copyOutput(pipes)
 	waitContained(ctx, l)
 	drainOutput(pipes, copied)
+	exit, err := l.Wait()
+	if err != nil {
+		exit = err.Error()
+	}
 	r := l.Finish()
-	return containedResult(ctx, c, r, l.Cmd.ProcessState, stderr)
+	return containedResult(ctx, c, r, exit, stderr)
 }
 
 // containedProgram finds the program c runs, as an absolute path.
@@ -196,7 +200,7 @@ func copyOutput(pipes []outPipe) <-chan struct{} {
 func waitContained(ctx context.Context, l *sandbox.Launch) {
 	waited := make(chan struct{})
 	go func() {
-		_ = l.Cmd.Wait()
+		_, _ = l.Wait()
 		close(waited)
 	}()
 	select {
@@ -206,14 +210,14 @@ func waitContained(ctx context.Context, l *sandbox.Launch) {
 		// started as it does when the program exits (as PID 1 of the
 		// namespace, or, where the kernel refused namespaces, as the
 		// subreaper that sweeps the orphans, a setsid daemon too).
-		killChildren(l.Cmd.Process.Pid)
+		killChildren(l.Pid())
 		select {
 		case <-waited:
 		case <-time.After(containedWaitDelay):
 			// SIGKILL to the launcher: PID 1 of its namespace, so
-			// the kernel ends every process in it; its group too.
-			_ = killGroup(l.Cmd.Process.Pid, syscall.SIGKILL)
-			_ = l.Cmd.Process.Kill()
+			// the kernel ends every process in it; its group goes
+			// before it is reaped.
+			l.Kill()
 			<-waited
 		}
 	}
@@ -237,7 +241,7 @@ func drainOutput(pipes []outPipe, copied <-chan struct{}) {
 
 // containedResult is RunContained's answer from the launcher's report r
 // and the launcher's own end.
-func containedResult(ctx context.Context, c Contained, r sandbox.Result, state *os.ProcessState, stderr io.Writer) (string, string, error) {
+func containedResult(ctx context.Context, c Contained, r sandbox.Result, launcherExit string, stderr io.Writer) (string, string, error) {
 	if lvl, text := sandbox.Describe(r.Features); lvl != sandbox.Full && r.Failure == "" {
 		first, _, _ := strings.Cut(text, "\n")
 		fmt.Fprintf(stderr, "note: %s ran partly contained: %s\n", filepath.Base(c.Argv[0]), first)
@@ -250,7 +254,7 @@ func containedResult(ctx context.Context, c Contained, r sandbox.Result, state *
 	}
 	exitText := r.Exit
 	if exitText == "" {
-		exitText = ExitText(state, nil)
+		exitText = launcherExit
 	}
 	limitNote := r.Limit
 	if limitNote == "" && exitText != "exit status 0" && r.ProcessCapReached {

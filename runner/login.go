@@ -372,7 +372,7 @@ func connectTCP(ctx context.Context, g *loginGame, bots []Bot, argvs [][]string,
 			c.send = seats[i].write
 			c.pending = seats[i].takeNotes
 			seats[i].mu.Lock()
-			seats[i].root = c.proc.cmd.Process.Pid
+			seats[i].root = c.proc.pid
 			seats[i].mu.Unlock()
 			wg.Add(1)
 			go func() {

@@ -19,7 +19,8 @@ import (
 // process is one running bot program with its own process group; in the
 // sandbox, the program runs under a launcher that is the process here.
 type process struct {
-	cmd    *exec.Cmd
+	cmd    *exec.Cmd // nil for a sandboxed bot: its launcher is launch's
+	pid    int       // the process here (the launcher in the sandbox)
 	stdin  *os.File
 	stdout *os.File
 	stderr *os.File
@@ -115,14 +116,14 @@ func startProcess(argv []string, dir string, env []string, sb *sandboxSpec, maxR
 			closeAll(inR, inW, outR, outW, errR, errW)
 			return nil, fmt.Errorf("cannot start %q: %w", argv[0], err)
 		}
-		p.cmd = cmd
+		p.cmd, p.pid = cmd, cmd.Process.Pid
 	} else {
 		launch, err := startSandboxed(path, argv, dir, env, sb, inR, outW, errW)
 		if err != nil {
 			closeAll(inR, inW, outR, outW, errR, errW)
 			return nil, fmt.Errorf("cannot start %q: %w", argv[0], err)
 		}
-		p.cmd, p.launch, p.limits = launch.Cmd, launch, sb.limits
+		p.pid, p.launch, p.limits = launch.Pid(), launch, sb.limits
 	}
 	// The child has its copies; ours would keep the pipes open forever.
 	closeAll(inR, outW, errW)
@@ -139,33 +140,44 @@ func startProcess(argv []string, dir string, env []string, sb *sandboxSpec, maxR
 // bot's children) is killed then, and never later under a number that
 // may since belong to another program.
 func (p *process) reap() {
-	pid := p.cmd.Process.Pid
-	var err error
-	if waitsUnreaped && !portableReap {
+	pid := p.pid
+	var text string
+	switch {
+	case p.launch != nil:
+		// The launcher's group was killed before it was reaped.
+		var err error
+		if text, err = p.launch.Wait(); err != nil {
+			text = err.Error()
+		}
+		p.reapMu.Lock()
+		p.reaped = true
+		p.reapMu.Unlock()
+	case waitsUnreaped && !portableReap:
 		leaderExited := waitUnreaped(pid)
 		p.reapMu.Lock()
 		if leaderExited {
 			_ = killGroup(pid, syscall.SIGKILL)
 		}
-		err = p.cmd.Wait()
+		err := p.cmd.Wait()
 		p.reaped = true
 		p.reapMu.Unlock()
-	} else {
+		text = ExitText(p.cmd.ProcessState, err)
+	default:
 		// Where a process cannot be waited for without reaping it, the
 		// wait must not hold reapMu: stop takes it to kill a bot that
 		// ignores the end of its input, which would otherwise hang the
 		// game. The group is killed once the leader is gone (on Windows
 		// through its job; elsewhere a kill that comes between the
 		// reaping and reaped reaches a group whose number is free).
-		err = p.cmd.Wait()
+		err := p.cmd.Wait()
 		p.reapMu.Lock()
 		_ = killGroup(pid, syscall.SIGKILL)
 		p.reaped = true
 		p.reapMu.Unlock()
+		text = ExitText(p.cmd.ProcessState, err)
 	}
 	releaseGroup(pid)
 	p.sched.close()
-	text := ExitText(p.cmd.ProcessState, err)
 	if p.launch != nil {
 		r := p.launch.Finish()
 		p.sandbox = r.Features
@@ -219,7 +231,7 @@ func ExitText(ps *os.ProcessState, err error) string {
 		return "exited"
 	}
 	if ws, ok := ps.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-		return fmt.Sprintf("killed by signal %d (%s)", int(ws.Signal()), ws.Signal())
+		return sandbox.WaitText(ws)
 	}
 	return fmt.Sprintf("exit status %d", ps.ExitCode())
 }
@@ -293,9 +305,13 @@ func (p *process) stop() {
 		// trusted bot's group is killed only while its leader is not
 		// reaped, so the number is still its own.
 		p.reapMu.Lock()
-		if !p.reaped {
+		switch {
+		case p.reaped:
+		case p.launch != nil:
+			p.launch.Kill()
+		default:
 			_ = p.cmd.Process.Kill()
-			_ = killGroup(p.cmd.Process.Pid, syscall.SIGKILL)
+			_ = killGroup(p.pid, syscall.SIGKILL)
 		}
 		p.reapMu.Unlock()
 		<-p.exited

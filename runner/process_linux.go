@@ -103,7 +103,7 @@ func (p *process) cpuWait() time.Duration {
 // and its descendants (64 processes at most), by thread id: all of them
 // as they are now.
 func (p *process) threadStats() map[int]schedStat {
-	return p.sched.read(p.cmd.Process.Pid, true)
+	return p.sched.read(p.pid, true)
 }
 
 // turnStats is threadStats where a turn starts, cheap enough for every
@@ -111,7 +111,7 @@ func (p *process) threadStats() map[int]schedStat {
 // ago (a thread started since counts from its start when the turn is
 // judged).
 func (p *process) turnStats() map[int]schedStat {
-	return p.sched.read(p.cmd.Process.Pid, false)
+	return p.sched.read(p.pid, false)
 }
 
 // cpuPressure is how long, all told, some program of this machine has

@@ -12,7 +12,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"golang.org/x/sys/unix"
@@ -50,7 +49,6 @@ type message struct {
 
 // Launch is one sandboxed start of a bot program.
 type Launch struct {
-	Cmd *exec.Cmd
 	// Accept, set before Start, takes the connections a Cloud bot in
 	// its own network namespace makes to 127.0.0.1:ConnectTCP there.
 	// Each one comes through this seat's launcher alone, so it is the
@@ -59,6 +57,7 @@ type Launch struct {
 	Accept func(net.Conn)
 	exe    string
 	policy Policy
+	proc   *launcherProc // once started
 
 	broker     *net.UnixConn // our end of the socket the launcher hands connections through
 	brokerDone chan struct{} // closed when the broker reader has ended
@@ -97,6 +96,21 @@ func NewLaunch(exe string, p Policy) *Launch {
 	return &Launch{exe: exe, policy: p, statusOK: make(chan struct{}), reported: make(chan struct{})}
 }
 
+// Pid is the launcher's process number, and its process group's.
+func (l *Launch) Pid() int { return l.proc.pid }
+
+// Wait waits until the launcher has ended and been reaped (its process
+// group killed before) and says how it ended ("exit status 3", "killed
+// by signal 9 (killed)"). It may be called more than once.
+func (l *Launch) Wait() (string, error) {
+	ws, err := l.proc.wait()
+	return WaitText(ws), err
+}
+
+// Kill ends the launcher, and with it everything in its namespaces; it
+// never reaches a process that took the launcher's number later.
+func (l *Launch) Kill() { l.proc.kill() }
+
 // Start hands the bot to a launcher with the given standard files; the
 // bot inherits them. Namespaces the kernel refuses are dropped (and the
 // refusal reported) rather than failing the bot.
@@ -119,7 +133,7 @@ func (l *Launch) Start(stdin, stdout, stderr *os.File) error {
 // give sends the policy and the bot's standard files to a waiting
 // launcher.
 func (l *Launch) give(w *warm, stdin, stdout, stderr *os.File) error {
-	l.Cmd = w.cmd
+	l.proc = w.proc
 	l.status = w.status
 	p := l.policy
 	p.Namespaces = w.namespaces
@@ -164,8 +178,8 @@ func (l *Launch) give(w *warm, stdin, stdout, stderr *os.File) error {
 		}
 	}
 	if err != nil {
-		_ = w.cmd.Process.Kill()
-		_ = w.cmd.Wait()
+		w.proc.kill()
+		_, _ = w.proc.wait()
 		w.status.Close()
 		removeCgroups(l.cgroups)
 		return fmt.Errorf("hand the bot to the sandbox launcher: %w", err)
@@ -231,7 +245,7 @@ func (l *Launch) takeConnections() {
 // launcher's runtime take milliseconds that a game's start should not
 // wait for.
 type warm struct {
-	cmd        *exec.Cmd
+	proc       *launcherProc
 	ctl        *os.File // the socket the policy and the bot's files go through
 	status     *os.File // read end of its status pipe
 	namespaces bool
@@ -348,7 +362,7 @@ func (w *warm) discard() {
 	w.ctl.Close()
 	w.status.Close()
 	go func() {
-		_ = w.cmd.Wait()
+		_, _ = w.proc.wait()
 		removeCgroups(w.cgroups.dirs())
 	}()
 }
@@ -369,6 +383,10 @@ func spawnLauncher(exe string) (*warm, error) {
 }
 
 func spawn(exe string, namespaces bool) (*warm, error) {
+	sp, err := spawnerFor(exe)
+	if err != nil {
+		return nil, err
+	}
 	fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
 	if err != nil {
 		return nil, fmt.Errorf("sandbox control socket: %w", err)
@@ -379,45 +397,13 @@ func spawn(exe string, namespaces bool) (*warm, error) {
 		closeFiles(ours, theirs)
 		return nil, fmt.Errorf("sandbox status pipe: %w", err)
 	}
-	devnull, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
-	if err != nil {
-		closeFiles(ours, theirs, statusR, statusW)
-		return nil, err
-	}
-	cmd := exec.Command(exe, LauncherArg)
-	// The launcher needs no environment; the bot's is in the policy.
-	cmd.Env = []string{}
-	cmd.Dir = "/"
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = devnull, devnull, devnull
-	cmd.ExtraFiles = []*os.File{theirs, statusW}
-	// A session of its own (and so a process group whose number is the
-	// launcher's pid, which Ringside signals as before): no controlling
-	// terminal, so neither /dev/tty nor TIOCSTI reaches the teacher's
-	// terminal, even where Landlock is missing.
-	attr := &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL}
-	if namespaces {
-		// Every bot gets a network namespace of its own: an empty one
-		// for stdio games, one with just a loopback for Cloud over TCP.
-		// Its own IPC namespace: SysV shared memory, semaphores and
-		// message queues (and POSIX ones) are its seat's alone and die
-		// with it.
-		attr.Cloneflags = syscall.CLONE_NEWUSER | syscall.CLONE_NEWPID | syscall.CLONE_NEWNS | syscall.CLONE_NEWNET |
-			syscall.CLONE_NEWIPC | syscall.CLONE_NEWUTS
-		// Root in the namespace (so the launcher may mount its /proc
-		// and scratch tmpfs) is the teacher's own user outside it; the
-		// launcher drops every capability before the bot starts.
-		attr.UidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getuid(), Size: 1}}
-		attr.GidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getgid(), Size: 1}}
-		attr.GidMappingsEnableSetgroups = false
-	}
-	cmd.SysProcAttr = attr
-	err = cmd.Start()
-	closeFiles(theirs, statusW, devnull)
+	proc, err := sp.spawn(namespaces, theirs, statusW)
+	closeFiles(theirs, statusW)
 	if err != nil {
 		closeFiles(ours, statusR)
 		return nil, err
 	}
-	return &warm{cmd: cmd, ctl: ours, status: statusR, namespaces: namespaces, cgroups: joinCgroups(cmd.Process.Pid)}, nil
+	return &warm{proc: proc, ctl: ours, status: statusR, namespaces: namespaces, cgroups: joinCgroups(proc.pid)}, nil
 }
 
 func (l *Launch) readStatus() {
@@ -554,7 +540,7 @@ func probe(exe string, noLandlock bool) (Features, bool) {
 		os.RemoveAll(scratch)
 		return Features{Problems: []string{"cannot start the sandbox launcher: " + err.Error()}}, false
 	}
-	_ = l.Cmd.Wait()
+	_, _ = l.Wait()
 	r := l.Finish()
 	if r.Failure != "" {
 		r.Features.Problems = append(r.Features.Problems, r.Failure)

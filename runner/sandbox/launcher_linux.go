@@ -44,6 +44,9 @@ func Main() {
 	// Credentials, no_new_privs and the capability bounding set belong
 	// to a thread; the bot is forked from this one.
 	runtime.LockOSThread()
+	if len(os.Args) > 2 && os.Args[2] == spawnerArg {
+		os.Exit(serveSpawns())
+	}
 	os.Exit(launch())
 }
 

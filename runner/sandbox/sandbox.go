@@ -18,6 +18,7 @@ package sandbox
 import (
 	"fmt"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -28,6 +29,15 @@ const landlockResolveUnix = 9
 // LauncherArg is the hidden first argument that makes the Ringside binary
 // (or a test binary) the launcher. main checks it before anything else.
 const LauncherArg = "__ringside-sandbox-launcher"
+
+// WaitText says how a process ended, as a verdict note does: "exit
+// status 3", "killed by signal 9 (killed)".
+func WaitText(ws syscall.WaitStatus) string {
+	if ws.Signaled() {
+		return fmt.Sprintf("killed by signal %d (%s)", int(ws.Signal()), ws.Signal())
+	}
+	return fmt.Sprintf("exit status %d", ws.ExitStatus())
+}
 
 // Limits are the caps of one bot program. A zero field is no cap.
 type Limits struct {

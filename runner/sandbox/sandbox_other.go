@@ -6,7 +6,6 @@ import (
 	"errors"
 	"net"
 	"os"
-	"os/exec"
 	"runtime"
 	"time"
 )
@@ -17,7 +16,6 @@ const Supported = false
 
 // Launch is the start of a sandboxed bot; not on this system.
 type Launch struct {
-	Cmd    *exec.Cmd
 	Accept func(net.Conn)
 }
 
@@ -35,6 +33,9 @@ func NewLaunch(exe string, p Policy) *Launch                 { return &Launch{} 
 func (l *Launch) Start(stdin, stdout, stderr *os.File) error { return errUnsupported }
 func (l *Launch) Features(time.Duration) (Features, bool)    { return Features{}, false }
 func (l *Launch) Finish() Result                             { return Result{} }
+func (l *Launch) Pid() int                                   { return 0 }
+func (l *Launch) Wait() (string, error)                      { return "", errUnsupported }
+func (l *Launch) Kill()                                      {}
 func Probe(exe string, noLandlock bool) Features             { return Features{} }
 func Prewarm(exe string)                                     {}
 func DropWarm(exe string)                                    {}
