@@ -30,6 +30,7 @@ func TestMain(m *testing.M) {
 		eventHelper()
 	}
 	runnertest.PythonFirst()
+	runnertest.ShareUserCache()
 	dir, err := os.MkdirTemp("", "ringside-runner-test")
 	if err != nil {
 		panic(err)

@@ -147,7 +147,7 @@ func assertContained(t *testing.T, bin string, seen map[int][]string, want int) 
 	if running < want {
 		t.Fatalf("saw %d daemons writing their sentinel, want at least %d: the test did not test anything", running, want)
 	}
-	runnertest.AssertNoneLeft(t, bin)
+	runnertest.AssertNoneLeft(t, bin, sandbox.Spawners()...)
 	for pid := range seen {
 		if s, ok := readSentinel(pid); ok {
 			t.Errorf("daemon %d still there, its sentinel says %q", pid, s)

@@ -140,7 +140,7 @@ func (w *hostileWorld) check(t *testing.T, fileAttacksBlocked bool) {
 	if ais, err := db.ListAIs(); err != nil || len(ais) != 1 || ais[0].Name != "other" {
 		t.Errorf("the AIs after the attacks: %v %v", ais, err)
 	}
-	runnertest.AssertNoneLeft(t, w.bin, w.sentinel.Process.Pid)
+	runnertest.AssertNoneLeft(t, w.bin, append(sandbox.Spawners(), w.sentinel.Process.Pid)...)
 }
 
 // seatLog is what one seat wrote on stderr, the notes it got and its

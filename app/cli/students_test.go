@@ -228,6 +228,11 @@ func newTeacher(t *testing.T, cred *syscall.Credential) *teacher {
 	tc.env = append(os.Environ(), "LANG=C.UTF-8", "HOME="+home, "XDG_DATA_HOME=", "XDG_RUNTIME_DIR="+runtime,
 		"RINGSIDE_TEST_SECRET="+envSecret, "GOCACHE="+filepath.Join(home, ".cache", "go-build"),
 		"GOPATH="+filepath.Join(home, "go"), "GOTOOLCHAIN=local", "GOFLAGS=")
+	if cred != nil {
+		// The test's own cache folder (runnertest.ShareUserCache) is not
+		// this teacher's.
+		tc.env = append(tc.env, "XDG_CACHE_HOME="+filepath.Join(home, ".cache"))
+	}
 	if err := chownTree(root, uid); err != nil {
 		t.Fatal(err)
 	}
@@ -492,7 +497,7 @@ func (tc *teacher) check(t *testing.T, before state, student string) {
 	if pids := killDaemons(); len(pids) > 0 {
 		t.Errorf("the build's setsid daemon is left running: %v", pids)
 	}
-	runnertest.AssertNoneLeft(t, tc.exe)
+	runnertest.AssertNoneLeft(t, tc.exe, sandbox.Spawners()...)
 	for _, s := range tc.sockets {
 		if n := s.accepted(); n > 0 {
 			t.Errorf("%d connections to the desktop's socket %s", n, s.path)

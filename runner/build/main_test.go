@@ -16,5 +16,6 @@ func TestMain(m *testing.M) {
 		sandbox.Main()
 	}
 	runnertest.PythonFirst()
+	runnertest.ShareUserCache()
 	os.Exit(m.Run())
 }

@@ -342,7 +342,9 @@ func takeWarm(exe string, fresh bool) (*warm, error) {
 		default:
 		}
 	}
-	if w != nil && w.namespaces == namespacesRefused.Load() {
+	if w != nil && (w.namespaces == namespacesRefused.Load() || w.proc.hasEnded()) {
+		// Made before the kernel refused namespaces, or by a spawner
+		// that has ended since (and its launchers with it).
 		w.discard()
 		w = nil
 	}

@@ -41,6 +41,7 @@ func Prewarm(exe string)                                     {}
 func DropWarm(exe string)                                    {}
 func Main()                                                  { os.Exit(2) }
 func PretendNamespacesRefused(on bool)                       {}
+func Spawners() []int                                        { return nil }
 
 // Status says that this system has no sandbox.
 func Status(exe string, noLandlock bool) (Level, string) {

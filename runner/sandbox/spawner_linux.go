@@ -190,6 +190,16 @@ func (p *launcherProc) wait() (syscall.WaitStatus, error) {
 	return p.status, p.err
 }
 
+// hasEnded tells whether the launcher is known to have ended.
+func (p *launcherProc) hasEnded() bool {
+	select {
+	case <-p.done:
+		return true
+	default:
+		return false
+	}
+}
+
 // kill sends SIGKILL to the launcher, through its pidfd: never to a
 // process that took its number later.
 func (p *launcherProc) kill() {
@@ -240,6 +250,23 @@ var (
 	spawnerThread     = make(chan func())
 	spawnerThreadOnce sync.Once
 )
+
+// Spawners lists the process numbers of this process's running
+// spawners, which live as long as it does (tests that look for
+// processes left behind spare them).
+func Spawners() []int {
+	spawnersMu.Lock()
+	defer spawnersMu.Unlock()
+	var pids []int
+	for _, s := range spawners {
+		select {
+		case <-s.gone:
+		default:
+			pids = append(pids, s.cmd.Process.Pid)
+		}
+	}
+	return pids
+}
 
 // spawnerFor returns the running spawner for exe, starting one when
 // there is none (or the last one ended).

@@ -38,7 +38,9 @@ func TestLaunchersEndWithTheirSpawner(t *testing.T) {
 		// The program runs once it has written.
 		buf := make([]byte, 3)
 		if _, err := out.Read(buf); err != nil || string(buf) != "up\n" {
-			t.Fatalf("the program did not start: %q %v", buf, err)
+			exit, werr := l.Wait()
+			r := l.Finish()
+			t.Fatalf("the program did not start: %q %v; launcher %s %v, %+v", buf, err, exit, werr, r)
 		}
 		t.Cleanup(func() { out.Close() })
 		sp, err := spawnerFor(exe)
