@@ -301,9 +301,9 @@ func (p *process) stop() {
 		p.stdin.Close()
 		// SIGKILL because a bot that ignores SIGTERM must not outlive its
 		// game. The launcher is PID 1 of the bot's namespace: killing it
-		// (through its pidfd) ends everything the bot started. A
-		// trusted bot's group is killed only while its leader is not
-		// reaped, so the number is still its own.
+		// (through the spawner, its parent) ends everything the bot
+		// started. A trusted bot's group is killed only while its leader
+		// is not reaped, so the number is still its own.
 		p.reapMu.Lock()
 		switch {
 		case p.reaped:

@@ -21,19 +21,24 @@ import (
 // page tables for every launcher and tears the copy down again at exec:
 // measured from a process with a heap of 200 MB, 10 ms of CPU a bot (28
 // ms under the race detector) against 0.2 ms for a plain start. The
-// spawner's few megabytes cost a fraction of a millisecond. It is Ringside's own child, with nothing of
-// a bot's: it reads requests only from the socket Ringside made for it.
+// spawner's few megabytes cost a fraction of a millisecond. It is
+// Ringside's own child, with nothing of a bot's: it reads requests only
+// from the socket Ringside made for it. Being the launchers' parent, it
+// alone knows when one is reaped, so it signals them too: never a
+// process that took a reaped one's number.
 const spawnerArg = "spawner"
 
-// spawnRequest asks the spawner for a launcher; the launcher's control
-// socket and status pipe come with it (SCM_RIGHTS).
+// spawnRequest asks the spawner for a launcher (its control socket and
+// status pipe come with it, SCM_RIGHTS), or, with Kill, to end the
+// launcher of that number if it has not been reaped.
 type spawnRequest struct {
-	Namespaces bool `json:"namespaces"`
+	Namespaces bool `json:"namespaces,omitempty"`
+	Kill       int  `json:"kill,omitempty"`
 }
 
-// spawnMessage is what the spawner sends: the answer to a request (Pid
-// or Error, with the launcher's pidfd), or that a launcher has ended
-// (Exited, its wait status) and been reaped, its group killed before.
+// spawnMessage is what the spawner sends: the answer to a request for a
+// launcher (Pid or Error), or that a launcher has ended (Exited, its wait
+// status) and been reaped, its group killed before.
 type spawnMessage struct {
 	Pid    int    `json:"pid,omitempty"`
 	Error  string `json:"error,omitempty"`
@@ -50,16 +55,15 @@ func serveSpawns() int {
 	syscall.CloseOnExec(3)
 	exe := os.Args[0]
 	var sendMu sync.Mutex
-	send := func(m spawnMessage, fds ...int) {
+	send := func(m spawnMessage) {
 		data, _ := json.Marshal(m)
-		var oob []byte
-		if len(fds) > 0 {
-			oob = unix.UnixRights(fds...)
-		}
 		sendMu.Lock()
 		defer sendMu.Unlock()
-		_ = unix.Sendmsg(3, data, oob, nil, 0)
+		_ = unix.Sendmsg(3, data, nil, nil, 0)
 	}
+	// live are the launchers not yet reaped; a kill reaches only them.
+	var liveMu sync.Mutex
+	live := map[int]bool{}
 	buf := make([]byte, 512)
 	oob := make([]byte, unix.CmsgSpace(2*4))
 	for {
@@ -75,21 +79,33 @@ func serveSpawns() int {
 			fds = append(fds, os.NewFile(uintptr(fd), "sandbox launcher file"))
 		}
 		var req spawnRequest
-		if err := json.Unmarshal(buf[:n], &req); err != nil || len(fds) != 2 {
+		err = json.Unmarshal(buf[:n], &req)
+		if err == nil && req.Kill > 0 {
+			closeFiles(fds...)
+			liveMu.Lock()
+			if live[req.Kill] {
+				_ = syscall.Kill(req.Kill, syscall.SIGKILL)
+			}
+			liveMu.Unlock()
+			continue
+		}
+		if err != nil || len(fds) != 2 {
 			closeFiles(fds...)
 			send(spawnMessage{Error: "sandbox spawner: a request without its control socket and status pipe"})
 			continue
 		}
-		cmd, pidfd, err := startLauncher(exe, req.Namespaces, fds[0], fds[1])
+		cmd, err := startLauncher(exe, req.Namespaces, fds[0], fds[1])
 		closeFiles(fds...)
 		if err != nil {
 			send(spawnMessage{Error: err.Error()})
 			continue
 		}
-		send(spawnMessage{Pid: cmd.Process.Pid}, pidfd)
-		unix.Close(pidfd)
+		pid := cmd.Process.Pid
+		liveMu.Lock()
+		live[pid] = true
+		liveMu.Unlock()
+		send(spawnMessage{Pid: pid})
 		go func() {
-			pid := cmd.Process.Pid
 			// Its process group is killed while the leader is a zombie,
 			// whose number nobody else can have yet: where the kernel
 			// refused namespaces, what the bot started is there.
@@ -97,6 +113,9 @@ func serveSpawns() int {
 			for unix.Waitid(unix.P_PID, pid, &info, unix.WEXITED|unix.WNOWAIT, nil) == unix.EINTR {
 			}
 			_ = syscall.Kill(-pid, syscall.SIGKILL)
+			liveMu.Lock()
+			delete(live, pid)
+			liveMu.Unlock()
 			_ = cmd.Wait()
 			var status uint32
 			if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); ok {
@@ -129,12 +148,11 @@ func closeFDs(fds []int) {
 }
 
 // startLauncher starts exe as a launcher with its control socket and
-// status pipe, in new namespaces or without them, and returns it with a
-// pidfd for it.
-func startLauncher(exe string, namespaces bool, ctl, status *os.File) (*exec.Cmd, int, error) {
+// status pipe, in new namespaces or without them.
+func startLauncher(exe string, namespaces bool, ctl, status *os.File) (*exec.Cmd, error) {
 	devnull, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
 	if err != nil {
-		return nil, -1, err
+		return nil, err
 	}
 	defer devnull.Close()
 	cmd := exec.Command(exe, LauncherArg)
@@ -143,12 +161,11 @@ func startLauncher(exe string, namespaces bool, ctl, status *os.File) (*exec.Cmd
 	cmd.Dir = "/"
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = devnull, devnull, devnull
 	cmd.ExtraFiles = []*os.File{ctl, status}
-	pidfd := -1
 	// A session of its own (and so a process group whose number is the
 	// launcher's pid): no controlling terminal, so neither /dev/tty nor
 	// TIOCSTI reaches the teacher's terminal, even where Landlock is
 	// missing.
-	attr := &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL, PidFD: &pidfd}
+	attr := &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL}
 	if namespaces {
 		// Every bot gets a network namespace of its own: an empty one
 		// for stdio games, one with just a loopback for Cloud over TCP.
@@ -166,18 +183,18 @@ func startLauncher(exe string, namespaces bool, ctl, status *os.File) (*exec.Cmd
 	}
 	cmd.SysProcAttr = attr
 	if err := cmd.Start(); err != nil {
-		return nil, -1, err
+		return nil, err
 	}
-	return cmd, pidfd, nil
+	return cmd, nil
 }
 
 // launcherProc is a launcher the spawner started.
 type launcherProc struct {
 	pid  int
+	sp   *spawner
 	done chan struct{} // closed once the spawner reaped it
 
 	mu     sync.Mutex
-	pidfd  int // −1 once it ended
 	status syscall.WaitStatus
 	err    error // set when the spawner ended first
 }
@@ -200,13 +217,12 @@ func (p *launcherProc) hasEnded() bool {
 	}
 }
 
-// kill sends SIGKILL to the launcher, through its pidfd: never to a
-// process that took its number later.
+// kill has the spawner send SIGKILL to the launcher unless it has been
+// reaped: never to a process that took its number later. It does not
+// wait; wait tells when the launcher is gone.
 func (p *launcherProc) kill() {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.pidfd >= 0 {
-		_ = unix.PidfdSendSignal(p.pidfd, unix.SIGKILL, nil, 0)
+	if !p.hasEnded() {
+		_ = p.sp.send(spawnRequest{Kill: p.pid})
 	}
 }
 
@@ -214,10 +230,6 @@ func (p *launcherProc) kill() {
 func (p *launcherProc) ended(ws syscall.WaitStatus, err error) {
 	p.mu.Lock()
 	p.status, p.err = ws, err
-	if p.pidfd >= 0 {
-		unix.Close(p.pidfd)
-		p.pidfd = -1
-	}
 	p.mu.Unlock()
 	close(p.done)
 }
@@ -225,8 +237,13 @@ func (p *launcherProc) ended(ws syscall.WaitStatus, err error) {
 // spawner is Ringside's end of a running spawner.
 type spawner struct {
 	cmd  *exec.Cmd
-	sock *os.File
-	// reqMu keeps one request under way: the spawner answers in order.
+	sock *os.File // nil once closed
+	fd   int      // sock's number (Fd once: it makes the file blocking)
+	// sockMu is held (read) while a request is sent and (write) while
+	// the socket is closed, so that no request goes to a number reused.
+	sockMu sync.RWMutex
+	// reqMu keeps one request for a launcher under way: the spawner
+	// answers in order.
 	reqMu   sync.Mutex
 	answers chan spawnAnswer
 	gone    chan struct{} // closed when the spawner has ended
@@ -328,7 +345,7 @@ func startSpawner(exe string) (*spawner, error) {
 		ours.Close()
 		return nil, err
 	}
-	s := &spawner{cmd: cmd, sock: ours, answers: make(chan spawnAnswer, 1), gone: make(chan struct{}),
+	s := &spawner{cmd: cmd, sock: ours, fd: int(ours.Fd()), answers: make(chan spawnAnswer, 1), gone: make(chan struct{}),
 		procs: map[int]*launcherProc{}}
 	go s.read()
 	return s, nil
@@ -339,7 +356,7 @@ func startSpawner(exe string) (*spawner, error) {
 func (s *spawner) read() {
 	buf := make([]byte, 512)
 	oob := make([]byte, unix.CmsgSpace(4))
-	fd := int(s.sock.Fd())
+	fd := s.fd
 	for {
 		n, oobn, _, _, err := unix.Recvmsg(fd, buf, oob, unix.MSG_CMSG_CLOEXEC)
 		if err == unix.EINTR {
@@ -364,8 +381,9 @@ func (s *spawner) read() {
 			if p != nil {
 				p.ended(syscall.WaitStatus(m.Status), nil)
 			}
-		case m.Pid > 0 && len(fds) == 1:
-			p := &launcherProc{pid: m.Pid, pidfd: fds[0], done: make(chan struct{})}
+		case m.Pid > 0:
+			closeFDs(fds)
+			p := &launcherProc{pid: m.Pid, sp: s, done: make(chan struct{})}
 			// Registered before the answer is handed over: the report
 			// of its end may be the very next message.
 			s.mu.Lock()
@@ -389,12 +407,33 @@ func (s *spawner) read() {
 		p.ended(syscall.WaitStatus(syscall.SIGKILL), errors.New("the sandbox spawner ended"))
 	}
 	close(s.gone)
-	// No request is being sent once gone is closed (spawn checks it
-	// under reqMu): the socket's number cannot be reused under one.
-	s.reqMu.Lock()
+	s.sockMu.Lock()
 	s.sock.Close()
-	s.reqMu.Unlock()
+	s.sock = nil
+	s.sockMu.Unlock()
 	_ = s.cmd.Wait()
+}
+
+// send sends a request, with files to hand over.
+func (s *spawner) send(req spawnRequest, files ...*os.File) error {
+	data, _ := json.Marshal(req)
+	var oob []byte
+	if len(files) > 0 {
+		fds := make([]int, len(files))
+		for i, f := range files {
+			fds[i] = int(f.Fd())
+		}
+		oob = unix.UnixRights(fds...)
+	}
+	s.sockMu.RLock()
+	defer s.sockMu.RUnlock()
+	if s.sock == nil {
+		return errors.New("the sandbox spawner ended")
+	}
+	if err := unix.Sendmsg(s.fd, data, oob, nil, 0); err != nil {
+		return fmt.Errorf("sandbox spawner: %w", err)
+	}
+	return nil
 }
 
 // spawn starts a launcher with the given control socket and status pipe
@@ -402,14 +441,8 @@ func (s *spawner) read() {
 func (s *spawner) spawn(namespaces bool, ctl, status *os.File) (*launcherProc, error) {
 	s.reqMu.Lock()
 	defer s.reqMu.Unlock()
-	select {
-	case <-s.gone:
-		return nil, errors.New("the sandbox spawner ended")
-	default:
-	}
-	data, _ := json.Marshal(spawnRequest{Namespaces: namespaces})
-	if err := unix.Sendmsg(int(s.sock.Fd()), data, unix.UnixRights(int(ctl.Fd()), int(status.Fd())), nil, 0); err != nil {
-		return nil, fmt.Errorf("sandbox spawner: %w", err)
+	if err := s.send(spawnRequest{Namespaces: namespaces}, ctl, status); err != nil {
+		return nil, err
 	}
 	select {
 	case a := <-s.answers:
