@@ -374,7 +374,11 @@ func (w *warm) discard() {
 func spawnLauncher(exe string) (*warm, error) {
 	ns := !namespacesRefused.Load()
 	w, err := spawn(exe, ns)
-	if err != nil && ns && !errors.Is(err, exec.ErrNotFound) && !errors.Is(err, os.ErrNotExist) {
+	if errors.Is(err, errSpawnerEnded) {
+		// Killed under us: once more, with a new spawner.
+		w, err = spawn(exe, ns)
+	}
+	if err != nil && ns && !errors.Is(err, exec.ErrNotFound) && !errors.Is(err, os.ErrNotExist) && !errors.Is(err, errSpawnerEnded) {
 		if w2, err2 := spawn(exe, false); err2 == nil {
 			namespacesRefused.Store(true)
 			refusedWhy.Store(err.Error())

@@ -30,20 +30,46 @@ const spawnerArg = "spawner"
 
 // spawnRequest asks the spawner for a launcher (its control socket and
 // status pipe come with it, SCM_RIGHTS), or, with Kill, to end the
-// launcher of that number if it has not been reaped.
+// launcher of that id if it has not been reaped.
 type spawnRequest struct {
-	Namespaces bool `json:"namespaces,omitempty"`
-	Kill       int  `json:"kill,omitempty"`
+	Namespaces bool   `json:"namespaces,omitempty"`
+	Kill       uint64 `json:"kill,omitempty"`
 }
 
 // spawnMessage is what the spawner sends: the answer to a request for a
-// launcher (Pid or Error), or that a launcher has ended (Exited, its wait
-// status) and been reaped, its group killed before.
+// launcher (its ID and Pid, or Error with the system's Errno), or that
+// the launcher of id Exited (its wait Status), reaped, its group killed
+// before. Launchers are named by ids, never reused, rather than by
+// process numbers, which are.
 type spawnMessage struct {
+	ID     uint64 `json:"id,omitempty"`
 	Pid    int    `json:"pid,omitempty"`
 	Error  string `json:"error,omitempty"`
-	Exited int    `json:"exited,omitempty"`
+	Errno  int    `json:"errno,omitempty"`
+	Exited uint64 `json:"exited,omitempty"`
 	Status uint32 `json:"status,omitempty"`
+}
+
+// maxSpawnMessage bounds a spawner's message: its error texts are cut to
+// fit.
+const maxSpawnMessage = 4096
+
+// errSpawnerEnded is a request's failure when the spawner ended first:
+// the next request starts another; it says nothing of the kernel.
+var errSpawnerEnded = errors.New("the sandbox spawner ended")
+
+// spawnError is the spawner's failure to start a launcher.
+type spawnError struct {
+	text  string
+	errno syscall.Errno
+}
+
+func (e *spawnError) Error() string { return e.text }
+func (e *spawnError) Unwrap() error {
+	if e.errno == 0 {
+		return nil
+	}
+	return e.errno
 }
 
 // serveSpawns is the spawner's main loop: fd 3 is its socket to Ringside.
@@ -56,14 +82,25 @@ func serveSpawns() int {
 	exe := os.Args[0]
 	var sendMu sync.Mutex
 	send := func(m spawnMessage) {
+		if len(m.Error) > maxSpawnMessage/2 {
+			m.Error = m.Error[:maxSpawnMessage/2] + "…"
+		}
 		data, _ := json.Marshal(m)
 		sendMu.Lock()
 		defer sendMu.Unlock()
-		_ = unix.Sendmsg(3, data, nil, nil, 0)
+		if unix.Sendmsg(3, data, nil, nil, 0) != nil {
+			// Ringside would wait for this answer or end forever:
+			// ending here tells it, and ends the launchers with us.
+			os.Exit(1)
+		}
 	}
-	// live are the launchers not yet reaped; a kill reaches only them.
+	// live are the launchers not yet reaped, by id; a kill reaches only
+	// them. Held from a launcher's start to its answer, and from its
+	// reaping to the report of its end, so that both messages of one
+	// launcher come before a later one's with the same number.
 	var liveMu sync.Mutex
-	live := map[int]bool{}
+	live := map[uint64]int{}
+	var lastID uint64
 	buf := make([]byte, 512)
 	oob := make([]byte, unix.CmsgSpace(2*4))
 	for {
@@ -83,8 +120,8 @@ func serveSpawns() int {
 		if err == nil && req.Kill > 0 {
 			closeFiles(fds...)
 			liveMu.Lock()
-			if live[req.Kill] {
-				_ = syscall.Kill(req.Kill, syscall.SIGKILL)
+			if pid, ok := live[req.Kill]; ok {
+				_ = syscall.Kill(pid, syscall.SIGKILL)
 			}
 			liveMu.Unlock()
 			continue
@@ -94,17 +131,21 @@ func serveSpawns() int {
 			send(spawnMessage{Error: "sandbox spawner: a request without its control socket and status pipe"})
 			continue
 		}
+		liveMu.Lock()
 		cmd, err := startLauncher(exe, req.Namespaces, fds[0], fds[1])
 		closeFiles(fds...)
 		if err != nil {
-			send(spawnMessage{Error: err.Error()})
+			liveMu.Unlock()
+			var errno syscall.Errno
+			errors.As(err, &errno)
+			send(spawnMessage{Error: err.Error(), Errno: int(errno)})
 			continue
 		}
-		pid := cmd.Process.Pid
-		liveMu.Lock()
-		live[pid] = true
+		lastID++
+		id, pid := lastID, cmd.Process.Pid
+		live[id] = pid
+		send(spawnMessage{ID: id, Pid: pid})
 		liveMu.Unlock()
-		send(spawnMessage{Pid: pid})
 		go func() {
 			// Its process group is killed while the leader is a zombie,
 			// whose number nobody else can have yet: where the kernel
@@ -114,14 +155,14 @@ func serveSpawns() int {
 			}
 			_ = syscall.Kill(-pid, syscall.SIGKILL)
 			liveMu.Lock()
-			delete(live, pid)
-			liveMu.Unlock()
+			defer liveMu.Unlock()
+			delete(live, id)
 			_ = cmd.Wait()
 			var status uint32
 			if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); ok {
 				status = uint32(ws)
 			}
-			send(spawnMessage{Exited: pid, Status: status})
+			send(spawnMessage{Exited: id, Status: status})
 		}()
 	}
 }
@@ -190,6 +231,7 @@ func startLauncher(exe string, namespaces bool, ctl, status *os.File) (*exec.Cmd
 
 // launcherProc is a launcher the spawner started.
 type launcherProc struct {
+	id   uint64
 	pid  int
 	sp   *spawner
 	done chan struct{} // closed once the spawner reaped it
@@ -222,7 +264,7 @@ func (p *launcherProc) hasEnded() bool {
 // wait; wait tells when the launcher is gone.
 func (p *launcherProc) kill() {
 	if !p.hasEnded() {
-		_ = p.sp.send(spawnRequest{Kill: p.pid})
+		_ = p.sp.send(spawnRequest{Kill: p.id})
 	}
 }
 
@@ -249,7 +291,7 @@ type spawner struct {
 	gone    chan struct{} // closed when the spawner has ended
 
 	mu    sync.Mutex
-	procs map[int]*launcherProc
+	procs map[uint64]*launcherProc
 }
 
 type spawnAnswer struct {
@@ -346,7 +388,7 @@ func startSpawner(exe string) (*spawner, error) {
 		return nil, err
 	}
 	s := &spawner{cmd: cmd, sock: ours, fd: int(ours.Fd()), answers: make(chan spawnAnswer, 1), gone: make(chan struct{}),
-		procs: map[int]*launcherProc{}}
+		procs: map[uint64]*launcherProc{}}
 	go s.read()
 	return s, nil
 }
@@ -354,26 +396,29 @@ func startSpawner(exe string) (*spawner, error) {
 // read takes the spawner's messages until it ends; then every launcher
 // it started has ended with it (their Pdeathsig).
 func (s *spawner) read() {
-	buf := make([]byte, 512)
+	buf := make([]byte, maxSpawnMessage)
 	oob := make([]byte, unix.CmsgSpace(4))
 	fd := s.fd
 	for {
-		n, oobn, _, _, err := unix.Recvmsg(fd, buf, oob, unix.MSG_CMSG_CLOEXEC)
+		n, oobn, flags, _, err := unix.Recvmsg(fd, buf, oob, unix.MSG_CMSG_CLOEXEC)
 		if err == unix.EINTR {
 			continue
 		}
 		if err != nil || n == 0 {
 			break
 		}
-		fds := receivedFDs(oob[:oobn])
+		// The spawner sends no files.
+		closeFDs(receivedFDs(oob[:oobn]))
 		var m spawnMessage
-		if json.Unmarshal(buf[:n], &m) != nil {
-			closeFDs(fds)
-			continue
+		if flags&unix.MSG_TRUNC != 0 || json.Unmarshal(buf[:n], &m) != nil {
+			// An answer or an end lost would leave a wait forever: a
+			// spawner that says what cannot be read is ended, and its
+			// launchers with it.
+			_ = s.cmd.Process.Kill()
+			break
 		}
 		switch {
 		case m.Exited > 0:
-			closeFDs(fds)
 			s.mu.Lock()
 			p := s.procs[m.Exited]
 			delete(s.procs, m.Exited)
@@ -381,36 +426,36 @@ func (s *spawner) read() {
 			if p != nil {
 				p.ended(syscall.WaitStatus(m.Status), nil)
 			}
-		case m.Pid > 0:
-			closeFDs(fds)
-			p := &launcherProc{pid: m.Pid, sp: s, done: make(chan struct{})}
+		case m.ID > 0:
+			p := &launcherProc{id: m.ID, pid: m.Pid, sp: s, done: make(chan struct{})}
 			// Registered before the answer is handed over: the report
 			// of its end may be the very next message.
 			s.mu.Lock()
-			s.procs[m.Pid] = p
+			s.procs[m.ID] = p
 			s.mu.Unlock()
 			s.answers <- spawnAnswer{proc: p}
 		default:
-			closeFDs(fds)
 			why := m.Error
 			if why == "" {
 				why = "the sandbox spawner gave no launcher"
 			}
-			s.answers <- spawnAnswer{err: errors.New(why)}
+			s.answers <- spawnAnswer{err: &spawnError{text: why, errno: syscall.Errno(m.Errno)}}
 		}
 	}
-	s.mu.Lock()
-	left := s.procs
-	s.procs = nil
-	s.mu.Unlock()
-	for _, p := range left {
-		p.ended(syscall.WaitStatus(syscall.SIGKILL), errors.New("the sandbox spawner ended"))
-	}
+	// Gone first: whoever wakes below and asks for a launcher must get
+	// a new spawner, not this one's closed socket.
 	close(s.gone)
 	s.sockMu.Lock()
 	s.sock.Close()
 	s.sock = nil
 	s.sockMu.Unlock()
+	s.mu.Lock()
+	left := s.procs
+	s.procs = nil
+	s.mu.Unlock()
+	for _, p := range left {
+		p.ended(syscall.WaitStatus(syscall.SIGKILL), errSpawnerEnded)
+	}
 	_ = s.cmd.Wait()
 }
 
@@ -428,7 +473,7 @@ func (s *spawner) send(req spawnRequest, files ...*os.File) error {
 	s.sockMu.RLock()
 	defer s.sockMu.RUnlock()
 	if s.sock == nil {
-		return errors.New("the sandbox spawner ended")
+		return errSpawnerEnded
 	}
 	if err := unix.Sendmsg(s.fd, data, oob, nil, 0); err != nil {
 		return fmt.Errorf("sandbox spawner: %w", err)
@@ -448,6 +493,6 @@ func (s *spawner) spawn(namespaces bool, ctl, status *os.File) (*launcherProc, e
 	case a := <-s.answers:
 		return a.proc, a.err
 	case <-s.gone:
-		return nil, errors.New("the sandbox spawner ended")
+		return nil, errSpawnerEnded
 	}
 }

@@ -69,6 +69,11 @@ func TestLaunchersEndWithTheirSpawner(t *testing.T) {
 	if sp2 == sp || sp2.cmd.Process.Pid == sp.cmd.Process.Pid {
 		t.Errorf("the ended spawner was used again")
 	}
+	// A spawner killed says nothing of the kernel: the next bot has its
+	// namespaces as before.
+	if f, ok := l2.Features(time.Minute); !ok || !f.UserNS || !f.NetNS || namespacesRefused.Load() {
+		t.Errorf("after the spawner was killed: features %+v (reported %v), namespaces refused %v", f, ok, namespacesRefused.Load())
+	}
 	l2.Kill()
 	if exit, err := l2.Wait(); err != nil || exit != "killed by signal 9 (killed)" {
 		t.Errorf("killed launcher: Wait = %q, %v", exit, err)
