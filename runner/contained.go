@@ -104,10 +104,7 @@ func RunContained(ctx context.Context, c Contained) (exitText, limitNote string,
 	copied := copyOutput(pipes)
 	waitContained(ctx, l)
 	drainOutput(pipes, copied)
-	exit, err := l.Wait()
-	if err != nil {
-		exit = err.Error()
-	}
+	exit := l.Wait()
 	r := l.Finish()
 	return containedResult(ctx, c, r, exit, stderr)
 }
@@ -200,7 +197,7 @@ func copyOutput(pipes []outPipe) <-chan struct{} {
 func waitContained(ctx context.Context, l *sandbox.Launch) {
 	waited := make(chan struct{})
 	go func() {
-		_, _ = l.Wait()
+		l.Wait()
 		close(waited)
 	}()
 	select {

@@ -145,10 +145,7 @@ func (p *process) reap() {
 	switch {
 	case p.launch != nil:
 		// The launcher's group was killed before it was reaped.
-		var err error
-		if text, err = p.launch.Wait(); err != nil {
-			text = err.Error()
-		}
+		text = p.launch.Wait()
 		p.reapMu.Lock()
 		p.reaped = true
 		p.reapMu.Unlock()

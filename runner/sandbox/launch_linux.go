@@ -101,10 +101,14 @@ func (l *Launch) Pid() int { return l.proc.pid }
 
 // Wait waits until the launcher has ended and been reaped (its process
 // group killed before) and says how it ended ("exit status 3", "killed
-// by signal 9 (killed)"). It may be called more than once.
-func (l *Launch) Wait() (string, error) {
+// by signal 9 (killed)", or that the spawner ended first, which ended
+// it). It may be called more than once.
+func (l *Launch) Wait() string {
 	ws, err := l.proc.wait()
-	return WaitText(ws), err
+	if err != nil {
+		return err.Error()
+	}
+	return WaitText(ws)
 }
 
 // Kill ends the launcher, and with it everything in its namespaces; it
@@ -216,28 +220,35 @@ func (l *Launch) takeConnections() {
 		if err != nil {
 			return
 		}
-		if oobn == 0 {
-			continue
-		}
-		msgs, err := unix.ParseSocketControlMessage(oob[:oobn])
-		if err != nil {
-			continue
-		}
-		for _, m := range msgs {
-			fds, err := unix.ParseUnixRights(&m)
-			if err != nil {
-				continue
-			}
-			for _, fd := range fds {
-				f := os.NewFile(uintptr(fd), "bot connection")
-				nc, err := net.FileConn(f)
-				f.Close()
-				if err == nil {
-					l.Accept(nc)
-				}
+		fds, _ := receivedFDs(oob[:oobn])
+		for _, fd := range fds {
+			f := os.NewFile(uintptr(fd), "bot connection")
+			nc, err := net.FileConn(f)
+			f.Close()
+			if err == nil {
+				l.Accept(nc)
 			}
 		}
 	}
+}
+
+// receivedFDs returns the file descriptors that came with a message, as
+// SCM_RIGHTS control messages.
+func receivedFDs(oob []byte) ([]int, error) {
+	if len(oob) == 0 {
+		return nil, nil
+	}
+	msgs, err := unix.ParseSocketControlMessage(oob)
+	if err != nil {
+		return nil, err
+	}
+	var all []int
+	for _, m := range msgs {
+		if fds, err := unix.ParseUnixRights(&m); err == nil {
+			all = append(all, fds...)
+		}
+	}
+	return all, nil
 }
 
 // warm is a launcher started ahead of time, waiting for its policy:
@@ -546,7 +557,7 @@ func probe(exe string, noLandlock bool) (Features, bool) {
 		os.RemoveAll(scratch)
 		return Features{Problems: []string{"cannot start the sandbox launcher: " + err.Error()}}, false
 	}
-	_, _ = l.Wait()
+	l.Wait()
 	r := l.Finish()
 	if r.Failure != "" {
 		r.Features.Problems = append(r.Features.Problems, r.Failure)

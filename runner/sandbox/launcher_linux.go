@@ -331,18 +331,9 @@ func receivePolicy(fd int) ([]byte, []int, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	var files []int
-	if oobn > 0 {
-		msgs, err := unix.ParseSocketControlMessage(oob[:oobn])
-		if err != nil {
-			return nil, nil, err
-		}
-		for _, m := range msgs {
-			fds, err := unix.ParseUnixRights(&m)
-			if err == nil {
-				files = append(files, fds...)
-			}
-		}
+	files, err := receivedFDs(oob[:oobn])
+	if err != nil {
+		return nil, nil, err
 	}
 	data := append([]byte(nil), buf[:n]...)
 	for n > 0 {

@@ -34,7 +34,7 @@ func (l *Launch) Start(stdin, stdout, stderr *os.File) error { return errUnsuppo
 func (l *Launch) Features(time.Duration) (Features, bool)    { return Features{}, false }
 func (l *Launch) Finish() Result                             { return Result{} }
 func (l *Launch) Pid() int                                   { return 0 }
-func (l *Launch) Wait() (string, error)                      { return "", errUnsupported }
+func (l *Launch) Wait() string                               { return errUnsupported.Error() }
 func (l *Launch) Kill()                                      {}
 func Probe(exe string, noLandlock bool) Features             { return Features{} }
 func Prewarm(exe string)                                     {}

@@ -112,7 +112,8 @@ func serveSpawns() int {
 			return 0
 		}
 		var fds []*os.File
-		for _, fd := range receivedFDs(oob[:oobn]) {
+		received, _ := receivedFDs(oob[:oobn])
+		for _, fd := range received {
 			fds = append(fds, os.NewFile(uintptr(fd), "sandbox launcher file"))
 		}
 		var req spawnRequest
@@ -164,27 +165,6 @@ func serveSpawns() int {
 			}
 			send(spawnMessage{Exited: id, Status: status})
 		}()
-	}
-}
-
-// receivedFDs returns the file descriptors that came with a message.
-func receivedFDs(oob []byte) []int {
-	msgs, err := unix.ParseSocketControlMessage(oob)
-	if err != nil {
-		return nil
-	}
-	var all []int
-	for _, m := range msgs {
-		if fds, err := unix.ParseUnixRights(&m); err == nil {
-			all = append(all, fds...)
-		}
-	}
-	return all
-}
-
-func closeFDs(fds []int) {
-	for _, fd := range fds {
-		unix.Close(fd)
 	}
 }
 
@@ -397,18 +377,17 @@ func startSpawner(exe string) (*spawner, error) {
 // it started has ended with it (their Pdeathsig).
 func (s *spawner) read() {
 	buf := make([]byte, maxSpawnMessage)
-	oob := make([]byte, unix.CmsgSpace(4))
 	fd := s.fd
 	for {
-		n, oobn, flags, _, err := unix.Recvmsg(fd, buf, oob, unix.MSG_CMSG_CLOEXEC)
+		// No room for control messages: the spawner sends no files
+		// (any would be closed by the kernel).
+		n, _, flags, _, err := unix.Recvmsg(fd, buf, nil, 0)
 		if err == unix.EINTR {
 			continue
 		}
 		if err != nil || n == 0 {
 			break
 		}
-		// The spawner sends no files.
-		closeFDs(receivedFDs(oob[:oobn]))
 		var m spawnMessage
 		if flags&unix.MSG_TRUNC != 0 || json.Unmarshal(buf[:n], &m) != nil {
 			// An answer or an end lost would leave a wait forever: a

@@ -40,7 +40,7 @@ func runContained(t *testing.T, p Policy, script string) (stdout, stderr string,
 	if err := l.Start(files[0], files[1], files[2]); err != nil {
 		t.Fatal(err)
 	}
-	_, _ = l.Wait()
+	l.Wait()
 	r = l.Finish()
 	out, _ := os.ReadFile(files[1].Name())
 	errs, _ := os.ReadFile(files[2].Name())
