@@ -19,7 +19,8 @@ import (
 
 // aiHelp is "ringside help ai"; its options are written from the option
 // lists that declare the subcommands' flags.
-var aiHelp = `Registers contestants' programs (AIs) from their source folders, builds them
+func aiHelp() string {
+	return `Registers contestants' programs (AIs) from their source folders, builds them
 and keeps every successful build as a numbered revision.
 
   ringside ai add --name N --game G --dir D [--build CMD] [--run CMD] [--no-watch]
@@ -134,12 +135,13 @@ Options of remove:
 
 Every subcommand takes:
 ` + optionsHelp(2, 21, []option{dbOption(new(string))})
+}
 
 func init() {
 	register(&command{
 		name: "ai", usage: "add|new|edit|list|show|build|check|revisions|pin|unpin|diff|remove [ARGS]",
 		summary: "register, build and check contestants' programs",
-		help:    aiHelp,
+		help:    func() string { return aiHelp() },
 		run:     runAI,
 	})
 }

@@ -18,7 +18,8 @@ func init() {
 	register(&command{
 		name: "bot", usage: "GAME/NAME [--seed N] [--delay DURATION] [HOST PORT USER_TOKEN GAME_TOKEN]",
 		summary: "run a built-in bot on stdin/stdout (or TCP, for Cloud)",
-		help: `Runs one of Ringside's built-in bots as a bot process, speaking the game's
+		help: func() string {
+			return `Runs one of Ringside's built-in bots as a bot process, speaking the game's
 protocol on stdin/stdout exactly like a contestant's program. "ringside play"
 and events start it for bot commands written builtin:GAME/NAME.
 
@@ -29,7 +30,8 @@ Built-in bots: ` + builtinList() + `
 For games with a login (Cloud), the bot logs in with the tokens given as
 arguments or in RINGSIDE_HOST, RINGSIDE_PORT, RINGSIDE_USER_TOKEN and
 RINGSIDE_GAME_TOKEN, over TCP when RINGSIDE_TRANSPORT is tcp (the default when
-a port is known) or over stdin/stdout when it is stdio.`,
+a port is known) or over stdin/stdout when it is stdio.`
+		},
 		run: runBot,
 	})
 }

@@ -17,7 +17,8 @@ func init() {
 	register(&command{
 		name: "class", usage: "add|roster|revoke|reissue|slips|serve|publish ...",
 		summary: "a class's students hand in from their own laptops over the network",
-		help: `ringside class add --game G NAME... makes one AI per student, each with a
+		help: func() string {
+			return `ringside class add --game G NAME... makes one AI per student, each with a
 random token, and prints each student's slip line: name, token and the class
 server's certificate fingerprint. Tokens are shown only here and by "class
 reissue"; the database keeps only their SHA-256.
@@ -48,7 +49,8 @@ class slips:
 class serve:
 ` + optionsHelp(2, 21, classServeOptions(new(serveFlags))) + `
 class publish:
-` + optionsHelp(2, 21, classPublishOptions(new(bool))) + "\n" + dbHelp,
+` + optionsHelp(2, 21, classPublishOptions(new(bool))) + "\n" + dbHelp()
+		},
 		run: runClass,
 	})
 }

@@ -19,9 +19,9 @@ import (
 // command is one CLI subcommand.
 type command struct {
 	name    string
-	usage   string // arguments after the name
-	summary string // one line for the command list
-	help    string // the full text for "ringside help NAME"
+	usage   string        // arguments after the name
+	summary string        // one line for the command list
+	help    func() string // the full text for "ringside help NAME", made when asked for
 	run     func(c *cli, args []string) error
 }
 
@@ -177,7 +177,9 @@ func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
 func init() {
 	register(&command{
 		name: "help", usage: "[COMMAND]", summary: "show help for Ringside or one command",
-		help: `"ringside help" lists the commands; "ringside help COMMAND" tells all about one.`,
+		help: func() string {
+			return `"ringside help" lists the commands; "ringside help COMMAND" tells all about one.`
+		},
 		run: func(c *cli, args []string) error {
 			if len(args) == 0 {
 				c.printOverview()
@@ -187,33 +189,37 @@ func init() {
 			if !ok {
 				return usagef("no help for %q: unknown command", args[0])
 			}
-			fmt.Fprintf(c.stdout, "usage: ringside %s %s\n\n%s\n", cmd.name, cmd.usage, strings.TrimSpace(cmd.help))
+			fmt.Fprintf(c.stdout, "usage: ringside %s %s\n\n%s\n", cmd.name, cmd.usage, strings.TrimSpace(cmd.help()))
 			return nil
 		},
 	})
 	register(&command{
 		name: "view", usage: "FILE | BRANCH ORIGINAL", summary: "watch a replay file in a window",
-		help: `Opens a replay file (from "ringside play --replay FILE" or "ringside replay
+		help: func() string {
+			return `Opens a replay file (from "ringside play --replay FILE" or "ringside replay
 export") in the replay viewer: the board, the timeline with its markers, and
 for every seat the exact input, reply, verdict, time and stderr of each turn.
 With two files, a branch (from "ringside replay branch --replay BRANCH") and
 the replay it was branched from ("ringside replay export"), shows the two side
 by side, their timelines marking where the branch starts and where the games
-part. It needs a display; every other command works without one.`,
+part. It needs a display; every other command works without one.`
+		},
 		run: func(c *cli, args []string) error {
 			return usagef("view: give one replay file (ringside view FILE), or a branch and its original (ringside view BRANCH ORIGINAL)")
 		},
 	})
 	register(&command{
 		name: "projector", usage: "EVENT_ID [--db PATH]", summary: "show an event full screen for a room, its games playing live",
-		help: `Opens the desktop app with event EVENT_ID on the projector: full screen, large
+		help: func() string {
+			return `Opens the desktop app with event EVENT_ID on the projector: full screen, large
 type, the standings in plain words, the bracket of a knockout, and a featured
 game playing live (the latest bracket round, else the leaders' game; the
 teacher can pin another). The event is played by this window unless it is
 finished or another process plays it ("ringside event run"): then its games
 are followed through the turns that process saves about once a second. Give the event a pace (event create
 --pace N, or event run --pace N elsewhere) so fast bots can be followed.
-Esc leaves full screen, F11 enters it again. It needs a display.`,
+Esc leaves full screen, F11 enters it again. It needs a display.`
+		},
 		run: func(c *cli, args []string) error {
 			return usagef("projector: give one event id: ringside projector EVENT_ID [--db PATH]")
 		},

@@ -11,7 +11,8 @@ func init() {
 	register(&command{
 		name: "compare", usage: "--game G --entry A --entry B [--filler F]... [--test classroom|sprt] [--games N] [--seed N] [--p1 X] [--elo0 X] [--elo1 X] [--alpha X] [--beta X] [--db PATH]",
 		summary: "find out whether one bot (or revision) is stronger than another",
-		help: `Plays groups of games between two entries on one seed each until a
+		help: func() string {
+			return `Plays groups of games between two entries on one seed each until a
 sequential test decides, or --games are played, and answers in plain words,
 e.g. "alice@r7 is stronger than alice@r6 (it finished ahead in 8 of 8 decided
 groups of games; after 16 games)" or "no clear difference". The games are an
@@ -24,7 +25,8 @@ the other seats, each of the two in every seat equally often and as often
 just after the other as just before; what counts is who of the two finished
 ahead. A group counts for the one that finished ahead in more of its games.
 
-` + optionsHelp(2, 18, compareOptions(new(compareArgs))) + "\n" + dbHelp,
+` + optionsHelp(2, 18, compareOptions(new(compareArgs))) + "\n" + dbHelp()
+		},
 		run: runCompare,
 	})
 }

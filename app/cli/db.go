@@ -28,8 +28,8 @@ func (c *cli) dbFlags(cmd string) (*flag.FlagSet, *string) {
 	return fs, dbFlag(fs)
 }
 
-// dbHelp is the --db line of every database command's help.
-var dbHelp = optionsHelp(2, 18, []option{dbOption(new(string))})
+// dbHelp() is the --db line of every database command's help.
+func dbHelp() string { return optionsHelp(2, 18, []option{dbOption(new(string))}) }
 
 // withService opens the database at path (the default one when empty),
 // runs fn with the service on it and closes it again. Commands check their
@@ -94,7 +94,8 @@ func shellQuoteFor(s, goos string) string {
 func init() {
 	register(&command{
 		name: "db", usage: "[vacuum [--db PATH]]", summary: "say where the database is; compact it",
-		help: `Prints the path of the default database. Every command that reads or
+		help: func() string {
+			return `Prints the path of the default database. Every command that reads or
 writes events, AIs or replays takes --db PATH to use another file (one file per
 class or per contest is a good habit). The default is
 $XDG_DATA_HOME/ringside/ringside.db (~/.local/share/ringside/ringside.db) on
@@ -111,7 +112,8 @@ databases in one folder never share them.
       free disk meanwhile and reports no progress; other Ringside processes
       wait for it). Prints the sizes before and after on stderr.
       "ringside event delete" compacts by itself when more than a quarter
-      of the file is free.`,
+      of the file is free.`
+		},
 		run: runDB,
 	})
 }

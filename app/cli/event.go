@@ -25,7 +25,8 @@ import (
 // eventHelp is "ringside help event": its options are written from the
 // same option lists that declare the flags (eventCreateOptions,
 // eventRunOptions), with their defaults.
-var eventHelp = `Events are tournaments stored in the database: their whole schedule, every
+func eventHelp() string {
+	return `Events are tournaments stored in the database: their whole schedule, every
 result and every replay. Commands:
 
   ringside event create --game G --format F --entry E... [options]
@@ -108,16 +109,18 @@ per --games (one "cycle"):
       once, and who follows whom stays the same within the group.
 Leagues stored before balanced seat orders keep the rotations they were made
 with (one cyclic order per group, rotated).`
+}
 
 func init() {
 	register(&command{
 		name: "event", usage: "create|run|resume|export|import|unexport|list|show|standings|delete ...", summary: "create, run and resume tournaments; print standings",
-		help: eventHelp, run: runEvent,
+		help: func() string { return eventHelp() }, run: runEvent,
 	})
 	register(&command{
 		name: "replay", usage: "export MATCH_ID [--out FILE] [--db PATH] | branch MATCH_ID --turn T --seat S --bot CMD [--replay FILE] [--db PATH] | diff A B [--db PATH]",
 		summary: "export a stored game's replay as JSON, branch it at a turn with another bot, or compare two",
-		help: `ringside replay export MATCH_ID writes the replay of a stored game as JSON
+		help: func() string {
+			return `ringside replay export MATCH_ID writes the replay of a stored game as JSON
 (game, options, seed, players, start, and per turn for each seat asked: the
 exact input sent, the raw reply, the action taken, the verdict, the time used
 and the stderr excerpt; the timeline events; the result). The game is
@@ -158,7 +161,8 @@ invalid reply, a different input, one game ending first. Measured times are
 not a difference: the time used is left out, and Battle 2048's TimeLeft
 (the bank the runner measured, which a bot may read) is named apart, with
 the first turn where it differs. Exit status 0 when the games are the same
-move for move, 1 when they differ, 2 when a replay cannot be read.`,
+move for move, 1 when they differ, 2 when a replay cannot be read.`
+		},
 		run: runReplay,
 	})
 }

@@ -10,9 +10,11 @@ import (
 func init() {
 	register(&command{
 		name: "games", usage: "", summary: "list the games with their options and built-in bots",
-		help: `Lists every game Ringside runs: its id (for --game), how many players it
+		help: func() string {
+			return `Lists every game Ringside runs: its id (for --game), how many players it
 takes, its options with defaults (for --opt KEY=VALUE) and its built-in bots
-(for --bot builtin:GAME/NAME).`,
+(for --bot builtin:GAME/NAME).`
+		},
 		run: func(c *cli, args []string) error {
 			if len(args) > 0 {
 				return usagef("games takes no arguments")

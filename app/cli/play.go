@@ -22,7 +22,8 @@ func init() {
 	register(&command{
 		name: "play", usage: "--game GAME --bot CMD --bot CMD... [--seed N] [--opt KEY=VALUE]... [--replay FILE] [--time-scale X] [--pace N] [--trusted] [--limits CAPS] [--db PATH]",
 		summary: "play one game and print its result as JSON",
-		help: `Plays one game between bot programs and prints one JSON object on stdout:
+		help: func() string {
+			return `Plays one game between bot programs and prints one JSON object on stdout:
 
   {"game":"grip","seed":7,"turns":412,"ranks":[1,3,2,4],"reason":"last_standing",
    "seats":[{"bot":"...","verdicts":{"ok":103,"invalid":0,"timeout":0,"crashed":0,"not_asked":0}},...]}
@@ -35,7 +36,8 @@ Exit status: 0 when the game was played, whatever the bots did. A bot that
 cannot be started (program not found) plays as a crashed seat while at least
 one other bot runs. Status 2, with a one-line message, for bad usage: unknown
 game, wrong number of bots, an unknown or malformed option, a malformed
-command line, or no bot that could be started at all.`,
+command line, or no bot that could be started at all.`
+		},
 		run: runPlay,
 	})
 }

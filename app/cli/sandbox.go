@@ -10,7 +10,8 @@ func init() {
 	register(&command{
 		name: "sandbox", usage: "[allow-partial] [--db PATH]",
 		summary: "say how bots are contained here; accept a partial sandbox",
-		help: `Without a subcommand, prints the sandbox's status on this machine: what is in
+		help: func() string {
+			return `Without a subcommand, prints the sandbox's status on this machine: what is in
 force and what is missing, and whether you accepted what is missing.
 
 Where the kernel has no Landlock, or one older than Linux 6.2 (Landlock ABI
@@ -24,7 +25,8 @@ until you accept that, once, for this machine and database:
 stores your consent with the status it was given for, beside the database;
 if the status changes (a new kernel), you are asked again. The app asks the
 same question in a dialog. Ringside's built-in bots and trusted AIs need no
-consent.`,
+consent.`
+		},
 		run: runSandbox,
 	})
 }

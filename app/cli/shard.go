@@ -18,7 +18,8 @@ func init() {
 	register(&command{
 		name: "shard", usage: "run BUNDLE --out RESULT [--concurrency N] [--quiet]",
 		summary: "play a shard bundle of an exported event on this machine",
-		help: `ringside shard run BUNDLE --out RESULT plays the games of a shard bundle
+		help: func() string {
+			return `ringside shard run BUNDLE --out RESULT plays the games of a shard bundle
 written by "ringside event export" and writes their results, replays and
 verdicts, with this machine's name and timings, to the file RESULT. Bring
 RESULT back and merge it with "ringside event import ID RESULT".
@@ -31,7 +32,8 @@ setting and limits travel in the bundle (docs/sandbox.md).
 ` + optionsHelp(2, 19, shardRunOptions(new(shardRunArgs))) + `
 
 A bundle whose checksums fail (a damaged copy) is refused before any game.
-Recipes for GNU parallel over ssh, Slurm and Kubernetes: docs/distributed.md.`,
+Recipes for GNU parallel over ssh, Slurm and Kubernetes: docs/distributed.md.`
+		},
 		run: runShard,
 	})
 }

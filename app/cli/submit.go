@@ -27,7 +27,8 @@ func init() {
 	register(&command{
 		name: "submit", usage: "--server URL --token T [--fingerprint F] [--wait] DIR",
 		summary: "hand in a program's folder to the class server",
-		help: `Sends the files of DIR to the teacher's class server ("ringside class serve")
+		help: func() string {
+			return `Sends the files of DIR to the teacher's class server ("ringside class serve")
 and prints the receipt: the hand-in's number and the SHA-256 of its files. The
 build and its check follow on the teacher's machine; --wait waits for them and
 prints the build log and the check's result.
@@ -37,7 +38,8 @@ server showing another certificate is refused. Without it, the first server
 seen at an address is remembered in your Ringside folder and a later one with
 another certificate is refused.
 
-` + optionsHelp(2, 21, submitOptions(new(submitFlags))),
+` + optionsHelp(2, 21, submitOptions(new(submitFlags)))
+		},
 		run: runSubmit,
 	})
 }

@@ -18,7 +18,8 @@ func init() {
 	register(&command{
 		name: "watch", usage: "[--db PATH] [--debounce DURATION] [--timeout DURATION]",
 		summary: "rebuild watched AIs whenever their source folders change",
-		help: `Watches the source folder of every watched AI (see "ringside ai add") and
+		help: func() string {
+			return `Watches the source folder of every watched AI (see "ringside ai add") and
 builds a new revision whenever one changes: one line per build, with the time
 from the save to the revision being ready. It first builds every watched AI
 whose sources changed since its last revision. AIs added, removed or changed
@@ -33,7 +34,8 @@ that is deleted or renamed marks the AI missing until it is back. Other
 watchers on the same database (another "ringside watch", the desktop app) share
 the work: one builds an AI at a time, and the same sources make one revision.
 
-` + optionsHelp(2, 21, watchOptions(new(time.Duration), new(time.Duration))) + "\n" + dbHelp,
+` + optionsHelp(2, 21, watchOptions(new(time.Duration), new(time.Duration))) + "\n" + dbHelp()
+		},
 		run: runWatch,
 	})
 }

@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+	"sync"
 
 	"ringside/runner"
 )
@@ -221,8 +222,8 @@ type compiled struct {
 }
 
 var (
-	cMainRe  = regexp.MustCompile(`(?m)^[ \t]*(?:static[ \t]+)?(?:(?:signed|unsigned)[ \t]+)?(?:int|void|auto)[ \t\r\n]+main[ \t]*\(`)
-	goMainRe = regexp.MustCompile(`(?m)^func[ \t]+main[ \t]*\(`)
+	cMainRe  = lazyRegexp(`(?m)^[ \t]*(?:static[ \t]+)?(?:(?:signed|unsigned)[ \t]+)?(?:int|void|auto)[ \t\r\n]+main[ \t]*\(`)
+	goMainRe = lazyRegexp(`(?m)^func[ \t]+main[ \t]*\(`)
 )
 
 // guessCompiled weighs the compiled languages of a folder without a build
@@ -264,11 +265,11 @@ func guessCompiled(dir string, top, all map[string]bool, userRun string) (g Gues
 // the contest's run.sh starts, if any.
 func compiledCandidates(dir string, top, all map[string]bool, userRun, convClass string) []*compiled {
 	var cands []*compiled
-	linked := func(lang, name string, files []string, build, why string, mainRe *regexp.Regexp) {
+	linked := func(lang, name string, files []string, build, why string, mainRe func() *regexp.Regexp) {
 		if len(files) == 0 {
 			return
 		}
-		c := &compiled{lang: lang, name: name, files: files, mains: filesMatching(dir, files, mainRe),
+		c := &compiled{lang: lang, name: name, files: files, mains: filesMatching(dir, files, mainRe()),
 			g: Guess{Language: lang, Build: build, Run: "./bot", Why: why}}
 		if len(c.mains) > 1 {
 			c.err = fmt.Errorf("%s each have their own main: separate programs, not one bot", strings.Join(c.mains, " and "))
@@ -483,7 +484,7 @@ func listSources(dir string) (top, all map[string]bool, err error) {
 	return top, all, nil
 }
 
-var cargoNameRe = regexp.MustCompile(`^\s*name\s*=\s*"([^"]+)"`)
+var cargoNameRe = lazyRegexp(`^\s*name\s*=\s*"([^"]+)"`)
 
 // cargoName reads the package name from Cargo.toml: the binary cargo
 // builds is called after it.
@@ -502,7 +503,7 @@ func cargoName(path string) string {
 			continue
 		}
 		if section == "[package]" || section == "[[bin]]" {
-			if m := cargoNameRe.FindStringSubmatch(line); m != nil {
+			if m := cargoNameRe().FindStringSubmatch(line); m != nil {
 				return m[1]
 			}
 		}
@@ -511,8 +512,8 @@ func cargoName(path string) string {
 }
 
 var (
-	makeVarRe  = regexp.MustCompile(`^(TARGET|BIN|BINARY|PROG|PROGRAM|EXE|EXEC|NAME|OUT|OUTPUT)\s*[:?]?=\s*([A-Za-z0-9_.\-/]+)\s*$`)
-	makeRuleRe = regexp.MustCompile(`^([A-Za-z0-9_\-/]+)\s*:([^=]|$)(.*)$`)
+	makeVarRe  = lazyRegexp(`^(TARGET|BIN|BINARY|PROG|PROGRAM|EXE|EXEC|NAME|OUT|OUTPUT)\s*[:?]?=\s*([A-Za-z0-9_.\-/]+)\s*$`)
+	makeRuleRe = lazyRegexp(`^([A-Za-z0-9_\-/]+)\s*:([^=]|$)(.*)$`)
 )
 
 // makeTarget finds the program a Makefile builds: a TARGET-like variable,
@@ -533,10 +534,10 @@ func makeTarget(path string) (string, bool) {
 		if strings.HasPrefix(line, "\t") || strings.HasPrefix(strings.TrimSpace(line), "#") {
 			continue
 		}
-		if m := makeVarRe.FindStringSubmatch(strings.TrimSpace(line)); m != nil && !strings.HasSuffix(m[2], ".o") {
+		if m := makeVarRe().FindStringSubmatch(strings.TrimSpace(line)); m != nil && !strings.HasSuffix(m[2], ".o") {
 			return strings.TrimPrefix(m[2], "./"), true
 		}
-		m := makeRuleRe.FindStringSubmatch(line)
+		m := makeRuleRe().FindStringSubmatch(line)
 		if m == nil || first != "" {
 			continue
 		}
@@ -563,9 +564,9 @@ func makeTarget(path string) (string, bool) {
 var (
 	// Modifiers in any order: public static final void main, static
 	// public void main, …; static is checked apart.
-	javaMainRe    = regexp.MustCompile(`((?:\b(?:public|protected|private|static|final|synchronized|strictfp)\s+)+)void\s+main\s*\(`)
-	javaStaticRe  = regexp.MustCompile(`\bstatic\b`)
-	javaPackageRe = regexp.MustCompile(`(?m)^\s*package\s+([A-Za-z0-9_.]+)\s*;`)
+	javaMainRe    = lazyRegexp(`((?:\b(?:public|protected|private|static|final|synchronized|strictfp)\s+)+)void\s+main\s*\(`)
+	javaStaticRe  = lazyRegexp(`\bstatic\b`)
+	javaPackageRe = lazyRegexp(`(?m)^\s*package\s+([A-Za-z0-9_.]+)\s*;`)
 )
 
 // javaMains returns the classes, sorted, among the .java files (paths
@@ -578,8 +579,8 @@ func javaMains(dir string, javas []string) []string {
 			continue
 		}
 		hasMain := false
-		for _, m := range javaMainRe.FindAllSubmatch(data, -1) {
-			if javaStaticRe.Match(m[1]) {
+		for _, m := range javaMainRe().FindAllSubmatch(data, -1) {
+			if javaStaticRe().Match(m[1]) {
 				hasMain = true
 				break
 			}
@@ -588,7 +589,7 @@ func javaMains(dir string, javas []string) []string {
 			continue
 		}
 		name := strings.TrimSuffix(filepath.Base(rel), ".java")
-		if m := javaPackageRe.FindSubmatch(data); m != nil {
+		if m := javaPackageRe().FindSubmatch(data); m != nil {
 			name = string(m[1]) + "." + name
 		}
 		found = append(found, name)
@@ -786,4 +787,11 @@ func notFoundHint(err error) error {
 		return errors.New("no such folder; check the path")
 	}
 	return err
+}
+
+// lazyRegexp compiles expr on first use: every start of the ringside
+// binary (each sandboxed bot's launcher, each built-in bot) would
+// otherwise compile the build guesser's expressions for nothing.
+func lazyRegexp(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
 }

@@ -158,35 +158,63 @@ func (c cgroupSet) limit(l Limits) (pids, mem bool) {
 	return pids, mem && l.Memory > 0
 }
 
-// cgroupEvents tells whether the memory cap killed a process and whether
-// a fork failed at the process cap.
-func cgroupEvents(dirs []string) (oom, pidsMax bool) {
-	for _, d := range dirs {
-		for _, file := range []string{"memory.oom_control", "memory.events"} {
-			for _, l := range strings.Split(trimmed(filepath.Join(d, file)), "\n") {
-				if f := strings.Fields(l); len(f) == 2 && f[0] == "oom_kill" && f[1] != "0" {
-					oom = true
-				}
-			}
-		}
-		for _, l := range strings.Split(trimmed(filepath.Join(d, "pids.events")), "\n") {
-			if f := strings.Fields(l); len(f) == 2 && f[0] == "max" && f[1] != "0" {
-				pidsMax = true
+// groupFiles are the files of a bot's cgroups the watchdog reads, found
+// once: a group's controller files do not come and go, and looking for
+// the missing ones (a v1 memory group has no memory.events, a pids group
+// no memory file) every round was half of those rounds' reads.
+type groupFiles struct {
+	oom, pids, usage []string
+}
+
+func findGroupFiles(dirs []string) groupFiles {
+	var g groupFiles
+	keep := func(list *[]string, dir string, names ...string) {
+		for _, n := range names {
+			if p := filepath.Join(dir, n); exists(p) {
+				*list = append(*list, p)
 			}
 		}
 	}
-	return oom, pidsMax
+	for _, d := range dirs {
+		keep(&g.oom, d, "memory.oom_control", "memory.events")
+		keep(&g.pids, d, "pids.events")
+		keep(&g.usage, d, "memory.usage_in_bytes", "memory.current")
+	}
+	return g
 }
 
-// cgroupMemory is the memory the groups account for (their processes'
-// memory, their tmpfs files, their page cache), 0 without a memory group.
-func cgroupMemory(dirs []string) int64 {
-	var most int64
-	for _, d := range dirs {
-		for _, file := range []string{"memory.usage_in_bytes", "memory.current"} {
-			if n, err := strconv.ParseInt(trimmed(filepath.Join(d, file)), 10, 64); err == nil {
-				most = max(most, n)
+func exists(path string) bool {
+	var st unix.Stat_t
+	return unix.Stat(path, &st) == nil
+}
+
+// cgroupEvents tells whether the memory cap killed a process and whether
+// a fork failed at the process cap.
+func cgroupEvents(dirs []string) (oom, pidsMax bool) {
+	return findGroupFiles(dirs).events()
+}
+
+func (g groupFiles) events() (oom, pidsMax bool) {
+	counted := func(files []string, key string) bool {
+		for _, file := range files {
+			for _, l := range strings.Split(trimmed(file), "\n") {
+				if f := strings.Fields(l); len(f) == 2 && f[0] == key && f[1] != "0" {
+					return true
+				}
 			}
+		}
+		return false
+	}
+	return counted(g.oom, "oom_kill"), counted(g.pids, "max")
+}
+
+// memory is the memory the groups account for (their processes' memory,
+// their tmpfs files, their page cache), 0 without a memory group.
+func (g groupFiles) memory() int64 {
+	var most int64
+	for _, file := range g.usage {
+		if n, err := strconv.ParseInt(trimmed(file), 10, 64); err == nil {
+			most = max(most, n)
 		}
 	}
 	return most

@@ -638,6 +638,7 @@ func (l *launcher) watch(stop <-chan struct{}) {
 	}
 	page := int64(os.Getpagesize())
 	const tick = 100 // USER_HZ, the unit of /proc/PID/stat times on Linux
+	groups := findGroupFiles(l.p.Cgroups)
 	t := time.NewTicker(every)
 	defer t.Stop()
 	for {
@@ -663,9 +664,9 @@ func (l *launcher) watch(stop <-chan struct{}) {
 			cpu += ru.Utime.Nano() + ru.Stime.Nano()
 		}
 		var over string
-		oom, _ := cgroupEvents(l.p.Cgroups)
+		oom, _ := groups.events()
 		switch {
-		case lim.Memory > 0 && (rss+l.hiddenMemory(pids) > lim.Memory || cgroupMemory(l.p.Cgroups) > lim.Memory || oom):
+		case lim.Memory > 0 && (rss+l.hiddenMemory(pids) > lim.Memory || groups.memory() > lim.Memory || oom):
 			over = MemoryNote(lim)
 		case lim.Processes > 0 && !l.kernelProcs && tasks > lim.Processes:
 			over = ProcessesNote(lim)
@@ -709,13 +710,13 @@ func nprocBinds() bool {
 // namespace, or without one, the launcher's descendants.
 func (l *launcher) descendants() []int {
 	if l.pidNS {
-		entries, err := os.ReadDir("/proc")
+		names, err := listKernelDir("/proc")
 		if err != nil {
 			return nil
 		}
 		var pids []int
-		for _, e := range entries {
-			if pid, err := strconv.Atoi(e.Name()); err == nil && pid != 1 {
+		for _, name := range names {
+			if pid, err := strconv.Atoi(name); err == nil && pid != 1 {
 				pids = append(pids, pid)
 			}
 		}
@@ -775,7 +776,7 @@ type procStat struct {
 
 // readStat reads the fields the watchdog needs from /proc/PID/stat.
 func readStat(pid int) (procStat, bool) {
-	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	data, err := readKernelFile("/proc/" + strconv.Itoa(pid) + "/stat")
 	if err != nil {
 		return procStat{}, false
 	}

@@ -79,17 +79,17 @@ func memfdBytes(pids []int) int64 {
 	var total int64
 	for _, pid := range pids {
 		dir := "/proc/" + strconv.Itoa(pid) + "/fd/"
-		entries, err := os.ReadDir(dir)
+		names, err := listKernelDir(dir)
 		if err != nil {
 			continue
 		}
-		for _, e := range entries {
-			link, err := os.Readlink(dir + e.Name())
+		for _, name := range names {
+			link, err := os.Readlink(dir + name)
 			if err != nil || !strings.HasPrefix(link, "/memfd:") {
 				continue
 			}
 			var st unix.Stat_t
-			if unix.Stat(dir+e.Name(), &st) != nil {
+			if unix.Stat(dir+name, &st) != nil {
 				continue
 			}
 			k := inode{st.Dev, st.Ino}
