@@ -2,11 +2,14 @@ package runner
 
 import (
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
+
+	"golang.org/x/sys/unix"
+
+	"ringside/runner/internal/procfs"
 )
 
 // rewalkEvery is how often schedReader walks a bot's processes and
@@ -16,15 +19,16 @@ const rewalkEvery = 100 * time.Millisecond
 
 // schedReader reads the scheduler's account of a bot's threads cheaply
 // enough for every turn of a fast game: each thread's schedstat file is
-// kept open and read again in place (one system call a thread), and the
-// tree of processes and threads (a directory and two files a thread) is
-// walked again only every rewalkEvery. An open file names its thread for
+// kept open and read again in place (one system call a thread, on a
+// plain descriptor: procfs), and the tree of processes and threads (a
+// directory and two files a thread) is walked again only every
+// rewalkEvery. An open file names its thread for
 // good: a thread that ends fails to read and is dropped, never confused
 // with a later one given its number.
 type schedReader struct {
 	mu     sync.Mutex
 	walked time.Time
-	files  map[int]*os.File // by thread id
+	files  map[int]int // open schedstat descriptors, by thread id
 	closed bool
 	buf    [128]byte
 }
@@ -43,10 +47,10 @@ func (r *schedReader) read(root int, fresh bool) map[int]schedStat {
 		r.walk(root)
 	}
 	stats := make(map[int]schedStat, len(r.files))
-	for tid, f := range r.files {
-		n, err := f.ReadAt(r.buf[:], 0)
-		if n == 0 && err != nil {
-			f.Close()
+	for tid, fd := range r.files {
+		n, err := procfs.ReadAt(fd, r.buf[:])
+		if n <= 0 || err != nil {
+			unix.Close(fd)
 			delete(r.files, tid)
 			continue
 		}
@@ -63,27 +67,27 @@ func (r *schedReader) read(root int, fresh bool) map[int]schedStat {
 func (r *schedReader) walk(root int) {
 	r.walked = time.Now()
 	if r.files == nil {
-		r.files = map[int]*os.File{}
+		r.files = map[int]int{}
 	}
 	seen := map[int]bool{}
 	pids := []int{root}
 	for n := 0; len(pids) > 0 && n < 64; n++ {
 		pid := pids[0]
 		pids = pids[1:]
-		tasks, _ := os.ReadDir(fmt.Sprintf("/proc/%d/task", pid))
+		tasks, _ := procfs.List(fmt.Sprintf("/proc/%d/task", pid))
 		for _, task := range tasks {
-			tid, err := strconv.Atoi(task.Name())
+			tid, err := strconv.Atoi(task)
 			if err != nil {
 				continue
 			}
 			dir := fmt.Sprintf("/proc/%d/task/%d/", pid, tid)
 			if _, ok := r.files[tid]; !ok {
-				if f, err := os.Open(dir + "schedstat"); err == nil {
-					r.files[tid] = f
+				if fd, err := procfs.Open(dir + "schedstat"); err == nil {
+					r.files[tid] = fd
 				}
 			}
 			seen[tid] = true
-			if b, err := os.ReadFile(dir + "children"); err == nil {
+			if b, err := procfs.ReadFile(dir + "children"); err == nil {
 				for _, c := range strings.Fields(string(b)) {
 					if child, err := strconv.Atoi(c); err == nil {
 						pids = append(pids, child)
@@ -92,9 +96,9 @@ func (r *schedReader) walk(root int) {
 			}
 		}
 	}
-	for tid, f := range r.files {
+	for tid, fd := range r.files {
 		if !seen[tid] {
-			f.Close()
+			unix.Close(fd)
 			delete(r.files, tid)
 		}
 	}
@@ -104,8 +108,8 @@ func (r *schedReader) walk(root int) {
 func (r *schedReader) close() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	for _, f := range r.files {
-		f.Close()
+	for _, fd := range r.files {
+		unix.Close(fd)
 	}
 	r.files, r.closed = nil, true
 }

@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"ringside/runner/internal/procfs"
 )
 
 // Supported tells whether this system has the sandbox; elsewhere bots
@@ -576,62 +578,9 @@ func Status(exe string, noLandlock bool) (Level, string) {
 
 // trimmed is a helper for reading small kernel files.
 func trimmed(path string) string {
-	b, err := readKernelFile(path)
+	b, err := procfs.ReadFile(path)
 	if err != nil {
 		return ""
 	}
 	return strings.TrimSpace(string(b))
-}
-
-// readKernelFile reads a small file of /proc, /sys or a cgroup with plain
-// system calls. The watchdog reads a dozen of them fifty times a second
-// for every bot; through an os.File each would also be registered with
-// the network poller and given a finalizer, which doubled what a waiting
-// bot's launcher cost.
-func readKernelFile(path string) ([]byte, error) {
-	fd, err := unix.Open(path, unix.O_RDONLY|unix.O_CLOEXEC, 0)
-	if err != nil {
-		return nil, &os.PathError{Op: "open", Path: path, Err: err}
-	}
-	defer unix.Close(fd)
-	buf := make([]byte, 0, 512)
-	for {
-		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)]
-		}
-		n, err := unix.Read(fd, buf[len(buf):cap(buf)])
-		switch {
-		case err == unix.EINTR:
-			continue
-		case err != nil:
-			return nil, &os.PathError{Op: "read", Path: path, Err: err}
-		case n == 0:
-			return buf, nil
-		}
-		buf = buf[:len(buf)+n]
-	}
-}
-
-// listKernelDir lists the names in a folder of /proc with plain system
-// calls, for the same reason as readKernelFile.
-func listKernelDir(path string) ([]string, error) {
-	fd, err := unix.Open(path, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
-	if err != nil {
-		return nil, &os.PathError{Op: "open", Path: path, Err: err}
-	}
-	defer unix.Close(fd)
-	var names []string
-	buf := make([]byte, 8192)
-	for {
-		n, err := unix.Getdents(fd, buf)
-		switch {
-		case err == unix.EINTR:
-			continue
-		case err != nil:
-			return nil, &os.PathError{Op: "getdents", Path: path, Err: err}
-		case n <= 0:
-			return names, nil
-		}
-		_, _, names = unix.ParseDirent(buf[:n], -1, names)
-	}
 }

@@ -17,6 +17,8 @@ import (
 
 	ll "github.com/landlock-lsm/go-landlock/landlock/syscall"
 	"golang.org/x/sys/unix"
+
+	"ringside/runner/internal/procfs"
 )
 
 // landlockABI is the newest Landlock ABI the launcher asks for: V6 adds
@@ -710,7 +712,7 @@ func nprocBinds() bool {
 // namespace, or without one, the launcher's descendants.
 func (l *launcher) descendants() []int {
 	if l.pidNS {
-		names, err := listKernelDir("/proc")
+		names, err := procfs.List("/proc")
 		if err != nil {
 			return nil
 		}
@@ -776,7 +778,7 @@ type procStat struct {
 
 // readStat reads the fields the watchdog needs from /proc/PID/stat.
 func readStat(pid int) (procStat, bool) {
-	data, err := readKernelFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	data, err := procfs.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
 	if err != nil {
 		return procStat{}, false
 	}

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"ringside/runner/internal/procfs"
 )
 
 // Memory a bot holds that no process's resident size shows: SysV shared
@@ -79,7 +81,7 @@ func memfdBytes(pids []int) int64 {
 	var total int64
 	for _, pid := range pids {
 		dir := "/proc/" + strconv.Itoa(pid) + "/fd/"
-		names, err := listKernelDir(dir)
+		names, err := procfs.List(dir)
 		if err != nil {
 			continue
 		}
