@@ -75,8 +75,12 @@ func TestCPUHogBlamesNoVictim(t *testing.T) {
 // nothing is given back and nothing is marked as load.
 func TestSlowBotStillLate(t *testing.T) {
 	// On a machine busy with other tests the bot may really wait for a
-	// CPU, which the runner rightly marks: the game is played again (a
+	// CPU, or get too little of it while others hold it, which the
+	// runner rightly marks (either note): the game is played again (a
 	// few times) until it ran with CPU to spare, which the note tells.
+	// Beside a CPU hog a try that ran less than three quarters of its
+	// window was marked busy (others held the CPU for 104 ms of it), not
+	// starved, and was taken for the final answer.
 	var out *Outcome
 	for try := 0; try < 5; try++ {
 		var err error
@@ -86,10 +90,10 @@ func TestSlowBotStillLate(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !LateWhileStarved(allNotes(out)) {
+		if !LateWhileBusy(allNotes(out)) {
 			break
 		}
-		t.Logf("try %d: the bot waited for a CPU (%q): again", try+1, allNotes(out))
+		t.Logf("try %d: the bot was late while the machine was busy (%q): again", try+1, allNotes(out))
 	}
 	c := counts(out, 0)
 	if c[engine.Timeout] != 1 || out.LoadTimeouts[0] != 0 {
