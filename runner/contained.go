@@ -73,7 +73,7 @@ func RunContained(ctx context.Context, c Contained) (exitText, limitNote string,
 		fmt.Fprintf(stderr, "note: %s runs uncontained, with your rights and environment: the sandbox needs Linux\n", filepath.Base(c.Argv[0]))
 		return runUncontained(ctx, path, c, stdout, stderr)
 	}
-	exe, err := Executable()
+	exe, err := botsBinary()
 	if err != nil {
 		return "", "", fmt.Errorf("find the ringside binary that contains programs: %w", err)
 	}

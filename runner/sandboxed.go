@@ -37,7 +37,7 @@ func SandboxStatus(sb Sandbox) (sandbox.Level, string) {
 	if sb.Trusted {
 		return sandbox.Off, "Sandbox: off — trusted: bots run with your full rights, environment and files"
 	}
-	exe, err := Executable()
+	exe, err := botsBinary()
 	if err != nil {
 		return sandbox.Off, "Sandbox: off — cannot find the ringside binary to start bots through: " + err.Error()
 	}
@@ -276,7 +276,7 @@ const scratchPrefix = "ringside-seat-"
 // startSandboxed starts path under the launcher.
 func startSandboxed(path string, argv []string, dir string, env []string, sb *sandboxSpec,
 	stdin, stdout, stderr *os.File) (*sandbox.Launch, error) {
-	exe, err := Executable()
+	exe, err := botsBinary()
 	if err != nil {
 		return nil, fmt.Errorf("find the ringside binary that starts sandboxed bots: %w", err)
 	}
@@ -407,7 +407,7 @@ func WeakSandbox(sb Sandbox) (weak bool, missing, status string) {
 	if sb.Trusted || !sandbox.Supported {
 		return false, "", ""
 	}
-	exe, err := Executable()
+	exe, err := botsBinary()
 	if err != nil {
 		return false, "", "" // no bot can start either; that error is said where they start
 	}

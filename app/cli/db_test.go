@@ -202,7 +202,7 @@ func copyExe(t *testing.T, exe, dir string) string {
 		t.Fatal(err)
 	}
 	defer src.Close()
-	dst := filepath.Join(dir, "ringside")
+	dst := filepath.Join(dir, filepath.Base(exe))
 	f, err := os.OpenFile(dst, os.O_CREATE|os.O_WRONLY, 0o755)
 	if err != nil {
 		t.Fatal(err)

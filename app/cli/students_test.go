@@ -66,6 +66,7 @@ var studentSentinels = []string{"/tmp/ringside-e2e-pwned-pycompile", "/tmp/rings
 // binary, and the user Ringside runs as.
 type teacher struct {
 	root, home, db, exe string
+	bots                string              // runner.BotsEnv's binary, or ""
 	cred                *syscall.Credential // nil: the test's own user
 	env                 []string
 	sockets             []*desktopSocket
@@ -177,9 +178,15 @@ func newTeacher(t *testing.T, cred *syscall.Credential) *teacher {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The build that starts the bots (runner.BotsEnv), if the test run
+	// has one.
+	tc.bots = os.Getenv(runner.BotsEnv)
 	uid := os.Getuid()
 	if cred != nil {
 		tc.exe = copyExe(t, tc.exe, filepath.Join(root, "bin"))
+		if tc.bots != "" {
+			tc.bots = copyExe(t, tc.bots, filepath.Join(root, "bin"))
+		}
 		uid = int(cred.Uid)
 	}
 	tc.db = filepath.Join(tc.home, ".local", "share", "ringside", "ringside.db")
@@ -232,6 +239,9 @@ func newTeacher(t *testing.T, cred *syscall.Credential) *teacher {
 		// The test's own cache folder (runnertest.ShareUserCache) is not
 		// this teacher's.
 		tc.env = append(tc.env, "XDG_CACHE_HOME="+filepath.Join(home, ".cache"))
+	}
+	if tc.bots != "" {
+		tc.env = append(tc.env, runner.BotsEnv+"="+tc.bots)
 	}
 	if err := chownTree(root, uid); err != nil {
 		t.Fatal(err)
@@ -498,6 +508,9 @@ func (tc *teacher) check(t *testing.T, before state, student string) {
 		t.Errorf("the build's setsid daemon is left running: %v", pids)
 	}
 	runnertest.AssertNoneLeft(t, tc.exe, sandbox.Spawners()...)
+	if tc.bots != "" {
+		runnertest.AssertNoneLeft(t, tc.bots, sandbox.Spawners()...)
+	}
 	for _, s := range tc.sockets {
 		if n := s.accepted(); n > 0 {
 			t.Errorf("%d connections to the desktop's socket %s", n, s.path)
