@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"os/exec"
 	"sync"
 	"testing"
@@ -34,14 +33,11 @@ func sandboxName(on bool) string {
 	return "trusted"
 }
 
-// benchSpec is the sandbox of a benchmark's bot. RINGSIDE_LAUNCHER
-// names another launcher than this test binary (the ringside binary).
+// benchSpec is the sandbox of a benchmark's bot. BotsEnv names another
+// launcher than this test binary (a ringside binary).
 func benchSpec(sandboxed bool) *sandboxSpec {
 	if !sandboxed {
 		return nil
-	}
-	if exe := os.Getenv("RINGSIDE_LAUNCHER"); exe != "" {
-		Executable = func() (string, error) { return exe, nil }
 	}
 	return Sandbox{}.spec(Bot{})
 }

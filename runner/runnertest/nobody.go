@@ -110,6 +110,9 @@ func AsNobody(t *testing.T, n Nobody) string {
 			t.Fatal(err)
 		}
 	}
+	if err := copyGoSeeds(filepath.Join(dir, ".cache")); err != nil {
+		t.Fatalf("give the run as nobody the Go seeds: %v", err)
+	}
 	self, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
@@ -148,4 +151,72 @@ func AsNobody(t *testing.T, n Nobody) string {
 		}
 	}
 	return string(out)
+}
+
+// goSeeds is where runner/build keeps its seeds, below the user's cache
+// folder: Go's standard library compiled once, given to each AI's first
+// Go build (build.goStdSeed).
+const goSeeds = "ringside/go-std"
+
+// copyGoSeeds gives a run as nobody, whose home (and so cache folder,
+// cache) is new, a copy of this user's finished seeds, owned by nobody.
+// Making one costs 16 to 27 s of CPU, and the run would make its own as
+// a new teacher's first Go build does; TestGoBuildsStartFromTheStandardLibrary
+// tests that making. A seed is only a head start: without one the run
+// makes its own.
+func copyGoSeeds(cache string) error {
+	root, err := os.UserCacheDir()
+	if err != nil {
+		return nil
+	}
+	seeds, err := os.ReadDir(filepath.Join(root, goSeeds))
+	if err != nil {
+		return nil // none made yet
+	}
+	for _, e := range seeds {
+		from := filepath.Join(root, goSeeds, e.Name())
+		if _, err := os.Stat(filepath.Join(from, "done")); err != nil || !e.IsDir() {
+			continue // being made, or not a seed
+		}
+		to := filepath.Join(cache, goSeeds, e.Name())
+		err := filepath.WalkDir(from, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			rel, err := filepath.Rel(from, path)
+			if err != nil {
+				return err
+			}
+			dst := filepath.Join(to, rel)
+			switch {
+			case d.IsDir():
+				err = os.MkdirAll(dst, 0o700)
+			case d.Type().IsRegular():
+				var data []byte
+				if data, err = os.ReadFile(path); err == nil {
+					err = os.WriteFile(dst, data, 0o600)
+				}
+			default:
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+			return os.Lchown(dst, 65534, 65534)
+		})
+		if err != nil {
+			return err
+		}
+	}
+	// The folders above the seeds, made by MkdirAll, are nobody's too.
+	for d := filepath.Join(cache, goSeeds); ; d = filepath.Dir(d) {
+		if _, err := os.Stat(d); err == nil {
+			if err := os.Lchown(d, 65534, 65534); err != nil {
+				return err
+			}
+		}
+		if d == cache {
+			return nil
+		}
+	}
 }
