@@ -63,7 +63,7 @@ func BenchmarkStartBot(b *testing.B) {
 				defer func() { ballast = nil }()
 			}
 			sb := benchSpec(mode != "trusted")
-			exe, _ := Executable()
+			exe, _ := botsBinary()
 			ready := engine.Ask{Timeout: 5 * time.Second, Expect: func(l string) bool { return l == "READY" }}
 			for b.Loop() {
 				b.StopTimer()
@@ -95,7 +95,7 @@ func BenchmarkStartCloudBot(b *testing.B) {
 	for _, mode := range []string{"trusted", "sandbox", "sandbox-cold"} {
 		b.Run(mode, func(b *testing.B) {
 			sb := benchSpec(mode != "trusted")
-			exe, _ := Executable()
+			exe, _ := botsBinary()
 			argv := []string{bin, "-mode", "good"}
 			intro := func(int) string { return "" }
 			for b.Loop() {

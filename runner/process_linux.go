@@ -93,17 +93,20 @@ func (r *lineReader) fill() (int, error) {
 // same time each count, so it errs on the bot's side (callers cap it).
 func (p *process) cpuWait() time.Duration {
 	var total time.Duration
-	for _, st := range p.threadStats() {
+	for _, st := range p.sched.read(p.pid, true, false) {
 		total += st.wait
 	}
 	return total
 }
 
-// threadStats is the scheduler's account of each thread of the process
-// and its descendants (64 processes at most), by thread id: all of them
-// as they are now.
+// threadStats is the scheduler's account of each thread of the bot's
+// programs (64 processes at most), by thread id: all of them as they are
+// now. A sandboxed bot's are below its launcher, whose own threads only
+// watch it and never carry its answer: what they wait for a CPU on a busy
+// machine (its watchdog wakes 50 times a second) is none of the bot's.
+// cpuWait counts them: the launcher's start is the bot's.
 func (p *process) threadStats() map[int]schedStat {
-	return p.sched.read(p.pid, true)
+	return p.sched.read(p.pid, true, p.launch != nil)
 }
 
 // turnStats is threadStats where a turn starts, cheap enough for every
@@ -111,7 +114,7 @@ func (p *process) threadStats() map[int]schedStat {
 // ago (a thread started since counts from its start when the turn is
 // judged).
 func (p *process) turnStats() map[int]schedStat {
-	return p.sched.read(p.pid, false)
+	return p.sched.read(p.pid, false, p.launch != nil)
 }
 
 // cpuPressure is how long, all told, some program of this machine has

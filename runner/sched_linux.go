@@ -28,16 +28,18 @@ const rewalkEvery = 100 * time.Millisecond
 type schedReader struct {
 	mu     sync.Mutex
 	walked time.Time
-	files  map[int]int // open schedstat descriptors, by thread id
+	files  map[int]int  // open schedstat descriptors, by thread id
+	own    map[int]bool // the threads of the root process itself
 	closed bool
 	buf    [128]byte
 }
 
 // read returns each thread's account, by thread id, of the process root
-// and its descendants (64 processes at most). fresh walks the tree first
-// whatever the time since the last walk: where a turn is judged, a thread
-// started a moment ago must count.
-func (r *schedReader) read(root int, fresh bool) map[int]schedStat {
+// and its descendants (64 processes at most), without root's own threads
+// if onlyBelow. fresh walks the tree first whatever the time since the
+// last walk: where a turn is judged, a thread started a moment ago must
+// count.
+func (r *schedReader) read(root int, fresh, onlyBelow bool) map[int]schedStat {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.closed {
@@ -48,6 +50,9 @@ func (r *schedReader) read(root int, fresh bool) map[int]schedStat {
 	}
 	stats := make(map[int]schedStat, len(r.files))
 	for tid, fd := range r.files {
+		if onlyBelow && r.own[tid] {
+			continue
+		}
 		n, err := procfs.ReadAt(fd, r.buf[:])
 		if n <= 0 || err != nil {
 			unix.Close(fd)
@@ -70,6 +75,7 @@ func (r *schedReader) walk(root int) {
 		r.files = map[int]int{}
 	}
 	seen := map[int]bool{}
+	r.own = map[int]bool{}
 	pids := []int{root}
 	for n := 0; len(pids) > 0 && n < 64; n++ {
 		pid := pids[0]
@@ -87,6 +93,7 @@ func (r *schedReader) walk(root int) {
 				}
 			}
 			seen[tid] = true
+			r.own[tid] = pid == root
 			if b, err := procfs.ReadFile(dir + "children"); err == nil {
 				for _, c := range strings.Fields(string(b)) {
 					if child, err := strconv.Atoi(c); err == nil {

@@ -266,6 +266,8 @@ func TestReadyWindowsChained(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			// Side by side: each waits seconds for its seats' READY.
+			t.Parallel()
 			var bots []Bot
 			for _, d := range tt.ready {
 				cmd := fakebot + " -slowstart " + (d * scale).String()
