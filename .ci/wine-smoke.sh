@@ -269,7 +269,9 @@ echo "-- runner's Windows-only tests under Wine (the Job Object's limits)"
 CGO_ENABLED=0 GOOS=windows GOARCH=amd64 go test -c -tags ci -o "$work/runner.test.exe" ./runner
 mkdir -p "$work/bins"
 touch "$work/bins/fakebot" "$work/bins/hostile"
-if RINGSIDE_TEST_BINS=$(winpath "$work/bins") w 120 "$work/runner.test.exe" -test.run '^TestJobLimits$' -test.v \
+# The tests start their bots through a built Ringside (runner.BotsEnv);
+# under Wine that is ringside.exe, as there is no go to build one with.
+if RINGSIDE_TEST_BINS=$(winpath "$work/bins") RINGSIDE_BOTS_BINARY=$(winpath "$work/ringside.exe") w 120 "$work/runner.test.exe" -test.run '^TestJobLimits$' -test.v \
   >"$work/runner-test.out" 2>&1 && grep -q '^--- PASS: TestJobLimits' "$work/runner-test.out"; then
   echo "ok   TestJobLimits passes under Wine"
 else
