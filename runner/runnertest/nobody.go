@@ -110,7 +110,7 @@ func AsNobody(t *testing.T, n Nobody) string {
 			t.Fatal(err)
 		}
 	}
-	if err := copyGoSeeds(filepath.Join(dir, ".cache")); err != nil {
+	if err := CopyGoSeeds(filepath.Join(dir, ".cache")); err != nil {
 		t.Fatalf("give the run as nobody the Go seeds: %v", err)
 	}
 	self, err := os.Executable()
@@ -158,13 +158,13 @@ func AsNobody(t *testing.T, n Nobody) string {
 // Go build (build.goStdSeed).
 const goSeeds = "ringside/go-std"
 
-// copyGoSeeds gives a run as nobody, whose home (and so cache folder,
+// CopyGoSeeds gives a run as nobody, whose home (and so cache folder,
 // cache) is new, a copy of this user's finished seeds, owned by nobody.
 // Making one costs 16 to 27 s of CPU, and the run would make its own as
 // a new teacher's first Go build does; TestGoBuildsStartFromTheStandardLibrary
 // tests that making. A seed is only a head start: without one the run
 // makes its own.
-func copyGoSeeds(cache string) error {
+func CopyGoSeeds(cache string) error {
 	root, err := os.UserCacheDir()
 	if err != nil {
 		return nil
