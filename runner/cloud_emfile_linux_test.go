@@ -10,7 +10,6 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 
 	"ringside/engine"
 )
@@ -36,7 +35,6 @@ func TestCloudAcceptSurvivesFdExhaustion(t *testing.T) {
 
 func emfileGame(t *testing.T) {
 	seed := buildSeedBot(t) + " -plain"
-	withLoginTimeout(t, 5*time.Second)
 	var old syscall.Rlimit
 	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &old); err != nil {
 		t.Fatal(err)
@@ -57,7 +55,7 @@ func emfileGame(t *testing.T) {
 	// 500 ms later; seat 1 reconnects at turn 40, some 2 s in. Trusted
 	// bots: they reach Ringside's own listener (a sandboxed bot's
 	// connections may go through its launcher, which holds few).
-	game := playCloudWith(t, Sandbox{Trusted: true}, engine.Options{"turns": "60", "turn_ms": "300"}, 0,
+	game := playCloudWith(t, Match{Sandbox: Sandbox{Trusted: true}}, engine.Options{"turns": "60", "turn_ms": "300"},
 		seed+" -relogin-at 40 -think 50ms", seed+" -flood 500ms")
 	flooded := regexp.MustCompile(`flood: opened (\d+)`).FindStringSubmatch(game.out.Stderr[1])
 	if flooded == nil {

@@ -54,10 +54,12 @@ type cloudGame struct {
 // playCloudBots plays a Cloud game between the given bot commands.
 func playCloudBots(t *testing.T, opts engine.Options, scale float64, commands ...string) cloudGame {
 	t.Helper()
-	return playCloudWith(t, Sandbox{}, opts, scale, commands...)
+	return playCloudWith(t, Match{TimeScale: scale}, opts, commands...)
 }
 
-func playCloudWith(t *testing.T, sb Sandbox, opts engine.Options, scale float64, commands ...string) cloudGame {
+// playCloudWith plays a Cloud game between the given bot commands, with
+// m's sandbox, time scale and test settings.
+func playCloudWith(t *testing.T, m Match, opts engine.Options, commands ...string) cloudGame {
 	t.Helper()
 	g, err := games.Get("cloud")
 	if err != nil {
@@ -68,19 +70,13 @@ func playCloudWith(t *testing.T, sb Sandbox, opts engine.Options, scale float64,
 		bots = append(bots, Bot{Name: fmt.Sprintf("p%d", i+1), Command: c})
 	}
 	var game cloudGame
-	game.out, err = Play(context.Background(), Match{Game: g, Seed: 7, Bots: bots, Options: opts, TimeScale: scale, Sandbox: sb,
-		OnStep: func(_ int, _ engine.State, step engine.Step) { game.steps = append(game.steps, step) }})
+	m.Game, m.Seed, m.Bots, m.Options = g, 7, bots, opts
+	m.OnStep = func(_ int, _ engine.State, step engine.Step) { game.steps = append(game.steps, step) }
+	game.out, err = Play(context.Background(), m)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return game
-}
-
-// withLoginTimeout sets LoginTimeout for one test.
-func withLoginTimeout(t *testing.T, d time.Duration) {
-	old := LoginTimeout
-	LoginTimeout = d
-	t.Cleanup(func() { LoginTimeout = old })
 }
 
 // stamp reads "KEY: UNIXNANO" from a seat's stderr.
@@ -101,7 +97,6 @@ func stamp(t *testing.T, stderr, key string) time.Time {
 // at [2^63, 0].
 func TestCloudSeedClientPlaysWholeGame(t *testing.T) {
 	bin := buildSeedBot(t)
-	withLoginTimeout(t, 5*time.Second)
 	for _, transport := range []string{"tcp", "stdio"} {
 		t.Run(transport, func(t *testing.T) {
 			// Ten times the limits: each of 600 answers must be in time.
@@ -154,7 +149,6 @@ func TestCloudSeedClientPlaysWholeGame(t *testing.T) {
 // the last one has logged in, not at each login.
 func TestCloudConfigAfterLastLogin(t *testing.T) {
 	bin := buildSeedBot(t)
-	withLoginTimeout(t, 5*time.Second)
 	for _, transport := range []string{"tcp", "stdio"} {
 		t.Run(transport, func(t *testing.T) {
 			game := playCloudBots(t, engine.Options{"transport": transport, "turns": "3"}, 10,
@@ -178,8 +172,8 @@ func TestCloudConfigAfterLastLogin(t *testing.T) {
 // without turn_no, is back in step on the next turn: every reply taken is
 // the answer to that turn's state, never the previous one's.
 func TestCloudLateOnceBackInStep(t *testing.T) {
+	t.Parallel()
 	bin := buildSeedBot(t)
-	withLoginTimeout(t, 5*time.Second)
 	for _, transport := range []string{"tcp", "stdio"} {
 		t.Run(transport, func(t *testing.T) {
 			// At a quarter speed (turns of 1.2 s): turn 3's answer comes
@@ -236,11 +230,10 @@ func TestCloudExitedBotCrashedAtOnce(t *testing.T) {
 	// waited it out took at least this long, one that did not never does
 	// (no bound on the game's own time, which a loaded machine stretches).
 	const login = 5 * time.Minute
-	withLoginTimeout(t, login)
 	for _, transport := range []string{"tcp", "stdio"} {
 		t.Run(transport, func(t *testing.T) {
 			began := time.Now()
-			game := playCloudBots(t, engine.Options{"transport": transport, "turns": "5", "turn_ms": "50"}, 0,
+			game := playCloudWith(t, Match{loginTimeout: login}, engine.Options{"transport": transport, "turns": "5", "turn_ms": "50"},
 				seed, seed+" -exit-first")
 			if wall := time.Since(began); wall >= login {
 				t.Errorf("the game took %v: it waited out the login time (%v) for a bot that had exited", wall, login)
@@ -282,8 +275,8 @@ func TestCloudExitedBotCrashedAtOnce(t *testing.T) {
 // lives on: every turn is a timeout (the bot may still log in again), as
 // docs/cloud.md's table says.
 func TestCloudDroppedConnectionIsTimeout(t *testing.T) {
+	t.Parallel()
 	seed := buildSeedBot(t) + " -plain"
-	withLoginTimeout(t, 5*time.Second)
 	game := playCloudBots(t, engine.Options{"turns": "5", "turn_ms": "100"}, 10, seed, seed+" -drop-at 3")
 	if got := counts(game.out, 1); got[engine.OK] != 2 || got[engine.Timeout] != 3 {
 		t.Errorf("verdicts = %v, want 2 ok then 3 timeouts", got)
@@ -293,9 +286,10 @@ func TestCloudDroppedConnectionIsTimeout(t *testing.T) {
 // TestCloudLoginNoteScaled: the note of a bot that did not log in names the
 // wait it had, time scale included.
 func TestCloudLoginNoteScaled(t *testing.T) {
+	t.Parallel()
 	bin := buildTCPBot(t)
-	withLoginTimeout(t, 500*time.Millisecond)
-	game := playCloudBots(t, engine.Options{"turns": "2"}, 2, buildSeedBot(t)+" -plain", bin+" -mode never")
+	game := playCloudWith(t, Match{TimeScale: 2, loginTimeout: 500 * time.Millisecond}, engine.Options{"turns": "2"},
+		buildSeedBot(t)+" -plain", bin+" -mode never")
 	if !strings.Contains(game.out.Notes[1], "did not log in within 1s") {
 		t.Errorf("note %q, want the scaled wait of 1s", game.out.Notes[1])
 	}
@@ -305,7 +299,6 @@ func TestCloudLoginNoteScaled(t *testing.T) {
 // is kept cut there, with its length, and judged invalid, as for stdio.
 func TestCloudLongLineNoted(t *testing.T) {
 	seed := buildSeedBot(t) + " -plain"
-	withLoginTimeout(t, 5*time.Second)
 	game := playCloudBots(t, engine.Options{"turns": "3"}, 10, seed, seed+" -long-at 2")
 	r := game.out.Log.Steps[1].Replies[1]
 	if len(r.Line) > cloud.MaxReply+32 {

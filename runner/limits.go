@@ -75,6 +75,5 @@ const (
 )
 
 // LoginTimeout is how long bots have to connect and log in before the
-// game starts without them (they may still join later). A variable so
-// tests can shorten it.
-var LoginTimeout = 5 * time.Second
+// game starts without them (they may still join later).
+const LoginTimeout = 5 * time.Second

@@ -87,17 +87,17 @@ func (g *loginGame) grant(seat int, argv []string, b Bot, host, port, transport 
 
 // connectLogin starts bots of a game with a login handshake, over TCP on
 // loopback or over stdio as the game says, and waits until every bot has
-// logged in (or has ended) or LoginTimeout has passed. Then the game
+// logged in (or has ended) or login has passed (times scale). Then the game
 // begins: every bot logged in gets the intro (the game's Introducer), as
 // once all bots have connected; from then on each seat's lines are
 // counted against the states sent (replyCount).
 func connectLogin(ctx context.Context, lg engine.Login, opts engine.Options, st engine.State, bots []Bot, argvs [][]string, scale float64,
-	specs []*sandboxSpec) ([]*seatConn, func(), error) {
+	login time.Duration, specs []*sandboxSpec) ([]*seatConn, func(), error) {
 	var intro func(int) string
 	if in, ok := st.(engine.Introducer); ok {
 		intro = in.Intro
 	}
-	g := newLoginGame(lg, len(bots), intro, time.Duration(float64(LoginTimeout)*scale))
+	g := newLoginGame(lg, len(bots), intro, time.Duration(float64(login)*scale))
 	connect := connectTCP
 	if lg.Transport(opts) == engine.LoginStdio {
 		connect = connectStdio

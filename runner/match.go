@@ -54,6 +54,12 @@ type Match struct {
 	// Pace: a room speeds a running event up or slows it down
 	// (Event.SetPace). 0 plays as fast as the bots answer.
 	PaceNow func() float64
+
+	// Tests' settings, per match so that such tests may run side by
+	// side: loginTimeout replaces LoginTimeout when above 0; noGiveBack
+	// is every seat's (seatConn.noGiveBack).
+	loginTimeout time.Duration
+	noGiveBack   bool
 }
 
 // Outcome is a played match.
@@ -114,6 +120,15 @@ type seatConn struct {
 	capped       bool          // run outside a sandbox this OS lacks, with the caps it can hold (Bot.caps)
 	closer       func()        // extra clean-up (transports)
 	pending      func() string // remarks of the transport for the next reply (refused logins)
+
+	// Test hooks, per seat so that such tests may run side by side.
+	// afterWrite, when set, runs between writing an input and waiting
+	// for its answer: tests make Ringside late there. noGiveBack, set by
+	// tests of when an answer arrives against its deadline, judges every
+	// ask on the wall clock alone, with nothing given back for a wait for
+	// a CPU (which a busy test machine would otherwise give).
+	afterWrite func()
+	noGiveBack bool
 }
 
 // SeatOptions adds each bot's own options to the match's, as key@SEAT:
@@ -241,7 +256,7 @@ func botSeed(seed int64, seat int) int64 {
 // every reply is "closed" (the game sees it as crashed), with the reason
 // noted.
 func connect(ctx context.Context, info engine.Info, opts engine.Options, st engine.State,
-	bots []Bot, argvs [][]string, scale float64, sb Sandbox) ([]*seatConn, func(), error) {
+	bots []Bot, argvs [][]string, scale float64, sb Sandbox, login time.Duration) ([]*seatConn, func(), error) {
 	specs := make([]*sandboxSpec, len(bots))
 	for i, b := range bots {
 		specs[i] = sb.spec(b)
@@ -251,7 +266,7 @@ func connect(ctx context.Context, info engine.Info, opts engine.Options, st engi
 		bots[i].caps = sb.caps(bots[i])
 	}
 	if info.Login != nil {
-		return connectLogin(ctx, info.Login, opts, st, bots, argvs, scale, specs)
+		return connectLogin(ctx, info.Login, opts, st, bots, argvs, scale, login, specs)
 	}
 	conns := make([]*seatConn, len(bots))
 	for i, b := range bots {
@@ -321,15 +336,6 @@ func collect(ctx context.Context, conns []*seatConn, asks []engine.Ask, scale fl
 	return replies, logged, all
 }
 
-// afterWrite, when set, runs between writing an input and waiting for
-// its answer: tests use it to make Ringside late there.
-var afterWrite func()
-
-// noGiveBack, set by tests of when an answer arrives against its deadline,
-// judges every ask on the wall clock alone, with nothing given back for a
-// wait for a CPU (which a busy test machine would otherwise give).
-var noGiveBack bool
-
 // askOne writes one input and waits for the answer line. The bot's clock
 // runs from just before the input is written (or, for an ask that writes
 // nothing such as a READY handshake, from the bot's start) to the moment
@@ -371,8 +377,8 @@ func askLinked(ctx context.Context, c *seatConn, a engine.Ask, scale float64, hs
 				c.note = "write: " + err.Error()
 			}
 		}
-		if afterWrite != nil {
-			afterWrite()
+		if c.afterWrite != nil {
+			c.afterWrite()
 		}
 	}
 	w.own = w.start.Add(limit)
@@ -502,7 +508,7 @@ func (w *waiter) next() (engine.Reply, bool) {
 // its own time as well as on the wall clock; an ask in a handshake may
 // end with the window chained to the previous seat's.
 func (w *waiter) extend() bool {
-	if w.c.proc != nil && !noGiveBack {
+	if w.c.proc != nil && !w.c.noGiveBack {
 		limit := w.own.Sub(w.start)
 		if w.a.Input == "" {
 			// READY: the clock ran from the bot's start, and all its

@@ -111,8 +111,15 @@ func start(ctx context.Context, m Match) (*match, error) {
 	if err != nil {
 		return nil, err
 	}
-	if p.conns, p.cleanup, err = connect(ctx, info, opts, p.st, bots, argvs, p.scale, m.Sandbox); err != nil {
+	login := m.loginTimeout
+	if login <= 0 {
+		login = LoginTimeout
+	}
+	if p.conns, p.cleanup, err = connect(ctx, info, opts, p.st, bots, argvs, p.scale, m.Sandbox, login); err != nil {
 		return nil, err
+	}
+	for _, c := range p.conns {
+		c.noGiveBack = m.noGiveBack
 	}
 	if err := p.checkStarted(m.PlayWithoutBots); err != nil {
 		p.cleanup()

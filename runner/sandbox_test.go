@@ -119,6 +119,9 @@ func fileExists(path string) bool {
 // again as user nobody, as a teacher without root runs Ringside: there
 // no cgroup is writable and the user namespace has to do.
 func TestSandboxUnprivileged(t *testing.T) {
+	// Side by side with the other tests that may: its run is a process of
+	// its own, as user nobody, with bots of its own.
+	t.Parallel()
 	// The X servers' socket folder as a desktop has it, which only root
 	// may make (TestDesktopSocketsHidden).
 	if os.Getuid() == 0 {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -19,10 +20,15 @@ import (
 	"ringside/runner/sandbox"
 )
 
-var tcpbot string
+var (
+	tcpbotMu sync.Mutex // tests that run side by side build it once
+	tcpbot   string
+)
 
 func buildTCPBot(t testing.TB) string {
 	t.Helper()
+	tcpbotMu.Lock()
+	defer tcpbotMu.Unlock()
 	if tcpbot != "" {
 		return tcpbot
 	}
@@ -42,26 +48,27 @@ func buildTCPBot(t testing.TB) string {
 // at a quarter speed: the good bot must answer every turn on a busy
 // machine too.
 func playCloud(t *testing.T, transport string, modes ...string) *Outcome {
-	return playCloudMs(t, transport, "200", 4, modes...)
+	return playCloudMs(t, Match{TimeScale: 4}, transport, "200", modes...)
 }
 
-// playCloudMs is playCloud with turns of turnMs at the time scale given
-// (0: the game's own limits). A mode may carry the tcpbot's other flags.
-func playCloudMs(t *testing.T, transport, turnMs string, scale float64, modes ...string) *Outcome {
+// playCloudMs is playCloud with turns of turnMs, with m's time scale (0:
+// the game's own limits) and test settings; the bots have a second to log
+// in. A mode may carry the tcpbot's other flags.
+func playCloudMs(t *testing.T, m Match, transport, turnMs string, modes ...string) *Outcome {
 	t.Helper()
 	bin := buildTCPBot(t)
-	withLoginTimeout(t, time.Second)
+	m.loginTimeout = time.Second
 	var bots []Bot
-	for _, m := range modes {
-		bots = append(bots, Bot{Name: strings.Fields(m)[0], Command: bin + " -mode " + m + " {host} {port} {user_token} {game_token}"})
+	for _, mode := range modes {
+		bots = append(bots, Bot{Name: strings.Fields(mode)[0], Command: bin + " -mode " + mode + " {host} {port} {user_token} {game_token}"})
 	}
-	return playFiveTurns(t, Sandbox{}, engine.Options{"turn_ms": turnMs, "transport": transport}, scale, bots...)
+	return playFiveTurns(t, m, engine.Options{"turn_ms": turnMs, "transport": transport}, bots...)
 }
 
 // playFiveTurns plays a five-turn Cloud game of bots on seed 5, 300 ms a
-// turn over TCP unless opts says otherwise, at the time scale given (0:
-// the game's own limits).
-func playFiveTurns(t *testing.T, sb Sandbox, opts engine.Options, scale float64, bots ...Bot) *Outcome {
+// turn over TCP unless opts says otherwise, with m's sandbox, time scale
+// (0: the game's own limits) and test settings.
+func playFiveTurns(t *testing.T, m Match, opts engine.Options, bots ...Bot) *Outcome {
 	t.Helper()
 	g, err := games.Get("cloud")
 	if err != nil {
@@ -69,7 +76,8 @@ func playFiveTurns(t *testing.T, sb Sandbox, opts engine.Options, scale float64,
 	}
 	o := engine.Options{"turns": "5", "turn_ms": "300"}
 	maps.Copy(o, opts)
-	out, err := Play(context.Background(), Match{Game: g, Seed: 5, Bots: bots, Sandbox: sb, Options: o, TimeScale: scale})
+	m.Game, m.Seed, m.Bots, m.Options = g, 5, bots, o
+	out, err := Play(context.Background(), m)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,6 +123,7 @@ func TestTCPGoodBotsAndLoopback(t *testing.T) {
 }
 
 func TestTCPWrongTokenRefusedAndClosed(t *testing.T) {
+	t.Parallel()
 	out := playCloud(t, "tcp", "good", "wrongtoken")
 	errs := out.Stderr[1]
 	if !strings.Contains(errs, `"message":"invalid user"`) || !strings.Contains(errs, "closed: EOF") {
@@ -129,6 +138,7 @@ func TestTCPWrongTokenRefusedAndClosed(t *testing.T) {
 }
 
 func TestTCPSecondLoginReplacesFirst(t *testing.T) {
+	t.Parallel()
 	out := playCloud(t, "tcp", "good", "relogin")
 	errs := out.Stderr[1]
 	if n := strings.Count(errs, `"message":"logged in"`); n != 2 {
@@ -144,13 +154,13 @@ func TestTCPSecondLoginReplacesFirst(t *testing.T) {
 }
 
 func TestTCPLateReplyNotAppliedToNextTurn(t *testing.T) {
+	t.Parallel()
 	// At a quarter speed the late bot sleeps 2.4 s on turn 3: past turn
 	// 3's 1.6 s and in the middle of turn 4's window, with 800 ms to
 	// spare either side. Without the give-back: beside a CPU hog it gave
 	// turn 3 more than those 800 ms once, and took the late reply as
 	// turn 3's; where a late reply goes is under test here.
-	withoutGiveBack(t)
-	out := playCloudMs(t, "tcp", "400", 4, "good", "late -late 2400ms")
+	out := playCloudMs(t, Match{TimeScale: 4, noGiveBack: true}, "tcp", "400", "good", "late -late 2400ms")
 	got := counts(out, 1)
 	if got[engine.Timeout] != 1 || got[engine.OK] != 4 {
 		t.Errorf("late bot verdicts = %v, want 1 timeout and 4 ok", got)
@@ -170,6 +180,7 @@ func TestTCPLateReplyNotAppliedToNextTurn(t *testing.T) {
 }
 
 func TestTCPMalformedJSONAnswered(t *testing.T) {
+	t.Parallel()
 	out := playCloud(t, "tcp", "good", "malformed")
 	if got := counts(out, 1); got[engine.Invalid] != 1 {
 		t.Errorf("verdicts = %v, want one invalid", got)
@@ -180,6 +191,7 @@ func TestTCPMalformedJSONAnswered(t *testing.T) {
 }
 
 func TestTCPNeverConnects(t *testing.T) {
+	t.Parallel()
 	out := playCloud(t, "tcp", "good", "never")
 	if got := counts(out, 1); got[engine.Timeout] != 5 {
 		t.Errorf("absent bot verdicts = %v, want 5 timeouts", got)
@@ -206,13 +218,12 @@ func firstLine(s string) string {
 // attempt is in the replay.
 func TestCloudTakeoverRefused(t *testing.T) {
 	bin := buildTCPBot(t)
-	withLoginTimeout(t, 2*time.Second)
 	eachSandboxMode(t, func(t *testing.T, mode string, sb Sandbox) {
 		// The victim starts first and waits a moment, so that its
 		// tokens are there to be stolen.
 		// Ten times the limits: the victim must play every turn on a
 		// machine busy with twice its cores in other programs.
-		out := playFiveTurns(t, sb, nil, 10,
+		out := playFiveTurns(t, Match{Sandbox: sb, TimeScale: 10, loginTimeout: 2 * time.Second}, nil,
 			Bot{Name: "victim", Command: bin + " -mode good {host} {port} {user_token} {game_token}"},
 			Bot{Name: "thief", Command: bin + " -mode steal"})
 		if got := counts(out, 0); got[engine.OK] != 5 {
@@ -308,11 +319,10 @@ func newLoopbackSentinels(t *testing.T) *loopbackSentinels {
 // sandbox says it is partial and why.
 func TestCloudBotOffTheNetwork(t *testing.T) {
 	bin := buildTCPBot(t)
-	withLoginTimeout(t, 2*time.Second)
 	eachSandboxMode(t, func(t *testing.T, mode string, sb Sandbox) {
 		s := newLoopbackSentinels(t)
 		env := []string{"HOSTILE_UDP=" + s.udp.LocalAddr().String(), "HOSTILE_TCP=" + s.tcp.Addr}
-		out := playFiveTurns(t, sb, nil, 10,
+		out := playFiveTurns(t, Match{Sandbox: sb, TimeScale: 10, loginTimeout: 2 * time.Second}, nil,
 			Bot{Name: "escape", Command: bin + " -mode escape", Env: env},
 			Bot{Name: "good", Command: bin + " -mode good"})
 		t.Logf("escape: %s", strings.Join(grepLines(out.Stderr[0], "escape:"), " | "))
@@ -364,8 +374,7 @@ func TestCloudBotOffTheNetwork(t *testing.T) {
 // lets them go it logs in and plays every turn, as does the other seat.
 func TestCloudConnectionFloodBounded(t *testing.T) {
 	bin := buildTCPBot(t)
-	withLoginTimeout(t, 3*time.Second)
-	out := playFiveTurns(t, Sandbox{}, nil, 10,
+	out := playFiveTurns(t, Match{TimeScale: 10, loginTimeout: 3 * time.Second}, nil,
 		Bot{Name: "flood", Command: bin + " -mode connflood"}, Bot{Name: "good", Command: bin + " -mode good"})
 	report := grepLines(out.Stderr[0], "connflood:")
 	t.Logf("%s", report)

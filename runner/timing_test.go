@@ -32,27 +32,19 @@ func readySeat(t *testing.T, args ...string) *seatConn {
 	return c
 }
 
-// lateAfterWrite makes Ringside late by d between writing each input and
-// starting to wait, for the rest of the test.
-func lateAfterWrite(t *testing.T, d time.Duration) {
-	afterWrite = func() { time.Sleep(d) }
-	t.Cleanup(func() { afterWrite = nil })
+// lateAfterWrite makes Ringside late by d between writing each input to
+// c and starting to wait.
+func lateAfterWrite(c *seatConn, d time.Duration) {
+	c.afterWrite = func() { time.Sleep(d) }
 	// What is under test is when the answer arrived, not what a busy
 	// machine gives back.
-	withoutGiveBack(t)
-}
-
-// withoutGiveBack turns off, for the rest of the test, the time a bot
-// is given back for its waits for a CPU: a test of where an answer
-// arrived against its deadline must not see a busy machine move it.
-func withoutGiveBack(t *testing.T) {
-	noGiveBack = true
-	t.Cleanup(func() { noGiveBack = false })
+	c.noGiveBack = true
 }
 
 // A bot's clock runs from just before its input is written to the
 // arrival of its answer, however late Ringside is between the two.
 func TestClockCountsRingsideDelay(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name         string
 		think, delay time.Duration // the bot's, and Ringside's after the write
@@ -80,7 +72,7 @@ func TestClockCountsRingsideDelay(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			c := readySeat(t, "-think", tt.think.String())
-			lateAfterWrite(t, tt.delay)
+			lateAfterWrite(c, tt.delay)
 			r, lr, _ := askOne(context.Background(), c, engine.Ask{Input: "1\n", Timeout: tt.limit}, 1)
 			if got := r.Status == engine.TimedOut; got != tt.timeout {
 				t.Fatalf("status %v (%s, note %q), want timeout %v", r.Status, r.Elapsed, lr.Note, tt.timeout)
@@ -98,6 +90,7 @@ func TestClockCountsRingsideDelay(t *testing.T) {
 // A reply whose line end arrived after the deadline is late, always; one
 // that arrived in time is on time, always, whenever Ringside looks.
 func TestDeadlineDecidedByArrival(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name         string
 		think, limit time.Duration
@@ -118,8 +111,9 @@ func TestDeadlineDecidedByArrival(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			c := readySeat(t, "-think", tt.think.String())
-			lateAfterWrite(t, tt.delay)
+			lateAfterWrite(c, tt.delay)
 			for i := 0; i < tt.turns; i++ {
 				r, lr, _ := askOne(context.Background(), c, engine.Ask{Input: fmt.Sprintf("%d\n", i), Timeout: tt.limit}, 1)
 				if got := r.Status == engine.TimedOut; got != tt.timeout {
