@@ -3,7 +3,6 @@ package runner
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -62,23 +61,13 @@ func TestMain(m *testing.M) {
 			panic(err)
 		}
 	}
-	// The tests that run side by side mostly wait (for a deadline, a
-	// login, a bot's thinking) rather than compute: more of them at once
-	// than the machine has cores, unless -test.parallel says otherwise.
-	flag.Parse()
-	if !flagGiven("test.parallel") {
-		flag.Set("test.parallel", strconv.Itoa(max(8, 2*runtime.GOMAXPROCS(0))))
-	}
+	// The tests that run side by side wait for deadlines, logins and
+	// bots' thinking.
+	runnertest.ParallelWaiters(8)
 	code := m.Run()
 	os.RemoveAll(dir)
 	done()
 	os.Exit(code)
-}
-
-// flagGiven tells whether the flag of that name was on the command line.
-func flagGiven(name string) (given bool) {
-	flag.Visit(func(f *flag.Flag) { given = given || f.Name == name })
-	return given
 }
 
 // counts is a seat's verdict counts as a map, for readable comparisons.

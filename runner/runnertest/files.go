@@ -2,10 +2,13 @@ package runnertest
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -173,5 +176,20 @@ func ShareUserCache() {
 	}
 	if dir, err := os.UserCacheDir(); err == nil {
 		os.Setenv("XDG_CACHE_HOME", dir)
+	}
+}
+
+// ParallelWaiters lets n tests run side by side (at least as many as
+// the machine has cores, -test.parallel's default) unless the command
+// line sets -test.parallel: for a package whose parallel tests mostly
+// wait (for deadlines, logins, bots thinking, other programs) rather
+// than compute, which with one test a core leave the cores idle. Call
+// it in TestMain, before m.Run.
+func ParallelWaiters(n int) {
+	flag.Parse()
+	given := false
+	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "test.parallel" })
+	if !given {
+		flag.Set("test.parallel", strconv.Itoa(max(n, runtime.GOMAXPROCS(0))))
 	}
 }
