@@ -18,12 +18,7 @@ import (
 	"ringside/runner/runnertest"
 )
 
-func TestMain(m *testing.M) {
-	// Many of the tests that run side by side wait for games played at
-	// a time scale, bots' thinking, deadlines and other programs.
-	runnertest.ParallelWaiters(4)
-	os.Exit(fixture.Main(m))
-}
+func TestMain(m *testing.M) { os.Exit(fixture.Main(m)) }
 
 func runCLI(args ...string) (code int, stdout, stderr string) {
 	var out, errs bytes.Buffer
