@@ -255,6 +255,9 @@ func TestBuildCacheIsTheAIs(t *testing.T) {
 // user nobody, as a teacher without root runs Ringside: no cgroup is
 // writable there, and the user namespace and Landlock have to do.
 func TestBuildUnprivileged(t *testing.T) {
+	// Side by side with the other tests that may: its run is a process of
+	// its own, as user nobody, in folders of its own.
+	t.Parallel()
 	out := runnertest.AsNobody(t, runnertest.Nobody{Tests: []string{"TestHostileMakefile", "TestOptionNamesAreFiles",
 		"TestPyCompileNotImported", "TestBuildCacheIsTheAIs", "TestBuildFolderCapped", "TestScriptsAreChecked"}})
 	for _, line := range strings.Split(out, "\n") {

@@ -29,6 +29,9 @@ func TestMain(m *testing.M) {
 		os.Setenv(runner.BotsEnv, links[0])
 		done = linked
 	}
+	// The tests that run side by side wait for watchers' debounce and
+	// for the run as nobody.
+	runnertest.ParallelWaiters(8)
 	code := m.Run()
 	done()
 	os.Exit(code)

@@ -66,6 +66,7 @@ func quiet(t *testing.T, ch chan string, d time.Duration, what string) {
 }
 
 func TestWatchSaves(t *testing.T) {
+	t.Parallel()
 	const debounce = 100 * time.Millisecond
 	dir := t.TempDir()
 	runnertest.WriteFiles(t, dir, map[string]string{"main.go": "package main\n", "sub/x.go": "package sub\n"})
@@ -112,6 +113,7 @@ func TestWatchSaves(t *testing.T) {
 }
 
 func TestWatchBurstIsOneChange(t *testing.T) {
+	t.Parallel()
 	// A long debounce: the burst below must fit in it however loaded the
 	// machine is.
 	const debounce = time.Second
@@ -128,6 +130,7 @@ func TestWatchBurstIsOneChange(t *testing.T) {
 }
 
 func TestWatchIgnoresOutputsAndTempFiles(t *testing.T) {
+	t.Parallel()
 	const debounce = 100 * time.Millisecond
 	dir := t.TempDir()
 	runnertest.WriteFiles(t, dir, map[string]string{"Main.java": "", "out/.keep": "", ".git/HEAD": "", "target/.keep": ""})
@@ -149,6 +152,7 @@ func TestWatchIgnoresOutputsAndTempFiles(t *testing.T) {
 }
 
 func TestWatchMissingFolder(t *testing.T) {
+	t.Parallel()
 	const debounce = 100 * time.Millisecond
 	parent := t.TempDir()
 	dir := filepath.Join(parent, "src")
@@ -199,6 +203,7 @@ func TestWatchMissingFolder(t *testing.T) {
 }
 
 func TestWatchSeveralAIs(t *testing.T) {
+	t.Parallel()
 	const debounce = 100 * time.Millisecond
 	a, b := t.TempDir(), t.TempDir()
 	w, l := newTestWatcher(t, debounce)
