@@ -14,6 +14,7 @@ import (
 	"ringside/app/internal/fixture"
 	"ringside/app/service"
 	"ringside/runner"
+	"ringside/runner/build"
 	"ringside/runner/runnertest"
 )
 
@@ -38,13 +39,13 @@ func TestAppWatcherHoldsTheClassAsNobody(t *testing.T) {
 // TestAppWatcherHoldsTheClass is the class of issue 31 in the app: thirty
 // students watched by the AIs screen's watcher, one of whom hands in a
 // folder that would hold everyone's builds (a FIFO, a 1 TiB sparse file,
-// 200,000 files and a 2 GB file, all in one folder). That AI's build
+// twice the cap's files and a 2 GB file, all in one folder). That AI's build
 // fails with a message naming a cap, and every one of the other 29
 // students' saves is rebuilt, while the bad folder stays watched.
 func TestAppWatcherHoldsTheClass(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
-		t.Skip("short: 200,000 files")
+		t.Skip("short: tens of thousands of files")
 	}
 	runnertest.NeedPython(t)
 	_, u, s := newAIsTestUI(t)
@@ -91,7 +92,7 @@ func TestAppWatcherHoldsTheClass(t *testing.T) {
 		}
 	}
 	big.Close()
-	if err := runnertest.ManyFiles(bad, 200_000, 1000); err != nil {
+	if err := runnertest.ManyFiles(bad, 2*build.MaxSourceFiles, 1000); err != nil {
 		t.Fatal(err)
 	}
 

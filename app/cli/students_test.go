@@ -25,6 +25,7 @@ import (
 	"ringside/app/internal/fixture"
 	"ringside/engine"
 	"ringside/runner"
+	"ringside/runner/build"
 	"ringside/runner/runnertest"
 	"ringside/runner/sandbox"
 	"ringside/storage"
@@ -491,7 +492,7 @@ func (tc *teacher) check(t *testing.T, before state, student string) {
 				return nil
 			}
 			// What is too big to be a copied secret (the sparse
-			// terabyte) is not read, nor what is empty (the 200,000
+			// terabyte) is not read, nor what is empty (the many
 			// files of manyfiles).
 			if info, err := d.Info(); err != nil || info.Size() > 1<<20 || info.Size() == 0 {
 				return nil
@@ -745,7 +746,7 @@ func TestStudentBotAttacks(t *testing.T) {
 }
 
 // TestStudentFolderAttacks hands in folders that would hold the class's
-// builds: a FIFO, a 1 TiB sparse file, 200,000 files. Each one's build
+// builds: a FIFO, a 1 TiB sparse file, twice the cap's files. Each one's build
 // fails with a message naming the problem instead of hanging or filling
 // the disk, bob still builds, and "ringside watch" keeps rebuilding bob's
 // saves while the bad folder is watched.
@@ -777,7 +778,7 @@ func TestStudentFolderAttacks(t *testing.T) {
 				return f.Truncate(1 << 40)
 			}},
 			{"manyfiles", "more than 20000 files and folders", true, func(dir string) error {
-				return runnertest.ManyFiles(dir, 200_000, 1000)
+				return runnertest.ManyFiles(dir, 2*build.MaxSourceFiles, 1000)
 			}},
 		} {
 			t.Run(a.name, func(t *testing.T) {
@@ -818,13 +819,13 @@ func TestStudentFolderAttacks(t *testing.T) {
 					t.Errorf("ringside does not name the problem (%q) in:\n%s", a.want, said)
 				}
 				// Each revision is a copy: none may hold the sparse file's
-				// terabyte or the 200,000 files.
+				// terabyte or the many files.
 				for _, r := range must(filepath.Glob(filepath.Join(filepath.Dir(tc.db), "ringside-data", "revisions", a.name+"-*", "*"))) {
 					if _, err := os.Lstat(filepath.Join(r, "weights.bin")); err == nil {
 						t.Errorf("revision %s holds the sparse file", r)
 					}
 					if _, err := os.Lstat(filepath.Join(r, "cache")); err == nil {
-						t.Errorf("revision %s holds the 200,000 files", r)
+						t.Errorf("revision %s holds the many files", r)
 					}
 				}
 				tc.must(t, "ai", "build", "bob", "--force", "--db", tc.db)

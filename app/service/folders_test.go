@@ -19,7 +19,7 @@ import (
 )
 
 // TestHostileFolderCostsOnlyItsAI: a folder with a FIFO (named .gitignore
-// too), a 1 TiB sparse file, a 2 GiB file and 200,000 files fails its own
+// too), a 1 TiB sparse file, a 2 GiB file and twice the cap's files fails its own
 // AI's build with a message, while the other watched AIs' saves still
 // become revisions.
 func TestHostileFolderCostsOnlyItsAI(t *testing.T) {
@@ -45,7 +45,7 @@ func TestHostileFolderCostsOnlyItsAI(t *testing.T) {
 		}
 		f.Close()
 	}
-	if err := runnertest.ManyFiles(filepath.Join(malDir, "many"), 200_000, 0); err != nil {
+	if err := runnertest.ManyFiles(filepath.Join(malDir, "many"), 2*build.MaxSourceFiles, 0); err != nil {
 		t.Fatal(err)
 	}
 
