@@ -26,12 +26,8 @@ var hangbotOnce struct {
 func hangbotBin(t *testing.T) string {
 	t.Helper()
 	hangbotOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "ringside-hangbot")
-		if err != nil {
-			hangbotOnce.err = err
-			return
-		}
-		hangbotOnce.path = filepath.Join(dir, "hangbot")
+		// In TestMain's folder, which it removes when the tests end.
+		hangbotOnce.path = filepath.Join(testDir, "hangbot")
 		hangbotOnce.err = runnertest.GoBuild(hangbotOnce.path, "./testdata/hangbot")
 	})
 	if hangbotOnce.err != nil {

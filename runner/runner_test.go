@@ -17,7 +17,9 @@ import (
 	"ringside/runner/sandbox"
 )
 
-var fakebot, hostile string
+// fakebot and hostile are the test bots TestMain builds; testDir is its
+// folder for them and for other builds, removed when the tests end.
+var fakebot, hostile, testDir string
 
 func TestMain(m *testing.M) {
 	if len(os.Args) > 1 && os.Args[1] == sandbox.LauncherArg {
@@ -47,6 +49,7 @@ func TestMain(m *testing.M) {
 	if err != nil {
 		panic(err)
 	}
+	testDir = dir
 	fakebot = filepath.Join(dir, "fakebot")
 	hostile = filepath.Join(dir, "hostile")
 	if bins := os.Getenv("RINGSIDE_TEST_BINS"); bins != "" {
