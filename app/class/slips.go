@@ -5,13 +5,17 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"sync"
 
 	"github.com/skip2/go-qrcode"
 
 	"ringside/app/service"
 )
 
-var slipsPage = template.Must(template.New("slips").Parse(`<!DOCTYPE html>
+// slipsPage is the printable page of the class's slips, parsed at its
+// first use (see the results sheet's template).
+var slipsPage = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("slips").Parse(`<!DOCTYPE html>
 <html><head><meta charset="utf-8"><title>Ringside class slips</title>
 <style>
 body{font-family:sans-serif;margin:1cm}
@@ -24,6 +28,7 @@ body{font-family:sans-serif;margin:1cm}
 <div class="fp">Certificate fingerprint (your browser or ringside submit shows it): {{$.Fingerprint}}</div></div>
 {{end}}</body></html>
 `))
+})
 
 // QR is a QR code of text as a PNG of size pixels.
 func QR(text string, size int) ([]byte, error) {
@@ -64,7 +69,7 @@ func WriteSlips(svc *service.Service, url string, w io.Writer) (int, error) {
 		}
 		slips = append(slips, slip{Name: st.Name, Token: t.Token, QR: qr})
 	}
-	if err := slipsPage.Execute(w, map[string]any{"Slips": slips, "URL": url, "Fingerprint": fp}); err != nil {
+	if err := slipsPage().Execute(w, map[string]any{"Slips": slips, "URL": url, "Fingerprint": fp}); err != nil {
 		return 0, fmt.Errorf("write the slips: %w", err)
 	}
 	return len(slips), nil

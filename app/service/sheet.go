@@ -5,6 +5,7 @@ import (
 	"html/template"
 	"io"
 	"strings"
+	"sync"
 
 	"ringside/engine/games"
 )
@@ -86,7 +87,7 @@ func WriteSheet(w io.Writer, v *EventView) error {
 		e.Chart = progressChart(scores)
 		d.Rows = append(d.Rows, e)
 	}
-	return sheetTemplate.Execute(w, d)
+	return sheetTemplate().Execute(w, d)
 }
 
 // gameName is a game's name for people ("Grip"), its id when unknown.
@@ -188,7 +189,11 @@ func progressChart(scores []float64) template.HTML {
 
 // sheetTemplate is the page. Its style is inline; printed, a student's
 // heading stays with its chart and a row is never split across pages.
-var sheetTemplate = template.Must(template.New("sheet").Parse(`<!DOCTYPE html>
+// It is parsed at its first use, not when a process starts: every
+// process of the ringside binary, each bot's launcher included, would
+// pay for it.
+var sheetTemplate = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("sheet").Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -235,3 +240,4 @@ tr { page-break-inside: avoid; break-inside: avoid; }
 {{end}}</body>
 </html>
 `))
+})
