@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"net/url"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -23,15 +22,7 @@ func TestStopEndsComparison(t *testing.T) {
 		t.Skip("no python3: the student's bots are Python")
 	}
 	t.Parallel()
-	svc, err := service.Open(filepath.Join(t.TempDir(), "class.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { svc.Close() })
-	toks, err := svc.ClassAdd("grip", []string{"carol"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	svc, toks := openClass(t, "grip", "carol")
 	carol := toks[0]
 	for v := range 2 {
 		if _, err := svc.HandIn(carol.Student.AIID, []service.HandInFile{{Path: "bot.py", Data: []byte(fixture.PyBot(v + 1))}}, "127.0.0.1"); err != nil {

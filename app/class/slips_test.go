@@ -15,15 +15,7 @@ import (
 // use, so this is also what checks that it parses.
 func TestWriteSlips(t *testing.T) {
 	t.Parallel()
-	svc, err := service.Open(filepath.Join(t.TempDir(), "class.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { svc.Close() })
-	toks, err := svc.ClassAdd("grip", []string{"ann", "bob"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	svc, toks := openClass(t, "grip", "ann", "bob")
 	var b bytes.Buffer
 	n, err := WriteSlips(svc, "https://10.0.0.5:8443", &b)
 	if err != nil {
@@ -47,4 +39,20 @@ func TestWriteSlips(t *testing.T) {
 			t.Errorf("the slip of %s repeats the token ClassAdd gave: printing slips reissues them", tok.Student.Name)
 		}
 	}
+}
+
+// openClass opens a new database with a class of names playing game, and
+// returns its service and the students' first tokens.
+func openClass(t *testing.T, game string, names ...string) (*service.Service, []service.IssuedToken) {
+	t.Helper()
+	svc, err := service.Open(filepath.Join(t.TempDir(), "class.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { svc.Close() })
+	toks, err := svc.ClassAdd(game, names)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return svc, toks
 }
